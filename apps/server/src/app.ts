@@ -1,0 +1,146 @@
+import { randomUUID } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import { Headers, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
+import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { AccessKeysRepo } from './auth/access-keys.repo.js';
+import { AccessKeysService } from './auth/access-keys.service.js';
+import { AccessService } from './auth/access.service.js';
+import { registerAuthRoutes } from './auth/auth.routes.js';
+import { MembersRepo } from './auth/members.repo.js';
+import { MembersService } from './auth/members.service.js';
+import { ProjectsRepo } from './auth/projects.repo.js';
+import { ProjectsService } from './auth/projects.service.js';
+import { SessionService } from './auth/session.service.js';
+import { SessionsRepo } from './auth/sessions.repo.js';
+import { UsersRepo } from './auth/users.repo.js';
+import type { Database } from './db/database.js';
+import type { Settings } from './env.js';
+import { createCallRouter } from './http/call-router.js';
+import { installErrorHandler } from './http/error-handler.js';
+import { createMailer } from './mail/mailer.js';
+import { ActivityRepo } from './storage/activity.repo.js';
+import { ActivityService } from './storage/activity.service.js';
+import { attachSockets, type SocketHub } from './storage/sockets.js';
+import { registerStorageRoutes } from './storage/storage.routes.js';
+import { registerWebApp } from './web/static.js';
+
+export const VERSION = '0.1.0';
+
+/** Largest JSON body the API accepts; uploads of reports and files come through their own limits. */
+export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+
+export interface AppOptions {
+  settings: Settings;
+  database: Database;
+  /** Pass `false` to silence request logs (tests). */
+  logger?: FastifyServerOptions['logger'];
+  /** Demo shop product list delay; tests shorten it. */
+  demoShopDelayMs?: number;
+}
+
+export interface Services {
+  sessions: SessionService;
+  projects: ProjectsService;
+  members: MembersService;
+  accessKeys: AccessKeysService;
+  access: AccessService;
+  activity: ActivityService;
+  sockets: SocketHub;
+  users: UsersRepo;
+}
+
+/** A registered route as the permission-matrix test sees it. */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  call: CallDefinition | undefined;
+}
+
+const SAFE_TRACE_ID = /^[\w.:-]{1,128}$/;
+
+/** Builds the whole server from its services; used by main.ts and by every integration test. */
+export async function buildApp(
+  options: AppOptions,
+): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
+  const { settings, database } = options;
+  const app = Fastify({
+    logger: options.logger ?? { level: settings.LOG_LEVEL },
+    bodyLimit: BODY_LIMIT_BYTES,
+    // The web app's trace header becomes the request id, so a user's report finds the log lines.
+    genReqId: (request) => {
+      const trace = request.headers[Headers.trace];
+      return typeof trace === 'string' && SAFE_TRACE_ID.test(trace) ? trace : randomUUID();
+    },
+    trustProxy: true,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url, call: route.config?.call });
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header(Headers.requestId, request.id);
+  });
+
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      status: false,
+      error: Messages.tooManyRequests,
+      retryAfterSeconds: Math.ceil(context.ttl / 1000),
+    }),
+  });
+
+  const demoShopUrl = `${settings.publicUrl}${DEMO_SHOP_PATH}/`;
+  const db = database.db;
+  const users = new UsersRepo(db);
+  const projectsRepo = new ProjectsRepo(db);
+  const accessKeysRepo = new AccessKeysRepo(db);
+  const sessions = new SessionService(
+    database,
+    { ...settings, demoShopUrl },
+    users,
+    new SessionsRepo(db),
+    projectsRepo,
+    accessKeysRepo,
+  );
+  const access = new AccessService(projectsRepo, accessKeysRepo);
+  const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
+  if (mailer) app.addHook('onClose', async () => mailer.close());
+  const services: Services = {
+    sessions,
+    access,
+    users,
+    projects: new ProjectsService(database, projectsRepo, users, demoShopUrl),
+    members: new MembersService(new MembersRepo(db), settings, mailer, app.log),
+    accessKeys: new AccessKeysService(accessKeysRepo),
+    activity: new ActivityService(new ActivityRepo(db), projectsRepo),
+    sockets: attachSockets(app, sessions, access),
+  };
+
+  const route = createCallRouter(app, {
+    sessions,
+    access,
+    authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+  const startedAt = Date.now();
+  route(systemCalls.health, async () => {
+    await database.execute('select 1');
+    return { status: true, version: VERSION, database: database.kind, uptimeSeconds: (Date.now() - startedAt) / 1000 };
+  });
+  registerAuthRoutes(route, services);
+  registerStorageRoutes(route, services.activity);
+
+  await app.register(demoShopPlugin, {
+    prefix: DEMO_SHOP_PATH,
+    ...(options.demoShopDelayMs === undefined ? {} : { productDelayMs: options.demoShopDelayMs }),
+  });
+  await registerWebApp(app, settings.webDistDir);
+  return { app, services, routes };
+}

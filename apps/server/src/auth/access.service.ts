@@ -1,0 +1,46 @@
+import { Messages, type ProjectResource, type ProjectScope } from '@rehearse/contract';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import type { AccessKeysRepo } from './access-keys.repo.js';
+import type { Caller, ProjectAccess } from './caller.js';
+import type { ProjectsRepo } from './projects.repo.js';
+import { isLicenceExpired } from './projects.service.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Decides whether a caller may make a project call: the project must exist, the caller must be a
+ * member (or hold one of its access keys), have the role the call needs, and, for writes, the
+ * project's licence must be current. Runs before any handler reads or writes.
+ */
+export class AccessService {
+  constructor(
+    private readonly projects: ProjectsRepo,
+    private readonly accessKeys: AccessKeysRepo,
+  ) {}
+
+  async authorize(caller: Caller, scope: ProjectScope, rawId: unknown): Promise<ProjectAccess> {
+    if (typeof rawId !== 'string' || !UUID.test(rawId)) throw badRequest(Messages.projectIdInvalid);
+    const projectId = await this.resolveProjectId(scope.resource ?? 'project', rawId);
+    const project = await this.projects.findById(projectId);
+    if (!project) throw notFound(Messages.projectNotFound);
+    if (caller.kind === 'accessKey' && caller.projectId !== project.id) throw forbidden(Messages.accessKeyOtherProject);
+    const role = await this.projects.roleOf(project.id, caller.user.id);
+    if (!role) throw forbidden(Messages.notAMember);
+    if (scope.role && role !== scope.role) throw forbidden(scope.roleMessage ?? Messages.adminRoleRequired);
+    const isExpired = isLicenceExpired(project);
+    if (scope.write && isExpired) throw forbidden(Messages.licenceExpired);
+    return { project, role, isExpired };
+  }
+
+  private async resolveProjectId(resource: ProjectResource, id: string): Promise<string> {
+    switch (resource) {
+      case 'project':
+        return id;
+      case 'accessKey': {
+        const key = await this.accessKeys.findById(id);
+        if (!key) throw notFound(Messages.accessKeyNotFound);
+        return key.projectId;
+      }
+    }
+  }
+}

@@ -1,0 +1,124 @@
+import { authCalls, Messages } from '@rehearse/contract';
+import type { CallRoute } from '../http/call-router.js';
+import type { AccessKeysService } from './access-keys.service.js';
+import type { MembersService } from './members.service.js';
+import type { SessionService } from './session.service.js';
+import { toUserDto, type ProjectsService } from './projects.service.js';
+import { roleAllows } from '@rehearse/contract';
+import type { ActivityService } from '../storage/activity.service.js';
+
+export interface AuthRouteServices {
+  sessions: SessionService;
+  projects: ProjectsService;
+  members: MembersService;
+  accessKeys: AccessKeysService;
+  activity: ActivityService;
+}
+
+/** The auth service's calls: thin adapters from the contract to the services. */
+export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void {
+  route(authCalls.signup, async ({ body }) => {
+    const { token, projectId } = await s.sessions.signup(body);
+    return { status: true, token, isNewUser: true, project: { _id: projectId } };
+  });
+
+  route(authCalls.login, async ({ body }) => ({ status: true, token: await s.sessions.login(body.email, body.password) }));
+
+  route(authCalls.logout, async ({ caller }) => {
+    await s.sessions.logout(caller);
+    return { status: true };
+  });
+
+  route(authCalls.me, async ({ caller }) => ({ status: true, user: toUserDto(caller.user) }));
+
+  route(authCalls.getProjects, async ({ caller }) => ({
+    status: true,
+    projects: await s.projects.listForUser(caller.user),
+  }));
+
+  route(authCalls.createProject, async ({ caller, body }) => ({
+    status: true,
+    project: await s.projects.create(caller.user, body),
+    message: Messages.projectCreated,
+  }));
+
+  route(authCalls.deleteProject, async ({ caller, access }) => {
+    await s.projects.delete(caller.user, access);
+    return { status: true };
+  });
+
+  route(authCalls.getLastActiveProject, async ({ caller }) => ({
+    status: true,
+    project_id: await s.projects.lastActiveProjectId(caller.user),
+  }));
+
+  route(authCalls.updateLastActiveProjectId, async ({ caller, access }) => {
+    await s.projects.setLastActive(caller.user, access.project.id);
+    return { status: true };
+  });
+
+  route(authCalls.getMembers, async ({ access }) => ({ status: true, members: await s.members.list(access.project.id) }));
+
+  route(authCalls.createInvitation, async ({ caller, access, body }) => ({
+    status: true,
+    invitations: await s.members.invite(caller.user, access, body.sent_to_email_list),
+  }));
+
+  route(authCalls.verifyInvitation, async ({ caller, body }) => ({
+    status: true,
+    invitation: await s.members.verify(caller.user, body),
+  }));
+
+  route(authCalls.addMember, async ({ caller, body }) => {
+    const projectId = await s.members.accept(caller.user, body.id);
+    await s.projects.setLastActive(caller.user, projectId);
+    return { status: true, project_id: projectId };
+  });
+
+  route(authCalls.declineInvitation, async ({ caller, params }) => {
+    await s.members.decline(caller.user, params.id);
+    return { status: true, message: Messages.invitationDeclined };
+  });
+
+  route(authCalls.removeMemberOrInvitation, async ({ caller, access, body }) => {
+    await s.members.remove(caller.user, access, body);
+    return { status: true };
+  });
+
+  route(authCalls.checkRole, async ({ access, body }) => ({
+    status: true,
+    allowed: roleAllows(access.role, body.action),
+    role: access.role,
+  }));
+
+  route(authCalls.isProjectExpired, async ({ access }) => ({
+    status: !access.isExpired,
+    is_expired: access.isExpired,
+    time_left: { days: s.projects.daysLeft(access.project) },
+  }));
+
+  route(authCalls.getAccessKeys, async ({ access }) => ({
+    status: true,
+    accessKeys: await s.accessKeys.list(access.project.id),
+  }));
+
+  route(authCalls.createAccessKey, async ({ caller, access, body }) => ({
+    status: true,
+    accessKey: await s.accessKeys.create(access.project.id, caller.user.id, body.name),
+  }));
+
+  route(authCalls.deleteAccessKey, async ({ body }) => {
+    await s.accessKeys.delete(body.id);
+    return { status: true };
+  });
+
+  route(authCalls.createWorkspace, async ({ access }) => ({
+    status: true,
+    created: await s.projects.createWorkspace(access.project.id),
+  }));
+
+  route(authCalls.log, async ({ caller, body }) => ({
+    status: true,
+    stored: await s.activity.storeLog(caller.user.id, body.logs),
+  }));
+}

@@ -1,0 +1,15 @@
+import type { ProjectRole } from '@rehearse/contract';
+import type { ProjectRow } from './projects.repo.js';
+import type { UserRow } from './users.repo.js';
+
+/** Who is making a request: a signed-in person, or an access key acting for one project. */
+export type Caller =
+  | { kind: 'session'; user: UserRow; tokenHash: string }
+  | { kind: 'accessKey'; user: UserRow; accessKeyId: string; projectId: string };
+
+/** The project a call is about, after membership, role and licence were checked. */
+export interface ProjectAccess {
+  project: ProjectRow;
+  role: ProjectRole;
+  isExpired: boolean;
+}

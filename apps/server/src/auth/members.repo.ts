@@ -1,0 +1,125 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { invitations, projectMembers, projects, users } from '../db/schema.js';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+
+export interface MemberRecord {
+  userId: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: 'ADMIN' | 'MEMBER';
+}
+
+/** SQL for memberships and invitations. */
+export class MembersRepo {
+  constructor(private readonly db: Db) {}
+
+  async listMembers(projectId: string): Promise<MemberRecord[]> {
+    return this.db
+      .select({
+        userId: users.id,
+        email: users.email,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        role: projectMembers.role,
+      })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(eq(projectMembers.projectId, projectId))
+      .orderBy(asc(projectMembers.createdAt), asc(users.email));
+  }
+
+  async listPendingInvitations(projectId: string): Promise<InvitationRow[]> {
+    return this.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.projectId, projectId), eq(invitations.status, 'pending')))
+      .orderBy(asc(invitations.createdAt));
+  }
+
+  /** Emails among `emails` that are already members or invited to the project. */
+  async takenEmails(projectId: string, emails: string[]): Promise<string[]> {
+    if (emails.length === 0) return [];
+    const members = await this.db
+      .select({ email: users.email })
+      .from(projectMembers)
+      .innerJoin(users, eq(users.id, projectMembers.userId))
+      .where(and(eq(projectMembers.projectId, projectId), inArray(users.email, emails)));
+    const invited = await this.db
+      .select({ email: invitations.email })
+      .from(invitations)
+      .where(
+        and(eq(invitations.projectId, projectId), eq(invitations.status, 'pending'), inArray(invitations.email, emails)),
+      );
+    return [...members, ...invited].map((row) => row.email);
+  }
+
+  async insertInvitations(projectId: string, invitedBy: string, emails: string[]): Promise<InvitationRow[]> {
+    return this.db
+      .insert(invitations)
+      .values(emails.map((email) => ({ projectId, invitedBy, email })))
+      .returning();
+  }
+
+  async findInvitation(id: string) {
+    const [row] = await this.db
+      .select({
+        invitation: invitations,
+        projectName: projects.name,
+        inviterEmail: users.email,
+        inviterFirstName: users.firstName,
+        inviterLastName: users.lastName,
+      })
+      .from(invitations)
+      .innerJoin(projects, eq(projects.id, invitations.projectId))
+      .innerJoin(users, eq(users.id, invitations.invitedBy))
+      .where(eq(invitations.id, id));
+    return row;
+  }
+
+  /** Accepts a pending invitation and adds the member in one transaction; false if it was no longer pending. */
+  async acceptInvitation(invitationId: string, userId: string, projectId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const updated = await tx
+        .update(invitations)
+        .set({ status: 'accepted', respondedAt: new Date() })
+        .where(and(eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
+        .returning({ id: invitations.id });
+      if (updated.length !== 1) return false;
+      await tx
+        .insert(projectMembers)
+        .values({ projectId, userId, role: 'MEMBER' })
+        .onConflictDoNothing();
+      return true;
+    });
+  }
+
+  async declineInvitation(invitationId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(invitations)
+      .set({ status: 'declined', respondedAt: new Date() })
+      .where(and(eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
+      .returning({ id: invitations.id });
+    return rows.length === 1;
+  }
+
+  async removeMember(projectId: string, userId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(projectMembers)
+      .where(
+        and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId), sql`${projectMembers.role} <> 'ADMIN'`),
+      )
+      .returning({ userId: projectMembers.userId });
+    return rows.length === 1;
+  }
+
+  async withdrawInvitation(projectId: string, email: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(invitations)
+      .where(and(eq(invitations.projectId, projectId), eq(invitations.email, email), eq(invitations.status, 'pending')))
+      .returning({ id: invitations.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,81 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { ProjectRole } from '@rehearse/contract';
+import type { Db } from '../db/database.js';
+import { projectMembers, projects } from '../db/schema.js';
+
+export type ProjectRow = typeof projects.$inferSelect;
+export type NewProject = typeof projects.$inferInsert;
+export interface ProjectWithRole extends ProjectRow {
+  role: ProjectRole;
+  adminId: string | null;
+}
+
+const adminIdColumn = sql<string | null>`(
+  select pm.user_id from ${projectMembers} pm
+  where pm.project_id = ${projects.id} and pm.role = 'ADMIN'
+  order by pm.created_at limit 1)`;
+
+/** SQL for projects and their memberships. */
+export class ProjectsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Creates a project with its creator as ADMIN. Pass a transaction to combine with other writes. */
+  async insertWithAdmin(project: NewProject, adminUserId: string, db: Db = this.db): Promise<ProjectRow> {
+    const [row] = await db.insert(projects).values(project).returning();
+    if (!row) throw new Error('insert into projects returned nothing');
+    await db.insert(projectMembers).values({ projectId: row.id, userId: adminUserId, role: 'ADMIN' });
+    return row;
+  }
+
+  async findById(id: string): Promise<ProjectRow | undefined> {
+    const [row] = await this.db.select().from(projects).where(eq(projects.id, id));
+    return row;
+  }
+
+  async listForUser(userId: string): Promise<ProjectWithRole[]> {
+    const rows = await this.db
+      .select({ project: projects, role: projectMembers.role, adminId: adminIdColumn })
+      .from(projectMembers)
+      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+      .where(eq(projectMembers.userId, userId))
+      .orderBy(asc(projects.createdAt), asc(projects.id));
+    return rows.map(({ project, role, adminId }) => ({ ...project, role, adminId }));
+  }
+
+  async findForUser(projectId: string, userId: string): Promise<ProjectWithRole | undefined> {
+    const [row] = await this.db
+      .select({ project: projects, role: projectMembers.role, adminId: adminIdColumn })
+      .from(projectMembers)
+      .innerJoin(projects, eq(projects.id, projectMembers.projectId))
+      .where(and(eq(projectMembers.userId, userId), eq(projectMembers.projectId, projectId)));
+    return row ? { ...row.project, role: row.role, adminId: row.adminId } : undefined;
+  }
+
+  async roleOf(projectId: string, userId: string): Promise<ProjectRole | undefined> {
+    const [row] = await this.db
+      .select({ role: projectMembers.role })
+      .from(projectMembers)
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
+    return row?.role;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+    return rows.length === 1;
+  }
+
+  async update(id: string, changes: Partial<Omit<ProjectRow, 'id' | 'createdAt'>>): Promise<ProjectRow | undefined> {
+    const [row] = await this.db.update(projects).set(changes).where(eq(projects.id, id)).returning();
+    return row;
+  }
+
+  /** Marks the workspace created; false when it already was. */
+  async markWorkspaceCreated(id: string, at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(projects)
+      .set({ workspaceCreatedAt: at })
+      .where(and(eq(projects.id, id), sql`${projects.workspaceCreatedAt} is null`))
+      .returning({ id: projects.id });
+    return rows.length === 1;
+  }
+}

@@ -1,0 +1,43 @@
+import { eq, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { sessions } from '../db/schema.js';
+
+export type SessionRow = typeof sessions.$inferSelect;
+
+export class SessionsRepo {
+  constructor(private readonly db: Db) {}
+
+  async insert(row: { tokenHash: string; userId: string; expiresAt: Date }, db: Db = this.db): Promise<void> {
+    await db.insert(sessions).values(row);
+  }
+
+  async findByHash(tokenHash: string): Promise<SessionRow | undefined> {
+    const [row] = await this.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+    return row;
+  }
+
+  async touch(tokenHash: string, at: Date): Promise<void> {
+    await this.db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async delete(tokenHash: string): Promise<void> {
+    await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  /** Drops sessions past either expiry so the table does not grow forever. */
+  async deleteExpired(now: Date, idleCutoff: Date): Promise<number> {
+    const rows = await this.db
+      .delete(sessions)
+      .where(or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, idleCutoff)))
+      .returning({ hash: sessions.tokenHash });
+    return rows.length;
+  }
+
+  async countForUser(userId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(sessions)
+      .where(eq(sessions.userId, userId));
+    return row?.count ?? 0;
+  }
+}

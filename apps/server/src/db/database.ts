@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** Runs one statement without parameters (admin and test housekeeping). */
+  execute(sqlText: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL connection string; PGlite is used when absent. */
+  url?: string | undefined;
+  /** Folder of the embedded database; `memory` keeps it in memory (tests). */
+  pgliteDir?: string | 'memory';
+  /** PostgreSQL schema to live in; tests use a fresh one per app so runs never collide. */
+  schemaName?: string;
+}
+
+const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+const SAFE_SCHEMA = /^[a-z_][a-z0-9_]{0,62}$/;
+
+/** Opens the database (the only place a connection is built) and applies pending migrations. */
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const schemaName = options.schemaName ?? 'public';
+  if (!SAFE_SCHEMA.test(schemaName)) throw new Error(`Invalid database schema name "${schemaName}"`);
+  const migrationOptions = { migrationsFolder, migrationsSchema: schemaName === 'public' ? 'drizzle' : schemaName };
+
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      options: schemaName === 'public' ? undefined : `-c search_path=${schemaName}`,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    try {
+      if (schemaName !== 'public') await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+      const db = drizzlePostgres(pool, { schema });
+      await migratePostgres(db, migrationOptions);
+      return {
+        db: db as unknown as Db,
+        kind: 'postgres',
+        execute: async (text) => void (await pool.query(text)),
+        close: () => pool.end(),
+      };
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+  }
+
+  const dir = options.pgliteDir ?? 'memory';
+  if (dir !== 'memory') mkdirSync(path.dirname(dir), { recursive: true });
+  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  try {
+    await client.waitReady;
+    if (schemaName !== 'public') {
+      await client.exec(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"; SET search_path TO "${schemaName}"`);
+    }
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, migrationOptions);
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      execute: async (text) => void (await client.exec(text)),
+      close: () => client.close(),
+    };
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}
+
+/** True for a unique-constraint violation, so services can answer 409 instead of 500. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error;
+  while (current && typeof current === 'object') {
+    if ((current as { code?: unknown }).code === '23505') return true;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export { schema };

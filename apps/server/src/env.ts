@@ -1,0 +1,116 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const positiveInt = z.coerce.number().int().positive();
+
+/**
+ * Every setting of the server, read once at start. Each entry is documented here and in the
+ * README's settings table; a bad value stops the server with a sentence naming the variable.
+ */
+const SettingsSchema = z.object({
+  /** Port the web app, API, sockets and demo shop are served on. */
+  PORT: z.coerce.number().int().min(0).max(65535).default(4000),
+  /** Interface to listen on. */
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where the embedded database, workspaces, artifacts and the generated secret key live. */
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** PostgreSQL connection string; when absent the embedded PGlite database under DATA_DIR is used. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  /** 32-byte key (64 hex characters or base64) that encrypts stored secrets; generated into DATA_DIR when absent. */
+  REHEARSE_SECRET_KEY: z.string().optional(),
+  /** Address users reach the server at; used in invitation links and the demo environment. */
+  PUBLIC_URL: z.url().optional(),
+  /** pino log level. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** SMTP server for invitation mail, e.g. smtp://user:pass@mail.example.com:587; without it invites are links only. */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  /** Sender of invitation mail. */
+  MAIL_FROM: z.string().min(3).default('Rehearse <no-reply@rehearse.local>'),
+  /** A session unused for this many hours expires. */
+  SESSION_IDLE_HOURS: positiveInt.default(72),
+  /** A session expires this many days after sign-in, used or not. */
+  SESSION_MAX_DAYS: positiveInt.default(30),
+  /** Sign-in and sign-up attempts allowed per client address per minute. */
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  /** Projects a new user may create (the spec's allowedProjectsCount). */
+  DEFAULT_ALLOWED_PROJECTS: z.coerce.number().int().min(0).default(10),
+  /** Comma-separated email domains a trial project may invite besides the inviter's own domain. */
+  TRIAL_INVITE_DOMAINS: z.string().default(''),
+  /** Let recorder and runner browsers reach private network addresses (cloud metadata stays refused). */
+  REHEARSE_ALLOW_PRIVATE_TARGETS: booleanFlag.default(true),
+  /** Built web app to serve; defaults to apps/web/dist in this repository. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+type RawSettings = z.infer<typeof SettingsSchema>;
+
+export interface Settings extends Omit<RawSettings, 'REHEARSE_SECRET_KEY' | 'PUBLIC_URL' | 'TRIAL_INVITE_DOMAINS'> {
+  /** Absolute path of DATA_DIR. */
+  dataDir: string;
+  publicUrl: string;
+  secretKey: Buffer;
+  trialInviteDomains: string[];
+  webDistDir: string;
+}
+
+/** Parses the environment; throws with one line per bad variable. Does not touch the disk. */
+export function parseSettings(source: NodeJS.ProcessEnv): RawSettings {
+  const present = Object.fromEntries(Object.entries(source).filter(([, value]) => value !== undefined && value !== ''));
+  const result = SettingsSchema.safeParse(present);
+  if (!result.success) {
+    const lines = result.error.issues.map((issue) => `Setting ${issue.path.join('.')} is invalid: ${issue.message}.`);
+    throw new Error(lines.join('\n'));
+  }
+  return result.data;
+}
+
+/** Decodes a 32-byte key given as hex or base64. */
+export function decodeSecretKey(text: string): Buffer {
+  const trimmed = text.trim();
+  const key = /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : Buffer.from(trimmed, 'base64');
+  if (key.length !== 32) {
+    throw new Error('Setting REHEARSE_SECRET_KEY is invalid: it must be 32 bytes, as 64 hex characters or base64.');
+  }
+  return key;
+}
+
+/** The key from the environment, else the one kept in DATA_DIR, else a new one written there (mode 600). */
+function loadOrCreateSecretKey(raw: RawSettings, dataDir: string): Buffer {
+  if (raw.REHEARSE_SECRET_KEY) return decodeSecretKey(raw.REHEARSE_SECRET_KEY);
+  const file = path.join(dataDir, 'secret.key');
+  if (existsSync(file)) return decodeSecretKey(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+  return key;
+}
+
+/** Reads every setting once; creates DATA_DIR and the secret key on first start. */
+export function loadSettings(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
+  const raw = parseSettings(source);
+  const dataDir = path.resolve(cwd, raw.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  const { REHEARSE_SECRET_KEY: _key, PUBLIC_URL, TRIAL_INVITE_DOMAINS, WEB_DIST_DIR, ...rest } = raw;
+  return {
+    ...rest,
+    dataDir,
+    publicUrl: (PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, ''),
+    secretKey: loadOrCreateSecretKey(raw, dataDir),
+    trialInviteDomains: TRIAL_INVITE_DOMAINS.split(',')
+      .map((domain) => domain.trim().toLowerCase())
+      .filter(Boolean),
+    webDistDir: WEB_DIST_DIR
+      ? path.resolve(cwd, WEB_DIST_DIR)
+      : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+  };
+}

@@ -1,0 +1,96 @@
+import { Messages, type CallDefinition, type CallParsed, type CallResponse } from '@rehearse/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { AccessService } from '../auth/access.service.js';
+import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { SessionService } from '../auth/session.service.js';
+import { forbidden } from './errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+    projectAccess: ProjectAccess | null;
+  }
+  interface FastifyContextConfig {
+    /** The contract call a route implements; routes without one are listed in PUBLIC_NON_CALL_ROUTES. */
+    call?: CallDefinition;
+  }
+}
+
+export type CallContext<C extends CallDefinition> = CallParsed<C> & {
+  caller: C['access'] extends 'public' ? Caller | null : Caller;
+  access: C['access'] extends 'project' ? ProjectAccess : null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+export type CallHandler<C extends CallDefinition> = (context: CallContext<C>) => Promise<CallResponse<C>>;
+
+export interface CallRouterDeps {
+  sessions: SessionService;
+  access: AccessService;
+  authRateLimitPerMinute: number;
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
+  return match?.[1];
+}
+
+/**
+ * Registers contract calls as routes. Each route is the same chain: authenticate (before the body
+ * is even read), validate with the contract's schemas, authorize against the project, run the
+ * handler, check the answer against the contract.
+ */
+export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
+  if (!app.hasRequestDecorator('caller')) {
+    app.decorateRequest('caller', null);
+    app.decorateRequest('projectAccess', null);
+  }
+
+  return function route<C extends CallDefinition>(call: C, handler: NoInfer<CallHandler<C>>): void {
+    const options: RouteOptions = {
+      method: call.method,
+      url: call.path,
+      schema: {
+        ...(call.params ? { params: call.params } : {}),
+        ...(call.query ? { querystring: call.query } : {}),
+        ...(call.body ? { body: call.body } : {}),
+        response: { 200: call.response },
+      },
+      config: {
+        call,
+        ...(call.rateLimited ? { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } } : {}),
+      },
+      onRequest: async (request) => {
+        if (call.access === 'public') return;
+        const caller = await deps.sessions.authenticate(bearerToken(request));
+        if (call.access === 'user' && caller.kind === 'accessKey') throw forbidden(Messages.accessKeyNotForUserCalls);
+        request.caller = caller;
+      },
+      preHandler: async (request) => {
+        if (call.access !== 'project' || !call.project || !request.caller) return;
+        const source = { body: request.body, query: request.query, params: request.params }[call.project.from] as
+          | Record<string, unknown>
+          | undefined;
+        request.projectAccess = await deps.access.authorize(request.caller, call.project, source?.[call.project.field]);
+      },
+      handler: async (request, reply) => {
+        const context = {
+          params: request.params,
+          query: request.query,
+          body: request.body,
+          caller: request.caller,
+          access: request.projectAccess,
+          request,
+          reply,
+        } as CallContext<C>;
+        return handler(context);
+      },
+    };
+    app.route(options);
+  };
+}
+
+export type CallRoute = ReturnType<typeof createCallRouter>;

@@ -1,0 +1,55 @@
+import path from 'node:path';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/database.js';
+import { loadSettings } from './env.js';
+
+/** Grace period for open requests and sockets before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+async function main(): Promise<void> {
+  let settings;
+  try {
+    settings = loadSettings();
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  const database = await openDatabase({
+    url: settings.DATABASE_URL,
+    pgliteDir: path.join(settings.dataDir, 'pglite'),
+  });
+  const { app } = await buildApp({ settings, database });
+  app.addHook('onClose', async () => database.close());
+
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS);
+    timer.unref();
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        app.log.error({ err: error }, 'error during shutdown');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+  await app.listen({ port: settings.PORT, host: settings.HOST });
+  app.log.info(
+    { url: settings.publicUrl, database: database.kind, dataDir: settings.dataDir },
+    `Rehearse is ready at ${settings.publicUrl} (demo shop at ${settings.publicUrl}/demo-shop/)`,
+  );
+}
+
+main().catch((error: unknown) => {
+  console.error('Rehearse failed to start:', error);
+  process.exit(1);
+});

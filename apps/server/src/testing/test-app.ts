@@ -1,0 +1,96 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createApiClient, type ApiClient } from '@rehearse/api-client';
+import { authCalls } from '@rehearse/contract';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, type RegisteredRoute, type Services } from '../app.js';
+import { openDatabase, type Database } from '../db/database.js';
+import { loadSettings, type Settings } from '../env.js';
+
+export type Backend = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when DATABASE_URL is set (CI sets it). */
+export function testBackends(): Backend[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: RegisteredRoute[];
+  database: Database;
+  settings: Settings;
+  /** An api-client whose calls go through app.inject; pass a token to act as someone. */
+  client(token?: string | null): ApiClient;
+  close(): Promise<void>;
+}
+
+/** Starts the whole server on a fresh database (a new PGlite, or a new PostgreSQL schema) and a temp folder. */
+export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rehearse-test-'));
+  const settings = loadSettings({
+    DATA_DIR: dataDir,
+    REHEARSE_SECRET_KEY: randomBytes(32).toString('hex'),
+    PUBLIC_URL: 'http://rehearse.test',
+    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
+    LOG_LEVEL: 'silent',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    ...env,
+  });
+  const schemaName = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({
+    url: backend === 'postgres' ? process.env.DATABASE_URL : undefined,
+    pgliteDir: 'memory',
+    ...(schemaName ? { schemaName } : {}),
+  });
+  const { app, services, routes } = await buildApp({ settings, database, logger: false, demoShopDelayMs: 0 });
+  await app.ready();
+  return {
+    app,
+    services,
+    routes,
+    database,
+    settings,
+    client: (token) => createApiClient({ fetch: injectFetch(app), getToken: () => token }),
+    async close() {
+      await app.close();
+      if (schemaName) await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fetch that never opens a socket: it hands the request to Fastify's inject. */
+export function injectFetch(app: FastifyInstance): typeof fetch {
+  return async (input, init) => {
+    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://app.test');
+    const response = await app.inject({
+      method: (init?.method ?? 'GET') as 'GET',
+      url: url.pathname + url.search,
+      headers: Object.fromEntries(new Headers(init?.headers).entries()),
+      ...(init?.body !== undefined && init.body !== null ? { payload: init.body as string } : {}),
+    });
+    return new Response(response.body, {
+      status: response.statusCode,
+      headers: response.headers as Record<string, string>,
+    });
+  };
+}
+
+let userCounter = 0;
+export const TEST_PASSWORD = 'correct horse battery';
+
+/** Signs up a new user with a unique email; returns its token and Default project id. */
+export async function signUp(test: TestApp, overrides: { email?: string; firstname?: string } = {}) {
+  userCounter += 1;
+  const email = overrides.email ?? `user${userCounter}-${randomBytes(3).toString('hex')}@acme.test`;
+  const answer = await test.client().call(authCalls.signup, {
+    body: { email, password: TEST_PASSWORD, firstname: overrides.firstname ?? `User${userCounter}`, lastname: 'Tester' },
+  });
+  const user = await test.services.users.findByEmail(email);
+  if (!user) throw new Error('signed-up user not found');
+  return { token: answer.token, projectId: answer.project._id, email, user, api: test.client(answer.token) };
+}

@@ -1,0 +1,71 @@
+/**
+ * Every user-facing message of the platform, so the server and the web app say the same thing.
+ * Wording in quotes in the specification is kept exactly, typos included.
+ */
+export const Messages = {
+  // Generic request problems
+  invalidJson: 'The request body is not valid JSON.',
+  bodyTooLarge: 'The request body is too large.',
+  unsupportedMediaType: 'The request body must be JSON.',
+  notFound: 'Not found.',
+  internal: 'Something went wrong on the server. Please try again.',
+  tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
+
+  // Sessions and sign-in
+  unauthenticated: 'Please sign in to continue.',
+  sessionExpired: 'Your session has expired. Please login again.',
+  invalidCredentials: 'Invalid email or password.',
+  emailTaken: 'An account with this email already exists.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordTooShort: 'Password must be at least 8 characters.',
+  passwordTooLong: 'Password cannot be more than 128 characters.',
+  firstNameEmpty: 'First name cannot be empty',
+  lastNameEmpty: 'Last name cannot be empty',
+  accessKeyNotForUserCalls: 'Access keys can only be used for calls about their own project.',
+
+  // Projects
+  projectNotFound: 'Project not found.',
+  projectIdInvalid: 'Invalid project id.',
+  notAMember: 'You do not have access to this project.',
+  accessKeyOtherProject: 'This access key belongs to another project.',
+  projectNameEmpty: 'Name cannot be empty',
+  projectNameTooLong: 'Name cannot be more than 80 characters.',
+  projectUrlInvalid: 'Please enter a valid URL',
+  projectLimitReached: 'You have reached the number of projects you can create.',
+  deleteProjectNotAllowed: 'You do not have permission to delete this project',
+  adminRoleRequired: 'Only the project admin can do this.',
+  licenceExpired: "This project's license has expired. Ask your administrator to extend it.",
+  projectCreated: 'New project created successfully',
+  defaultProjectName: 'Default',
+
+  // Invitations and members
+  inviteNoEmails: 'Please enter at least one email address.',
+  inviteSelf: 'You cannot invite yourself to the project.',
+  inviteNotUnique: 'Please enter unique email addresses.',
+  inviteAlreadyMember: 'The user is already a member or has been invited to the project.',
+  inviteTrial: "You can't invite users during trial",
+  inviteNoPermission: 'You do not have permission to invite members',
+  inviteInvalidEmail: 'Please enter valid email addresses.',
+  invitationNoId: 'Invalid invitation,no id',
+  invitationNoInviter: 'Invalid invitation,no inviter email',
+  invitationNoProject: 'Invalid invitation,no project',
+  invitationInvalid: 'This invitation is invalid',
+  invitationOtherEmail: 'This invitation was sent to a different email address.',
+  invitationAcceptFailed: 'There was an error in accepting invitation',
+  invitationDeclineFailed: 'There was an error in declining invitation',
+  invitationDeclined: 'You have declined the invitation',
+  removeSelf: 'You cannot remove yourself from the project.',
+  removeAdmin: 'The project admin cannot be removed.',
+  memberNotFound: 'This member or invitation no longer exists.',
+
+  // Access tokens
+  tokenNameEmpty: 'Token name cannot be empty',
+  tokenNameTooLong: 'Token name cannot be more than 64 characters.',
+  accessKeyNotFound: 'Access token not found.',
+  accessTokenRequired: 'Access token required: Generate an access token to use this feature',
+
+  // Activity log
+  logTooManyEntries: 'Send at most 100 log entries at a time.',
+} as const;
+
+export type MessageKey = keyof typeof Messages;

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+
+/** Socket.io is mounted on both paths the spec implies. */
+export const SocketPaths = ['/ws', '/api/storage/ws/socket.io'] as const;
+
+export const JoinProjectRequest = z.object({ projectId: z.uuid() });
+
+/** Events the server sends to clients in a project's room. */
+export interface ServerToClientEvents {
+  /** Something about the project changed (members, tokens, ...); payload names what. */
+  projectChanged: (payload: { projectId: string; what: string }) => void;
+}
+
+/** Events clients send; every request is answered through the ack callback. */
+export interface ClientToServerEvents {
+  joinProject: (request: { projectId: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
+  leaveProject: (request: { projectId: string }, ack: (answer: { status: boolean }) => void) => void;
+}
+
+/** Room name of a project; one function so server and tests agree. */
+export function projectRoom(projectId: string): string {
+  return `project:${projectId}`;
+}

@@ -1,0 +1,1 @@
+console.log("chromium check placeholder")
