@@ -1,3 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'server', include: ['src/**/*.test.ts'] } });
+// Integration tests boot a database per file and hash real passwords: give them room.
+export default defineConfig({
+  test: { name: 'server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 },
+});

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEMO_SHOP_USER } from './account.js';
 import { BoundedMap } from './bounded-map.js';
 import { CURRENCY, findProduct, searchProducts } from './catalog.js';
@@ -59,6 +59,23 @@ function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The JSON object a POST must carry, or undefined after answering with a 4xx that says what is
+ * wrong. Fastify parses text/plain bodies too, so the content type is checked here.
+ */
+function jsonObjectBody(request: FastifyRequest, reply: FastifyReply): Record<string, unknown> | undefined {
+  const contentType = request.headers['content-type'] ?? '';
+  if (!/^application\/json\b/i.test(contentType)) {
+    void reply.status(415).send({ ok: false, error: 'Send the request body as application/json' });
+    return undefined;
+  }
+  if (!isRecord(request.body)) {
+    void reply.status(400).send({ ok: false, error: 'Request body must be a JSON object' });
+    return undefined;
+  }
+  return request.body;
+}
+
 export async function demoShopApi(app: FastifyInstance, opts: ApiOptions): Promise<void> {
   const sessions = new BoundedMap<string, Session>(STORE_CAPACITY);
   const orders = new BoundedMap<string, Order>(STORE_CAPACITY);
@@ -82,7 +99,8 @@ export async function demoShopApi(app: FastifyInstance, opts: ApiOptions): Promi
   });
 
   app.post('/login', { bodyLimit: BODY_LIMIT_BYTES }, async (request, reply) => {
-    const body = isRecord(request.body) ? request.body : {};
+    const body = jsonObjectBody(request, reply);
+    if (!body) return reply;
     const email = typeof body['email'] === 'string' ? body['email'].trim() : '';
     const password = typeof body['password'] === 'string' ? body['password'] : '';
     if (!email || !password) {
@@ -107,7 +125,9 @@ export async function demoShopApi(app: FastifyInstance, opts: ApiOptions): Promi
     if (!token || !sessions.has(token)) {
       return reply.status(401).send({ ok: false, error: 'Sign in to place an order' });
     }
-    const result = validateCheckout(request.body, new Date());
+    const body = jsonObjectBody(request, reply);
+    if (!body) return reply;
+    const result = validateCheckout(body, new Date());
     if (!result.ok) {
       return reply.status(400).send({ ok: false, error: 'Please correct the highlighted fields', errors: result.errors });
     }

@@ -18,13 +18,18 @@ let debounceTimer;
 function productCard(product) {
   const href = `product.html?id=${encodeURIComponent(product.id)}`;
   const name = escapeHtml(product.name);
+  // The product's name is hidden from sight but not from the accessibility tree, so each button has
+  // its own name ("Add Trail Backpack to cart"). The inner span stops flex gaps around the hidden text.
+  const label = `<span>Add<span class="visually-hidden"> ${name}</span> to cart</span>`;
   const button = product.inStock
-    ? `<button type="button" class="btn btn-primary btn-small" data-add="${escapeHtml(product.id)}">Add<span class="visually-hidden"> ${name}</span> to cart</button>`
-    : `<span class="stock-note">Out of stock</span>
-       <button type="button" class="btn btn-small" disabled>Add<span class="visually-hidden"> ${name}</span> to cart</button>`;
+    ? `<button type="button" class="btn btn-primary btn-small" data-add="${escapeHtml(product.id)}">${label}</button>`
+    : `<button type="button" class="btn btn-small" disabled>${label}</button>`;
   return `
-    <li class="product-card">
-      <div class="product-art" style="${artBackground(product.art)}">${productArt(product.art)}</div>
+    <li class="product-card${product.inStock ? '' : ' sold-out'}">
+      <div class="product-art" style="${artBackground(product.art)}">
+        ${productArt(product.art)}
+        ${product.inStock ? '' : '<span class="ribbon">Out of stock</span>'}
+      </div>
       <div class="product-card-body">
         <p class="product-card-category">${escapeHtml(product.category)}</p>
         <h3 class="product-card-name"><a href="${href}">${name}</a></h3>

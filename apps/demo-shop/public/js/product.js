@@ -46,7 +46,7 @@ function renderProduct(product) {
           <div class="field">
             <label for="option">${escapeHtml(product.option.label)}</label>
             <select id="option" name="option">
-              <option value="">Choose a ${escapeHtml(optionName)}</option>
+              <option value="">Select a ${escapeHtml(optionName)}</option>
               ${product.option.values.map((value) => `<option>${escapeHtml(value)}</option>`).join('')}
             </select>
             <p id="option-error" class="field-error" hidden></p>

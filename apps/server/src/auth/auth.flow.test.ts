@@ -77,13 +77,13 @@ describe.each(testBackends())('auth walk on %s', (backend) => {
 
     const stranger = await signUp(test, { email: 'stranger@other.test' });
     for (const call of [
-      stranger.api.call(authCalls.getMembers, { query: { project_id: projectId } }),
-      stranger.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } }),
-      stranger.api.call(authCalls.isProjectExpired, { body: { projectId } }),
-      stranger.api.call(authCalls.createAccessKey, { body: { name: 'steal', projectId } }),
-      stranger.api.call(authCalls.deleteProject, { body: { project_id: projectId } }),
+      () => stranger.api.call(authCalls.getMembers, { query: { project_id: projectId } }),
+      () => stranger.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } }),
+      () => stranger.api.call(authCalls.isProjectExpired, { body: { projectId } }),
+      () => stranger.api.call(authCalls.createAccessKey, { body: { name: 'steal', projectId } }),
+      () => stranger.api.call(authCalls.deleteProject, { body: { project_id: projectId } }),
     ]) {
-      const error = await failure(call);
+      const error = await failure(call());
       expect(error.httpStatus).toBe(403);
       expect(error.message).toBe(Messages.notAMember);
     }

@@ -1,0 +1,124 @@
+import { authCalls, buildPath, EXAMPLE_PROJECT, Messages, type CallDefinition } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, TEST_PASSWORD, testBackends, type TestApp } from '../testing/test-app.js';
+
+const ACCESS_MESSAGES = new Set<string>([
+  Messages.notAMember,
+  Messages.accessKeyOtherProject,
+  Messages.accessKeyNotForUserCalls,
+  Messages.adminRoleRequired,
+  Messages.deleteProjectNotAllowed,
+  Messages.inviteNoPermission,
+]);
+
+type Role = 'anonymous' | 'nonMember' | 'member' | 'admin' | 'ownKey' | 'otherProjectKey';
+const ROLES: Role[] = ['anonymous', 'nonMember', 'otherProjectKey', 'member', 'ownKey', 'admin'];
+
+/** Routes outside /api that are not contract calls: the demo shop and the built web app's files. */
+const NON_CALL_PREFIXES = ['/demo-shop'];
+
+/** Statuses a role must get from a call, or `allowed` meaning "anything but 401, 403 and 5xx". */
+function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
+  if (call.access === 'public') return 'allowed';
+  if (role === 'anonymous') return 401;
+  if (call.access === 'user') return role === 'otherProjectKey' || role === 'ownKey' ? 403 : 'allowed';
+  if (role === 'nonMember' || role === 'otherProjectKey') return 403;
+  if (role === 'member' && call.project?.role === 'ADMIN') return 403;
+  return 'allowed';
+}
+
+function replaceProject(value: unknown, projectId: string): unknown {
+  return JSON.parse(JSON.stringify(value ?? null).replaceAll(EXAMPLE_PROJECT, projectId)) as unknown;
+}
+
+describe.each(testBackends())('permission matrix on %s', (backend) => {
+  let test: TestApp;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let member: Awaited<ReturnType<typeof signUp>>;
+  let stranger: Awaited<ReturnType<typeof signUp>>;
+  let otherProjectKey: string;
+
+  beforeAll(async () => {
+    test = await startTestApp(backend);
+    admin = await signUp(test, { email: 'matrix-admin@acme.test' });
+    member = await signUp(test, { email: 'matrix-member@acme.test' });
+    stranger = await signUp(test, { email: 'matrix-stranger@else.test' });
+    await test.services.users.update(admin.user.id, { allowedProjectsCount: 10_000 });
+    otherProjectKey = (await stranger.api.call(authCalls.createAccessKey, { body: { name: 'other', projectId: stranger.projectId } }))
+      .accessKey.token;
+  });
+  afterAll(async () => test?.close());
+
+  /** A fresh project with the admin, an accepted member and an access key, so destructive calls hurt nobody. */
+  async function fixture() {
+    const project = await test.services.projects.create(admin.user, { name: `Matrix ${Math.random()}` });
+    const access = await test.services.access.authorize(
+      { kind: 'session', user: admin.user, tokenHash: '' },
+      { from: 'body', field: 'id' },
+      project.id,
+    );
+    const [invitation] = await test.services.members.invite(admin.user, access, [member.email]);
+    await test.services.members.accept(member.user, invitation!.id);
+    const key = await test.services.accessKeys.create(project.id, admin.user.id, 'own');
+    return { projectId: project.id, key };
+  }
+
+  it('covers every /api route with a contract call', () => {
+    const unregistered = test.routes.filter(
+      (route) => route.url.startsWith('/api') && !route.call && route.method !== 'HEAD' && route.method !== 'OPTIONS',
+    );
+    expect(unregistered).toEqual([]);
+    const others = test.routes.filter(
+      (route) => !route.url.startsWith('/api') && !NON_CALL_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
+    );
+    expect(others).toEqual([]);
+    expect(test.routes.filter((route) => route.call).length).toBeGreaterThanOrEqual(Object.keys(authCalls).length);
+  });
+
+  it('gives every role the expected answer on every call', { timeout: 180_000 }, async () => {
+    const calls = test.routes.filter((route) => route.call && route.method !== 'HEAD').map((route) => route.call!);
+    const failures: string[] = [];
+    for (const call of calls) {
+      for (const role of ROLES) {
+        const { projectId, key } = await fixture();
+        const example = call.example ?? {};
+        let body = replaceProject(example.body, projectId);
+        if (call.project?.resource === 'accessKey' && body && typeof body === 'object') {
+          body = { ...(body as object), [call.project.field]: key.id };
+        }
+        const params = replaceProject(example.params, projectId) as Record<string, string> | null;
+        const query = replaceProject(example.query, projectId) as Record<string, string> | null;
+        // Fresh sessions each time: logout is one of the calls and ends the session it is made with.
+        const signIn = (email: string) => test.services.sessions.login(email, TEST_PASSWORD);
+        const token = {
+          anonymous: undefined,
+          nonMember: role === 'nonMember' ? await signIn(stranger.email) : '',
+          member: role === 'member' ? await signIn(member.email) : '',
+          admin: role === 'admin' ? await signIn(admin.email) : '',
+          ownKey: key.token,
+          otherProjectKey,
+        }[role];
+        const url =
+          buildPath(call.path, params ?? { id: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b' }) +
+          (query ? `?${new URLSearchParams(query).toString()}` : '');
+        const response = await test.app.inject({
+          method: call.method,
+          url,
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(body !== null ? { payload: body as object } : {}),
+        });
+        const expected = expectedFor(call, role);
+        const status = response.statusCode;
+        const error = (JSON.parse(response.body) as { error?: string }).error ?? '';
+        // A business refusal (trial invite limit, ...) is a 403 too; only access-control refusals count here.
+        const refusedByAccessControl = status === 401 || (status === 403 && ACCESS_MESSAGES.has(error));
+        const ok =
+          expected === 'allowed'
+            ? !refusedByAccessControl && status < 500
+            : status === expected && refusedByAccessControl;
+        if (!ok) failures.push(`${call.method} ${call.path} as ${role}: got ${status}, expected ${expected} (${response.body})`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

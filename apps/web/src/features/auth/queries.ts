@@ -1,0 +1,68 @@
+import { authCalls, type CallInput } from '@rehearse/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { session } from '../../lib/session';
+
+/** Query keys of the signed-in user. */
+export const authKeys = {
+  all: ['auth'] as const,
+  me: () => [...authKeys.all, 'me'] as const,
+};
+
+export const authQueries = {
+  me: () =>
+    queryOptions({
+      queryKey: authKeys.me(),
+      queryFn: async () => (await api.call(authCalls.me)).user,
+    }),
+};
+
+/** The signed-in user (name for the user menu, remaining project count, ...). */
+export function useMe() {
+  return useQuery(authQueries.me());
+}
+
+export type LoginBody = CallInput<typeof authCalls.login>['body'];
+export type SignupBody = CallInput<typeof authCalls.signup>['body'];
+
+/** Signs in; on success the previous user's cache is dropped and the new token stored. */
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => api.call(authCalls.login, { body }),
+    onSuccess: ({ token }) => {
+      queryClient.clear();
+      session.signIn(token);
+    },
+  });
+}
+
+/** Creates the account (and, on the server, its Default project) and signs in. */
+export function useSignup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: SignupBody) => api.call(authCalls.signup, { body }),
+    onSuccess: ({ token }) => {
+      queryClient.clear();
+      session.signIn(token);
+    },
+  });
+}
+
+/**
+ * Ends the session on the server, then forgets it here whatever the server said: a user who asks
+ * to log out is logged out on this device even when the server cannot be reached.
+ */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async () => {
+      session.beginSignOut();
+      await api.call(authCalls.logout);
+    },
+    onSettled: () => {
+      session.signOut();
+      queryClient.clear();
+    },
+  });
+}

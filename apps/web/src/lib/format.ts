@@ -1,0 +1,21 @@
+/**
+ * Cuts `text` to `keep` characters plus an ellipsis when it is longer than `max` (spec 01 §9:
+ * user name 18 → 15, email 21 → 18, menu titles 37, project labels 8 → 7).
+ */
+export function truncate(text: string, max: number, keep = max): string {
+  return text.length > max ? `${text.slice(0, keep)}…` : text;
+}
+
+export const TruncateAt = {
+  userName: [18, 15],
+  email: [21, 18],
+  menuTitle: [37, 37],
+  selectorLabel: [8, 7],
+} as const satisfies Record<string, readonly [number, number]>;
+
+/** Only same-app paths may be a callbackUrl; anything else (another origin, `//host`) goes home. */
+export function safeCallbackUrl(value: string | null): string {
+  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
+  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return '/';
+  return value;
+}
