@@ -1,8 +1,9 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
 import { UsersRepo } from './auth/users.repo.js';
-import { openDatabase } from './db/database.js';
+import { openDatabase, type Database } from './db/database.js';
 import { loadSettings } from './env.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
@@ -13,6 +14,9 @@ Commands:
   set-allowed-projects <email> <n>         set how many more projects a user may create
   allow-delete-projects <email> <yes|no>   let a user delete projects they administer`;
 
+const isUuid = (text: string | undefined): text is string =>
+  !!text && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 function positiveInteger(text: string | undefined, what: string, allowZero = false): number {
   const value = Number(text);
   if (!Number.isInteger(value) || value < (allowZero ? 0 : 1)) {
@@ -21,57 +25,58 @@ function positiveInteger(text: string | undefined, what: string, allowZero = fal
   return value;
 }
 
-/** Runs one admin command against the configured database; returns the line to print. */
-export async function runAdminCommand(args: string[]): Promise<string> {
+/** Runs one admin command against an open database; returns the line to print. */
+export async function runAdminCommand(args: string[], database: Database): Promise<string> {
   const [command, first, second] = args;
   if (!command || command === 'help' || command === '--help') return USAGE;
+  const projectsRepo = new ProjectsRepo(database.db);
+  const users = new UsersRepo(database.db);
+  const projects = new ProjectsService(database, projectsRepo, users, '');
+  switch (command) {
+    case 'extend-licence': {
+      const days = positiveInteger(second, 'days');
+      const project = isUuid(first) ? await projects.extendLicence(first, days) : undefined;
+      if (!project) throw new Error(`No project with id "${first ?? ''}".`);
+      return `Licence of "${project.name}" now runs until ${project.licenceExpiresAt.toISOString()}.`;
+    }
+    case 'set-threads': {
+      const threads = positiveInteger(second, 'threads', true);
+      const project = isUuid(first) ? await projects.setMaxExecutionThreads(first, threads) : undefined;
+      if (!project) throw new Error(`No project with id "${first ?? ''}".`);
+      return `"${project.name}" may now run ${threads} execution thread(s).`;
+    }
+    case 'set-allowed-projects': {
+      const count = positiveInteger(second, 'count', true);
+      const user = first ? await users.findByEmail(first) : undefined;
+      if (!user) throw new Error(`No user with email "${first ?? ''}".`);
+      await users.update(user.id, { allowedProjectsCount: count });
+      return `${user.email} may now create ${count} more project(s).`;
+    }
+    case 'allow-delete-projects': {
+      if (second !== 'yes' && second !== 'no') throw new Error('Answer yes or no.');
+      const user = first ? await users.findByEmail(first) : undefined;
+      if (!user) throw new Error(`No user with email "${first ?? ''}".`);
+      await users.update(user.id, { allowDeleteProjects: second === 'yes' });
+      return `${user.email} ${second === 'yes' ? 'may' : 'may not'} delete projects.`;
+    }
+    default:
+      throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
+  }
+}
+
+async function main(): Promise<void> {
   const settings = loadSettings();
   const database = await openDatabase({ url: settings.DATABASE_URL, pgliteDir: path.join(settings.dataDir, 'pglite') });
   try {
-    const projectsRepo = new ProjectsRepo(database.db);
-    const users = new UsersRepo(database.db);
-    const projects = new ProjectsService(database, projectsRepo, users, '');
-    switch (command) {
-      case 'extend-licence': {
-        const days = positiveInteger(second, 'days');
-        const project = first ? await projects.extendLicence(first, days).catch(() => undefined) : undefined;
-        if (!project) throw new Error(`No project with id "${first ?? ''}".`);
-        return `Licence of "${project.name}" now runs until ${project.licenceExpiresAt.toISOString()}.`;
-      }
-      case 'set-threads': {
-        const threads = positiveInteger(second, 'threads', true);
-        const project = first ? await projects.setMaxExecutionThreads(first, threads).catch(() => undefined) : undefined;
-        if (!project) throw new Error(`No project with id "${first ?? ''}".`);
-        return `"${project.name}" may now run ${threads} execution thread(s).`;
-      }
-      case 'set-allowed-projects': {
-        const count = positiveInteger(second, 'count', true);
-        const user = first ? await users.findByEmail(first) : undefined;
-        if (!user) throw new Error(`No user with email "${first ?? ''}".`);
-        await users.update(user.id, { allowedProjectsCount: count });
-        return `${user.email} may now create ${count} more project(s).`;
-      }
-      case 'allow-delete-projects': {
-        if (second !== 'yes' && second !== 'no') throw new Error('Answer yes or no.');
-        const user = first ? await users.findByEmail(first) : undefined;
-        if (!user) throw new Error(`No user with email "${first ?? ''}".`);
-        await users.update(user.id, { allowDeleteProjects: second === 'yes' });
-        return `${user.email} ${second === 'yes' ? 'may' : 'may not'} delete projects.`;
-      }
-      default:
-        throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
-    }
+    console.log(await runAdminCommand(process.argv.slice(2), database));
   } finally {
     await database.close();
   }
 }
 
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('admin.ts')) {
-  runAdminCommand(process.argv.slice(2)).then(
-    (line) => console.log(line),
-    (error: unknown) => {
-      console.error((error as Error).message);
-      process.exitCode = 1;
-    },
-  );
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  main().catch((error: unknown) => {
+    console.error((error as Error).message);
+    process.exitCode = 1;
+  });
 }

@@ -7,10 +7,12 @@ export interface SessionState {
   token: string | null;
   /** A call answered 401 while signed in: the Session Expired dialog is open. */
   expired: boolean;
+  /** The user signed out on purpose (here or in another tab): sign-in needs no callbackUrl. */
+  signedOut: boolean;
 }
 
 const listeners = new Set<() => void>();
-let state: SessionState = { token: readToken(), expired: false };
+let state: SessionState = { token: readToken(), expired: false, signedOut: false };
 /** While the user signs out on purpose, a 401 from the logout call is expected, not an expiry. */
 let signingOut = false;
 
@@ -48,7 +50,7 @@ export const session = {
   signIn(token: string): void {
     writeToken(token);
     signingOut = false;
-    setState({ token, expired: false });
+    setState({ token, expired: false, signedOut: false });
   },
   /** Marks the start of a deliberate sign-out, so the logout call's own 401 is not an expiry. */
   beginSignOut(): void {
@@ -58,7 +60,14 @@ export const session = {
   signOut(): void {
     writeToken(null);
     signingOut = false;
-    setState({ token: null, expired: false });
+    setState({ token: null, expired: false, signedOut: true });
+  },
+  /**
+   * Drops the dead token from storage but leaves the page as it is under the Session Expired
+   * dialog; the reload that follows starts signed out, with a callbackUrl back to this page.
+   */
+  discardExpiredToken(): void {
+    writeToken(null);
   },
   /**
    * A 401 arrived. Only a caller that sent a token has lost a session; a 401 without one (a wrong
@@ -80,6 +89,6 @@ if (typeof window !== 'undefined') {
   window.addEventListener('storage', (event) => {
     if (event.key !== TOKEN_STORAGE_KEY && event.key !== null) return;
     const token = readToken();
-    if (token !== state.token) setState({ token, expired: false });
+    if (token !== state.token) setState({ token, expired: false, signedOut: token === null });
   });
 }

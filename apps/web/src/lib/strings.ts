@@ -25,6 +25,7 @@ export const Strings = {
   navTestData: 'Test Data',
   navSettings: 'Settings',
   mainNavigation: 'Main navigation',
+  skipToContent: 'Skip to content',
   collapseSidebar: 'Collapse sidebar',
   expandSidebar: 'Expand sidebar',
   userMenuGetStarted: 'Get Started',

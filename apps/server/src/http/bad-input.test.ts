@@ -1,0 +1,146 @@
+import { authCalls, Messages } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+
+describe.each(testBackends())('bad input on %s', (backend) => {
+  let test: TestApp;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  beforeAll(async () => {
+    test = await startTestApp(backend);
+    user = await signUp(test, { email: 'careful@acme.test' });
+  });
+  afterAll(async () => test?.close());
+
+  const post = (url: string, payload: string | object, token?: string, contentType = 'application/json') =>
+    test.app.inject({
+      method: 'POST',
+      url,
+      payload,
+      headers: { 'content-type': contentType, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
+
+  async function projectRows(): Promise<number> {
+    const result = (await test.database.db.execute('select count(*)::int as n from projects' as never)) as unknown as {
+      rows: { n: number }[];
+    };
+    return result.rows[0]!.n;
+  }
+
+  it('answers malformed JSON with 400 and a sentence', async () => {
+    const response = await post('/api/auth/CreateProject', '{"name": "half', user.token);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ status: false, error: Messages.invalidJson });
+  });
+
+  it('answers a 10 MB body with 413 before reading it all', async () => {
+    const response = await post('/api/auth/CreateProject', { name: 'x'.repeat(10 * 1024 * 1024) }, user.token);
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toEqual({ status: false, error: Messages.bodyTooLarge });
+  });
+
+  it('answers a body that is not JSON with 415', async () => {
+    const response = await post('/api/auth/login', 'email=a', undefined, 'application/x-www-form-urlencoded');
+    expect(response.statusCode).toBe(415);
+    expect(response.json().status).toBe(false);
+  });
+
+  it('names the missing field with the spec message', async () => {
+    const cases: [string, object, string][] = [
+      ['/api/auth/CreateProject', {}, Messages.projectNameEmpty],
+      ['/api/auth/CreateProject', { name: '   ' }, Messages.projectNameEmpty],
+      ['/api/auth/CreateProject', { name: 'ok', url: 'ftp://x' }, Messages.projectUrlInvalid],
+      ['/api/auth/createAccessKey', { projectId: user.projectId }, Messages.tokenNameEmpty],
+      ['/api/auth/createAccessKey', { name: ' ', projectId: user.projectId }, Messages.tokenNameEmpty],
+      ['/api/auth/signup', { email: 'not-an-email', password: 'longenough' }, Messages.emailInvalid],
+      ['/api/auth/signup', { email: 'a@b.co', password: 'short', firstname: 'A', lastname: 'B' }, Messages.passwordTooShort],
+    ];
+    for (const [url, body, message] of cases) {
+      const response = await post(url, body, user.token);
+      expect([url, response.statusCode, response.json()]).toEqual([url, 400, { status: false, error: message }]);
+    }
+  });
+
+  it('answers unknown and malformed project ids with 404 and 400', async () => {
+    const unknown = await test.app.inject({
+      method: 'GET',
+      url: '/api/auth/getMembers?project_id=6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b',
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, Messages.projectNotFound]);
+    const malformed = await test.app.inject({
+      method: 'GET',
+      url: "/api/auth/getMembers?project_id=1'%20or%20'1'='1",
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect([malformed.statusCode, malformed.json().error]).toEqual([400, Messages.projectIdInvalid]);
+  });
+
+  it('keeps SQL and HTML metacharacters in names as plain text', async () => {
+    const name = `Robert'); DROP TABLE projects;-- <script>alert("x")</script>`;
+    const created = await user.api.call(authCalls.createProject, { body: { name } });
+    expect(created.project.name).toBe(name);
+    const { projects } = await user.api.call(authCalls.getProjects);
+    expect(projects.find((p) => p.id === created.project.id)?.name).toBe(name);
+  });
+
+  it('writes nothing when a project cannot be created', async () => {
+    await test.services.users.update(user.user.id, { allowedProjectsCount: 0 });
+    const before = await projectRows();
+    const response = await post('/api/auth/CreateProject', { name: 'One too many' }, user.token);
+    expect([response.statusCode, response.json().error]).toEqual([403, Messages.projectLimitReached]);
+    expect(await projectRows()).toBe(before);
+    const me = await user.api.call(authCalls.me);
+    expect(me.user.customAttributes.allowedProjectsCount).toBe(0);
+    await test.services.users.update(user.user.id, { allowedProjectsCount: 10 });
+  });
+
+  it('writes nothing when sign-up repeats an email', async () => {
+    const before = await projectRows();
+    const response = await post('/api/auth/signup', {
+      email: 'CAREFUL@acme.test',
+      password: 'another password',
+      firstname: 'Again',
+      lastname: 'Twice',
+    });
+    expect([response.statusCode, response.json().error]).toEqual([409, Messages.emailTaken]);
+    expect(await projectRows()).toBe(before);
+  });
+
+  it('answers unknown API paths with a JSON 404 and every answer with a request id', async () => {
+    const response = await test.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-trace-id': 'trace-123' } });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ status: false, error: Messages.notFound });
+    expect(response.headers['x-request-id']).toBe('trace-123');
+  });
+
+  it('rejects a forged or missing bearer token with 401', async () => {
+    for (const authorization of [undefined, 'Bearer rhs_forged', 'Basic abc', 'Bearer rhk_forged']) {
+      const response = await test.app.inject({
+        method: 'GET',
+        url: '/api/auth/getProjects',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(response.statusCode).toBe(401);
+      expect(response.json().status).toBe(false);
+    }
+  });
+
+  it('limits sign-in attempts per client and answers 429', async () => {
+    const limited = await startTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          payload: { email: 'x@acme.test', password: 'whatever1' },
+        });
+        statuses.push(response.statusCode);
+        if (response.statusCode === 429) expect(response.json().error).toBe(Messages.tooManyRequests);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+});

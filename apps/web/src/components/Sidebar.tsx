@@ -1,0 +1,127 @@
+import {
+  ChartColumn,
+  Database,
+  FileCode2,
+  GitPullRequestArrow,
+  LayoutDashboard,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Play,
+  Settings,
+  type LucideIcon,
+} from 'lucide-react';
+import { NavLink } from 'react-router';
+import { Layout } from '../lib/layout';
+import { Strings } from '../lib/strings';
+
+interface NavItem {
+  label: string;
+  /** Path under /{projectId}/. */
+  path: string;
+  icon: LucideIcon;
+  /** Count shown as a badge (Code Review); capped at 99+. */
+  badge?: number;
+}
+
+/** A badge count as spec 01 §9 shows it: 99+ above 99. */
+export function badgeText(count: number): string {
+  return count > 99 ? '99+' : String(count);
+}
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const shortcut = isMac ? '⌘B' : 'Ctrl+B';
+
+/**
+ * The project sidebar: 300 px open, 83 px collapsed (labels then become tooltips but stay the
+ * links' accessible names).
+ */
+export function Sidebar({
+  projectId,
+  open,
+  onToggle,
+  codeReviewCount,
+}: {
+  projectId: string;
+  open: boolean;
+  onToggle: () => void;
+  codeReviewCount?: number;
+}) {
+  const items: NavItem[] = [
+    { label: Strings.navDashboard, path: 'dashboard', icon: LayoutDashboard },
+    { label: Strings.navFeatures, path: 'features', icon: FileCode2 },
+    { label: Strings.navExecutions, path: 'executions', icon: Play },
+    { label: Strings.navReports, path: 'runs', icon: ChartColumn },
+    { label: Strings.navCodeReview, path: 'ai-oversight', icon: GitPullRequestArrow, badge: codeReviewCount },
+    { label: Strings.navTestData, path: 'test-data', icon: Database },
+    { label: Strings.navSettings, path: 'settings', icon: Settings },
+  ];
+
+  return (
+    <aside
+      data-testid="sidebar"
+      data-state={open ? 'open' : 'collapsed'}
+      style={{ width: open ? Layout.sidebarOpenWidth : Layout.sidebarCollapsedWidth }}
+      className="flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 ease-out"
+    >
+      <nav aria-label={Strings.mainNavigation} className="flex-1 overflow-y-auto px-4 py-5">
+        <ul className="flex flex-col gap-1">
+          {items.map(({ label, path, icon: Icon, badge }) => (
+            <li key={path}>
+              <NavLink
+                to={`/${projectId}/${path}`}
+                title={open ? undefined : label}
+                className={({ isActive }) =>
+                  `focus-ring relative flex h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors ${
+                    open ? 'px-3' : 'justify-center'
+                  } ${
+                    isActive
+                      ? 'bg-brand-50 text-brand-700'
+                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
+                  }`
+                }
+              >
+                <Icon aria-hidden="true" className="size-5 shrink-0" />
+                <span className={open ? 'truncate' : 'sr-only'}>{label}</span>
+                {badge !== undefined && badge > 0 && (
+                  <span
+                    className={`rounded-full bg-brand-600 px-1.5 py-0.5 text-[11px] leading-none font-semibold text-white ${
+                      open ? 'ml-auto' : 'absolute top-1 right-1'
+                    }`}
+                  >
+                    {badgeText(badge)}
+                  </span>
+                )}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <div className={`border-t border-slate-200 p-4 ${open ? '' : 'flex justify-center'}`}>
+        <button
+          type="button"
+          onClick={onToggle}
+          aria-expanded={open}
+          aria-label={open ? Strings.collapseSidebar : Strings.expandSidebar}
+          title={`${open ? Strings.collapseSidebar : Strings.expandSidebar} (${shortcut})`}
+          className={`focus-ring flex h-10 items-center gap-3 rounded-lg text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800 ${
+            open ? 'w-full px-3' : 'w-11 justify-center'
+          }`}
+        >
+          {open ? (
+            <PanelLeftClose aria-hidden="true" className="size-5" />
+          ) : (
+            <PanelLeftOpen aria-hidden="true" className="size-5" />
+          )}
+          {open && (
+            <>
+              <span>{Strings.collapseSidebar}</span>
+              <kbd className="ml-auto rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-sans text-[11px] text-slate-500">
+                {shortcut}
+              </kbd>
+            </>
+          )}
+        </button>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,70 @@
+import { ApiError } from '@rehearse/api-client';
+import { ChevronDown, LogOut, Rocket } from 'lucide-react';
+import { useNavigate } from 'react-router';
+import { toast } from 'sonner';
+import { useLogout, useMe } from '../features/auth/queries';
+import { TruncateAt, truncate } from '../lib/format';
+import { Strings } from '../lib/strings';
+import { Menu, MenuHeader, MenuItem } from './Menu';
+
+function initials(name: string): string {
+  const parts = name.trim().split(/\s+/).filter(Boolean);
+  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
+}
+
+/** The header's user menu: who is signed in, Get Started (onboarding) and Logout. */
+export function UserMenu() {
+  const me = useMe();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const name = me.data?.name ?? '';
+  const email = me.data?.email ?? '';
+
+  const onLogout = () => {
+    logout.mutate(undefined, {
+      onError: (error) => {
+        // A 401 means the session was already gone: the user is signed out either way.
+        if (!(error instanceof ApiError && error.httpStatus === 401)) toast.error(Strings.logoutFailed);
+      },
+    });
+  };
+
+  return (
+    <Menu
+      label={Strings.userMenuLabel}
+      align="end"
+      buttonClassName="flex items-center gap-2.5 rounded-full py-1 pr-2.5 pl-1 hover:bg-slate-100"
+      button={
+        <>
+          <span
+            aria-hidden="true"
+            className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800"
+          >
+            {me.data ? initials(name) : ''}
+          </span>
+          <span className="text-sm font-medium text-slate-700" title={name} data-testid="user-name">
+            {truncate(name, ...TruncateAt.userName)}
+          </span>
+          <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
+        </>
+      }
+    >
+      <MenuHeader>
+        <p className="text-sm font-semibold text-slate-900" title={name}>
+          {truncate(name, ...TruncateAt.userName)}
+        </p>
+        <p className="text-xs text-slate-500" title={email}>
+          {truncate(email, ...TruncateAt.email)}
+        </p>
+      </MenuHeader>
+      <MenuItem onSelect={() => void navigate('/onboarding')}>
+        <Rocket aria-hidden="true" className="size-4 text-slate-500" />
+        {Strings.userMenuGetStarted}
+      </MenuItem>
+      <MenuItem onSelect={onLogout}>
+        <LogOut aria-hidden="true" className="size-4 text-slate-500" />
+        {Strings.userMenuLogout}
+      </MenuItem>
+    </Menu>
+  );
+}

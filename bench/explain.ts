@@ -1,0 +1,127 @@
+import { performance } from 'node:perf_hooks';
+import { authCalls } from '@rehearse/contract';
+import { drizzle as drizzleProxy } from 'drizzle-orm/pg-proxy';
+import type { Services } from '../apps/server/src/app.js';
+import { MembersRepo } from '../apps/server/src/auth/members.repo.js';
+import { ProjectsRepo } from '../apps/server/src/auth/projects.repo.js';
+import { SessionsRepo } from '../apps/server/src/auth/sessions.repo.js';
+import { UsersRepo } from '../apps/server/src/auth/users.repo.js';
+import { digestToken } from '../apps/server/src/crypto/tokens.js';
+import { schema, type Database, type Db } from '../apps/server/src/db/database.js';
+import { queryRows } from './seed.js';
+
+export interface QueryPlan {
+  name: string;
+  sql: string;
+  planningMs: number | null;
+  executionMs: number | null;
+  plan: string[];
+}
+
+export interface StageTiming {
+  name: string;
+  medianMs: number;
+}
+
+export interface Diagnosis {
+  queries: QueryPlan[];
+  /** Where one getProjects answer spends its time, measured in-process without HTTP. */
+  getProjectsStages: StageTiming[];
+}
+
+interface Captured {
+  text: string;
+  params: unknown[];
+}
+
+/**
+ * The exact SQL the server's repos send, obtained by running the repo methods against a drizzle
+ * proxy that records instead of executing; rebuilding the queries here by hand could drift from them.
+ */
+async function captureSql(run: (db: Db) => Promise<unknown>): Promise<Captured> {
+  const captured: Captured[] = [];
+  const recorder = drizzleProxy(
+    async (text, params) => {
+      captured.push({ text, params });
+      return { rows: [] };
+    },
+    { schema },
+  );
+  await run(recorder as unknown as Db);
+  const last = captured.at(-1);
+  if (!last) throw new Error('the repo sent no SQL');
+  return last;
+}
+
+function literal(value: unknown): string {
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
+  throw new Error(`cannot inline parameter ${String(value)}`);
+}
+
+/** Parameters are inlined: for the first executions PostgreSQL plans with the values anyway (custom plans). */
+function inline({ text, params }: Captured): string {
+  return text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1]));
+}
+
+async function explain(database: Database, name: string, captured: Captured): Promise<QueryPlan> {
+  const text = inline(captured);
+  let lines: string[] = [];
+  // The first run pays for cold caches and catalog lookups; the last one is what a busy server sees.
+  for (let run = 0; run < 3; run++) {
+    const rows = await queryRows(database, `explain (analyze, buffers) ${text}`);
+    lines = rows.map((row) => String(Object.values(row)[0]));
+  }
+  const number = (label: string) => {
+    const line = lines.find((l) => l.trim().startsWith(label));
+    const match = line && /([\d.]+) ms/.exec(line);
+    return match ? Number(match[1]) : null;
+  };
+  return { name, sql: text, planningMs: number('Planning Time'), executionMs: number('Execution Time'), plan: lines };
+}
+
+async function median(samples: number, run: () => Promise<unknown>): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const t0 = performance.now();
+    await run();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return times[Math.floor(times.length / 2)] ?? Number.NaN;
+}
+
+/** EXPLAIN ANALYZE of every query a getProjects or getMembers request runs, plus a time breakdown. */
+export async function diagnose(
+  database: Database,
+  services: Services,
+  ids: { userId: string; token: string; projectId: string },
+): Promise<Diagnosis> {
+  const { userId, token, projectId } = ids;
+  const queries: Array<[string, (db: Db) => Promise<unknown>]> = [
+    ['auth: session by token hash', (db) => new SessionsRepo(db).findByHash(digestToken(token))],
+    ['auth: user by id', (db) => new UsersRepo(db).findById(userId)],
+    ['getProjects: projects.listForUser', (db) => new ProjectsRepo(db).listForUser(userId)],
+    ['getMembers: project by id', (db) => new ProjectsRepo(db).findById(projectId)],
+    ['getMembers: role of caller', (db) => new ProjectsRepo(db).roleOf(projectId, userId)],
+    ['getMembers: members.listMembers', (db) => new MembersRepo(db).listMembers(projectId)],
+    ['getMembers: members.listPendingInvitations', (db) => new MembersRepo(db).listPendingInvitations(projectId)],
+  ];
+  const plans: QueryPlan[] = [];
+  for (const [name, run] of queries) plans.push(await explain(database, name, await captureSql(run)));
+
+  const repo = new ProjectsRepo(database.db);
+  const user = await services.users.findById(userId);
+  if (!user) throw new Error('bench user vanished');
+  const answer = { status: true as const, projects: await services.projects.listForUser(user) };
+  const responseSchema = authCalls.getProjects.response;
+  const samples = 15;
+  const getProjectsStages: StageTiming[] = [
+    { name: 'SQL execution (EXPLAIN ANALYZE)', medianMs: plans[2]?.executionMs ?? Number.NaN },
+    { name: 'repo.listForUser (SQL + driver + row mapping)', medianMs: await median(samples, () => repo.listForUser(userId)) },
+    { name: 'service.listForUser (repo + DTOs)', medianMs: await median(samples, () => services.projects.listForUser(user)) },
+    { name: 'response schema parse (zod)', medianMs: await median(samples, async () => responseSchema.parse(answer)) },
+    { name: 'JSON.stringify of the answer', medianMs: await median(samples, async () => JSON.stringify(answer)) },
+  ];
+  return { queries: plans, getProjectsStages };
+}
