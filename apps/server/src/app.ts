@@ -74,7 +74,6 @@ export async function buildApp(
       return typeof trace === 'string' && SAFE_TRACE_ID.test(trace) ? trace : randomUUID();
     },
     trustProxy: true,
-    routerOptions: { ignoreTrailingSlash: true },
   });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {

@@ -51,3 +51,5 @@ form.addEventListener('submit', async (event) => {
   form.elements.password.value = '';
   form.elements.password.focus();
 });
+
+submitButton.disabled = false;

@@ -9,7 +9,7 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 /** A labelled input whose error and hint are tied to it for screen readers. */
 export function TextField({ label, error, hint, className = '', ...props }: TextFieldProps) {
   const id = useId();
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   return (
     <div className={`flex flex-col gap-1.5 ${className}`}>
       <label htmlFor={id} className="text-sm font-medium text-slate-700">
@@ -18,7 +18,7 @@ export function TextField({ label, error, hint, className = '', ...props }: Text
       <input
         id={id}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         className={`h-10 rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-xs transition-colors outline-none placeholder:text-slate-400 focus:ring-2 ${
           error
             ? 'border-red-400 focus:border-red-500 focus:ring-red-200'

@@ -45,6 +45,9 @@ export const Strings = {
   // Our sign-in / sign-up page (the spec's hosted login widget)
   loginTitle: 'Welcome to Rehearse',
   loginSubtitle: 'Record, write, run and review end-to-end tests kept as Gherkin.',
+  loginPointGherkin: 'Gherkin features kept in git',
+  loginPointRuns: 'Runs in Chromium, on the server or in your CI',
+  loginPointReview: 'Healed locators land in Code Review',
   signInTab: 'Sign in',
   signUpTab: 'Create account',
   signInSubmit: 'Sign in',
@@ -72,6 +75,8 @@ export const Strings = {
   dashboardComingSoon: 'Stats, latest executions and code reviews will appear here.',
 
   // Screens not built yet
+  screenMemory: 'Application memory',
+  screenCodeCleanup: 'Unused steps',
   comingSoonTitle: (screen: string) => `${screen} is coming soon`,
   comingSoonText: 'This screen is part of an upcoming release of Rehearse.',
 } as const;

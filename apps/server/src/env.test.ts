@@ -1,0 +1,39 @@
+import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeSecretKey, loadSettings, parseSettings } from './env.js';
+
+describe('settings', () => {
+  it('applies the documented defaults', () => {
+    const raw = parseSettings({});
+    expect(raw).toMatchObject({ PORT: 4000, DATA_DIR: './data', LOG_LEVEL: 'info', REHEARSE_ALLOW_PRIVATE_TARGETS: true });
+    expect(raw.DATABASE_URL).toBeUndefined();
+  });
+
+  it('names every bad variable in one sentence each', () => {
+    expect(() => parseSettings({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'http://mail' })).toThrow(
+      /Setting PORT is invalid.*\n.*Setting DATABASE_URL is invalid.*\n.*Setting SMTP_URL is invalid/,
+    );
+    expect(() => parseSettings({ PORT: '70000' })).toThrow('Setting PORT is invalid');
+  });
+
+  it('generates a secret key into DATA_DIR on first start and reuses it', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rehearse-env-'));
+    const first = loadSettings({ DATA_DIR: dir });
+    const second = loadSettings({ DATA_DIR: dir });
+    expect(first.secretKey).toHaveLength(32);
+    expect(second.secretKey.equals(first.secretKey)).toBe(true);
+    const file = path.join(dir, 'secret.key');
+    expect(readFileSync(file, 'utf8').trim()).toBe(first.secretKey.toString('hex'));
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(first.publicUrl).toBe('http://localhost:4000');
+  });
+
+  it('prefers REHEARSE_SECRET_KEY and refuses a key of the wrong size', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rehearse-env-'));
+    const key = 'ab'.repeat(32);
+    expect(loadSettings({ DATA_DIR: dir, REHEARSE_SECRET_KEY: key }).secretKey.toString('hex')).toBe(key);
+    expect(() => decodeSecretKey('too-short')).toThrow('REHEARSE_SECRET_KEY');
+  });
+});

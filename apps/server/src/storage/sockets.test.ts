@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import { Messages, SocketPaths } from '@rehearse/contract';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+
+describe('project rooms over socket.io', () => {
+  let test: TestApp;
+  let base: string;
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    test = await startTestApp('pglite');
+    await test.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    for (const socket of sockets) socket.disconnect();
+    await test?.close();
+  });
+
+  function connect(path: string, token?: string): Socket {
+    const socket = io(base, { path, auth: token ? { token } : {}, transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    return socket;
+  }
+
+  const connected = (socket: Socket) =>
+    new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+
+  it.each(SocketPaths)('refuses a connection without a valid token on %s', async (path) => {
+    const error = await connected(connect(path, 'rhs_nope')).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe(Messages.sessionExpired);
+  });
+
+  it.each(SocketPaths)('lets members join their project room on %s and hear its events', async (path) => {
+    const owner = await signUp(test);
+    const stranger = await signUp(test);
+    const member = connect(path, owner.token);
+    const outsider = connect(path, stranger.token);
+    await Promise.all([connected(member), connected(outsider)]);
+
+    expect(await member.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({ status: true });
+    expect(await outsider.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({
+      status: false,
+      error: Messages.notAMember,
+    });
+    expect(await outsider.emitWithAck('joinProject', { projectId: 'nope' })).toEqual({
+      status: false,
+      error: Messages.projectIdInvalid,
+    });
+
+    const heard: unknown[] = [];
+    const leaked: unknown[] = [];
+    outsider.on('projectChanged', (payload) => leaked.push(payload));
+    const delivered = new Promise<void>((resolve) =>
+      member.on('projectChanged', (payload) => {
+        heard.push(payload);
+        resolve();
+      }),
+    );
+    test.services.sockets.emitToProject(owner.projectId, 'projectChanged', { projectId: owner.projectId, what: 'members' });
+    await delivered;
+    expect(heard).toEqual([{ projectId: owner.projectId, what: 'members' }]);
+    expect(leaked).toEqual([]);
+  });
+});

@@ -1,0 +1,2 @@
+/** Sets the tab title to "<title> · Rehearse" while the screen is shown. */
+export declare function useDocumentTitle(title: string | undefined): void;

@@ -1,0 +1,226 @@
+import { authCalls } from '@rehearse/contract';
+import { CircleAlert, FileCode2, GitPullRequestArrow, Play } from 'lucide-react';
+import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { Navigate, useSearchParams } from 'react-router';
+import { Button } from '../../components/Button';
+import { Logo } from '../../components/Logo';
+import { TextField } from '../../components/TextField';
+import { useLogin, useSignup } from '../../features/auth/queries';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
+import { safeCallbackUrl } from '../../lib/format';
+import { useSession } from '../../lib/session';
+import { Strings } from '../../lib/strings';
+
+type Mode = 'signin' | 'signup';
+type FieldErrors = Record<string, string | undefined>;
+
+/** First message per field of a failed contract validation, so the form says what the server would. */
+function fieldErrors(error: { issues: ReadonlyArray<{ path: readonly PropertyKey[]; message: string }> }): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? 'form');
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+function formValues(form: HTMLFormElement): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [key, value] of new FormData(form)) if (typeof value === 'string') values[key] = value;
+  return values;
+}
+
+/**
+ * Our sign-in and sign-up page (the spec's hosted login widget). A signed-in user goes on to the
+ * callbackUrl, or home (spec 01 §2).
+ */
+export function LoginPage() {
+  const [params, setParams] = useSearchParams();
+  const { token } = useSession();
+  const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
+  useDocumentTitle(mode === 'signup' ? Strings.signUpTab : Strings.signInTab);
+  const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ signin: null, signup: null });
+
+  if (token) return <Navigate to={safeCallbackUrl(params.get('callbackUrl'))} replace />;
+
+  const setMode = (next: Mode) => {
+    const nextParams = new URLSearchParams(params);
+    if (next === 'signup') nextParams.set('mode', 'signup');
+    else nextParams.delete('mode');
+    setParams(nextParams, { replace: true });
+  };
+
+  const onTabKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key !== 'ArrowLeft' && event.key !== 'ArrowRight') return;
+    event.preventDefault();
+    const next: Mode = mode === 'signin' ? 'signup' : 'signin';
+    setMode(next);
+    tabRefs.current[next]?.focus();
+  };
+
+  const tab = (value: Mode, label: string) => (
+    <button
+      ref={(element) => {
+        tabRefs.current[value] = element;
+      }}
+      type="button"
+      role="tab"
+      id={`tab-${value}`}
+      aria-selected={mode === value}
+      aria-controls={`panel-${value}`}
+      tabIndex={mode === value ? 0 : -1}
+      onClick={() => setMode(value)}
+      onKeyDown={onTabKeyDown}
+      className={`focus-ring flex-1 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
+        mode === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+      }`}
+    >
+      {label}
+    </button>
+  );
+
+  return (
+    <div className="flex h-full">
+      <section
+        aria-hidden="true"
+        className="relative hidden w-[44%] flex-col justify-between overflow-hidden bg-gradient-to-br from-brand-700 via-brand-600 to-indigo-500 p-12 text-white lg:flex"
+      >
+        <div className="absolute -top-24 -right-24 size-96 rounded-full bg-white/10 blur-2xl" />
+        <div className="absolute -bottom-32 -left-20 size-96 rounded-full bg-indigo-300/20 blur-3xl" />
+        <span className="relative flex items-center gap-2.5 text-xl font-bold tracking-tight">
+          <svg viewBox="0 0 32 32" className="size-9">
+            <rect width="32" height="32" rx="8" fill="#fff" />
+            <path d="M11 8v16l13-8z" className="fill-brand-600" />
+          </svg>
+          {Strings.appName}
+        </span>
+        <div className="relative max-w-md space-y-8">
+          <p className="text-3xl leading-tight font-semibold">{Strings.loginSubtitle}</p>
+          <ul className="space-y-4 text-sm text-white/90">
+            <li className="flex items-center gap-3">
+              <FileCode2 className="size-5" /> {Strings.loginPointGherkin}
+            </li>
+            <li className="flex items-center gap-3">
+              <Play className="size-5" /> {Strings.loginPointRuns}
+            </li>
+            <li className="flex items-center gap-3">
+              <GitPullRequestArrow className="size-5" /> {Strings.loginPointReview}
+            </li>
+          </ul>
+        </div>
+        <span />
+      </section>
+
+      <main className="flex flex-1 items-center justify-center overflow-y-auto bg-white p-8">
+        <div className="w-full max-w-sm">
+          <div className="mb-8 lg:hidden">
+            <Logo />
+          </div>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.loginTitle}</h1>
+          <p className="mt-1.5 text-sm text-slate-500">
+            {mode === 'signup' ? Strings.signUpTrialNote : Strings.loginSubtitle}
+          </p>
+
+          <div role="tablist" aria-label={Strings.appName} className="mt-6 flex gap-1 rounded-lg bg-slate-100 p-1">
+            {tab('signin', Strings.signInTab)}
+            {tab('signup', Strings.signUpTab)}
+          </div>
+
+          <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`} className="mt-6">
+            {mode === 'signin' ? <SignInForm key="signin" /> : <SignUpForm key="signup" />}
+          </div>
+        </div>
+      </main>
+    </div>
+  );
+}
+
+function ServerError({ message }: { message: string }) {
+  return (
+    <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+      <span>{message}</span>
+    </div>
+  );
+}
+
+function SignInForm() {
+  const login = useLogin();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = authCalls.login.body.safeParse(formValues(event.currentTarget));
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={Strings.signInTab}>
+      <TextField label={Strings.fieldEmail} name="email" type="email" autoComplete="email" autoFocus error={errors.email} />
+      <TextField
+        label={Strings.fieldPassword}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password}
+      />
+      {login.isError && <ServerError message={errorMessage(login.error)} />}
+      <Button type="submit" disabled={login.isPending} className="mt-2 h-11">
+        {login.isPending ? Strings.signInBusy : Strings.signInSubmit}
+      </Button>
+    </form>
+  );
+}
+
+function SignUpForm() {
+  const signup = useSignup();
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const values = formValues(event.currentTarget);
+    if (!values.companyName?.trim()) delete values.companyName;
+    const parsed = authCalls.signup.body.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    signup.mutate(parsed.data);
+  };
+
+  return (
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={Strings.signUpTab}>
+      <div className="grid grid-cols-2 gap-3">
+        <TextField
+          label={Strings.fieldFirstName}
+          name="firstname"
+          autoComplete="given-name"
+          autoFocus
+          error={errors.firstname}
+        />
+        <TextField label={Strings.fieldLastName} name="lastname" autoComplete="family-name" error={errors.lastname} />
+      </div>
+      <TextField label={Strings.fieldEmail} name="email" type="email" autoComplete="email" error={errors.email} />
+      <TextField
+        label={Strings.fieldPassword}
+        name="password"
+        type="password"
+        autoComplete="new-password"
+        hint={Strings.passwordHint}
+        error={errors.password}
+      />
+      <TextField label={Strings.fieldCompany} name="companyName" autoComplete="organization" error={errors.companyName} />
+      {signup.isError && <ServerError message={errorMessage(signup.error)} />}
+      <Button type="submit" disabled={signup.isPending} className="mt-2 h-11">
+        {signup.isPending ? Strings.signUpBusy : Strings.signUpSubmit}
+      </Button>
+    </form>
+  );
+}
