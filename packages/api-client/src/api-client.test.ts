@@ -5,7 +5,7 @@ import { ApiError, createApiClient } from './index.js';
 function recordingFetch(status: number, answer: unknown) {
   const requests: { url: string; init: RequestInit }[] = [];
   const fetchImpl: typeof fetch = async (input, init) => {
-    requests.push({ url: String(input), init: init ?? {} });
+    requests.push({ url: input instanceof Request ? input.url : input.toString(), init: init ?? {} });
     return new Response(JSON.stringify(answer), { status, headers: { 'content-type': 'application/json' } });
   };
   return { requests, fetchImpl };

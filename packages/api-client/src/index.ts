@@ -89,13 +89,14 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return payload as CallResponse<C>;
   }
 
-  return { call: call as ApiClient['call'], sessionId };
+  return { call, sessionId };
 }
 
 function toQuery(query: unknown): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [key, value] of Object.entries(query as Record<string, unknown>)) {
-    if (value !== undefined && value !== null) out[key] = String(value);
+    if (value === undefined || value === null) continue;
+    out[key] = typeof value === 'string' ? value : JSON.stringify(value);
   }
   return out;
 }

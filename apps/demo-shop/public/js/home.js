@@ -85,7 +85,8 @@ async function loadProducts(rawQuery) {
   status.textContent = describeResults(products.length, query);
 }
 
-input.value = new URLSearchParams(location.search).get('q') ?? '';
+// A shopper (or a fast test) may have typed before this script ran; that wins over the address.
+if (!input.value) input.value = new URLSearchParams(location.search).get('q') ?? '';
 loadProducts(input.value);
 
 input.addEventListener('input', () => {

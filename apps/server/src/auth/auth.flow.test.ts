@@ -147,7 +147,7 @@ describe.each(testBackends())('auth walk on %s', (backend) => {
     });
     const dump = JSON.stringify(
       await Promise.all(
-        ['sessions', 'access_keys', 'users'].map((table) => test.database.db.execute(`select * from ${table}` as never)),
+        ['sessions', 'access_keys', 'users'].map((table) => test.database.rows(`select * from ${table}`)),
       ),
     );
     expect(dump).not.toContain(user.token);

@@ -17,14 +17,16 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs one statement without parameters (admin and test housekeeping). */
   execute(sqlText: string): Promise<void>;
+  /** Runs one query without parameters and returns its rows (tests and benchmarks). */
+  rows<T = Record<string, unknown>>(sqlText: string): Promise<T[]>;
   close(): Promise<void>;
 }
 
 export interface DatabaseOptions {
   /** PostgreSQL connection string; PGlite is used when absent. */
   url?: string | undefined;
-  /** Folder of the embedded database; `memory` keeps it in memory (tests). */
-  pgliteDir?: string | 'memory';
+  /** Folder of the embedded database; the word `memory` keeps it in memory (tests). */
+  pgliteDir?: string;
   /** PostgreSQL schema to live in; tests use a fresh one per app so runs never collide. */
   schemaName?: string;
 }
@@ -55,6 +57,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         db: db as unknown as Db,
         kind: 'postgres',
         execute: async (text) => void (await pool.query(text)),
+        rows: async <T>(text: string) => (await pool.query(text)).rows as T[],
         close: () => pool.end(),
       };
     } catch (error) {
@@ -77,6 +80,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db: db as unknown as Db,
       kind: 'pglite',
       execute: async (text) => void (await client.exec(text)),
+      rows: async <T>(text: string) => (await client.query<T>(text)).rows,
       close: () => client.close(),
     };
   } catch (error) {

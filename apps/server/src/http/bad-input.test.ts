@@ -20,10 +20,8 @@ describe.each(testBackends())('bad input on %s', (backend) => {
     });
 
   async function projectRows(): Promise<number> {
-    const result = (await test.database.db.execute('select count(*)::int as n from projects' as never)) as unknown as {
-      rows: { n: number }[];
-    };
-    return result.rows[0]!.n;
+    const [row] = await test.database.rows<{ n: number }>('select count(*)::int as n from projects');
+    return row!.n;
   }
 
   it('answers malformed JSON with 400 and a sentence', async () => {

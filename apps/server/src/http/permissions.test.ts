@@ -84,7 +84,7 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
         const example = call.example ?? {};
         let body = replaceProject(example.body, projectId);
         if (call.project?.resource === 'accessKey' && body && typeof body === 'object') {
-          body = { ...(body as object), [call.project.field]: key.id };
+          body = { ...body, [call.project.field]: key.id };
         }
         const params = replaceProject(example.params, projectId) as Record<string, string> | null;
         const query = replaceProject(example.query, projectId) as Record<string, string> | null;
