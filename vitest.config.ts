@@ -2,10 +2,10 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    projects: ['packages/*', 'apps/server', 'apps/demo-shop'],
+    projects: ['packages/*', 'apps/server', 'apps/demo-shop', 'apps/web'],
     // Integration tests boot a database and sometimes Chromium; two cores do not like many at once.
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // CI also writes a JSON report so .ci/run can print its "N passed, N failed" line.
+    reporters: process.env.CI ? ['default', ['json', { outputFile: '.ci/results.json' }]] : ['default'],
   },
 });
