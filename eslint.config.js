@@ -58,6 +58,8 @@ export default tseslint.config(
     },
   },
   { files: ['apps/web/**', 'packages/api-client/**', 'packages/runner/**', 'packages/recorder/**', 'apps/demo-shop/**'], rules: { 'no-restricted-imports': ['error', NOT_THE_SERVER] } },
+  // Browser end-to-end tests start the real server in-process through its test helper.
+  { files: ['apps/web/e2e/**'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['apps/server/src/**/*.ts'],
     ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],

@@ -1,7 +1,15 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-// Browser end-to-end tests: they expect a built `dist/` (npm run build --workspace apps/web) and
-// start the real server in-process with its own database, then drive Chromium.
+// Browser end-to-end tests: they serve the built `dist/` (built first when missing) from the real
+// server started in-process with its own database, then drive Chromium.
 export default defineConfig({
-  test: { name: 'web', include: ['e2e/**/*.test.ts'], testTimeout: 120_000, hookTimeout: 120_000 },
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  test: {
+    name: 'web',
+    include: ['e2e/**/*.test.ts'],
+    globalSetup: ['e2e/global-setup.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+  },
 });

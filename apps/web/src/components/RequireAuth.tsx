@@ -6,10 +6,10 @@ export function RequireAuth() {
   const { token, signedOut } = useSession();
   const location = useLocation();
   if (!token) {
-    // After a deliberate logout there is nothing to come back to.
-    const to = signedOut
-      ? '/login'
-      : `/login?${new URLSearchParams({ callbackUrl: location.pathname + location.search + location.hash }).toString()}`;
+    const here = location.pathname + location.search + location.hash;
+    // After a deliberate logout there is nothing to come back to, and home needs no callback.
+    const to =
+      signedOut || here === '/' ? '/login' : `/login?${new URLSearchParams({ callbackUrl: here }).toString()}`;
     return <Navigate to={to} replace />;
   }
   return <Outlet />;

@@ -22,7 +22,7 @@ export function TextField({ label, error, hint, className = '', ...props }: Text
         className={`h-10 rounded-lg border bg-white px-3 text-sm text-slate-900 shadow-xs transition-colors outline-none placeholder:text-slate-400 focus:ring-2 ${
           error
             ? 'border-red-400 focus:border-red-500 focus:ring-red-200'
-            : 'border-slate-300 focus:border-brand-500 focus:ring-brand-100'
+            : 'border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-200'
         }`}
         {...props}
       />

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
+import { StorageKeys } from './storage-keys';
 
-/** localStorage key of the bearer session token returned by signup and login. */
-export const TOKEN_STORAGE_KEY = 'rehearse.token';
+const TOKEN_STORAGE_KEY = StorageKeys.token;
 
 export interface SessionState {
   token: string | null;
@@ -42,7 +42,7 @@ function setState(next: SessionState): void {
 export const session = {
   getToken: (): string | null => state.token,
   getState: (): SessionState => state,
-  subscribe(listener: () => void): () => void {
+  subscribe: (listener: () => void): (() => void) => {
     listeners.add(listener);
     return () => listeners.delete(listener);
   },

@@ -1,3 +1,5 @@
+import { Limits, Messages } from '@rehearse/contract';
+
 /**
  * Spec strings the web app shows that the contract's `Messages` catalogue does not hold yet.
  * They move into `packages/contract/src/messages.ts` once the lead adds them there; until then
@@ -45,6 +47,7 @@ export const Strings = {
   // Our sign-in / sign-up page (the spec's hosted login widget)
   loginTitle: 'Welcome to Rehearse',
   loginSubtitle: 'Record, write, run and review end-to-end tests kept as Gherkin.',
+  signInIntro: 'Sign in to continue to your projects.',
   loginPointGherkin: 'Gherkin features kept in git',
   loginPointRuns: 'Runs in Chromium, on the server or in your CI',
   loginPointReview: 'Healed locators land in Code Review',
@@ -54,7 +57,7 @@ export const Strings = {
   signInBusy: 'Signing in…',
   signUpSubmit: 'Create account',
   signUpBusy: 'Creating account…',
-  signUpTrialNote: 'New accounts start with a 14-day trial and a project named Default.',
+  signUpTrialNote: `New accounts start with a ${Limits.trialDays}-day trial and a project named ${Messages.defaultProjectName}.`,
   fieldEmail: 'Email',
   fieldPassword: 'Password',
   fieldFirstName: 'First name',
@@ -69,7 +72,7 @@ export const Strings = {
   retry: 'Try again',
 
   // Dashboard placeholder
-  dashboardGreeting: (name: string) => `Hi ${name}, welcome back`,
+  dashboardGreeting: (name: string) => `Hi ${name}, here is your project at a glance.`,
   dashboardLicence: 'License',
   dashboardLicenceActive: (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left`,
   dashboardComingSoon: 'Stats, latest executions and code reviews will appear here.',

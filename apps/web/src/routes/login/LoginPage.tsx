@@ -25,6 +25,14 @@ function fieldErrors(error: { issues: ReadonlyArray<{ path: readonly PropertyKey
   return errors;
 }
 
+/** Moves focus to the first field the validation refused, so keyboard and screen-reader users land on it. */
+function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors): void {
+  const field = Array.from(form.elements).find(
+    (element): element is HTMLInputElement => element instanceof HTMLInputElement && Boolean(errors[element.name]),
+  );
+  field?.focus();
+}
+
 function formValues(form: HTMLFormElement): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of new FormData(form)) if (typeof value === 'string') values[key] = value;
@@ -119,7 +127,7 @@ export function LoginPage() {
           </div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.loginTitle}</h1>
           <p className="mt-1.5 text-sm text-slate-500">
-            {mode === 'signup' ? Strings.signUpTrialNote : Strings.loginSubtitle}
+            {mode === 'signup' ? Strings.signUpTrialNote : Strings.signInIntro}
           </p>
 
           <div role="tablist" aria-label={Strings.appName} className="mt-6 flex gap-1 rounded-lg bg-slate-100 p-1">
@@ -151,9 +159,12 @@ function SignInForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const parsed = authCalls.login.body.safeParse(formValues(event.currentTarget));
+    const form = event.currentTarget;
+    const parsed = authCalls.login.body.safeParse(formValues(form));
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      const next = fieldErrors(parsed.error);
+      setErrors(next);
+      focusFirstInvalid(form, next);
       return;
     }
     setErrors({});
@@ -184,11 +195,14 @@ function SignUpForm() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const values = formValues(event.currentTarget);
+    const form = event.currentTarget;
+    const values = formValues(form);
     if (!values.companyName?.trim()) delete values.companyName;
     const parsed = authCalls.signup.body.safeParse(values);
     if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
+      const next = fieldErrors(parsed.error);
+      setErrors(next);
+      focusFirstInvalid(form, next);
       return;
     }
     setErrors({});
