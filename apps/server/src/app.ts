@@ -18,7 +18,7 @@ import { UsersRepo } from './auth/users.repo.js';
 import type { Database } from './db/database.js';
 import type { Settings } from './env.js';
 import { createCallRouter } from './http/call-router.js';
-import { installErrorHandler } from './http/error-handler.js';
+import { installErrorHandler, installStrictJsonParser } from './http/error-handler.js';
 import { createMailer } from './mail/mailer.js';
 import { ActivityRepo } from './storage/activity.repo.js';
 import { ActivityService } from './storage/activity.service.js';
@@ -82,6 +82,7 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  installStrictJsonParser(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(Headers.requestId, request.id);
   });

@@ -10,7 +10,15 @@ export const Limits = {
   activityLogBatchMax: 100,
   passwordMin: 8,
   passwordMax: 128,
+  /** Largest text file the workspace accepts through the API, in characters. */
+  workspaceFileMax: 1_000_000,
+  scenarioTextMax: 200_000,
+  featureNameMax: 80,
+  scenarioNameMax: 80,
 } as const;
+
+/** What the API shows instead of a secret or totp value; sent back unchanged, it keeps the stored value. */
+export const MASKED_SECRET = 'secret:****';
 
 /** Whole days a licence has left, as the API reports them; the UI shows this plus one (spec 01 §4). */
 export function licenceDaysLeft(expiresAt: Date, now: Date = new Date()): number {

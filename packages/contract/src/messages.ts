@@ -5,6 +5,7 @@
 export const Messages = {
   // Generic request problems
   invalidJson: 'The request body is not valid JSON.',
+  invalidUtf8: 'The request body is not valid UTF-8.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'The request body must be JSON.',
   notFound: 'Not found.',
@@ -63,6 +64,27 @@ export const Messages = {
   tokenNameTooLong: 'Token name cannot be more than 64 characters.',
   accessKeyNotFound: 'Access token not found.',
   accessTokenRequired: 'Access token required: Generate an access token to use this feature',
+
+  // Workspace
+  branchNameInvalid: 'Invalid branch name.',
+  branchesNeedPrivateRepo: 'Branches are available only for projects with a private repository.',
+  branchFieldsMissing: 'Please fill in all fields.',
+  branchExists: 'A branch with this name already exists.',
+  branchNotFound: 'This branch does not exist.',
+  branchIsCurrent: 'The current branch cannot be deleted.',
+  branchMainProtected: 'The main branch cannot be deleted.',
+  createBranchSuccess: 'New branch created successfully',
+  pathInvalid: 'The path must stay inside the workspace: no "..", no absolute paths.',
+  fileNotFound: 'File not found.',
+  environmentNotFound: 'Environment not found.',
+  featureNotFound: 'Feature not found.',
+  scenarioNotFound: 'Scenario not found.',
+  testDataKeyTaken: 'This key was added previously',
+  testDataRowNotFound: 'Test data row not found.',
+  testDataNotTotp: 'This test data row is not a totp value.',
+  changesSaved: 'Changes saved successfully',
+  testDataTypeInvalid: 'DataType must be string, secret or totp.',
+  totpSecretInvalid: 'The totp value must be a base32 secret key.',
 
   // Activity log
   logTooManyEntries: 'Send at most 100 log entries at a time.',

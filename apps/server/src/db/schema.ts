@@ -148,3 +148,54 @@ export const productEvents = pgTable('product_events', {
   event: text('event').notNull(),
   createdAt: createdAt(),
 });
+
+/** Where each member left off in a project: environment, branch, feature and scenario. */
+export const workspaceState = pgTable(
+  'workspace_state',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastEnv: text('last_env'),
+    lastBranch: text('last_branch'),
+    lastFeatureIndex: integer('last_feature_index'),
+    lastScenarioIndex: integer('last_scenario_index'),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.userId] })],
+);
+
+/** Per-project secrets: the data key (wrapped by the server key) and private repository credentials. */
+export const projectSecrets = pgTable('project_secrets', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  /** AES-256-GCM data key that encrypts test-data secrets, itself encrypted with REHEARSE_SECRET_KEY. */
+  wrappedDataKey: text('wrapped_data_key'),
+  repoUsername: text('repo_username'),
+  /** Encrypted with REHEARSE_SECRET_KEY; never logged, never written into a git URL on disk. */
+  repoTokenEncrypted: text('repo_token_encrypted'),
+  repoUrl: text('repo_url'),
+  repoConfiguredBy: uuid('repo_configured_by').references(() => users.id, { onDelete: 'set null' }),
+  repoConfiguredAt: timestamp('repo_configured_at', { withTimezone: true }),
+});
+
+/** Mail / authenticator users a scenario can sign in as (spec 02 §3 "Mail/authenticator user"). */
+export const mailUsers = pgTable(
+  'mail_users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    username: text('username').notNull(),
+    passwordEncrypted: text('password_encrypted').notNull(),
+    secretKeyEncrypted: text('secret_key_encrypted'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('mail_users_project_username_key').on(table.projectId, table.username)],
+);

@@ -43,3 +43,23 @@ export function installErrorHandler(app: FastifyInstance): void {
     return reply.status(500).send({ status: false, error: Messages.internal });
   });
 }
+
+/**
+ * JSON bodies must be valid UTF-8: Node would otherwise swap bad bytes for U+FFFD and store
+ * text the client never sent. Parsing itself stays Fastify's (with its prototype-poisoning guard).
+ */
+export function installStrictJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = decoder.decode(body as Buffer);
+    } catch {
+      done(new AppError(400, Messages.invalidUtf8), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}

@@ -1,0 +1,54 @@
+import { Limits, Messages } from '@rehearse/contract';
+import type { Caller, ProjectAccess } from '../auth/caller.js';
+import { badRequest } from '../http/errors.js';
+import { isSafeBranchName, type FileChange, type Git, type GitIdentity } from './git.js';
+import type { WorkspaceStateRepo } from './workspace-state.repo.js';
+import type { Snapshot, WorkspaceStore } from './workspace.store.js';
+
+/** One project's workspace at one branch, opened for one caller. */
+export interface Workspace {
+  git: Git;
+  projectId: string;
+  branch: string;
+  author: GitIdentity;
+  caller: Caller;
+  access: ProjectAccess;
+}
+
+export function authorOf(caller: Caller): GitIdentity {
+  const name = `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
+  return { name, email: caller.user.email };
+}
+
+/** Opens workspaces: creates the repository on first use and decides which branch a call may use. */
+export class WorkspaceService {
+  constructor(
+    readonly store: WorkspaceStore,
+    readonly state: WorkspaceStateRepo,
+  ) {}
+
+  async open(caller: Caller, access: ProjectAccess, requestedBranch?: string | null): Promise<Workspace> {
+    const branch = requestedBranch?.trim() || Limits.defaultBranch;
+    if (!isSafeBranchName(branch)) throw badRequest(Messages.branchNameInvalid);
+    // Branches exist only for private-repository projects (spec 01 §1).
+    if (!access.project.privateRepo && branch !== Limits.defaultBranch) throw badRequest(Messages.branchesNeedPrivateRepo);
+    const git = await this.store.repo(access.project.id, () => ({
+      projectName: access.project.name,
+      defaultEnvironmentUrl: access.project.defaultEnvironmentUrl,
+      author: authorOf(caller),
+    }));
+    return { git, projectId: access.project.id, branch, author: authorOf(caller), caller, access };
+  }
+
+  read(workspace: Workspace): Promise<Snapshot> {
+    return this.store.snapshot(workspace.git, workspace.projectId, workspace.branch);
+  }
+
+  /** One commit on the workspace's branch, built from its current state (see WorkspaceStore.write). */
+  write<T>(
+    workspace: Workspace,
+    build: (snapshot: Snapshot) => Promise<{ changes: FileChange[]; message: string; result: T }>,
+  ): Promise<T & { commit: string; changed: boolean }> {
+    return this.store.write<T>(workspace.git, workspace.projectId, workspace.branch, workspace.author, build);
+  }
+}

@@ -1,0 +1,177 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { Limits } from '@rehearse/contract';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { Git, GitRefConflict, type FileChange, type GitIdentity, type TreeEntry } from './git.js';
+
+/** What a new workspace starts with (DESIGN §4 layout). */
+export interface WorkspaceSeed {
+  projectName: string;
+  defaultEnvironmentUrl: string | null;
+  author: GitIdentity;
+}
+
+/** Default project run settings kept in the workspace's rehearse.config.json. */
+export const DEFAULT_RUN_CONFIG = {
+  screenshots: 'every-command',
+  stepTimeoutMs: 60_000,
+  scenarioTimeoutMs: 600_000,
+  viewport: { width: 1024, height: 768 },
+  browser: 'chromium',
+} as const;
+
+/** A read-only view of one commit of a workspace. */
+export class Snapshot {
+  constructor(
+    readonly git: Git,
+    readonly commit: string,
+  ) {}
+
+  async readText(filePath: string): Promise<string | null> {
+    const bytes = await this.git.readFile(this.commit, filePath);
+    return bytes === null ? null : bytes.toString('utf8');
+  }
+
+  async readJson<T>(filePath: string): Promise<T | null> {
+    const text = await this.readText(filePath);
+    if (text === null) return null;
+    try {
+      return JSON.parse(text) as T;
+    } catch {
+      throw badRequest(`${filePath} is not valid JSON.`);
+    }
+  }
+
+  list(prefix: string): Promise<TreeEntry[]> {
+    return this.git.listTree(this.commit, prefix);
+  }
+}
+
+/** Hooks a private-repository remote plugs into the store (fetch before reads, push after writes). */
+export interface RemoteSync {
+  beforeRead(projectId: string, git: Git): Promise<void>;
+  afterWrite(projectId: string, git: Git, branch: string, previous: string, commit: string): Promise<void>;
+}
+
+const MAX_CAS_ATTEMPTS = 5;
+
+/**
+ * Owns every project's bare repository under DATA_DIR/workspaces. Writes for one project are
+ * queued in this process and land with a compare-and-swap on the branch, so parallel requests
+ * (or several server processes) each become one commit and none is lost.
+ */
+export class WorkspaceStore {
+  private readonly repos = new Map<string, Promise<Git>>();
+  private readonly queues = new Map<string, Promise<unknown>>();
+  remote: RemoteSync | null = null;
+
+  constructor(private readonly root: string) {}
+
+  gitDir(projectId: string): string {
+    return path.join(this.root, projectId, 'repo.git');
+  }
+
+  /** The project's repository, created with its first commit when it does not exist yet. */
+  repo(projectId: string, seed: () => WorkspaceSeed): Promise<Git> {
+    let pending = this.repos.get(projectId);
+    if (!pending) {
+      pending = this.openOrCreate(projectId, seed());
+      this.repos.set(projectId, pending);
+      pending.catch(() => this.repos.delete(projectId));
+    }
+    return pending;
+  }
+
+  /** True once the project's repository exists on disk. */
+  exists(projectId: string): boolean {
+    return existsSync(path.join(this.gitDir(projectId), 'HEAD'));
+  }
+
+  private async openOrCreate(projectId: string, seed: WorkspaceSeed): Promise<Git> {
+    const dir = this.gitDir(projectId);
+    const git = existsSync(path.join(dir, 'HEAD')) ? new Git(dir) : await Git.initBare(dir);
+    if (!(await git.revParse('refs/heads/main'))) {
+      const files: FileChange[] = [
+        { path: 'rehearse.config.json', content: `${JSON.stringify(DEFAULT_RUN_CONFIG, null, 2)}\n` },
+        { path: 'data/data.json', content: '{}\n' },
+        { path: 'features/step_definitions/.gitkeep', content: '' },
+      ];
+      if (seed.defaultEnvironmentUrl) {
+        files.push({
+          path: 'environments/default.json',
+          content: `${JSON.stringify({ name: 'default', baseUrl: seed.defaultEnvironmentUrl }, null, 2)}\n`,
+        });
+      }
+      try {
+        await git.commit('main', null, files, seed.author, `[app:workspace.create] ${seed.projectName}`);
+      } catch (error) {
+        // Another process created it first; theirs is as good as ours.
+        if (!(error instanceof GitRefConflict)) throw error;
+      }
+    }
+    return git;
+  }
+
+  /** The commit a branch points at; 404 when the branch does not exist. */
+  async snapshot(git: Git, projectId: string, branch: string): Promise<Snapshot> {
+    if (this.remote) await this.remote.beforeRead(projectId, git);
+    const commit = await git.revParse(`refs/heads/${branch}`);
+    if (!commit) throw notFound(`Branch "${branch}" does not exist.`);
+    return new Snapshot(git, commit);
+  }
+
+  /**
+   * Runs `build` against the branch's current commit and commits what it returns as one commit.
+   * `build` may run more than once if another process moved the branch meanwhile, so it must only
+   * read from the snapshot it is given.
+   */
+  async write<T>(
+    git: Git,
+    projectId: string,
+    branch: string,
+    author: GitIdentity,
+    build: (snapshot: Snapshot) => Promise<{ changes: FileChange[]; message: string; result: T }>,
+  ): Promise<T & { commit: string; changed: boolean }> {
+    return this.serialize(projectId, async () => {
+      for (let attempt = 1; ; attempt += 1) {
+        const snapshot = await this.snapshot(git, projectId, branch);
+        const { changes, message, result } = await build(snapshot);
+        for (const change of changes) assertStorable(change);
+        try {
+          const { commit, changed } = await git.commit(branch, snapshot.commit, changes, author, message);
+          if (changed && this.remote) await this.remote.afterWrite(projectId, git, branch, snapshot.commit, commit);
+          return { ...result, commit, changed };
+        } catch (error) {
+          if (error instanceof GitRefConflict && attempt < MAX_CAS_ATTEMPTS) continue;
+          if (error instanceof GitRefConflict) throw conflict('The workspace changed while saving. Please try again.');
+          throw error;
+        }
+      }
+    });
+  }
+
+  /** One write at a time per project in this process; other projects are not held up. */
+  private serialize<T>(projectId: string, task: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(projectId) ?? Promise.resolve();
+    const next = previous.then(task, task);
+    const settled = next.catch(() => undefined);
+    this.queues.set(projectId, settled);
+    void settled.then(() => {
+      if (this.queues.get(projectId) === settled) this.queues.delete(projectId);
+    });
+    return next;
+  }
+}
+
+/** Half of a UTF-16 pair cannot be written as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Text files only, within the size limit: the workspace is for features, code and JSON. */
+function assertStorable(change: FileChange): void {
+  if (change.content === null || Buffer.isBuffer(change.content)) return;
+  if (change.content.length > Limits.workspaceFileMax) {
+    throw badRequest(`Files larger than ${Limits.workspaceFileMax.toLocaleString('en-US')} characters cannot be stored.`);
+  }
+  if (change.content.includes('\u0000')) throw badRequest('Binary content cannot be stored in the workspace.');
+  if (LONE_SURROGATE.test(change.content)) throw badRequest('The file is not valid UTF-8 text.');
+}
