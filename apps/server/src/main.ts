@@ -20,6 +20,14 @@ async function main(): Promise<void> {
   });
   const { app } = await buildApp({ settings, database });
   app.addHook('onClose', async () => database.close());
+  if (database.kind === 'pglite') {
+    // PGlite runs no autovacuum: refresh planner statistics now and then so queries keep their indexes.
+    const analyze = setInterval(() => {
+      database.execute('ANALYZE').catch((error: unknown) => app.log.warn({ err: error }, 'ANALYZE failed'));
+    }, 10 * 60_000);
+    analyze.unref();
+    app.addHook('onClose', async () => clearInterval(analyze));
+  }
 
   let closing = false;
   const shutdown = (signal: string) => {

@@ -76,6 +76,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     }
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, migrationOptions);
+    // PGlite has no autovacuum worker: without statistics its planner scans whole tables.
+    await client.exec('ANALYZE');
     return {
       db: db as unknown as Db,
       kind: 'pglite',
