@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { Headers, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
@@ -25,6 +26,21 @@ import { ActivityService } from './storage/activity.service.js';
 import { attachSockets, type SocketHub } from './storage/sockets.js';
 import { registerStorageRoutes } from './storage/storage.routes.js';
 import { registerWebApp } from './web/static.js';
+import { ProjectSecretsRepo } from './crypto/project-secrets.repo.js';
+import { registerMailRoutes } from './mail/mail.routes.js';
+import { MailUsersRepo } from './mail/mail-users.repo.js';
+import { MailUsersService } from './mail/mail-users.service.js';
+import { BranchesService } from './workspace/branches.service.js';
+import { EnvironmentsService } from './workspace/environments.service.js';
+import { FeaturesService } from './workspace/features.service.js';
+import { FilesService } from './workspace/files.service.js';
+import { PrivateRepoService } from './workspace/private-repo.service.js';
+import { StepsService } from './workspace/steps/steps.service.js';
+import { TestDataService } from './workspace/test-data.service.js';
+import { WorkspaceStateRepo } from './workspace/workspace-state.repo.js';
+import { registerWorkspaceRoutes } from './workspace/workspace.routes.js';
+import { WorkspaceService } from './workspace/workspace.service.js';
+import { WorkspaceStore } from './workspace/workspace.store.js';
 
 export const VERSION = '0.1.0';
 
@@ -49,6 +65,11 @@ export interface Services {
   activity: ActivityService;
   sockets: SocketHub;
   users: UsersRepo;
+  workspaces: WorkspaceService;
+  features: FeaturesService;
+  testData: TestDataService;
+  privateRepos: PrivateRepoService;
+  projectSecrets: ProjectSecretsRepo;
 }
 
 /** A registered route as the permission-matrix test sees it. */
@@ -111,6 +132,10 @@ export async function buildApp(
     accessKeysRepo,
   );
   const access = new AccessService(projectsRepo, accessKeysRepo);
+  const projectSecrets = new ProjectSecretsRepo(db, settings.secretKey);
+  const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'));
+  const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
+  const features = new FeaturesService(workspaces);
   const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const services: Services = {
@@ -122,7 +147,13 @@ export async function buildApp(
     accessKeys: new AccessKeysService(accessKeysRepo),
     activity: new ActivityService(new ActivityRepo(db), projectsRepo),
     sockets: attachSockets(app, sessions, access),
+    workspaces,
+    features,
+    testData: new TestDataService(workspaces, projectSecrets),
+    privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log),
+    projectSecrets,
   };
+  store.remote = services.privateRepos;
 
   const route = createCallRouter(app, {
     sessions,
@@ -136,6 +167,18 @@ export async function buildApp(
   });
   registerAuthRoutes(route, services);
   registerStorageRoutes(route, services.activity);
+  registerWorkspaceRoutes(route, {
+    workspaces,
+    environments: new EnvironmentsService(workspaces),
+    branches: new BranchesService(workspaces),
+    files: new FilesService(workspaces),
+    testData: services.testData,
+    features,
+    steps: new StepsService(workspaces, features),
+    privateRepos: services.privateRepos,
+    projectsRepo,
+  });
+  registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
 
   await app.register(demoShopPlugin, {
     prefix: DEMO_SHOP_PATH,

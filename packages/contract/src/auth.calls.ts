@@ -244,6 +244,35 @@ export const authCalls = {
     response: Ok.extend({ created: z.boolean() }),
     example: { body: { projectId: EXAMPLE_PROJECT } },
   }),
+  getAllPrivateRepoInAProject: defineCall({
+    method: 'GET',
+    path: '/api/auth/getAllPrivateRepoInAProject',
+    summary: 'The private repository a project is connected to (never its token)',
+    access: 'project',
+    project: { from: 'query', field: 'project_id' },
+    query: z.object({ project_id: ProjectId }),
+    response: Ok.extend({
+      repos: z.array(
+        z.object({ url: z.string(), username: z.string(), project_id: z.string(), configuredAt: z.string().nullable() }),
+      ),
+    }),
+    example: { query: { project_id: EXAMPLE_PROJECT } },
+  }),
+  addPrivateRepo: defineCall({
+    method: 'POST',
+    path: '/api/auth/addPrivateRepo',
+    summary: 'Connect the workspace to a private git repository (admin)',
+    access: 'project',
+    project: { from: 'body', field: 'project_id', role: 'ADMIN', roleMessage: Messages.adminRoleRequired, write: true },
+    body: z.object({
+      project_id: ProjectId,
+      username: z.string({ error: Messages.privateRepoFieldsMissing }).trim().min(1, Messages.privateRepoFieldsMissing).max(200),
+      token: z.string({ error: Messages.privateRepoFieldsMissing }).trim().min(1, Messages.privateRepoFieldsMissing).max(1000),
+      url: z.string().max(1000).optional(),
+    }),
+    response: Ok.extend({ project: Project }),
+    example: { body: { project_id: EXAMPLE_PROJECT, username: 'ci', token: 'nope', url: 'http://127.0.0.1:9/none.git' } },
+  }),
   log: defineCall({
     method: 'POST',
     path: '/api/auth/log',

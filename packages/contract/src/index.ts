@@ -5,15 +5,18 @@ export * from './constants.js';
 export * from './permissions.js';
 export * from './validation.js';
 export * from './environment-rules.js';
+export * from './builtin-steps.js';
 export * from './entities.js';
 export * from './auth.calls.js';
 export * from './system.calls.js';
 export * from './workspace.calls.js';
+export * from './mail.calls.js';
 export * from './socket.js';
 
 import { authCalls } from './auth.calls.js';
 import { systemCalls } from './system.calls.js';
 import { workspaceCalls } from './workspace.calls.js';
+import { mailCalls } from './mail.calls.js';
 
 /** Every call of the platform, grouped by service. */
-export const calls = { auth: authCalls, system: systemCalls, workspace: workspaceCalls } as const;
+export const calls = { auth: authCalls, system: systemCalls, workspace: workspaceCalls, mail: mailCalls } as const;

@@ -83,8 +83,27 @@ export const Messages = {
   testDataRowNotFound: 'Test data row not found.',
   testDataNotTotp: 'This test data row is not a totp value.',
   changesSaved: 'Changes saved successfully',
+  unusedStepsDeleted: '{n} unused steps deleted',
+  stepFileNameInvalid: 'Step definition files must be named like name.mjs, without folders.',
   testDataTypeInvalid: 'DataType must be string, secret or totp.',
   totpSecretInvalid: 'The totp value must be a base32 secret key.',
+
+  // Private repository
+  privateRepoCredentials: 'There was an error, please make sure your credentials are correct',
+  privateRepoUrlRequired: 'Repository URL is required.',
+  privateRepoUrlInvalid: 'The repository URL must be an http(s) address without a username or password in it.',
+  privateRepoFieldsMissing: 'Username and token are required.',
+  privateRepoConflict: 'The remote repository has changes that conflict with this one. Reload and try again.',
+
+  // Mail / authenticator users
+  mailUserFieldsMissing: 'Username and password are required.',
+  mailUserExists: 'A user with this username already exists.',
+  mailUserNotFound: 'User not found.',
+  mailUserNoSecret: 'This user has no authenticator secret key.',
+  mailUserSecretInvalid: 'The secret key must be a base32 authenticator key.',
+  addAuthenticatorFailed: 'Error adding authenticator, please try again later',
+  getUserInfoFailed: 'Error getting user information, please try again later',
+  deleteUserFailed: 'An error occurred while deleting the user. Please try again later.',
 
   // Activity log
   logTooManyEntries: 'Send at most 100 log entries at a time.',

@@ -38,6 +38,8 @@ export const FeatureSummary = z.object({
   tags: z.array(z.string()),
   content: z.string(),
   scenarios: z.array(ScenarioSummary),
+  /** Parser errors ("line N: reason") of a file that is not valid Gherkin (edited outside the platform). */
+  errors: z.array(z.string()),
 });
 export type FeatureSummary = z.infer<typeof FeatureSummary>;
 
@@ -434,6 +436,27 @@ export const workspaceCalls = {
     body: projectBody({}),
     response: Ok.extend({ stepDefRefs: z.array(StepDefinitionRef) }),
     example: { body: { projectId: EXAMPLE_PROJECT } },
+  }),
+  updateWorkspace: defineCall({
+    method: 'POST',
+    path: '/api/workspace/update-workspace',
+    summary: 'Bring the workspace up to date with its private repository now',
+    access: 'project',
+    project: scope,
+    body: projectBody({}),
+    response: Ok.extend({ commit: z.string() }),
+    example: { body: { projectId: EXAMPLE_PROJECT } },
+  }),
+  download: defineCall({
+    method: 'GET',
+    path: '/api/workspace/download',
+    summary: 'The workspace at a branch as a tar archive (rehearse pull); headers name the project and commit',
+    access: 'project',
+    project: queryScope,
+    query: z.object({ projectId: ProjectId, branch: Branch }),
+    /** A tar stream, not JSON. */
+    response: z.unknown(),
+    example: { query: { projectId: EXAMPLE_PROJECT } },
   }),
   removeUnusedSteps: defineCall({
     method: 'POST',

@@ -6,6 +6,7 @@ import type { SessionService } from './session.service.js';
 import { toUserDto, type ProjectsService } from './projects.service.js';
 import { roleAllows } from '@rehearse/contract';
 import type { ActivityService } from '../storage/activity.service.js';
+import type { WorkspaceService } from '../workspace/workspace.service.js';
 
 export interface AuthRouteServices {
   sessions: SessionService;
@@ -13,6 +14,7 @@ export interface AuthRouteServices {
   members: MembersService;
   accessKeys: AccessKeysService;
   activity: ActivityService;
+  workspaces: WorkspaceService;
 }
 
 /** The auth service's calls: thin adapters from the contract to the services. */
@@ -44,6 +46,7 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
 
   route(authCalls.deleteProject, async ({ caller, access }) => {
     await s.projects.delete(caller.user, access);
+    await s.workspaces.store.remove(access.project.id);
     return { status: true };
   });
 
@@ -112,10 +115,12 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
     return { status: true };
   });
 
-  route(authCalls.createWorkspace, async ({ access }) => ({
-    status: true,
-    created: await s.projects.createWorkspace(access.project.id),
-  }));
+  route(authCalls.createWorkspace, async ({ caller, access }) => {
+    const existed = s.workspaces.store.exists(access.project.id);
+    await s.workspaces.open(caller, access);
+    await s.projects.createWorkspace(access.project.id);
+    return { status: true, created: !existed };
+  });
 
   route(authCalls.log, async ({ caller, body }) => ({
     status: true,

@@ -60,6 +60,7 @@ export function installStrictJsonParser(app: FastifyInstance): void {
       done(new AppError(400, Messages.invalidUtf8), undefined);
       return;
     }
-    parseJson(request, text, done);
+    // Fastify's parser answers through `done`; its return value carries nothing.
+    void parseJson(request, text, done);
   });
 }

@@ -109,7 +109,11 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
         });
         const expected = expectedFor(call, role);
         const status = response.statusCode;
-        const error = (JSON.parse(response.body) as { error?: string }).error ?? '';
+        // Most answers are JSON; the workspace download is a tar stream.
+        const contentType = String(response.headers['content-type'] ?? '');
+        const error = contentType.includes('json')
+          ? ((JSON.parse(response.body) as { error?: string }).error ?? '')
+          : '';
         // A business refusal (trial invite limit, ...) is a 403 too; only access-control refusals count here.
         const refusedByAccessControl = status === 401 || (status === 403 && ACCESS_MESSAGES.has(error));
         const ok =

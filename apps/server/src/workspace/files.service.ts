@@ -1,5 +1,7 @@
 import { Messages } from '@rehearse/contract';
-import { notFound } from '../http/errors.js';
+import { badRequest, notFound } from '../http/errors.js';
+import { describeErrors } from './features.service.js';
+import { parseFeature } from './gherkin/feature-parser.js';
 import { workspaceDirectory, workspacePath } from './paths.js';
 import type { Workspace, WorkspaceService } from './workspace.service.js';
 
@@ -9,6 +11,11 @@ export class FilesService {
 
   async push(ws: Workspace, directory: string, name: string, content: string) {
     const filePath = workspacePath(directory, name);
+    // A feature file must be valid Gherkin, whichever door it comes through.
+    if (filePath.endsWith('.feature')) {
+      const parsed = parseFeature(content);
+      if (!parsed.ok) throw badRequest(describeErrors(parsed.errors));
+    }
     return this.workspaces.write(ws, async () => ({
       changes: [{ path: filePath, content }],
       message: `[app:file.push] ${filePath}`,

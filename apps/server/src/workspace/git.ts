@@ -247,6 +247,68 @@ export class Git {
       });
   }
 
+  /** A copy of this repository's door that authenticates remote commands with HTTP basic auth. */
+  withCredentials(credentials: { username: string; token: string } | null): Git {
+    if (!credentials) return this;
+    const basic = Buffer.from(`${credentials.username}:${credentials.token}`).toString('base64');
+    // Passed as environment configuration: never on the command line, never in .git/config.
+    return new Git(this.gitDir, {
+      ...this.baseEnv,
+      GIT_CONFIG_COUNT: '1',
+      GIT_CONFIG_KEY_0: 'http.extraHeader',
+      GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
+    });
+  }
+
+  /** Branch heads of a remote URL (verifies that the URL and credentials work). */
+  async lsRemote(url: string): Promise<Map<string, string>> {
+    const out = await this.text(['ls-remote', '--heads', url]);
+    const heads = new Map<string, string>();
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [oid, ref] = line.split('\t');
+      if (oid && ref?.startsWith('refs/heads/')) heads.set(ref.slice('refs/heads/'.length), oid);
+    }
+    return heads;
+  }
+
+  async setOrigin(url: string): Promise<void> {
+    const remotes = (await this.text(['remote'])).split('\n');
+    await this.run(remotes.includes('origin') ? ['remote', 'set-url', 'origin', url] : ['remote', 'add', 'origin', url]);
+  }
+
+  /** Fetches every branch of origin into refs/remotes/origin/*; returns their heads. */
+  async fetchOrigin(): Promise<Map<string, string>> {
+    await this.run(['fetch', '--quiet', '--prune', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
+    const out = await this.text(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/remotes/origin/']);
+    const heads = new Map<string, string>();
+    for (const line of out.split('\n').filter(Boolean)) {
+      const [ref, oid] = line.split(' ');
+      if (ref && oid && ref !== 'refs/remotes/origin/HEAD') heads.set(ref.slice('refs/remotes/origin/'.length), oid);
+    }
+    return heads;
+  }
+
+  /** Pushes a commit to a branch of origin; false when the remote refused it (it moved on). */
+  async pushToOrigin(commit: string, branch: string): Promise<boolean> {
+    const result = await this.run(['push', '--quiet', '--porcelain', 'origin', `${commit}:refs/heads/${branch}`], {
+      okCodes: [1],
+    });
+    return result.code === 0;
+  }
+
+  async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
+    const result = await this.run(['merge-base', '--is-ancestor', ancestor, descendant], { okCodes: [1] });
+    return result.code === 0;
+  }
+
+  /** Moves a branch from `expected` to `target`; false when it was not at `expected` any more. */
+  async moveBranch(branch: string, target: string, expected: string | null): Promise<boolean> {
+    const result = await this.run(['update-ref', `refs/heads/${branch}`, target, expected ?? ZERO_OID], {
+      okCodes: [1, 128],
+    });
+    return result.code === 0;
+  }
+
   /** A tar of the tree at a commit, streamed. */
   archive(commit: string): Readable {
     const child = spawn('git', ['--git-dir', this.gitDir, 'archive', '--format=tar', commit], {

@@ -2,7 +2,7 @@ import { Messages } from '@rehearse/contract';
 import { badRequest } from '../http/errors.js';
 
 // Control characters, and characters git or shells treat specially in paths.
-const UNSAFE_PATH_CHARACTERS = /[\u0000-\u001f\u007f\\:*?"<>|]/;
+const UNSAFE_PATH_CHARACTERS = /[\p{Cc}\\:*?"<>|]/u;
 
 /**
  * Joins and checks a workspace path: relative, no `..` or `.` segments, no empty segments, nothing

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Limits } from '@rehearse/contract';
 import { badRequest, conflict, notFound } from '../http/errors.js';
@@ -80,6 +81,12 @@ export class WorkspaceStore {
       pending.catch(() => this.repos.delete(projectId));
     }
     return pending;
+  }
+
+  /** Deletes a project's repository (the project is gone). */
+  async remove(projectId: string): Promise<void> {
+    this.repos.delete(projectId);
+    await rm(path.join(this.root, projectId), { recursive: true, force: true });
   }
 
   /** True once the project's repository exists on disk. */

@@ -40,7 +40,9 @@ export const GherkinMessages = {
   tagInvalid: 'A tag must be one word without spaces or a second @: ',
 } as const;
 
+export type CharactersNotAllowedMessage = `${(typeof GherkinMessages)['charactersNotAllowedPrefix']}${string}`;
+
 /** 'Following characters are not allowed: ' followed by each offending character once, separated by spaces. */
-export function charactersNotAllowed(characters: readonly string[]): string {
-  return GherkinMessages.charactersNotAllowedPrefix + characters.join(' ');
+export function charactersNotAllowed(characters: readonly string[]): CharactersNotAllowedMessage {
+  return `${GherkinMessages.charactersNotAllowedPrefix}${characters.join(' ')}`;
 }

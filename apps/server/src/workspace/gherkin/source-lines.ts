@@ -51,6 +51,15 @@ export function isBlank(text: string): boolean {
   return /^\s*$/.test(text);
 }
 
+/** Removes the indentation (spaces and tabs) that every non-blank row of a multi-line text shares. */
+export function dedent(text: string): string {
+  const rows = text.split('\n');
+  const indentLength = (row: string) => /^[ \t]*/.exec(row)![0].length;
+  const indents = rows.filter((row) => !isBlank(row)).map(indentLength);
+  const common = indents.length > 0 ? Math.min(...indents) : 0;
+  return rows.map((row) => row.slice(Math.min(common, indentLength(row)))).join('\n');
+}
+
 /** The whitespace a line starts with. */
 export function indentOf(text: string): string {
   return /^\s*/.exec(text)?.[0] ?? '';

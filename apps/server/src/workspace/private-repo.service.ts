@@ -1,0 +1,147 @@
+import { Messages } from '@rehearse/contract';
+import type { ProjectsRepo } from '../auth/projects.repo.js';
+import type { ProjectSecretsRepo } from '../crypto/project-secrets.repo.js';
+import { badRequest, conflict } from '../http/errors.js';
+import { GitError, type Git } from './git.js';
+import type { RemoteSync } from './workspace.store.js';
+
+/** Reads fetch from the remote at most this often; writes always push. */
+const FETCH_INTERVAL_MS = 3_000;
+
+export interface PrivateRepoLogger {
+  warn(details: object, message: string): void;
+}
+
+/** A remote URL we may store and call: http(s), no credentials in it. */
+function checkRemoteUrl(raw: string): string {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw badRequest(Messages.privateRepoUrlInvalid);
+  }
+  if ((url.protocol !== 'https:' && url.protocol !== 'http:') || url.username || url.password || !url.hostname) {
+    throw badRequest(Messages.privateRepoUrlInvalid);
+  }
+  return url.toString().replace(/\/$/, '');
+}
+
+/**
+ * Connects a workspace to the team's own git repository: credentials checked by talking to the
+ * remote, stored encrypted, and used through the environment only. Afterwards every commit is
+ * pushed and reads fetch first; a remote that moved on is never overwritten.
+ */
+export class PrivateRepoService implements RemoteSync {
+  private readonly lastFetch = new Map<string, number>();
+  private readonly fetching = new Map<string, Promise<void>>();
+
+  constructor(
+    private readonly projects: ProjectsRepo,
+    private readonly secrets: ProjectSecretsRepo,
+    private readonly log: PrivateRepoLogger,
+  ) {}
+
+  async describe(projectId: string) {
+    const repo = await this.secrets.get(projectId);
+    if (!repo?.repoUrl) return [];
+    return [
+      {
+        url: repo.repoUrl,
+        username: repo.repoUsername ?? '',
+        project_id: projectId,
+        configuredAt: repo.repoConfiguredAt?.toISOString() ?? null,
+      },
+    ];
+  }
+
+  /**
+   * Verifies the credentials against the remote, then makes it the workspace's origin: a remote
+   * with branches becomes the workspace's content (the previous local branch heads are kept under
+   * refs/rehearse/before-remote/), an empty remote receives the workspace's branches.
+   */
+  async connect(git: Git, projectId: string, input: { username: string; token: string; url?: string | undefined }, userId: string) {
+    const project = await this.projects.findById(projectId);
+    const rawUrl = input.url?.trim() || project?.privateRepoUrl;
+    if (!rawUrl) throw badRequest(Messages.privateRepoUrlRequired);
+    const url = checkRemoteUrl(rawUrl);
+    const authed = git.withCredentials({ username: input.username, token: input.token });
+    let remoteHeads: Map<string, string>;
+    try {
+      remoteHeads = await authed.lsRemote(url);
+    } catch (error) {
+      this.log.warn({ projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' }, 'private repository check failed');
+      throw badRequest(Messages.privateRepoCredentials);
+    }
+    await git.setOrigin(url);
+    await this.secrets.setRepository(projectId, { ...input, url, configuredBy: userId });
+    if (remoteHeads.size > 0) {
+      const fetched = await authed.fetchOrigin();
+      for (const [branch, oid] of fetched) {
+        const local = await git.revParse(`refs/heads/${branch}`);
+        if (local) await git.run(['update-ref', `refs/rehearse/before-remote/${branch}`, local]);
+        await git.run(['update-ref', `refs/heads/${branch}`, oid]);
+      }
+    } else {
+      for (const branch of await git.branches()) {
+        const head = await git.revParse(`refs/heads/${branch}`);
+        if (head && !(await authed.pushToOrigin(head, branch))) throw conflict(Messages.privateRepoConflict);
+      }
+    }
+    await this.projects.update(projectId, { privateRepo: true, configuredPrivateRepo: true, privateRepoUrl: url });
+    this.lastFetch.set(projectId, Date.now());
+  }
+
+  async beforeRead(projectId: string, git: Git): Promise<void> {
+    if (Date.now() - (this.lastFetch.get(projectId) ?? 0) < FETCH_INTERVAL_MS) return;
+    let pending = this.fetching.get(projectId);
+    if (!pending) {
+      pending = this.pull(projectId, git).finally(() => this.fetching.delete(projectId));
+      this.fetching.set(projectId, pending);
+    }
+    await pending;
+  }
+
+  async afterWrite(projectId: string, git: Git, branch: string, previous: string, commit: string): Promise<void> {
+    const credentials = await this.secrets.repository(projectId);
+    if (!credentials) return;
+    if (await git.withCredentials(credentials).pushToOrigin(commit, branch)) return;
+    // The remote moved on: undo our commit locally so the workspace never diverges, and say so.
+    await git.moveBranch(branch, previous, commit);
+    this.lastFetch.delete(projectId);
+    throw conflict(Messages.privateRepoConflict);
+  }
+
+  /** Fast-forwards local branches to the remote's; diverged branches are left alone and logged. */
+  private async pull(projectId: string, git: Git): Promise<void> {
+    const credentials = await this.secrets.repository(projectId);
+    if (!credentials) {
+      this.lastFetch.set(projectId, Number.POSITIVE_INFINITY);
+      return;
+    }
+    const authed = git.withCredentials(credentials);
+    let heads: Map<string, string>;
+    try {
+      heads = await authed.fetchOrigin();
+    } catch (error) {
+      // An unreachable remote must not make the workspace unreadable; the next write will fail loudly.
+      this.log.warn({ projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' }, 'fetch failed');
+      this.lastFetch.set(projectId, Date.now());
+      return;
+    }
+    for (const [branch, remote] of heads) {
+      const local = await git.revParse(`refs/heads/${branch}`);
+      if (local === remote) continue;
+      if (!local || (await git.isAncestor(local, remote))) {
+        await git.moveBranch(branch, remote, local);
+      } else if (!(await git.isAncestor(remote, local))) {
+        this.log.warn({ projectId, branch }, 'local and remote branches diverged; leaving both as they are');
+      }
+    }
+    this.lastFetch.set(projectId, Date.now());
+  }
+
+  /** Makes the next read fetch, whatever the interval (update-workspace). */
+  forget(projectId: string): void {
+    this.lastFetch.delete(projectId);
+  }
+}

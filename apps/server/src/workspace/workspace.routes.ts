@@ -1,0 +1,199 @@
+import { authCalls, Headers, Messages, workspaceCalls as calls } from '@rehearse/contract';
+import type { ProjectsRepo } from '../auth/projects.repo.js';
+import { toProjectDto } from '../auth/projects.service.js';
+import type { CallRoute } from '../http/call-router.js';
+import type { BranchesService } from './branches.service.js';
+import type { EnvironmentsService } from './environments.service.js';
+import type { FeaturesService } from './features.service.js';
+import type { FilesService } from './files.service.js';
+import type { StepsService } from './steps/steps.service.js';
+import type { PrivateRepoService } from './private-repo.service.js';
+import type { TestDataService } from './test-data.service.js';
+import type { WorkspaceService } from './workspace.service.js';
+
+export interface WorkspaceRouteServices {
+  workspaces: WorkspaceService;
+  environments: EnvironmentsService;
+  branches: BranchesService;
+  files: FilesService;
+  testData: TestDataService;
+  features: FeaturesService;
+  steps: StepsService;
+  privateRepos: PrivateRepoService;
+  projectsRepo: ProjectsRepo;
+}
+
+/** The workspace service's calls (spec 02 §7): each opens the workspace at the requested branch. */
+export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServices): void {
+  const open = s.workspaces.open.bind(s.workspaces);
+
+  route(calls.getEnvList, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.environments.list(await open(caller, access, body.branch))),
+  }));
+  route(calls.pushEnv, async ({ caller, access, body }) => ({
+    status: true,
+    env: await s.environments.create(await open(caller, access, body.branch), body.name, body.data),
+  }));
+  route(calls.editEnv, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.environments.edit(await open(caller, access, body.branch), body.name, body.newName, body.newData)),
+  }));
+  route(calls.deleteEnv, async ({ caller, access, body }) => {
+    await s.environments.delete(await open(caller, access, body.branch), body.name);
+    return { status: true };
+  });
+  route(calls.updateLastActiveWorkspace, async ({ caller, access, body }) => {
+    const ws = await open(caller, access, body.branch);
+    await s.workspaces.state.update(ws.projectId, caller.user.id, {
+      ...(body.env !== undefined ? { lastEnv: body.env } : {}),
+      ...(body.branch !== undefined ? { lastBranch: ws.branch } : {}),
+      ...(body.featureIndex !== undefined ? { lastFeatureIndex: body.featureIndex } : {}),
+      ...(body.scenarioIndex !== undefined ? { lastScenarioIndex: body.scenarioIndex } : {}),
+    });
+    return { status: true };
+  });
+
+  route(authCalls.getAllPrivateRepoInAProject, async ({ access }) => ({
+    status: true,
+    repos: await s.privateRepos.describe(access.project.id),
+  }));
+  route(authCalls.addPrivateRepo, async ({ caller, access, body }) => {
+    const ws = await open(caller, access);
+    await s.privateRepos.connect(ws.git, ws.projectId, body, caller.user.id);
+    const project = await s.projectsRepo.findForUser(ws.projectId, caller.user.id);
+    if (!project) throw new Error('project vanished while connecting its repository');
+    return { status: true, project: toProjectDto(project) };
+  });
+  route(calls.updateWorkspace, async ({ caller, access, body }) => {
+    const ws = await open(caller, access, body.branch);
+    s.privateRepos.forget(ws.projectId);
+    return { status: true, commit: (await s.workspaces.read(ws)).commit };
+  });
+  route(calls.download, async ({ caller, access, query, reply }) => {
+    const ws = await open(caller, access, query.branch);
+    const snapshot = await s.workspaces.read(ws);
+    return reply
+      .type('application/x-tar')
+      .header('content-disposition', `attachment; filename="workspace-${ws.branch.replace(/[^\w.-]/g, '_')}.tar"`)
+      .header(Headers.projectId, ws.projectId)
+      .header('x-rehearse-commit', snapshot.commit)
+      .header('x-rehearse-branch', ws.branch)
+      .send(ws.git.archive(snapshot.commit));
+  });
+
+  route(calls.getAllBranches, async ({ caller, access }) => ({
+    status: true,
+    ...(await s.branches.list(await open(caller, access))),
+  }));
+  route(calls.createNewBranch, async ({ caller, access, body }) => ({
+    status: true,
+    branch: await s.branches.create(await open(caller, access), body.sourceBranch, body.newBranch),
+  }));
+  route(calls.deleteBranch, async ({ caller, access, body }) => {
+    await s.branches.delete(await open(caller, access), body.branch);
+    return { status: true };
+  });
+
+  route(calls.pushFile, async ({ caller, access, body }) => {
+    const { path } = await s.files.push(await open(caller, access, body.branch), body.directory, body.file.name, body.file.content);
+    return { status: true, path };
+  });
+  route(calls.getFiles, async ({ caller, access, query }) => ({
+    status: true,
+    files: await s.files.list(await open(caller, access, query.branch), query.directory),
+  }));
+  route(calls.deleteFile, async ({ caller, access, query }) => {
+    await s.files.delete(await open(caller, access, query.branch), query.directory, query.fileName);
+    return { status: true };
+  });
+  route(calls.getFileContent, async ({ caller, access, query }) => ({
+    status: true,
+    ...(await s.files.content(await open(caller, access, query.branch), query.file_path)),
+  }));
+  route(calls.lastUpdated, async ({ caller, access, body }) => ({
+    status: true,
+    lastUpdated: await s.files.lastUpdated(await open(caller, access, body.branch), body.directory, body.file),
+  }));
+  route(calls.getStableVersions, async ({ caller, access, query }) => ({
+    status: true,
+    versions: await s.files.versions(await open(caller, access, query.branch), query.limit),
+  }));
+
+  route(calls.getTestData, async ({ caller, access, query }) => ({
+    status: true,
+    testData: await s.testData.list(await open(caller, access, query.branch)),
+  }));
+  route(calls.changeTestData, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.testData.change(await open(caller, access, body.branch), body.testData)),
+  }));
+  route(calls.getTotpCode, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.testData.totp(await open(caller, access, body.branch), body.key, body.environment)),
+  }));
+
+  route(calls.getFeatureList, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.features.list(await open(caller, access, body.branch))),
+  }));
+  route(calls.featuresCount, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.features.count(await open(caller, access, body.branch))),
+  }));
+  route(calls.pushScenario, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.features.pushScenario(await open(caller, access, body.branch), body)),
+  }));
+  route(calls.deleteFeature, async ({ caller, access, body }) => {
+    await s.features.deleteFeature(await open(caller, access, body.branch), body.name);
+    return { status: true };
+  });
+  route(calls.deleteScenario, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.features.deleteScenario(await open(caller, access, body.branch), body.featureName, body.scenarioIndex)),
+  }));
+  route(calls.renameFeature, async ({ caller, access, body }) => ({
+    status: true,
+    feature: await s.features.renameFeature(await open(caller, access, body.branch), body.oldName, body.newName),
+  }));
+  route(calls.renameScenario, async ({ caller, access, body }) => ({
+    status: true,
+    feature: await s.features.renameScenario(
+      await open(caller, access, body.branch),
+      body.featureName,
+      body.scenarioIndex,
+      body.newName,
+    ),
+  }));
+  route(calls.setScenarioTags, async ({ caller, access, body }) => ({
+    status: true,
+    feature: await s.features.setScenarioTags(
+      await open(caller, access, body.branch),
+      body.featureName,
+      body.scenarioIndex,
+      body.tags,
+    ),
+  }));
+
+  route(calls.storeAndGetSteps, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.steps.allSteps(await open(caller, access, body.branch))),
+  }));
+  route(calls.getStepCodeByScenario, async ({ caller, access, body }) => ({
+    status: true,
+    steps: await s.steps.stepsOfScenario(await open(caller, access, body.branch), body.featureName, body.scenarioName),
+  }));
+  route(calls.uploadMjs, async ({ caller, access, body }) => ({
+    status: true,
+    paths: await s.steps.uploadMjs(await open(caller, access, body.branch), body.files),
+  }));
+  route(calls.getUnusedStepDefinitions, async ({ caller, access, body }) => ({
+    status: true,
+    stepDefRefs: await s.steps.unused(await open(caller, access, body.branch)),
+  }));
+  route(calls.removeUnusedSteps, async ({ caller, access, body }) => {
+    const removed = await s.steps.removeUnused(await open(caller, access, body.branch), body.input);
+    return { status: true, removed, message: Messages.unusedStepsDeleted.replace('{n}', String(removed)) };
+  });
+}
