@@ -138,21 +138,30 @@ export class FeaturesService {
     ws: Workspace,
     input: { name: string; data: string; scenarioIndex?: number | null | undefined; description?: string | undefined },
   ): Promise<{ feature: FeatureSummary; scenarioIndex: number }> {
-    const path = featurePath(input.name);
+    let safePath: string | null = null;
+    try {
+      safePath = featurePath(input.name);
+    } catch {
+      // A name that is not even a safe path gets the name rules' message below.
+    }
     const result = await this.workspaces.write(ws, async (snapshot) => {
       const { features } = await this.listing(snapshot);
-      const existing = features.find((feature) => feature.path === path);
+      const existing = safePath ? features.find((feature) => feature.path === safePath) : undefined;
       const replacing = input.scenarioIndex !== undefined && input.scenarioIndex !== null && input.scenarioIndex >= 0;
       const language = existing?.parsed?.language ?? 'en';
       const checked = validateScenarioText(input.data, language);
       if (!checked.ok) throw badRequest(describeErrors(checked.errors));
       let text: string;
       let index: number;
+      let path = safePath ?? '';
       if (!existing) {
         if (replacing) throw notFound(Messages.featureNotFound);
-        const name = featureDisplayName(path.slice(FEATURES_DIR.length + 1));
-        const nameCheck = validateNewFeatureName(name, features.map((f) => featureDisplayName(f.summary.name)));
+        const nameCheck = validateNewFeatureName(
+          featureDisplayName(input.name.trim()),
+          features.map((f) => featureDisplayName(f.summary.name)),
+        );
         if (nameCheck.error) throw badRequest(nameCheck.error);
+        path = featurePath(nameCheck.name);
         text = unwrap(newFeatureText(nameCheck.name, input.description ?? '', [input.data]));
         index = 0;
       } else {

@@ -1,0 +1,275 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { ApiError } from '@rehearse/api-client';
+import { Messages, workspaceCalls as ws } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { GherkinMessages } from './gherkin/gherkin-messages.js';
+
+const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/gherkin/', import.meta.url));
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+const CHECKOUT = `@shop
+Feature: Checkout
+  Buying things in the demo shop.
+
+  # the happy path
+  @smoke
+  Scenario: Buy a backpack
+    Given I open "/demo-shop/"
+    When I click "Add Trail Backpack to cart"
+    Then I should see "Cart 1"
+
+  Scenario Outline: Search for <term>
+    Given I open "/demo-shop/"
+    When I fill "Search products" with "<term>"
+    Then I should see "<result>"
+
+    Examples:
+      | term | result         |
+      | mug  | Enamel Camp Mug |
+`;
+
+describe('features, steps and files', () => {
+  let test: TestApp;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  let projectId: string;
+  const head = async () => (await user.api.call(ws.getStableVersions, { query: { projectId } })).versions[0]!.commit;
+
+  beforeAll(async () => {
+    test = await startTestApp('pglite');
+    user = await signUp(test, { email: 'features@acme.test' });
+    projectId = user.projectId;
+  });
+  afterAll(async () => test?.close());
+
+  it('stores, lists and edits scenarios, touching only the edited lines', async () => {
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'checkout.feature', content: CHECKOUT } } });
+    const list = await user.api.call(ws.getFeatureList, { body: { projectId } });
+    const feature = list.features.find((f) => f.name === 'checkout.feature')!;
+    expect(feature.scenarios.map((s) => [s.type, s.name, s.tags])).toEqual([
+      ['Scenario', 'Buy a backpack', ['@smoke']],
+      ['Scenario Outline', 'Search for <term>', []],
+    ]);
+    expect(list.allTags).toEqual(['@shop', '@smoke']);
+
+    const replaced = await user.api.call(ws.pushScenario, {
+      body: {
+        projectId,
+        name: 'checkout',
+        scenarioIndex: 0,
+        data: '  # the happy path\n  @smoke\n  Scenario: Buy a backpack\n    Given I open "/demo-shop/"\n    Then I should see "Trail Backpack"\n',
+      },
+    });
+    const before = CHECKOUT.split('\n');
+    const after = replaced.feature.content.split('\n');
+    expect(after.slice(0, 8)).toEqual(before.slice(0, 8));
+    expect(after.slice(-10)).toEqual(before.slice(-10));
+    expect(after[8]).toBe('    Then I should see "Trail Backpack"');
+    expect(after).toHaveLength(before.length - 1);
+
+    const added = await user.api.call(ws.pushScenario, {
+      body: { projectId, name: 'checkout', data: 'Scenario: Buy a backpack\n  Given I open "/demo-shop/"\n' },
+    });
+    // A clashing name gets a numeric suffix (spec 02 §5).
+    expect(added.feature.scenarios[2]!.name).toBe('Buy a backpack (1)');
+    expect(added.scenarioIndex).toBe(2);
+
+    const created = await user.api.call(ws.pushScenario, {
+      body: { projectId, name: 'Sign in', data: 'Scenario: Good password\n  Given I open "/demo-shop/login.html"\n', description: 'Signing in.' },
+    });
+    expect(created.feature.name).toBe('Sign in.feature');
+    expect((await user.api.call(ws.featuresCount, { body: { projectId } })).count).toBe(2);
+
+    const renamed = await user.api.call(ws.renameScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 2, newName: 'Buy twice' } });
+    expect(renamed.feature.scenarios[2]!.name).toBe('Buy twice');
+    const tagged = await user.api.call(ws.setScenarioTags, { body: { projectId, featureName: 'checkout', scenarioIndex: 2, tags: ['regression', '@cart'] } });
+    expect(tagged.feature.scenarios[2]!.tags).toEqual(['@regression', '@cart']);
+
+    const movedFeature = await user.api.call(ws.renameFeature, { body: { projectId, oldName: 'Sign in', newName: 'Login' } });
+    expect([movedFeature.feature.name, movedFeature.feature.featureName]).toEqual(['Login.feature', 'Login']);
+
+    // The only scenario of a feature takes the feature with it.
+    expect((await user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'Login', scenarioIndex: 0 } })).featureDeleted).toBe(true);
+    expect((await user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 2 } })).featureDeleted).toBe(false);
+    const final = await user.api.call(ws.getFeatureList, { body: { projectId } });
+    expect(final.features.map((f) => f.name)).toEqual(['checkout.feature']);
+  });
+
+  it('refuses bad names and invalid Gherkin with the parser line, leaving the workspace unchanged', async () => {
+    const start = await head();
+    const push = (data: string, name = 'checkout') => failure(user.api.call(ws.pushScenario, { body: { projectId, name, data } }));
+    const invalid = await push('Scenario: Broken\n  Given a step\n  | a | b |\n  | c |\n');
+    expect(invalid.httpStatus).toBe(400);
+    expect(invalid.message).toMatch(/^line 4: inconsistent cell count/);
+    expect((await push('Scenario: Fine\n  Given x\n', 'Bad*Name')).message).toBe(`${GherkinMessages.charactersNotAllowedPrefix}*`);
+    expect((await push('Scenario: Fine\n  Given x\n', 'x'.repeat(81))).message).toBe(GherkinMessages.featureNameTooLong);
+    const rename = (newName: string) =>
+      failure(user.api.call(ws.renameScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 0, newName } }));
+    expect((await rename('Buy a backpack')).message).toBe(GherkinMessages.sameAsOldName);
+    expect((await rename('Search for <term>')).message).toMatch(/^Following characters are not allowed: < >/);
+    expect((await rename('y'.repeat(81))).message).toBe(GherkinMessages.scenarioNameTooLong);
+    expect((await failure(user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 9 } }))).message).toBe(
+      Messages.scenarioNotFound,
+    );
+    expect(await head()).toBe(start);
+  });
+
+  it('stores every good corpus file byte for byte and refuses every bad one with its line and message', async () => {
+    const good = readdirSync(`${CORPUS}good`).filter((f) => f.endsWith('.feature'));
+    for (const file of good) {
+      const content = readFileSync(`${CORPUS}good/${file}`, 'utf8');
+      await user.api.call(ws.pushFile, { body: { projectId, directory: 'features/corpus', file: { name: file, content } } });
+      const stored = await user.api.call(ws.getFileContent, { query: { projectId, file_path: `features/corpus/${file}` } });
+      expect([file, stored.content === content]).toEqual([file, true]);
+    }
+    const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
+    const corpus = features.filter((f) => f.path.startsWith('features/corpus/'));
+    expect(corpus).toHaveLength(good.length);
+    expect(corpus.every((f) => f.errors.length === 0)).toBe(true);
+    const tags = corpus.find((f) => f.name === 'corpus/tags.feature')!;
+    expect(tags.scenarios.length).toBeGreaterThan(0);
+    expect(tags.scenarios.flatMap((s) => s.tags).length).toBeGreaterThan(0);
+
+    // Editing one scenario of a corpus file through push-scenario changes only that scenario's lines.
+    const outline = corpus.find((f) => f.name === 'corpus/scenario_outline.feature')!;
+    const original = outline.content;
+    const edited = await user.api.call(ws.renameScenario, {
+      body: { projectId, featureName: 'corpus/scenario_outline', scenarioIndex: 0, newName: 'Renamed outline' },
+    });
+    const diff = edited.feature.content.split('\n').map((line, i) => (line === original.split('\n')[i] ? null : i)).filter((i) => i !== null);
+    expect(diff).toEqual([outline.scenarios[0]!.line - 1]);
+
+    const bad = readdirSync(`${CORPUS}bad`).filter((f) => f.endsWith('.feature'));
+    const start = await head();
+    for (const file of bad) {
+      const expected = readFileSync(`${CORPUS}bad/${file}.errors.ndjson`, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((row) => (JSON.parse(row) as { parseError: { source: { location: { line: number } }; message: string } }).parseError);
+      const error = await failure(
+        user.api.call(ws.pushFile, {
+          body: { projectId, directory: 'features/bad', file: { name: file, content: readFileSync(`${CORPUS}bad/${file}`, 'utf8') } },
+        }),
+      );
+      expect(error.httpStatus).toBe(400);
+      const lines = error.message.split('\n');
+      expect(lines).toHaveLength(expected.length);
+      expected.forEach((parseError, i) => {
+        expect(lines[i]).toBe(`line ${parseError.source.location.line}: ${parseError.message.replace(/^\(\d+:\d+\): /, '')}`);
+      });
+    }
+    expect(await head()).toBe(start);
+  });
+
+  it('matches steps to generated, hand-written and built-in step definitions, and removes unused ones', async () => {
+    const code = `import { Given, When, Then } from '@cucumber/cucumber';
+
+/**
+ * @recorder
+ * @path=/demo-shop/
+ */
+When('I click {string}', async function (name) {
+  await this.context.web.click(name);
+});
+
+// Not used by any scenario.
+Then(/^the basket holds (\\d+) items?$/, async function (count) {
+  return count;
+});
+
+Given('an unused step with a {string}', async function () {});
+`;
+    await user.api.call(ws.pushScenario, {
+      body: { projectId, name: 'checkout', data: 'Scenario: Click it\n  Given I open "/demo-shop/"\n  When I click "Add Trail Backpack to cart"\n' },
+    });
+    const uploaded = await user.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: 'shop.mjs', content: code }] } });
+    expect(uploaded.paths).toEqual(['features/step_definitions/shop.mjs']);
+    const { steps, implementedSteps } = await user.api.call(ws.storeAndGetSteps, { query: { projectId }, body: {} });
+    const click = steps.find((s) => s.stepName === 'I click "Add Trail Backpack to cart"');
+    expect(click).toMatchObject({ implemented: true, source: 'recorder', mjsFile: 'features/step_definitions/shop.mjs' });
+    expect(steps.find((s) => s.stepName === 'I open "/demo-shop/"')).toMatchObject({ implemented: true, source: 'user', mjsFile: null });
+    expect(implementedSteps['I click {string}']).toEqual({ implemented: true, source: 'recorder' });
+
+    const scenarioSteps = await user.api.call(ws.getStepCodeByScenario, { body: { projectId, featureName: 'checkout', scenarioName: 'Buy a backpack' } });
+    expect(scenarioSteps.steps.map((s) => s.implemented)).toEqual([true, true]);
+
+    const unused = await user.api.call(ws.getUnusedStepDefinitions, { body: { projectId } });
+    expect(unused.stepDefRefs.map((r) => [r.keyword, r.pattern, r.line])).toEqual([
+      ['Then', '^the basket holds (\\d+) items?$', 12],
+      ['Given', 'an unused step with a {string}', 16],
+    ]);
+    const removed = await user.api.call(ws.removeUnusedSteps, { body: { projectId, input: [unused.stepDefRefs[1]!] } });
+    expect([removed.removed, removed.message]).toEqual([1, '1 unused steps deleted']);
+    const left = await user.api.call(ws.getFileContent, { query: { projectId, file_path: 'features/step_definitions/shop.mjs' } });
+    expect(left.content).not.toContain('an unused step');
+    expect(left.content).toContain("When('I click {string}'");
+    await user.api.call(ws.removeUnusedSteps, { body: { projectId } });
+    expect((await user.api.call(ws.getUnusedStepDefinitions, { body: { projectId } })).stepDefRefs).toEqual([]);
+
+    // Code that does not parse is stored (Save Anyway) and flagged.
+    await user.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: 'shop.mjs', content: `${code}\nWhen('broken' {` }] } });
+    const flagged = await user.api.call(ws.getStepCodeByScenario, { body: { projectId, featureName: 'checkout', scenarioName: 'Buy a backpack' } });
+    expect(flagged.steps[0]!.implemented).toBe(true);
+    expect((await failure(user.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: '../x.mjs', content: '' }] } }))).message).toBe(
+      Messages.stepFileNameInvalid,
+    );
+  });
+
+  it('confines file paths to the workspace and refuses binary, oversized and invalid UTF-8 content', async () => {
+    const start = await head();
+    for (const [directory, name] of [['..', 'x.txt'], ['/etc', 'passwd'], ['a/../..', 'x'], ['.git', 'config'], ['a', '..'], ['a\\b', 'c']]) {
+      const error = await failure(user.api.call(ws.pushFile, { body: { projectId, directory: directory!, file: { name: name!, content: 'x' } } }));
+      expect([directory, error.httpStatus, error.message]).toEqual([directory, 400, Messages.pathInvalid]);
+    }
+    expect((await failure(user.api.call(ws.getFileContent, { query: { projectId, file_path: '../../etc/passwd' } }))).message).toBe(Messages.pathInvalid);
+    expect((await failure(user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'b.bin', content: 'a\u0000b' } } }))).message).toBe(
+      'Binary content cannot be stored in the workspace.',
+    );
+    const huge = await failure(user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'big.txt', content: 'x'.repeat(1_000_001) } } }));
+    expect(huge.httpStatus).toBe(400);
+    const raw = await test.app.inject({
+      method: 'POST',
+      url: '/api/workspace/push-file',
+      headers: { authorization: `Bearer ${user.token}`, 'content-type': 'application/json' },
+      payload: Buffer.concat([
+        Buffer.from(`{"projectId":"${projectId}","directory":"x","file":{"name":"a.txt","content":"`),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from('"}}'),
+      ]),
+    });
+    expect([raw.statusCode, raw.json().error]).toEqual([400, Messages.invalidUtf8]);
+    expect(await head()).toBe(start);
+
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'notes', file: { name: 'readme.md', content: '# Notes\n' } } });
+    expect((await user.api.call(ws.getFiles, { query: { projectId, directory: 'notes' } })).files).toEqual([
+      { name: 'readme.md', path: 'notes/readme.md', size: 8 },
+    ]);
+    expect((await user.api.call(ws.lastUpdated, { body: { projectId, directory: 'notes', file: 'readme.md' } })).lastUpdated).toMatch(/^\d{4}-/);
+    await user.api.call(ws.deleteFile, { query: { projectId, directory: 'notes', fileName: 'readme.md' } });
+    expect((await failure(user.api.call(ws.getFileContent, { query: { projectId, file_path: 'notes/readme.md' } }))).httpStatus).toBe(404);
+  });
+
+  it('downloads the workspace as a tar with the project id and commit', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/api/workspace/download?projectId=${projectId}`,
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/x-tar');
+    expect(response.headers['x-project-id']).toBe(projectId);
+    expect(response.headers['x-rehearse-commit']).toBe(await head());
+    expect(response.rawPayload.includes(Buffer.from('features/checkout.feature'))).toBe(true);
+    expect(response.rawPayload.includes(Buffer.from('rehearse.config.json'))).toBe(true);
+  });
+});
