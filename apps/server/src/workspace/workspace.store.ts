@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Limits } from '@rehearse/contract';
 import { badRequest, conflict, notFound } from '../http/errors.js';
@@ -55,6 +55,8 @@ export interface RemoteSync {
 }
 
 const MAX_CAS_ATTEMPTS = 5;
+/** No commit takes this long; an index file this old belongs to a writer that died. */
+const STALE_INDEX_MS = 10 * 60_000;
 
 /**
  * Owns every project's bare repository under DATA_DIR/workspaces. Writes for one project are
@@ -97,6 +99,14 @@ export class WorkspaceStore {
   private async openOrCreate(projectId: string, seed: WorkspaceSeed): Promise<Git> {
     const dir = this.gitDir(projectId);
     const git = existsSync(path.join(dir, 'HEAD')) ? new Git(dir) : await Git.initBare(dir);
+    // A writer that died mid-commit leaves its private index behind; the branch itself is intact.
+    // Only old ones go: another server process may be committing right now.
+    const leftovers = (await readdir(dir)).filter((name) => name.startsWith('rehearse-index-'));
+    for (const name of leftovers) {
+      const file = path.join(dir, name);
+      const age = Date.now() - (await stat(file).catch(() => ({ mtimeMs: Date.now() }))).mtimeMs;
+      if (age > STALE_INDEX_MS) await rm(file, { force: true });
+    }
     if (!(await git.revParse('refs/heads/main'))) {
       const files: FileChange[] = [
         { path: 'rehearse.config.json', content: `${JSON.stringify(DEFAULT_RUN_CONFIG, null, 2)}\n` },

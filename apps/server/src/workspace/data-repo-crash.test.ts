@@ -1,0 +1,243 @@
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ApiError } from '@rehearse/api-client';
+import { authCalls, mailCalls, MASKED_SECRET, Messages, workspaceCalls as ws } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode } from '../mail/totp.js';
+import { startGitHttpServer, type GitHttpServer } from '../testing/git-http-server.js';
+import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { Git } from './git.js';
+import { WorkspaceStore } from './workspace.store.js';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+/** Every byte git holds for a repository, loose and packed, as text to search in. */
+function everythingIn(gitDir: string): string {
+  const objects = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-all-objects', '--batch'], { maxBuffer: 1e8 });
+  return objects.stdout.toString('latin1');
+}
+
+/** Runs git without blocking the event loop; resolves with its exit code. */
+function run(args: string[]): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn('git', args, { stdio: 'ignore', env: { ...process.env, GIT_TERMINAL_PROMPT: '0' } });
+    child.once('close', resolve);
+  });
+}
+
+const TOTP_SECRET = 'JBSW Y3DP EHPK 3PXP';
+
+describe('test data, mail users, private repositories and crashes', () => {
+  let test: TestApp;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  let projectId: string;
+
+  beforeAll(async () => {
+    test = await startTestApp('pglite');
+    user = await signUp(test, { email: 'data@acme.test' });
+    projectId = user.projectId;
+  });
+  afterAll(async () => test?.close());
+
+  it('encrypts secret and totp rows in git, masks them for the web app and resolves them for a run', async () => {
+    const saved = await user.api.call(ws.changeTestData, {
+      body: {
+        projectId,
+        testData: [
+          { key: 'user', value: 'demo@rehearse.dev', DataType: 'string', environment: '*' },
+          { key: 'password', value: 'hunter2-plain', DataType: 'secret', environment: '*' },
+          { key: 'password', value: 'staging-pass', DataType: 'secret', environment: 'default' },
+          { key: 'otp', value: TOTP_SECRET, DataType: 'totp', environment: '*' },
+          { key: 'half', value: '', DataType: 'string', environment: '*' },
+          { key: '', value: 'orphan', DataType: 'string', environment: '*' },
+        ],
+      },
+    });
+    expect(saved.dropped).toBe(2);
+    expect(saved.testData).toEqual([
+      { key: 'user', value: 'demo@rehearse.dev', DataType: 'string', environment: '*' },
+      { key: 'password', value: MASKED_SECRET, DataType: 'secret', environment: '*' },
+      { key: 'otp', value: MASKED_SECRET, DataType: 'totp', environment: '*' },
+      { key: 'password', value: MASKED_SECRET, DataType: 'secret', environment: 'default' },
+    ]);
+    const repo = everythingIn(test.services.workspaces.store.gitDir(projectId));
+    expect(repo).not.toContain('hunter2-plain');
+    expect(repo).not.toContain('staging-pass');
+    expect(repo).not.toContain('JBSWY3DPEHPK3PXP');
+
+    // Sending the list back unchanged (masked values included) keeps every secret.
+    await user.api.call(ws.changeTestData, { body: { projectId, testData: saved.testData } });
+    const session = await test.services.workspaces.open(
+      { kind: 'session', user: user.user, tokenHash: '' },
+      await test.services.access.authorize({ kind: 'session', user: user.user, tokenHash: '' }, { from: 'body', field: 'p' }, projectId),
+    );
+    const resolved = await test.services.testData.resolveForRun(session, 'default');
+    expect(resolved.find((row) => row.key === 'password')?.value).toBe('staging-pass');
+    expect(resolved.find((row) => row.key === 'user')?.value).toBe('demo@rehearse.dev');
+
+    const code = await user.api.call(ws.getTotpCode, { body: { projectId, key: 'otp', environment: '*' } });
+    expect(code.code).toBe(totpCode('JBSWY3DPEHPK3PXP').code);
+
+    const duplicate = await failure(
+      user.api.call(ws.changeTestData, {
+        body: {
+          projectId,
+          testData: [
+            { key: 'a', value: '1', DataType: 'string', environment: '*' },
+            { key: 'a', value: '2', DataType: 'string', environment: '*' },
+          ],
+        },
+      }),
+    );
+    expect(duplicate.message).toBe(Messages.testDataKeyTaken);
+    const badType = await failure(
+      user.api.call(ws.changeTestData, { body: { projectId, testData: [{ key: 'a', value: '1', DataType: 'number', environment: '*' }] } }),
+    );
+    expect(badType.message).toBe(Messages.testDataTypeInvalid);
+  });
+
+  it('keeps mail users with encrypted passwords and TOTP secrets', async () => {
+    const added = await user.api.call(mailCalls.addUser, {
+      body: { project_id: projectId, username: ' qa@acme.test ', password: 'mail-pass', secretKey: TOTP_SECRET },
+    });
+    expect(added.user).toMatchObject({ username: 'qa@acme.test', password: MASKED_SECRET, hasSecretKey: true });
+    expect((await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: 'qa@acme.test', password: 'x' } }))).message).toBe(
+      Messages.mailUserExists,
+    );
+    expect((await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: ' ', password: 'x' } }))).message).toBe(
+      Messages.mailUserFieldsMissing,
+    );
+    const totp = await user.api.call(mailCalls.generateTotp, { body: { project_id: projectId, username: 'qa@acme.test' } });
+    expect(totp.token).toBe(totpCode('JBSWY3DPEHPK3PXP').code);
+    await user.api.call(mailCalls.updateUser, {
+      body: { project_id: projectId, prev_username: 'qa@acme.test', username: 'qa2@acme.test', password: MASKED_SECRET, secretKey: '' },
+    });
+    const { users } = await user.api.call(mailCalls.getUsers, { query: { project_id: projectId } });
+    expect(users).toEqual([expect.objectContaining({ username: 'qa2@acme.test', hasSecretKey: false })]);
+    const dump = JSON.stringify(await test.database.rows('select * from mail_users'));
+    expect(dump).not.toContain('mail-pass');
+    await user.api.call(mailCalls.deleteUser, { body: { project_id: projectId, username: 'qa2@acme.test' } });
+    expect((await failure(user.api.call(mailCalls.deleteUser, { body: { project_id: projectId, username: 'qa2@acme.test' } }))).httpStatus).toBe(404);
+  });
+
+  describe('private repository over smart HTTP', () => {
+    let remote: GitHttpServer;
+    const credentials = { username: 'ci-bot', token: 'tok-very-secret-123' };
+    beforeAll(async () => {
+      remote = await startGitHttpServer(credentials);
+    });
+    afterAll(async () => remote?.close());
+
+    it('refuses wrong credentials, then pushes every commit and pulls what others push', async () => {
+      const admin = await signUp(test, { email: 'git-admin@acme.test' });
+      const pid = admin.projectId;
+      remote.createRepo('team');
+      const wrong = await failure(
+        admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, username: 'ci-bot', token: 'wrong', url: remote.url('team') } }),
+      );
+      expect([wrong.httpStatus, wrong.message]).toEqual([400, Messages.privateRepoCredentials]);
+      const withPassword = await failure(
+        admin.api.call(authCalls.addPrivateRepo, {
+          body: { project_id: pid, ...credentials, url: remote.url('team').replace('http://', 'http://u:p@') },
+        }),
+      );
+      expect(withPassword.message).toBe(Messages.privateRepoUrlInvalid);
+
+      const connected = await admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, ...credentials, url: remote.url('team') } });
+      expect(connected.project).toMatchObject({ privateRepo: true, configuredPrivateRepo: true, privateRepoURL: remote.url('team') });
+      const remoteDir = path.join(remote.root, 'team.git');
+      const remoteHead = () => spawnSync('git', ['--git-dir', remoteDir, 'rev-parse', 'main']).stdout.toString().trim();
+      const listedRepo = await admin.api.call(authCalls.getAllPrivateRepoInAProject, { query: { project_id: pid } });
+      expect(JSON.stringify(listedRepo)).not.toContain(credentials.token);
+
+      await admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'pushed', data: { baseUrl: 'https://pushed.example.com' } } });
+      const local = (await admin.api.call(ws.getStableVersions, { query: { projectId: pid } })).versions[0]!.commit;
+      expect(remoteHead()).toBe(local);
+
+      // Someone pushes to the team repository directly; the next read sees it.
+      const clone = mkdtempSync(path.join(tmpdir(), 'rehearse-clone-'));
+      const auth = `http.extraHeader=Authorization: Basic ${Buffer.from(`${credentials.username}:${credentials.token}`).toString('base64')}`;
+      // Asynchronous on purpose: the remote is served by this very process, so a blocking spawn would deadlock.
+      const git = (...args: string[]) => run(['-c', auth, '-C', clone, ...args]);
+      expect(await run(['-c', auth, 'clone', '--quiet', remote.url('team'), clone])).toBe(0);
+      writeFileSync(path.join(clone, 'environments', 'teammate.json'), '{"name":"teammate","baseUrl":"https://mate.example.com"}\n');
+      await git('add', '.');
+      await git('-c', 'user.name=Mate', '-c', 'user.email=mate@acme.test', 'commit', '-q', '-m', 'from a teammate');
+      expect(await git('push', '-q', 'origin', 'main')).toBe(0);
+      test.services.privateRepos.forget(pid);
+      const listed = await admin.api.call(ws.getEnvList, { body: { projectId: pid } });
+      expect(listed.allEnv.map((e) => e.name)).toContain('teammate.json');
+
+      // A write racing a remote change is refused, never force-pushed.
+      writeFileSync(path.join(clone, 'environments', 'race.json'), '{"name":"race","baseUrl":"https://race.example.com"}\n');
+      await git('add', '.');
+      await git('-c', 'user.name=Mate', '-c', 'user.email=mate@acme.test', 'commit', '-q', '-m', 'racing');
+      expect(await git('push', '-q', 'origin', 'main')).toBe(0);
+      const raced = await failure(admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } } }));
+      expect([raced.httpStatus, raced.message]).toEqual([409, Messages.privateRepoConflict]);
+      expect(spawnSync('git', ['--git-dir', remoteDir, 'log', '-1', '--format=%s', 'main']).stdout.toString().trim()).toBe('racing');
+      test.services.privateRepos.forget(pid);
+      const again = await admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } } });
+      expect(again.env.name).toBe('mine.json');
+      expect(spawnSync('git', ['--git-dir', remoteDir, 'log', '-1', '--format=%s', 'main']).stdout.toString().trim()).toBe('[app:env.create] mine');
+      // The token is never written to disk in the workspace's git config.
+      expect(everythingIn(test.services.workspaces.store.gitDir(pid))).not.toContain(credentials.token);
+      expect(spawnSync('git', ['--git-dir', test.services.workspaces.store.gitDir(pid), 'config', '--list']).stdout.toString()).not.toContain(credentials.token);
+    });
+  });
+
+  it('leaves a complete branch after a writer is killed mid-commit, and the next writer continues', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rehearse-crash-'));
+    const script = path.join(dir, 'writer.mts');
+    const storeModule = fileURLToPath(new URL('./workspace.store.js', import.meta.url)).replace(/\.js$/, '.ts');
+    writeFileSync(
+      script,
+      `import { WorkspaceStore } from ${JSON.stringify(storeModule)};
+const store = new WorkspaceStore(${JSON.stringify(dir)});
+const author = { name: 'Crash', email: 'crash@acme.test' };
+const git = await store.repo('p', () => ({ projectName: 'crash', defaultEnvironmentUrl: null, author }));
+process.stdout.write('ready\\n');
+for (let i = 0; ; i++) {
+  await store.write(git, 'p', 'main', author, async () => ({
+    changes: Array.from({ length: 20 }, (_, j) => ({ path: 'many/f' + j + '.txt', content: 'write ' + i + ' file ' + j + '\\n'.repeat(200) })),
+    message: 'write ' + i,
+    result: {},
+  }));
+}
+`,
+    );
+    const child = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => child.stdout.once('data', () => resolve()));
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    child.kill('SIGKILL');
+    await new Promise((resolve) => child.once('exit', resolve));
+
+    const store = new WorkspaceStore(dir);
+    const author = { name: 'After', email: 'after@acme.test' };
+    const git = await store.repo('p', () => ({ projectName: 'crash', defaultEnvironmentUrl: null, author }));
+    expect(git.gitDir).toBe(path.join(dir, 'p', 'repo.git'));
+    const fsck = spawnSync('git', ['--git-dir', git.gitDir, 'fsck', '--no-dangling'], { encoding: 'utf8' });
+    expect(fsck.status).toBe(0);
+    const snapshot = await store.snapshot(git, 'p', 'main');
+    const files = await snapshot.list('many');
+    expect((await new Git(git.gitDir).log('main', 1000)).length).toBeGreaterThan(2);
+    // Each commit writes all 20 files together: a branch head never shows a partial write.
+    const contents = new Set((await Promise.all(files.map((f) => snapshot.readText(f.path)))).map((text) => text?.split(' file ')[0]));
+    expect(files.length === 0 || (files.length === 20 && contents.size === 1)).toBe(true);
+    await store.write(git, 'p', 'main', author, async () => ({ changes: [{ path: 'after.txt', content: 'ok\n' }], message: 'after crash', result: {} }));
+    expect((await new Git(git.gitDir).log('main', 1))[0]?.subject).toBe('after crash');
+    // The dead writer's private index may remain until it is stale; it never holds the branch back.
+    expect(readdirSync(git.gitDir).filter((name) => name.startsWith('rehearse-index-')).length).toBeLessThanOrEqual(1);
+  });
+});
