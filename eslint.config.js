@@ -10,7 +10,7 @@ const NOT_THE_SERVER = {
 };
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', 'data/**', '**/public/**', 'bench/results/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', 'data/**', '**/public/**', 'bench/results/**', 'bench/.scratch/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
