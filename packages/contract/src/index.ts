@@ -11,6 +11,8 @@ export * from './auth.calls.js';
 export * from './system.calls.js';
 export * from './workspace.calls.js';
 export * from './mail.calls.js';
+export * from './report.js';
+export * from './runs.calls.js';
 export * from './socket.js';
 
 import { authCalls } from './auth.calls.js';
