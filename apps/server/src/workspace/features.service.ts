@@ -40,6 +40,8 @@ export interface FeatureFile {
 export interface FeatureListing {
   features: FeatureFile[];
   allTags: string[];
+  /** `features` and `allTags` serialized once per commit: the features page asks for them often. */
+  json: { features: string; allTags: string };
 }
 
 /** `checkout` → `features/checkout.feature`; nested names keep their folders. */
@@ -110,7 +112,12 @@ export class FeaturesService {
       for (const scenario of summary.scenarios) for (const tag of scenario.effectiveTags) tags.add(tag);
       return { path: entry.path, oid: entry.oid, text, ...parsedBlob, summary };
     });
-    const listing = { features, allTags: [...tags].sort() };
+    const allTags = [...tags].sort();
+    const listing = {
+      features,
+      allTags,
+      json: { features: JSON.stringify(features.map((f) => f.summary)), allTags: JSON.stringify(allTags) },
+    };
     this.listings.set(snapshot.commit, listing);
     return listing;
   }
@@ -126,6 +133,18 @@ export class FeaturesService {
       lastActiveFeatureIndex: state?.lastFeatureIndex ?? null,
       lastActiveScenarioIndex: state?.lastScenarioIndex ?? null,
     };
+  }
+
+  /**
+   * The get-feature-list answer as JSON text, assembled from the per-commit serialization; only the
+   * caller's last-active indexes are added per request. Same shape as `list`.
+   */
+  async listJson(ws: Workspace): Promise<string> {
+    const [{ json }, state] = await Promise.all([
+      this.workspaces.read(ws).then((snapshot) => this.listing(snapshot)),
+      this.workspaces.state.get(ws.projectId, ws.caller.user.id),
+    ]);
+    return `{"status":true,"features":${json.features},"allTags":${json.allTags},"lastActiveFeatureIndex":${JSON.stringify(state?.lastFeatureIndex ?? null)},"lastActiveScenarioIndex":${JSON.stringify(state?.lastScenarioIndex ?? null)}}`;
   }
 
   async count(ws: Workspace) {

@@ -52,6 +52,7 @@ function stepTexts(scenario: ParsedScenario, backgroundSteps: ParsedScenario['st
  */
 export class StepsService {
   private readonly indexes = new Lru<string, StepIndex>(32);
+  private readonly answers = new Lru<string, string>(16);
   private readonly scans = new Lru<string, { definitions: StepDefinition[]; error: string | null }>(5_000);
 
   constructor(
@@ -102,9 +103,22 @@ export class StepsService {
     };
   }
 
+  /** The store-and-get-steps answer as JSON text, computed once per commit. */
+  async allStepsJson(ws: Workspace): Promise<string> {
+    const snapshot = await this.workspaces.read(ws);
+    const cached = this.answers.get(snapshot.commit);
+    if (cached) return cached;
+    const json = JSON.stringify({ status: true, ...(await this.allStepsAt(snapshot)) });
+    this.answers.set(snapshot.commit, json);
+    return json;
+  }
+
   /** Every scenario step of the branch with its implementation, and the pattern → implementation map. */
   async allSteps(ws: Workspace) {
-    const snapshot = await this.workspaces.read(ws);
+    return this.allStepsAt(await this.workspaces.read(ws));
+  }
+
+  private async allStepsAt(snapshot: Snapshot) {
     const [{ features }, index] = await Promise.all([this.features.listing(snapshot), this.index(snapshot)]);
     const steps: StepInfo[] = [];
     for (const feature of features) {
