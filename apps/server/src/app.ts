@@ -26,6 +26,10 @@ import { ActivityService } from './storage/activity.service.js';
 import { attachSockets, type SocketHub } from './storage/sockets.js';
 import { registerStorageRoutes } from './storage/storage.routes.js';
 import { registerWebApp } from './web/static.js';
+import { RunsRepo } from './runs/runs.repo.js';
+import { registerRunsRoutes } from './runs/runs.routes.js';
+import { RunsService } from './runs/runs.service.js';
+import { ArtifactStore } from './storage/artifacts.js';
 import { ProjectSecretsRepo } from './crypto/project-secrets.repo.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
 import { MailUsersRepo } from './mail/mail-users.repo.js';
@@ -70,6 +74,7 @@ export interface Services {
   testData: TestDataService;
   privateRepos: PrivateRepoService;
   projectSecrets: ProjectSecretsRepo;
+  runs: RunsService;
 }
 
 /** A registered route as the permission-matrix test sees it. */
@@ -136,6 +141,11 @@ export async function buildApp(
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'));
   const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
   const features = new FeaturesService(workspaces);
+  const sockets = attachSockets(app, sessions, access);
+  const runsRepo = new RunsRepo(db);
+  access.registerResource('run', (id) => runsRepo.projectOfRun(id));
+  access.registerResource('testCase', (id) => runsRepo.projectOfTestCase(id));
+  access.registerResource('comment', (id) => runsRepo.projectOfComment(id));
   const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
   if (mailer) app.addHook('onClose', async () => mailer.close());
   const services: Services = {
@@ -146,12 +156,13 @@ export async function buildApp(
     members: new MembersService(new MembersRepo(db), settings, mailer, app.log),
     accessKeys: new AccessKeysService(accessKeysRepo),
     activity: new ActivityService(new ActivityRepo(db), projectsRepo),
-    sockets: attachSockets(app, sessions, access),
+    sockets,
     workspaces,
     features,
     testData: new TestDataService(workspaces, projectSecrets),
     privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log),
     projectSecrets,
+    runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl),
   };
   store.remote = services.privateRepos;
 
@@ -179,6 +190,7 @@ export async function buildApp(
     projectsRepo,
   });
   registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
+  registerRunsRoutes(route, { runs: services.runs, testData: services.testData, workspaces });
 
   await app.register(demoShopPlugin, {
     prefix: DEMO_SHOP_PATH,

@@ -14,7 +14,7 @@ export type CallAccess = 'public' | 'user' | 'project';
 export type ProjectRole = 'ADMIN' | 'MEMBER';
 
 /** Resources whose id alone names a project; the server resolves them before authorizing. */
-export type ProjectResource = 'project' | 'accessKey';
+export type ProjectResource = 'project' | 'accessKey' | 'run' | 'testCase' | 'comment';
 
 /** Where a call carries the id that decides which project it is about. */
 export interface ProjectScope {
@@ -49,6 +49,8 @@ export interface CallDefinition {
   body?: z.ZodType;
   response: z.ZodType;
   example?: CallExample;
+  /** Largest request body in bytes, when a call needs more than the default (uploads). */
+  bodyLimit?: number;
   /** Tighter per-caller rate limit, in requests per minute (sign-in and sign-up). */
   rateLimited?: boolean;
 }

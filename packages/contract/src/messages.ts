@@ -105,6 +105,18 @@ export const Messages = {
   getUserInfoFailed: 'Error getting user information, please try again later',
   deleteUserFailed: 'An error occurred while deleting the user. Please try again later.',
 
+  // Runs and reports
+  runNotFound: 'Run not found.',
+  testCaseNotFound: 'Scenario execution not found.',
+  screenshotNotFound: 'No screenshot available',
+  artifactTooLarge: 'Artifacts can be at most 10 MB.',
+  artifactNotBase64: 'The artifact data must be base64.',
+  artifactUnknown: 'The report names a screenshot that was not uploaded: ',
+  commentEmpty: 'Comment cannot be empty.',
+  commentNotFound: 'Comment not found.',
+  commentNotYours: 'You can only change your own comments.',
+  runTestDataNeedsKey: 'Test data values are only given to runs authenticated with an access key.',
+
   // Activity log
   logTooManyEntries: 'Send at most 100 log entries at a time.',
 } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall } from './call.js';
-import { RunReport } from './report.js';
+import { RunReport, RunStatus, TestCase } from './report.js';
+import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
 
 const Ok = z.object({ status: z.literal(true) });
@@ -25,6 +26,7 @@ export const runnerCalls = {
       data: z.string().max(Math.ceil((ARTIFACT_MAX_BYTES * 4) / 3) + 4),
     }),
     response: Ok.extend({ id: z.string() }),
+    bodyLimit: Math.ceil((ARTIFACT_MAX_BYTES * 4) / 3) + 64 * 1024,
     example: { body: { projectId: EXAMPLE_PROJECT, contentType: 'text/plain', data: 'aGk=' } },
   }),
   uploadRun: defineCall({
@@ -38,8 +40,13 @@ export const runnerCalls = {
       /** Idempotency key chosen by the runner (one per run). */
       uploadKey: z.string().min(8).max(100),
       branch: z.string().max(200).optional(),
+      /** 'scenario' for a single-scenario execution; 'run' otherwise. */
+      kind: z.enum(['run', 'scenario']).optional(),
+      /** The run this one re-runs, shown nested under it. */
+      rerunOf: z.uuid().optional(),
       report: RunReport,
     }),
+    bodyLimit: 20 * 1024 * 1024,
     response: Ok.extend({ runId: z.string(), reportLink: z.string() }),
     example: {
       body: {
@@ -68,5 +75,231 @@ export const runnerCalls = {
       testData: z.array(z.object({ key: z.string(), value: z.string(), DataType: z.enum(['string', 'secret', 'totp']) })),
     }),
     example: { body: { projectId: EXAMPLE_PROJECT, environment: 'default' } },
+  }),
+} as const;
+
+const Uuid = z.uuid({ error: Messages.runNotFound });
+
+/** A row of the reports list: a run, or a single scenario execution (spec 02 §3 "Report list row"). */
+export interface ReportListRow {
+  id: string;
+  _id: string;
+  type: 'run' | 'scenario';
+  name: string;
+  status: 'PASSED' | 'FAILED';
+  env: { name: string };
+  mode: 'local' | 'cloud';
+  username: string;
+  totalScenarios: number;
+  totalScenariosPassed: number;
+  publishTime: string;
+  startTime: string;
+  executionTime: number;
+  failedStep: string | null;
+  reruns: ReportListRow[];
+}
+export const ReportListRow: z.ZodType<ReportListRow> = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    _id: z.string(),
+    type: z.enum(['run', 'scenario']),
+    name: z.string(),
+    status: z.enum(['PASSED', 'FAILED']),
+    env: z.object({ name: z.string() }),
+    mode: z.enum(['local', 'cloud']),
+    username: z.string(),
+    totalScenarios: z.number().int(),
+    totalScenariosPassed: z.number().int(),
+    publishTime: z.string(),
+    startTime: z.string(),
+    executionTime: z.number(),
+    failedStep: z.string().nullable(),
+    reruns: z.array(ReportListRow),
+  }),
+);
+
+export const Comment = z.object({
+  _id: z.string(),
+  type: z.literal('scenario'),
+  testCaseId: z.string(),
+  runId: z.string(),
+  username: z.string(),
+  content: z.string(),
+  updatedAt: z.string(),
+  mine: z.boolean(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+/** A stored test case: the runner's report plus its stored id, run and comments. */
+export const StoredTestCase = TestCase.extend({ runId: z.string(), comments: z.array(Comment) });
+export type StoredTestCase = z.infer<typeof StoredTestCase>;
+
+export const RunDetails = z.object({
+  id: z.string(),
+  _id: z.string(),
+  type: z.enum(['run', 'scenario']),
+  name: z.string(),
+  status: z.enum(['PASSED', 'FAILED']),
+  totalScenarios: z.number().int(),
+  totalScenariosPassed: z.number().int(),
+  publishTime: z.string(),
+  startTime: z.string(),
+  executionTime: z.number(),
+  mode: z.enum(['local', 'cloud']),
+  username: z.string(),
+  branch: z.string(),
+  browser: z.string(),
+  env: z.object({ name: z.string(), baseUrl: z.string() }),
+  report: z.object({
+    env: z.object({ name: z.string(), baseUrl: z.string() }),
+    testCases: z.array(StoredTestCase),
+    publishTime: z.string(),
+    username: z.string(),
+    /** Status of the previous runs and of each scenario's previous executions, newest first (up to 5). */
+    prevResults: z.object({ runs: z.array(RunStatus), scenarios: z.record(z.string(), z.array(RunStatus)) }),
+  }),
+});
+export type RunDetails = z.infer<typeof RunDetails>;
+
+const MemoryStep = z.object({ commandsLog: z.array(z.unknown()), path: z.string() });
+export const ApplicationMemory = z.object({
+  paths: z.record(z.string(), z.object({ pathsmap: z.record(z.string(), MemoryStep), snapshot: z.string() })),
+});
+export type ApplicationMemory = z.infer<typeof ApplicationMemory>;
+
+const projectQuery = { from: 'query', field: 'projectId' } as const;
+
+/** The "Runs service" calls of spec 02 §7 that read runs, reports, screenshots, comments and memory. */
+export const runsCalls = {
+  getDetails: defineCall({
+    method: 'POST',
+    path: '/api/runs/project/getDetails',
+    summary: 'Runs and single scenario executions, newest first, paged and filtered',
+    access: 'project',
+    project: { from: 'body', field: 'projectId' },
+    body: z.object({
+      projectId: ProjectId,
+      days: z.number().int().min(1).max(3650).default(365),
+      page: z.number().int().min(0).max(100_000).default(0),
+      limit: z.number().int().min(1).max(100).default(10),
+      sortOrder: z.enum(['asc', 'desc']).default('desc'),
+      sortField: z.enum(['publishTime', 'name', 'status', 'executionTime']).default('publishTime'),
+      search: z.string().max(200).default(''),
+      filterType: z.enum(['all', 'passed', 'failed']).default('all'),
+    }),
+    response: Ok.extend({
+      projectSummary: z.object({
+        report: z.array(ReportListRow),
+        stats: z.object({ pageCount: z.number().int(), total: z.number().int() }),
+      }),
+    }),
+    example: { body: { projectId: EXAMPLE_PROJECT } },
+  }),
+  dashboardDetails: defineCall({
+    method: 'GET',
+    path: '/api/runs/project/dashboardDetails',
+    summary: 'Counts for the dashboard cards and chart',
+    access: 'project',
+    project: projectQuery,
+    query: z.object({ projectId: ProjectId }),
+    response: Ok.extend({
+      dashboardDetails: z.object({
+        scenarioCountLastWeek: z.number().int(),
+        runsCountLastWeek: z.number().int(),
+        passedRunsCountLastWeek: z.number().int(),
+      }),
+      projectSummary: z.object({
+        runsAndScenarios: z.object({ runs: z.number().int(), scenarios: z.number().int(), passed: z.number().int(), failed: z.number().int() }),
+      }),
+    }),
+    example: { query: { projectId: EXAMPLE_PROJECT } },
+  }),
+  getRun: defineCall({
+    method: 'GET',
+    path: '/api/runs/cucumber-runs/get',
+    summary: 'One run with every scenario report and its comments',
+    access: 'project',
+    project: { from: 'query', field: 'runId', resource: 'run' },
+    query: z.object({ runId: Uuid }),
+    response: Ok.extend({ run: RunDetails }),
+    example: { query: { runId: EXAMPLE_PROJECT } },
+  }),
+  getScenario: defineCall({
+    method: 'GET',
+    path: '/api/runs/scenarios/get',
+    summary: 'One scenario execution',
+    access: 'project',
+    project: { from: 'query', field: 'scenarioId', resource: 'testCase' },
+    query: z.object({ scenarioId: Uuid }),
+    response: Ok.extend({
+      scenario: z.object({
+        _id: z.string(),
+        type: z.literal('scenario'),
+        runId: z.string(),
+        report: StoredTestCase.extend({ publishTime: z.string(), startTime: z.string() }),
+      }),
+    }),
+    example: { query: { scenarioId: EXAMPLE_PROJECT } },
+  }),
+  runScreenshot: defineCall({
+    method: 'GET',
+    path: '/api/runs/screenshots/run/:runId/:testCaseId/:screenshotId',
+    summary: 'A screenshot of a run’s scenario, base64',
+    access: 'project',
+    project: { from: 'params', field: 'runId', resource: 'run' },
+    params: z.object({ runId: Uuid, testCaseId: Uuid, screenshotId: z.string().regex(/^[0-9a-f]{64}$/, Messages.screenshotNotFound) }),
+    response: Ok.extend({ image: z.string(), contentType: z.string() }),
+    example: { params: { runId: EXAMPLE_PROJECT, testCaseId: EXAMPLE_PROJECT, screenshotId: '0'.repeat(64) } },
+  }),
+  scenarioScreenshot: defineCall({
+    method: 'GET',
+    path: '/api/runs/screenshots/scenario/:testCaseId/:screenshotId',
+    summary: 'A screenshot of a scenario execution, base64',
+    access: 'project',
+    project: { from: 'params', field: 'testCaseId', resource: 'testCase' },
+    params: z.object({ testCaseId: Uuid, screenshotId: z.string().regex(/^[0-9a-f]{64}$/, Messages.screenshotNotFound) }),
+    response: Ok.extend({ image: z.string(), contentType: z.string() }),
+    example: { params: { testCaseId: EXAMPLE_PROJECT, screenshotId: '0'.repeat(64) } },
+  }),
+  addComment: defineCall({
+    method: 'POST',
+    path: '/api/runs/comments/add',
+    summary: 'Comment on a scenario of a run',
+    access: 'project',
+    project: { from: 'body', field: 'testCaseId', resource: 'testCase' },
+    body: z.object({ testCaseId: Uuid, content: z.string().trim().min(1, Messages.commentEmpty).max(5000) }),
+    response: Ok.extend({ comment: Comment }),
+    example: { body: { testCaseId: EXAMPLE_PROJECT, content: 'Looks flaky' } },
+  }),
+  updateComment: defineCall({
+    method: 'PUT',
+    path: '/api/runs/comments/update/:id',
+    summary: 'Change one of your comments',
+    access: 'project',
+    project: { from: 'params', field: 'id', resource: 'comment' },
+    params: z.object({ id: Uuid }),
+    body: z.object({ content: z.string().trim().min(1, Messages.commentEmpty).max(5000) }),
+    response: Ok.extend({ comment: Comment }),
+    example: { params: { id: EXAMPLE_PROJECT }, body: { content: 'Edited' } },
+  }),
+  deleteComment: defineCall({
+    method: 'DELETE',
+    path: '/api/runs/comments/delete/:id',
+    summary: 'Delete one of your comments',
+    access: 'project',
+    project: { from: 'params', field: 'id', resource: 'comment' },
+    params: z.object({ id: Uuid }),
+    response: Ok,
+    example: { params: { id: EXAMPLE_PROJECT } },
+  }),
+  applicationMemory: defineCall({
+    method: 'GET',
+    path: '/api/runs/cucumber-runs/getApplicationMemory',
+    summary: 'Routes seen in runs, with the steps that visited them and the latest ARIA snapshot',
+    access: 'project',
+    project: projectQuery,
+    query: z.object({ projectId: ProjectId }),
+    response: Ok.extend({ memory: ApplicationMemory }),
+    example: { query: { projectId: EXAMPLE_PROJECT } },
   }),
 } as const;

@@ -9,6 +9,8 @@ export const JoinProjectRequest = z.object({ projectId: z.uuid() });
 export interface ServerToClientEvents {
   /** Something about the project changed (members, tokens, ...); payload names what. */
   projectChanged: (payload: { projectId: string; what: string }) => void;
+  /** A run report was uploaded: the reports list and dashboard counts are stale (spec 01 §4). */
+  upload_report: (payload: { projectId: string; runId: string; reportLink: string }) => void;
 }
 
 /** Events clients send; every request is answered through the ack callback. */

@@ -5,6 +5,14 @@ import type { Caller, ProjectAccess } from './caller.js';
 import type { ProjectsRepo } from './projects.repo.js';
 import { isLicenceExpired } from './projects.service.js';
 
+const NOT_FOUND: Record<ProjectResource, string> = {
+  project: Messages.projectNotFound,
+  accessKey: Messages.accessKeyNotFound,
+  run: Messages.runNotFound,
+  testCase: Messages.testCaseNotFound,
+  comment: Messages.commentNotFound,
+};
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -13,10 +21,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * project's licence must be current. Runs before any handler reads or writes.
  */
 export class AccessService {
+  /** Finds the project of a sub-resource id (a run, a comment, ...); registered by the domain that owns it. */
+  private readonly resolvers = new Map<ProjectResource, (id: string) => Promise<string | undefined>>();
+
   constructor(
     private readonly projects: ProjectsRepo,
-    private readonly accessKeys: AccessKeysRepo,
-  ) {}
+    accessKeys: AccessKeysRepo,
+  ) {
+    this.resolvers.set('project', async (id) => id);
+    this.resolvers.set('accessKey', async (id) => (await accessKeys.findById(id))?.projectId);
+  }
+
+  registerResource(resource: ProjectResource, resolve: (id: string) => Promise<string | undefined>): void {
+    this.resolvers.set(resource, resolve);
+  }
 
   async authorize(caller: Caller, scope: ProjectScope, rawId: unknown): Promise<ProjectAccess> {
     if (typeof rawId !== 'string' || !UUID.test(rawId)) throw badRequest(Messages.projectIdInvalid);
@@ -33,14 +51,10 @@ export class AccessService {
   }
 
   private async resolveProjectId(resource: ProjectResource, id: string): Promise<string> {
-    switch (resource) {
-      case 'project':
-        return id;
-      case 'accessKey': {
-        const key = await this.accessKeys.findById(id);
-        if (!key) throw notFound(Messages.accessKeyNotFound);
-        return key.projectId;
-      }
-    }
+    const resolve = this.resolvers.get(resource);
+    if (!resolve) throw new Error(`No resolver registered for ${resource} ids`);
+    const projectId = await resolve(id);
+    if (!projectId) throw notFound(NOT_FOUND[resource]);
+    return projectId;
   }
 }

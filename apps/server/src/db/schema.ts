@@ -199,3 +199,99 @@ export const mailUsers = pgTable(
   },
   (table) => [uniqueIndex('mail_users_project_username_key').on(table.projectId, table.username)],
 );
+
+/** Content-addressed artifacts a project uploaded (the bytes live under DATA_DIR/artifacts). */
+export const artifacts = pgTable(
+  'artifacts',
+  {
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    /** sha256 of the bytes, hex. */
+    id: text('id').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.id] })],
+);
+
+/** One uploaded run: a `rehearse run` (local or cloud) with its scenarios. */
+export const runs = pgTable(
+  'runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    uploadKey: text('upload_key').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    /** 'scenario' for a single-scenario execution ("Run scenario"), 'run' otherwise. */
+    kind: text('kind', { enum: ['run', 'scenario'] }).notNull().default('run'),
+    mode: text('mode', { enum: ['local', 'cloud'] }).notNull(),
+    branch: text('branch').notNull().default('main'),
+    envName: text('env_name').notNull(),
+    envBaseUrl: text('env_base_url').notNull(),
+    browser: text('browser').notNull(),
+    status: text('status', { enum: ['PASSED', 'FAILED'] }).notNull(),
+    totalScenarios: integer('total_scenarios').notNull(),
+    passedScenarios: integer('passed_scenarios').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    publishTime: timestamp('publish_time', { withTimezone: true }).notNull().defaultNow(),
+    /** Set when this run re-ran another one (nested under it in the reports list). */
+    rerunOf: uuid('rerun_of'),
+  },
+  (table) => [
+    uniqueIndex('runs_project_upload_key').on(table.projectId, table.uploadKey),
+    index('runs_project_publish_idx').on(table.projectId, table.publishTime),
+  ],
+);
+
+/** One scenario of a run, with its whole report (steps, commands, logs) as JSON. */
+export const testCases = pgTable(
+  'test_cases',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    scenarioName: text('scenario_name').notNull(),
+    featureName: text('feature_name').notNull(),
+    status: text('status').notNull(),
+    failedStepText: text('failed_step_text'),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    report: jsonb('report').notNull(),
+  },
+  (table) => [index('test_cases_run_idx').on(table.runId, table.position), index('test_cases_project_idx').on(table.projectId, table.startTime)],
+);
+
+/** Comments on a scenario of a run (spec 02 §3 "Comment"). */
+export const comments = pgTable(
+  'comments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    testCaseId: uuid('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    username: text('username').notNull(),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('comments_test_case_idx').on(table.testCaseId)],
+);

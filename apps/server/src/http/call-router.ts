@@ -59,6 +59,7 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
         ...(call.body ? { body: call.body } : {}),
         response: { 200: call.response },
       },
+      ...(call.bodyLimit ? { bodyLimit: call.bodyLimit } : {}),
       config: {
         call,
         ...(call.rateLimited ? { rateLimit: { max: deps.authRateLimitPerMinute, timeWindow: '1 minute' } } : {}),

@@ -1,4 +1,4 @@
-import { authCalls, buildPath, EXAMPLE_PROJECT, Messages, type CallDefinition } from '@rehearse/contract';
+import { authCalls, buildPath, EXAMPLE_PROJECT, Messages, type CallDefinition, type RunReport } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, TEST_PASSWORD, testBackends, type TestApp } from '../testing/test-app.js';
 
@@ -9,6 +9,8 @@ const ACCESS_MESSAGES = new Set<string>([
   Messages.adminRoleRequired,
   Messages.deleteProjectNotAllowed,
   Messages.inviteNoPermission,
+  Messages.runTestDataNeedsKey,
+  Messages.commentNotYours,
 ]);
 
 type Role = 'anonymous' | 'nonMember' | 'member' | 'admin' | 'ownKey' | 'otherProjectKey';
@@ -20,11 +22,43 @@ const NON_CALL_PREFIXES = ['/demo-shop'];
 /** Statuses a role must get from a call, or `allowed` meaning "anything but 401, 403 and 5xx". */
 function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
   if (call.access === 'public') return 'allowed';
+  // Plain test data values go to access keys only: a signed-in person gets them masked elsewhere.
+  if (call.path === '/api/runs/test-data' && (role === 'member' || role === 'admin')) return 403;
+  // The fixture's comment is the admin's; only its author may change or delete it.
+  if (call.path.startsWith('/api/runs/comments/') && call.method !== 'POST' && role === 'member') return 403;
   if (role === 'anonymous') return 401;
   if (call.access === 'user') return role === 'otherProjectKey' || role === 'ownKey' ? 403 : 'allowed';
   if (role === 'nonMember' || role === 'otherProjectKey') return 403;
   if (role === 'member' && call.project?.role === 'ADMIN') return 403;
   return 'allowed';
+}
+
+function fixtureReport(): RunReport {
+  const time = new Date().toISOString();
+  const outcome = { status: 'PASSED' as const, startTime: time, endTime: time };
+  return {
+    env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+    startTime: time,
+    endTime: time,
+    mode: 'local',
+    browser: 'chromium',
+    viewport: { width: 1024, height: 768 },
+    testCases: [
+      {
+        id: 'runner-1',
+        scenarioName: 'Fixture scenario',
+        featureName: 'Fixture',
+        uri: 'features/fixture.feature',
+        tags: [],
+        result: outcome,
+        parameters: {},
+        steps: [{ keyword: 'Given', type: 'Context', text: 'I open "/"', result: outcome, commands: [], networkData: [], webLog: [] }],
+        env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+        webLog: [],
+        networkLog: [],
+      },
+    ],
+  };
 }
 
 function replaceProject(value: unknown, projectId: string): unknown {
@@ -60,7 +94,13 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     const [invitation] = await test.services.members.invite(admin.user, access, [member.email]);
     await test.services.members.accept(member.user, invitation!.id);
     const key = await test.services.accessKeys.create(project.id, admin.user.id, 'own');
-    return { projectId: project.id, key };
+    const adminCaller = { kind: 'session' as const, user: admin.user, tokenHash: '' };
+    const { runId } = await test.services.runs.upload(adminCaller, access, { uploadKey: `fixture-${project.id}`, report: fixtureReport() });
+    const run = await test.services.runs.run(adminCaller, runId);
+    const testCaseId = run.report.testCases[0]!.id;
+    const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, 'fixture');
+    const resourceIds: Record<string, string> = { accessKey: key.id, run: runId, testCase: testCaseId, comment: comment._id };
+    return { projectId: project.id, key, resourceIds };
   }
 
   it('covers every /api route with a contract call', () => {
@@ -80,14 +120,21 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     const failures: string[] = [];
     for (const call of calls) {
       for (const role of ROLES) {
-        const { projectId, key } = await fixture();
+        const { projectId, key, resourceIds } = await fixture();
         const example = call.example ?? {};
         let body = replaceProject(example.body, projectId);
-        if (call.project?.resource === 'accessKey' && body && typeof body === 'object') {
-          body = { ...body, [call.project.field]: key.id };
+        let params = replaceProject(example.params, projectId) as Record<string, string> | null;
+        let query = replaceProject(example.query, projectId) as Record<string, string> | null;
+        // A call about a sub-resource (a key, a run, ...) gets a real one of the fixture project.
+        const resource = call.project?.resource;
+        if (resource && resource !== 'project') {
+          const id = resourceIds[resource]!;
+          const field = call.project!.field;
+          if (call.project!.from === 'body') body = { ...(body as object), [field]: id };
+          if (call.project!.from === 'params') params = { ...params, [field]: id };
+          if (call.project!.from === 'query') query = { ...query, [field]: id };
         }
-        const params = replaceProject(example.params, projectId) as Record<string, string> | null;
-        const query = replaceProject(example.query, projectId) as Record<string, string> | null;
+        if (params?.testCaseId) params = { ...params, testCaseId: resourceIds.testCase! };
         // Fresh sessions each time: logout is one of the calls and ends the session it is made with.
         const signIn = (email: string) => test.services.sessions.login(email, TEST_PASSWORD);
         const token = {

@@ -1,0 +1,216 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { isUniqueViolation } from '../db/database.js';
+import { artifacts, comments, runs, testCases } from '../db/schema.js';
+
+export type RunRow = typeof runs.$inferSelect;
+export type TestCaseRow = typeof testCases.$inferSelect;
+export type CommentRow = typeof comments.$inferSelect;
+
+export interface RunListFilter {
+  since: Date;
+  status: 'PASSED' | 'FAILED' | null;
+  search: string;
+  sortField: 'publishTime' | 'name' | 'status' | 'executionTime';
+  sortOrder: 'asc' | 'desc';
+  limit: number;
+  offset: number;
+}
+
+const executionTime = sql<number>`(extract(epoch from (${runs.endTime} - ${runs.startTime})) * 1000)::float8`;
+// Spelled out: drizzle would print the outer column unqualified, and inside the subquery "id" means tc.id.
+const firstFailedStep = sql<string | null>`(
+  select tc.failed_step_text from test_cases tc
+  where tc.run_id = "runs"."id" and tc.failed_step_text is not null
+  order by tc.position limit 1)`;
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%". */
+function likePattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** SQL for runs, their scenarios, comments and artifact ownership. */
+export class RunsRepo {
+  constructor(private readonly db: Db) {}
+
+  async addArtifact(projectId: string, id: string, contentType: string, size: number): Promise<void> {
+    await this.db.insert(artifacts).values({ projectId, id, contentType, size }).onConflictDoNothing();
+  }
+
+  async artifactOf(projectId: string, id: string): Promise<{ contentType: string } | undefined> {
+    const [row] = await this.db
+      .select({ contentType: artifacts.contentType })
+      .from(artifacts)
+      .where(and(eq(artifacts.projectId, projectId), eq(artifacts.id, id)));
+    return row;
+  }
+
+  async knownArtifacts(projectId: string, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: artifacts.id })
+      .from(artifacts)
+      .where(and(eq(artifacts.projectId, projectId), inArray(artifacts.id, ids)));
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Stores a run and its scenarios together; an upload key seen before returns the first run's id. */
+  async insertRun(run: typeof runs.$inferInsert, cases: Omit<typeof testCases.$inferInsert, 'runId'>[]): Promise<{ id: string; created: boolean }> {
+    try {
+      const id = await this.db.transaction(async (tx) => {
+        const [created] = await tx.insert(runs).values(run).returning({ id: runs.id });
+        if (!created) throw new Error('insert into runs returned nothing');
+        if (cases.length > 0) await tx.insert(testCases).values(cases.map((c) => ({ ...c, runId: created.id })));
+        return created.id;
+      });
+      return { id, created: true };
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const [existing] = await this.db
+        .select({ id: runs.id })
+        .from(runs)
+        .where(and(eq(runs.projectId, run.projectId), eq(runs.uploadKey, run.uploadKey)));
+      if (!existing) throw error;
+      return { id: existing.id, created: false };
+    }
+  }
+
+  async projectOfRun(id: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ projectId: runs.projectId }).from(runs).where(eq(runs.id, id));
+    return row?.projectId;
+  }
+
+  async projectOfTestCase(id: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ projectId: testCases.projectId }).from(testCases).where(eq(testCases.id, id));
+    return row?.projectId;
+  }
+
+  async projectOfComment(id: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ projectId: comments.projectId }).from(comments).where(eq(comments.id, id));
+    return row?.projectId;
+  }
+
+  /** Top-level runs (reruns come nested) of a project, one page, with the total count. */
+  async list(projectId: string, filter: RunListFilter) {
+    const conditions: SQL[] = [eq(runs.projectId, projectId), isNull(runs.rerunOf), gte(runs.publishTime, filter.since)];
+    if (filter.status) conditions.push(eq(runs.status, filter.status));
+    if (filter.search) conditions.push(ilike(runs.name, likePattern(filter.search)));
+    const where = and(...conditions);
+    const column = {
+      publishTime: runs.publishTime,
+      name: runs.name,
+      status: runs.status,
+      executionTime,
+    }[filter.sortField];
+    const order = filter.sortOrder === 'asc' ? asc(column) : desc(column);
+    const [rows, [total]] = await Promise.all([
+      this.db
+        .select({ run: runs, executionTime, failedStep: firstFailedStep })
+        .from(runs)
+        .where(where)
+        .orderBy(order, desc(runs.id))
+        .limit(filter.limit)
+        .offset(filter.offset),
+      this.db.select({ value: count() }).from(runs).where(where),
+    ]);
+    const reruns =
+      rows.length === 0
+        ? []
+        : await this.db
+            .select({ run: runs, executionTime, failedStep: firstFailedStep })
+            .from(runs)
+            .where(and(eq(runs.projectId, projectId), inArray(runs.rerunOf, rows.map((row) => row.run.id))))
+            .orderBy(desc(runs.publishTime));
+    return { rows, reruns, total: total?.value ?? 0 };
+  }
+
+  async counts(projectId: string, since: Date) {
+    const [lastWeek] = await this.db
+      .select({
+        runs: count(),
+        passed: sql<number>`count(*) filter (where ${runs.status} = 'PASSED')::int`,
+        scenarios: sql<number>`coalesce(sum(${runs.totalScenarios}), 0)::int`,
+      })
+      .from(runs)
+      .where(and(eq(runs.projectId, projectId), gte(runs.publishTime, since)));
+    const [all] = await this.db
+      .select({
+        runs: count(),
+        scenarios: sql<number>`coalesce(sum(${runs.totalScenarios}), 0)::int`,
+        passed: sql<number>`count(*) filter (where ${runs.status} = 'PASSED')::int`,
+        failed: sql<number>`count(*) filter (where ${runs.status} = 'FAILED')::int`,
+      })
+      .from(runs)
+      .where(eq(runs.projectId, projectId));
+    return { lastWeek, all };
+  }
+
+  async findRun(id: string): Promise<{ run: RunRow; executionTime: number } | undefined> {
+    const [row] = await this.db.select({ run: runs, executionTime }).from(runs).where(eq(runs.id, id));
+    return row;
+  }
+
+  async testCasesOf(runId: string): Promise<TestCaseRow[]> {
+    return this.db.select().from(testCases).where(eq(testCases.runId, runId)).orderBy(asc(testCases.position));
+  }
+
+  async findTestCase(id: string): Promise<TestCaseRow | undefined> {
+    const [row] = await this.db.select().from(testCases).where(eq(testCases.id, id));
+    return row;
+  }
+
+  async commentsOf(testCaseIds: string[]): Promise<CommentRow[]> {
+    if (testCaseIds.length === 0) return [];
+    return this.db.select().from(comments).where(inArray(comments.testCaseId, testCaseIds)).orderBy(asc(comments.createdAt));
+  }
+
+  /** Statuses of the runs published before `before`, newest first. */
+  async previousRunStatuses(projectId: string, before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ status: runs.status })
+      .from(runs)
+      .where(and(eq(runs.projectId, projectId), lt(runs.publishTime, before)))
+      .orderBy(desc(runs.publishTime))
+      .limit(limit);
+    return rows.map((row) => row.status);
+  }
+
+  async previousScenarioStatuses(projectId: string, scenarioName: string, before: Date, limit: number): Promise<string[]> {
+    const rows = await this.db
+      .select({ status: testCases.status })
+      .from(testCases)
+      .where(and(eq(testCases.projectId, projectId), eq(testCases.scenarioName, scenarioName), lt(testCases.startTime, before)))
+      .orderBy(desc(testCases.startTime))
+      .limit(limit);
+    return rows.map((row) => row.status);
+  }
+
+  async recentTestCases(projectId: string, limit: number): Promise<TestCaseRow[]> {
+    return this.db
+      .select()
+      .from(testCases)
+      .where(eq(testCases.projectId, projectId))
+      .orderBy(desc(testCases.startTime))
+      .limit(limit);
+  }
+
+  async insertComment(row: typeof comments.$inferInsert): Promise<CommentRow> {
+    const [created] = await this.db.insert(comments).values(row).returning();
+    if (!created) throw new Error('insert into comments returned nothing');
+    return created;
+  }
+
+  async findComment(id: string): Promise<CommentRow | undefined> {
+    const [row] = await this.db.select().from(comments).where(eq(comments.id, id));
+    return row;
+  }
+
+  async updateComment(id: string, content: string): Promise<CommentRow | undefined> {
+    const [row] = await this.db.update(comments).set({ content, updatedAt: new Date() }).where(eq(comments.id, id)).returning();
+    return row;
+  }
+
+  async deleteComment(id: string): Promise<void> {
+    await this.db.delete(comments).where(eq(comments.id, id));
+  }
+}

@@ -1,0 +1,49 @@
+import { ARTIFACT_MAX_BYTES, Messages, runnerCalls, runsCalls } from '@rehearse/contract';
+import type { CallRoute } from '../http/call-router.js';
+import { forbidden } from '../http/errors.js';
+import type { TestDataService } from '../workspace/test-data.service.js';
+import type { WorkspaceService } from '../workspace/workspace.service.js';
+import type { RunsService } from './runs.service.js';
+
+export function registerRunsRoutes(
+  route: CallRoute,
+  s: { runs: RunsService; testData: TestDataService; workspaces: WorkspaceService },
+): void {
+  route(runnerCalls.uploadArtifact, async ({ access, body }) => ({
+    status: true,
+    id: await s.runs.uploadArtifact(access.project.id, body.contentType, body.data, ARTIFACT_MAX_BYTES),
+  }));
+  route(runnerCalls.uploadRun, async ({ caller, access, body }) => ({ status: true, ...(await s.runs.upload(caller, access, body)) }));
+  route(runnerCalls.runTestData, async ({ caller, access, body }) => {
+    // Plain secret values go to runners only, which authenticate with an access key.
+    if (caller.kind !== 'accessKey') throw forbidden(Messages.runTestDataNeedsKey);
+    const ws = await s.workspaces.open(caller, access, body.branch);
+    return { status: true, testData: (await s.testData.resolveForRun(ws, body.environment)) as { key: string; value: string; DataType: 'string' | 'secret' | 'totp' }[] };
+  });
+
+  route(runsCalls.getDetails, async ({ access, body }) => ({ status: true, projectSummary: await s.runs.list(access.project.id, body) }));
+  route(runsCalls.dashboardDetails, async ({ access }) => ({ status: true, ...(await s.runs.dashboard(access.project.id)) }));
+  route(runsCalls.getRun, async ({ caller, query }) => ({ status: true, run: await s.runs.run(caller, query.runId) }));
+  route(runsCalls.getScenario, async ({ caller, query }) => ({ status: true, scenario: await s.runs.scenario(caller, query.scenarioId) }));
+  route(runsCalls.runScreenshot, async ({ access, params }) => ({
+    status: true,
+    ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId, params.runId)),
+  }));
+  route(runsCalls.scenarioScreenshot, async ({ access, params }) => ({
+    status: true,
+    ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId)),
+  }));
+  route(runsCalls.addComment, async ({ caller, access, body }) => ({
+    status: true,
+    comment: await s.runs.addComment(caller, access, body.testCaseId, body.content),
+  }));
+  route(runsCalls.updateComment, async ({ caller, params, body }) => ({
+    status: true,
+    comment: await s.runs.updateComment(caller, params.id, body.content),
+  }));
+  route(runsCalls.deleteComment, async ({ caller, params }) => {
+    await s.runs.deleteComment(caller, params.id);
+    return { status: true };
+  });
+  route(runsCalls.applicationMemory, async ({ access }) => ({ status: true, memory: await s.runs.memory(access.project.id) }));
+}

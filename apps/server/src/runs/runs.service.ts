@@ -1,0 +1,320 @@
+import {
+  Messages,
+  TestCase,
+  type ApplicationMemory,
+  type Comment,
+  type ReportListRow,
+  type RunDetails,
+  type RunReport,
+  type RunStatus,
+  type StoredTestCase,
+} from '@rehearse/contract';
+import type { Caller, ProjectAccess } from '../auth/caller.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
+import type { ArtifactStore } from '../storage/artifacts.js';
+import type { SocketHub } from '../storage/sockets.js';
+import type { CommentRow, RunListFilter, RunRow, RunsRepo, TestCaseRow } from './runs.repo.js';
+
+const PASSING: ReadonlySet<string> = new Set(['PASSED', 'FIXED_BY_AI']);
+const PAST_RESULTS = 5;
+const MEMORY_TEST_CASES = 300;
+
+function displayName(caller: Caller): string {
+  return `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
+}
+
+function screenshotIds(report: RunReport): string[] {
+  const ids = new Set<string>();
+  for (const testCase of report.testCases) {
+    for (const step of testCase.steps) for (const command of step.commands) if (command.screenshotId) ids.add(command.screenshotId);
+  }
+  return [...ids];
+}
+
+function toRow(row: { run: RunRow; executionTime: number; failedStep: string | null }, reruns: ReportListRow[] = []): ReportListRow {
+  const { run } = row;
+  return {
+    id: run.id,
+    _id: run.id,
+    type: run.kind,
+    name: run.name,
+    status: run.status,
+    env: { name: run.envName },
+    mode: run.mode,
+    username: run.username,
+    totalScenarios: run.totalScenarios,
+    totalScenariosPassed: run.passedScenarios,
+    publishTime: run.publishTime.toISOString(),
+    startTime: run.startTime.toISOString(),
+    executionTime: Math.round(row.executionTime),
+    failedStep: row.failedStep,
+    reruns,
+  };
+}
+
+function toComment(row: CommentRow, caller: Caller): Comment {
+  return {
+    _id: row.id,
+    type: 'scenario',
+    testCaseId: row.testCaseId,
+    runId: row.runId,
+    username: row.username,
+    content: row.content,
+    updatedAt: row.updatedAt.toISOString(),
+    mine: row.userId === caller.user.id,
+  };
+}
+
+function storedCase(row: TestCaseRow, comments: Comment[]): StoredTestCase {
+  const report = TestCase.parse(row.report);
+  return { ...report, id: row.id, runId: row.runId, comments };
+}
+
+/** Runs and reports: uploads from the runner, the reports list, run and scenario reports, comments, memory. */
+export class RunsService {
+  constructor(
+    private readonly runs: RunsRepo,
+    private readonly artifacts: ArtifactStore,
+    private readonly sockets: SocketHub,
+    private readonly publicUrl: string,
+  ) {}
+
+  async uploadArtifact(projectId: string, contentType: string, base64: string, maxBytes: number): Promise<string> {
+    if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(Messages.artifactNotBase64);
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length > maxBytes) throw badRequest(Messages.artifactTooLarge);
+    const id = await this.artifacts.put(bytes);
+    await this.runs.addArtifact(projectId, id, contentType, bytes.length);
+    return id;
+  }
+
+  reportLink(projectId: string, runId: string): string {
+    return `${this.publicUrl}/${projectId}/run-report/${runId}`;
+  }
+
+  /** Stores a run; every screenshot it names must have been uploaded to this project first. */
+  async upload(
+    caller: Caller,
+    access: ProjectAccess,
+    input: { uploadKey: string; branch?: string | undefined; kind?: 'run' | 'scenario' | undefined; rerunOf?: string | undefined; report: RunReport },
+  ): Promise<{ runId: string; reportLink: string }> {
+    const projectId = access.project.id;
+    const { report } = input;
+    const wanted = screenshotIds(report);
+    const known = await this.runs.knownArtifacts(projectId, wanted);
+    const missing = wanted.find((id) => !known.has(id));
+    if (missing) throw badRequest(`${Messages.artifactUnknown}${missing}`);
+    if (input.rerunOf && (await this.runs.projectOfRun(input.rerunOf)) !== projectId) throw notFound(Messages.runNotFound);
+    const passed = report.testCases.filter((testCase) => PASSING.has(testCase.result.status)).length;
+    const kind = input.kind ?? 'run';
+    const name =
+      report.name ?? (kind === 'scenario' && report.testCases[0] ? report.testCases[0].scenarioName : `Run of ${report.startTime.slice(0, 16).replace('T', ' ')}`);
+    const { id } = await this.runs.insertRun(
+      {
+        projectId,
+        uploadKey: input.uploadKey,
+        userId: caller.user.id,
+        username: displayName(caller),
+        name,
+        kind,
+        mode: report.mode,
+        branch: input.branch ?? 'main',
+        envName: report.env.name,
+        envBaseUrl: report.env.baseUrl,
+        browser: report.browser,
+        // A run passes only when every one of its scenarios passed (spec 02 §4).
+        status: passed === report.testCases.length ? 'PASSED' : 'FAILED',
+        totalScenarios: report.testCases.length,
+        passedScenarios: passed,
+        startTime: new Date(report.startTime),
+        endTime: new Date(report.endTime),
+        rerunOf: input.rerunOf ?? null,
+      },
+      report.testCases.map((testCase, position) => ({
+        projectId,
+        position,
+        scenarioName: testCase.scenarioName,
+        featureName: testCase.featureName,
+        status: testCase.result.status,
+        failedStepText: testCase.failedStep === undefined ? null : (testCase.steps[testCase.failedStep]?.text ?? null),
+        startTime: new Date(testCase.result.startTime),
+        endTime: new Date(testCase.result.endTime),
+        report: testCase,
+      })),
+    );
+    const reportLink = this.reportLink(projectId, id);
+    this.sockets.emitToProject(projectId, 'upload_report', { projectId, runId: id, reportLink });
+    return { runId: id, reportLink };
+  }
+
+  async list(projectId: string, query: {
+    days: number;
+    page: number;
+    limit: number;
+    sortOrder: 'asc' | 'desc';
+    sortField: RunListFilter['sortField'];
+    search: string;
+    filterType: 'all' | 'passed' | 'failed';
+  }) {
+    const { rows, reruns, total } = await this.runs.list(projectId, {
+      since: new Date(Date.now() - query.days * 86_400_000),
+      status: query.filterType === 'all' ? null : query.filterType === 'passed' ? 'PASSED' : 'FAILED',
+      search: query.search.trim(),
+      sortField: query.sortField,
+      sortOrder: query.sortOrder,
+      limit: query.limit,
+      offset: query.page * query.limit,
+    });
+    const report = rows.map((row) =>
+      toRow(row, reruns.filter((rerun) => rerun.run.rerunOf === row.run.id).map((rerun) => toRow(rerun))),
+    );
+    return { report, stats: { pageCount: Math.ceil(total / query.limit), total } };
+  }
+
+  async dashboard(projectId: string) {
+    const { lastWeek, all } = await this.runs.counts(projectId, new Date(Date.now() - 7 * 86_400_000));
+    return {
+      dashboardDetails: {
+        scenarioCountLastWeek: lastWeek?.scenarios ?? 0,
+        runsCountLastWeek: lastWeek?.runs ?? 0,
+        passedRunsCountLastWeek: lastWeek?.passed ?? 0,
+      },
+      projectSummary: {
+        runsAndScenarios: { runs: all?.runs ?? 0, scenarios: all?.scenarios ?? 0, passed: all?.passed ?? 0, failed: all?.failed ?? 0 },
+      },
+    };
+  }
+
+  async run(caller: Caller, runId: string): Promise<RunDetails> {
+    const found = await this.runs.findRun(runId);
+    if (!found) throw notFound(Messages.runNotFound);
+    const { run } = found;
+    const cases = await this.runs.testCasesOf(run.id);
+    const comments = await this.runs.commentsOf(cases.map((c) => c.id));
+    const scenarios: Record<string, RunStatus[]> = {};
+    for (const testCase of cases) {
+      scenarios[testCase.scenarioName] ??= (await this.runs.previousScenarioStatuses(run.projectId, testCase.scenarioName, testCase.startTime, PAST_RESULTS)) as RunStatus[];
+    }
+    const env = { name: run.envName, baseUrl: run.envBaseUrl };
+    return {
+      id: run.id,
+      _id: run.id,
+      type: run.kind,
+      name: run.name,
+      status: run.status,
+      totalScenarios: run.totalScenarios,
+      totalScenariosPassed: run.passedScenarios,
+      publishTime: run.publishTime.toISOString(),
+      startTime: run.startTime.toISOString(),
+      executionTime: Math.round(found.executionTime),
+      mode: run.mode,
+      username: run.username,
+      branch: run.branch,
+      browser: run.browser,
+      env,
+      report: {
+        env,
+        testCases: cases.map((c) => storedCase(c, comments.filter((m) => m.testCaseId === c.id).map((m) => toComment(m, caller)))),
+        publishTime: run.publishTime.toISOString(),
+        username: run.username,
+        prevResults: {
+          runs: (await this.runs.previousRunStatuses(run.projectId, run.publishTime, PAST_RESULTS)) as RunStatus[],
+          scenarios,
+        },
+      },
+    };
+  }
+
+  async scenario(caller: Caller, testCaseId: string) {
+    const row = await this.runs.findTestCase(testCaseId);
+    if (!row) throw notFound(Messages.testCaseNotFound);
+    const run = await this.runs.findRun(row.runId);
+    const comments = (await this.runs.commentsOf([row.id])).map((m) => toComment(m, caller));
+    return {
+      _id: row.id,
+      type: 'scenario' as const,
+      runId: row.runId,
+      report: {
+        ...storedCase(row, comments),
+        publishTime: run?.run.publishTime.toISOString() ?? row.endTime.toISOString(),
+        startTime: row.startTime.toISOString(),
+      },
+    };
+  }
+
+  /** A screenshot's bytes, only when the scenario names it and the project uploaded it. */
+  async screenshot(projectId: string, testCaseId: string, screenshotId: string, runId?: string) {
+    const row = await this.runs.findTestCase(testCaseId);
+    if (!row || row.projectId !== projectId || (runId && row.runId !== runId)) throw notFound(Messages.testCaseNotFound);
+    const report = TestCase.parse(row.report);
+    const named = report.steps.some((step) => step.commands.some((command) => command.screenshotId === screenshotId));
+    const artifact = named ? await this.runs.artifactOf(projectId, screenshotId) : undefined;
+    const bytes = artifact ? await this.artifacts.get(screenshotId) : null;
+    if (!artifact || !bytes) throw notFound(Messages.screenshotNotFound);
+    return { image: bytes.toString('base64'), contentType: artifact.contentType };
+  }
+
+  async addComment(caller: Caller, access: ProjectAccess, testCaseId: string, content: string): Promise<Comment> {
+    const row = await this.runs.findTestCase(testCaseId);
+    if (!row || row.projectId !== access.project.id) throw notFound(Messages.testCaseNotFound);
+    const created = await this.runs.insertComment({
+      projectId: row.projectId,
+      runId: row.runId,
+      testCaseId: row.id,
+      userId: caller.user.id,
+      username: displayName(caller),
+      content,
+    });
+    return toComment(created, caller);
+  }
+
+  /** Only the author changes or deletes a comment. */
+  async updateComment(caller: Caller, id: string, content: string): Promise<Comment> {
+    await this.ownComment(caller, id);
+    const updated = await this.runs.updateComment(id, content);
+    if (!updated) throw notFound(Messages.commentNotFound);
+    return toComment(updated, caller);
+  }
+
+  async deleteComment(caller: Caller, id: string): Promise<void> {
+    await this.ownComment(caller, id);
+    await this.runs.deleteComment(id);
+  }
+
+  private async ownComment(caller: Caller, id: string): Promise<void> {
+    const comment = await this.runs.findComment(id);
+    if (!comment) throw notFound(Messages.commentNotFound);
+    if (comment.userId !== caller.user.id) throw forbidden(Messages.commentNotYours);
+  }
+
+  /**
+   * The application map: every route a recent scenario visited (from the URLs its commands saw),
+   * each with the steps that ran there and the latest ARIA snapshot of that page.
+   */
+  async memory(projectId: string): Promise<ApplicationMemory> {
+    const rows = await this.runs.recentTestCases(projectId, MEMORY_TEST_CASES);
+    const paths: ApplicationMemory['paths'] = {};
+    // Oldest first so the newest snapshot of a route wins.
+    for (const row of [...rows].reverse()) {
+      const report = TestCase.safeParse(row.report);
+      if (!report.success) continue;
+      for (const step of report.data.steps) {
+        const url = [...step.commands].reverse().find((command) => command.info?.url)?.info?.url;
+        if (!url) continue;
+        let route: string;
+        try {
+          route = new URL(url).pathname;
+        } catch {
+          continue;
+        }
+        const entry = (paths[route] ??= { pathsmap: {}, snapshot: '' });
+        entry.pathsmap[step.text] = {
+          commandsLog: step.commands.map(({ type, element_name, value, info }) => ({ type, element_name, value, selectors: info?.selectors })),
+          path: route,
+        };
+        if (step.ariaSnapshot) entry.snapshot = step.ariaSnapshot;
+      }
+    }
+    return { paths };
+  }
+}

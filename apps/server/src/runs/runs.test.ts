@@ -1,0 +1,221 @@
+import { ApiError } from '@rehearse/api-client';
+import { authCalls, Messages, runnerCalls, runsCalls, workspaceCalls, type RunReport, type TestCase } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
+
+// A 1×1 PNG: the smallest real screenshot.
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+function testCase(name: string, status: 'PASSED' | 'FAILED', screenshotId?: string, url = 'http://rehearse.test/demo-shop/cart.html'): TestCase {
+  const time = new Date().toISOString();
+  const ok = { status: 'PASSED' as const, startTime: time, endTime: time };
+  return {
+    id: `runner-${name}`,
+    scenarioName: name,
+    featureName: 'Checkout',
+    uri: 'features/checkout.feature',
+    tags: ['@smoke'],
+    result: { status, startTime: time, endTime: time, ...(status === 'FAILED' ? { message: 'Expected "Cart 2"' } : {}) },
+    parameters: {},
+    steps: [
+      {
+        keyword: 'Given',
+        type: 'Context',
+        text: 'I open "/demo-shop/cart.html"',
+        result: ok,
+        commands: [{ type: 'navigate', ...(screenshotId ? { screenshotId } : {}), info: { url }, result: ok }],
+        networkData: [],
+        webLog: [],
+        ariaSnapshot: '- heading "Your cart" [level=1]',
+      },
+      {
+        keyword: 'Then',
+        type: 'Outcome',
+        text: 'I should see "Cart 2"',
+        result: status === 'FAILED' ? { status: 'FAILED', message: 'Expected "Cart 2"', startTime: time, endTime: time } : ok,
+        commands: [],
+        networkData: [],
+        webLog: [],
+      },
+    ],
+    env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+    webLog: [],
+    networkLog: [],
+    ...(status === 'FAILED' ? { failedStep: 1 } : {}),
+  };
+}
+
+function report(cases: TestCase[], name?: string): RunReport {
+  const time = new Date().toISOString();
+  return {
+    ...(name ? { name } : {}),
+    env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+    startTime: time,
+    endTime: new Date(Date.now() + 1234).toISOString(),
+    mode: 'local',
+    browser: 'chromium',
+    viewport: { width: 1024, height: 768 },
+    testCases: cases,
+  };
+}
+
+describe.each(testBackends())('runs and reports on %s', (backend) => {
+  let test: TestApp;
+  let owner: Awaited<ReturnType<typeof signUp>>;
+  let keyApi: ReturnType<TestApp['client']>;
+  let projectId: string;
+
+  beforeAll(async () => {
+    test = await startTestApp(backend);
+    owner = await signUp(test, { email: 'runs@acme.test' });
+    projectId = owner.projectId;
+    const { accessKey } = await owner.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId } });
+    keyApi = test.client(accessKey.token);
+  });
+  afterAll(async () => test?.close());
+
+  it('stores an uploaded run once, lists it, and serves its report, screenshots and memory', async () => {
+    const { id: screenshotId } = await keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data: PNG } });
+    expect(screenshotId).toMatch(/^[0-9a-f]{64}$/);
+    const body = {
+      projectId,
+      uploadKey: 'run-key-0001',
+      report: report([testCase('Buy a backpack', 'PASSED', screenshotId), testCase('Buy two', 'FAILED')], 'Nightly'),
+    };
+    const first = await keyApi.call(runnerCalls.uploadRun, { body });
+    const again = await keyApi.call(runnerCalls.uploadRun, { body });
+    expect(again.runId).toBe(first.runId);
+    expect(first.reportLink).toBe(`http://rehearse.test/${projectId}/run-report/${first.runId}`);
+
+    const { projectSummary } = await owner.api.call(runsCalls.getDetails, { body: { projectId } });
+    expect(projectSummary.stats).toEqual({ pageCount: 1, total: 1 });
+    expect(projectSummary.report[0]).toMatchObject({
+      id: first.runId,
+      type: 'run',
+      name: 'Nightly',
+      status: 'FAILED',
+      totalScenarios: 2,
+      totalScenariosPassed: 1,
+      failedStep: 'I should see "Cart 2"',
+    });
+
+    const { run } = await owner.api.call(runsCalls.getRun, { query: { runId: first.runId } });
+    expect(run.report.testCases.map((c) => [c.scenarioName, c.result.status])).toEqual([
+      ['Buy a backpack', 'PASSED'],
+      ['Buy two', 'FAILED'],
+    ]);
+    const testCaseId = run.report.testCases[0]!.id;
+    const shot = await owner.api.call(runsCalls.runScreenshot, { params: { runId: first.runId, testCaseId, screenshotId } });
+    expect([shot.image, shot.contentType]).toEqual([PNG, 'image/png']);
+    expect((await owner.api.call(runsCalls.scenarioScreenshot, { params: { testCaseId, screenshotId } })).image).toBe(PNG);
+    const scenario = await owner.api.call(runsCalls.getScenario, { query: { scenarioId: testCaseId } });
+    expect(scenario.scenario.report.scenarioName).toBe('Buy a backpack');
+
+    const { memory } = await owner.api.call(runsCalls.applicationMemory, { query: { projectId } });
+    expect(memory.paths['/demo-shop/cart.html']).toMatchObject({
+      snapshot: '- heading "Your cart" [level=1]',
+      pathsmap: { 'I open "/demo-shop/cart.html"': { path: '/demo-shop/cart.html' } },
+    });
+
+    const dashboard = await owner.api.call(runsCalls.dashboardDetails, { query: { projectId } });
+    expect(dashboard.dashboardDetails).toEqual({ scenarioCountLastWeek: 2, runsCountLastWeek: 1, passedRunsCountLastWeek: 0 });
+  });
+
+  it('filters, searches, pages and nests reruns', async () => {
+    const single = await keyApi.call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey: 'single-0001', kind: 'scenario', report: report([testCase('Solo 100%_done', 'PASSED')]) },
+    });
+    const rerun = await keyApi.call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey: 'rerun-0001', rerunOf: single.runId, report: report([testCase('Solo 100%_done', 'PASSED')], 'Rerun') },
+    });
+    const list = (body: Record<string, unknown>) => owner.api.call(runsCalls.getDetails, { body: { projectId, ...body } });
+    const passed = await list({ filterType: 'passed' });
+    expect(passed.projectSummary.report.map((r) => [r.type, r.name, r.reruns.map((x) => x.id)])).toEqual([
+      ['scenario', 'Solo 100%_done', [rerun.runId]],
+    ]);
+    expect((await list({ filterType: 'failed' })).projectSummary.report.map((r) => r.name)).toEqual(['Nightly']);
+    expect((await list({ search: '100%' })).projectSummary.report.map((r) => r.name)).toEqual(['Solo 100%_done']);
+    expect((await list({ search: '%' })).projectSummary.report).toHaveLength(1);
+    const paged = await list({ limit: 1, page: 1 });
+    expect(paged.projectSummary.stats).toEqual({ pageCount: 2, total: 2 });
+    expect(paged.projectSummary.report).toHaveLength(1);
+  });
+
+  it('refuses garbage uploads cleanly', async () => {
+    const start = (await owner.api.call(runsCalls.getDetails, { body: { projectId } })).projectSummary.stats.total;
+    const wrongSchema = await test.app.inject({
+      method: 'POST',
+      url: '/api/runs/upload',
+      headers: { authorization: `Bearer ${owner.token}` },
+      payload: { projectId, uploadKey: 'garbage-0001', report: { testCases: 'nope' } },
+    });
+    expect(wrongSchema.statusCode).toBe(400);
+    const unknownShot = await failure(
+      keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: 'garbage-0002', report: report([testCase('x', 'PASSED', 'f'.repeat(64))]) } }),
+    );
+    expect(unknownShot.message).toBe(`${Messages.artifactUnknown}${'f'.repeat(64)}`);
+    const huge = await test.app.inject({
+      method: 'POST',
+      url: '/api/runs/upload-artifact',
+      headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
+      payload: JSON.stringify({ projectId, contentType: 'image/png', data: 'A'.repeat(50 * 1024 * 1024) }),
+    });
+    expect([huge.statusCode, huge.json().error]).toEqual([413, Messages.bodyTooLarge]);
+    expect((await failure(keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data: '***' } }))).message).toBe(
+      Messages.artifactNotBase64,
+    );
+    const unknownRun = await failure(owner.api.call(runsCalls.getRun, { query: { runId: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b' } }));
+    expect([unknownRun.httpStatus, unknownRun.message]).toEqual([404, Messages.runNotFound]);
+
+    const stranger = await signUp(test, { email: 'runs-stranger@else.test' });
+    const { run } = await owner.api.call(runsCalls.getRun, {
+      query: { runId: (await owner.api.call(runsCalls.getDetails, { body: { projectId } })).projectSummary.report[0]!.id },
+    });
+    const foreign = await failure(stranger.api.call(runsCalls.getRun, { query: { runId: run.id } }));
+    expect([foreign.httpStatus, foreign.message]).toEqual([403, Messages.notAMember]);
+    const foreignRerun = await failure(
+      stranger.api.call(runnerCalls.uploadRun, {
+        body: { projectId: stranger.projectId, uploadKey: 'steal-0001', rerunOf: run.id, report: report([]) },
+      }),
+    );
+    expect(foreignRerun.httpStatus).toBe(404);
+    expect((await owner.api.call(runsCalls.getDetails, { body: { projectId } })).projectSummary.stats.total).toBe(start);
+  });
+
+  it('gives plain test data only to access keys, and comments only to their authors to change', async () => {
+    await owner.api.call(workspaceCalls.changeTestData, {
+      body: { projectId, testData: [{ key: 'password', value: 'plain-secret', DataType: 'secret', environment: '*' }] },
+    });
+    const refused = await failure(owner.api.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } }));
+    expect([refused.httpStatus, refused.message]).toEqual([403, Messages.runTestDataNeedsKey]);
+    const given = await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } });
+    expect(given.testData).toEqual([{ key: 'password', value: 'plain-secret', DataType: 'secret' }]);
+
+    const runId = (await owner.api.call(runsCalls.getDetails, { body: { projectId, filterType: 'failed' } })).projectSummary.report[0]!.id;
+    const testCaseId = (await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases[1]!.id;
+    const { comment } = await owner.api.call(runsCalls.addComment, { body: { testCaseId, content: 'Flaky on Mondays' } });
+    expect(comment).toMatchObject({ content: 'Flaky on Mondays', mine: true });
+    expect((await failure(owner.api.call(runsCalls.addComment, { body: { testCaseId, content: '  ' } }))).message).toBe(Messages.commentEmpty);
+
+    const { invitations } = await owner.api.call(authCalls.createInvitation, { body: { project_id: projectId, sent_to_email_list: ['colleague@acme.test'] } });
+    const colleague = await signUp(test, { email: 'colleague@acme.test' });
+    await colleague.api.call(authCalls.addMember, { body: { id: invitations[0]!.id } });
+    const notYours = await failure(colleague.api.call(runsCalls.updateComment, { params: { id: comment._id }, body: { content: 'mine now' } }));
+    expect([notYours.httpStatus, notYours.message]).toEqual([403, Messages.commentNotYours]);
+    const seen = await colleague.api.call(runsCalls.getRun, { query: { runId } });
+    expect(seen.run.report.testCases[1]!.comments).toEqual([expect.objectContaining({ content: 'Flaky on Mondays', mine: false })]);
+    await owner.api.call(runsCalls.updateComment, { params: { id: comment._id }, body: { content: 'Fixed' } });
+    await owner.api.call(runsCalls.deleteComment, { params: { id: comment._id } });
+    expect((await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases[1]!.comments).toEqual([]);
+  });
+});
