@@ -4,7 +4,7 @@ import { ApiError } from '@rehearse/api-client';
 import { Messages, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { GherkinMessages } from './gherkin/gherkin-messages.js';
+import { GherkinMessages } from '@rehearse/contract';
 
 const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/gherkin/', import.meta.url));
 

@@ -18,7 +18,7 @@ import {
   validateFeatureRename,
   validateNewFeatureName,
   validateScenarioRename,
-} from './gherkin/gherkin-names.js';
+} from '@rehearse/contract';
 import { Lru } from './lru.js';
 import { workspacePath } from './paths.js';
 import type { Workspace, WorkspaceService } from './workspace.service.js';

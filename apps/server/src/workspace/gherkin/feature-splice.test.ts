@@ -11,7 +11,7 @@ import {
   validateScenarioText,
   type EditResult,
 } from './feature-splice.js';
-import { GherkinMessages } from './gherkin-messages.js';
+import { GherkinMessages } from '@rehearse/contract';
 
 function text(result: EditResult): string {
   if (!result.ok) throw new Error(`${result.problem}: ${result.message}`);

@@ -15,7 +15,7 @@ import {
   type ParsedFeature,
   type ParsedScenario,
 } from './feature-parser.js';
-import { GherkinMessages } from './gherkin-messages.js';
+import { GherkinMessages } from '@rehearse/contract';
 import { dedent, indentOf, isBlank, joinLines, replaceLines, type SourceLine } from './source-lines.js';
 
 /** Why an edit was refused. */

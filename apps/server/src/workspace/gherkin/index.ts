@@ -27,15 +27,4 @@ export {
   type EditResult,
   type ScenarioTextResult,
 } from './feature-splice.js';
-export {
-  featureDisplayName,
-  uniqueFeatureFileName,
-  uniqueScenarioName,
-  validateFeatureRename,
-  validateNewFeatureName,
-  validateScenarioRename,
-  type GherkinNameMessage,
-  type NameCheck,
-} from './gherkin-names.js';
-export { charactersNotAllowed, GherkinMessages, type CharactersNotAllowedMessage } from './gherkin-messages.js';
 export { allTags, scenarioHasAnyTag, scenarioTagSources, scenariosWithAnyTag, type ScenarioTagSources } from './gherkin-tags.js';

@@ -11,7 +11,7 @@
  *   clones of the workspace), and a runner selects a scenario by name.
  * - "Same as the old name" is an exact comparison, so changing only the case of a name is allowed.
  */
-import { Limits } from '@rehearse/contract';
+import { Limits } from './constants.js';
 import { charactersNotAllowed, GherkinMessages, type CharactersNotAllowedMessage } from './gherkin-messages.js';
 
 export type GherkinNameMessage = (typeof GherkinMessages)[keyof typeof GherkinMessages] | CharactersNotAllowedMessage;
