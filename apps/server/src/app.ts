@@ -29,6 +29,8 @@ import { registerWebApp } from './web/static.js';
 import { RunsRepo } from './runs/runs.repo.js';
 import { registerRunsRoutes } from './runs/runs.routes.js';
 import { RunsService } from './runs/runs.service.js';
+import { ScenarioJobs } from './runs/scenario-jobs.js';
+import { registerScenarioJobRoutes } from './runs/runs.routes.js';
 import { ArtifactStore } from './storage/artifacts.js';
 import { ProjectSecretsRepo } from './crypto/project-secrets.repo.js';
 import { registerMailRoutes } from './mail/mail.routes.js';
@@ -75,6 +77,7 @@ export interface Services {
   privateRepos: PrivateRepoService;
   projectSecrets: ProjectSecretsRepo;
   runs: RunsService;
+  jobs?: ScenarioJobs;
 }
 
 /** A registered route as the permission-matrix test sees it. */
@@ -191,6 +194,31 @@ export async function buildApp(
   });
   registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
   registerRunsRoutes(route, { runs: services.runs, testData: services.testData, workspaces });
+  const jobs = new ScenarioJobs(
+    db,
+    workspaces,
+    features,
+    services.accessKeys,
+    accessKeysRepo,
+    sockets,
+    {
+      workerProcesses: settings.WORKER_PROCESSES,
+      runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
+      dataDir: settings.dataDir,
+      serverUrl: () => {
+        const address = app.server.address();
+        return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : settings.publicUrl;
+      },
+      reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId),
+    },
+    app.log,
+  );
+  access.registerResource('job', (id) => jobs.projectOf(id));
+  registerScenarioJobRoutes(route, jobs);
+  // Workers start once the server listens: they reach it over HTTP like any runner.
+  app.addHook('onListen', async () => jobs.recover());
+  app.addHook('onClose', async () => jobs.close());
+  services.jobs = jobs;
 
   await app.register(demoShopPlugin, {
     prefix: DEMO_SHOP_PATH,

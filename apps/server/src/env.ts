@@ -48,6 +48,10 @@ const SettingsSchema = z.object({
   TRIAL_INVITE_DOMAINS: z.string().default(''),
   /** Let recorder and runner browsers reach private network addresses (cloud metadata stays refused). */
   REHEARSE_ALLOW_PRIVATE_TARGETS: booleanFlag.default(true),
+  /** How many scenario runs this server executes at once, each in its own worker process; 0 only queues. */
+  WORKER_PROCESSES: z.coerce.number().int().min(0).max(64).default(2),
+  /** A scenario run that takes longer than this many minutes is stopped. */
+  RUN_TIMEOUT_MINUTES: positiveInt.default(15),
   /** Built web app to serve; defaults to apps/web/dist in this repository. */
   WEB_DIST_DIR: z.string().optional(),
 });

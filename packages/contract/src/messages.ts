@@ -115,6 +115,9 @@ export const Messages = {
   commentEmpty: 'Comment cannot be empty.',
   commentNotFound: 'Comment not found.',
   commentNotYours: 'You can only change your own comments.',
+  jobNotFound: 'Scenario run not found.',
+  jobInterrupted: 'The server restarted while this scenario was running. Please run it again.',
+  jobTimedOut: 'The scenario did not finish within the time limit.',
   runTestDataNeedsKey: 'Test data values are only given to runs authenticated with an access key.',
 
   // Activity log

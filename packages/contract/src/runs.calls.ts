@@ -303,3 +303,50 @@ export const runsCalls = {
     example: { query: { projectId: EXAMPLE_PROJECT } },
   }),
 } as const;
+
+export const ScenarioJob = z.object({
+  id: z.string(),
+  state: z.enum(['queued', 'running', 'passed', 'failed', 'error']),
+  featureName: z.string(),
+  scenarioName: z.string(),
+  environment: z.string(),
+  branch: z.string(),
+  runId: z.string().nullable(),
+  reportLink: z.string().nullable(),
+  message: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ScenarioJob = z.infer<typeof ScenarioJob>;
+
+/** "Run scenario" from the features page: queued on the server's workers (spec 02 §2, issue "Running from the server"). */
+export const scenarioJobCalls = {
+  runScenario: defineCall({
+    method: 'POST',
+    path: '/api/runs/run-scenario',
+    summary: 'Queue one scenario to run on the project’s workers; answers a job to follow',
+    access: 'project',
+    project: { from: 'body', field: 'projectId', write: true },
+    body: z.object({
+      projectId: ProjectId,
+      branch: z.string().max(200).optional(),
+      featureName: z.string().min(1).max(300),
+      scenarioName: z.string().min(1).max(300),
+      /** Environment name, with or without `.json`. */
+      environment: z.string().min(1).max(200),
+    }),
+    response: Ok.extend({ job: ScenarioJob }),
+    example: { body: { projectId: EXAMPLE_PROJECT, featureName: 'missing', scenarioName: 'missing', environment: 'default' } },
+  }),
+  scenarioJob: defineCall({
+    method: 'GET',
+    path: '/api/runs/run-scenario/:jobId',
+    summary: 'State of a "Run scenario" job, with its run once it finished',
+    access: 'project',
+    project: { from: 'params', field: 'jobId', resource: 'job' },
+    params: z.object({ jobId: z.uuid({ error: Messages.jobNotFound }) }),
+    response: Ok.extend({ job: ScenarioJob }),
+    example: { params: { jobId: EXAMPLE_PROJECT } },
+  }),
+} as const;

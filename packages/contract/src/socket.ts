@@ -11,6 +11,8 @@ export interface ServerToClientEvents {
   projectChanged: (payload: { projectId: string; what: string }) => void;
   /** A run report was uploaded: the reports list and dashboard counts are stale (spec 01 §4). */
   upload_report: (payload: { projectId: string; runId: string; reportLink: string }) => void;
+  /** A "Run scenario" job changed state. */
+  scenario_job: (payload: { projectId: string; jobId: string; state: string; runId: string | null }) => void;
 }
 
 /** Events clients send; every request is answered through the ack callback. */

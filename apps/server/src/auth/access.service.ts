@@ -11,6 +11,7 @@ const NOT_FOUND: Record<ProjectResource, string> = {
   run: Messages.runNotFound,
   testCase: Messages.testCaseNotFound,
   comment: Messages.commentNotFound,
+  job: Messages.jobNotFound,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

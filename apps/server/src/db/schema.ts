@@ -295,3 +295,30 @@ export const comments = pgTable(
   },
   (table) => [index('comments_test_case_idx').on(table.testCaseId)],
 );
+
+/** "Run scenario" requests: queued, run by a worker process, finished with a run or an error. */
+export const scenarioJobs = pgTable(
+  'scenario_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    branch: text('branch').notNull(),
+    featureName: text('feature_name').notNull(),
+    scenarioName: text('scenario_name').notNull(),
+    environment: text('environment').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'passed', 'failed', 'error'] })
+      .notNull()
+      .default('queued'),
+    runId: uuid('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    message: text('message'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('scenario_jobs_state_idx').on(table.state, table.createdAt)],
+);

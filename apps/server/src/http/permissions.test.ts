@@ -99,7 +99,11 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     const run = await test.services.runs.run(adminCaller, runId);
     const testCaseId = run.report.testCases[0]!.id;
     const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, 'fixture');
-    const resourceIds: Record<string, string> = { accessKey: key.id, run: runId, testCase: testCaseId, comment: comment._id };
+    const [job] = await test.database.rows<{ id: string }>(
+      `insert into scenario_jobs (project_id, user_id, branch, feature_name, scenario_name, environment)
+       values ('${project.id}', '${admin.user.id}', 'main', 'f', 's', 'default') returning id`,
+    );
+    const resourceIds: Record<string, string> = { accessKey: key.id, run: runId, testCase: testCaseId, comment: comment._id, job: job!.id };
     return { projectId: project.id, key, resourceIds };
   }
 

@@ -1,4 +1,5 @@
-import { ARTIFACT_MAX_BYTES, Messages, runnerCalls, runsCalls } from '@rehearse/contract';
+import { ARTIFACT_MAX_BYTES, Messages, runnerCalls, runsCalls, scenarioJobCalls } from '@rehearse/contract';
+import type { ScenarioJobs } from './scenario-jobs.js';
 import type { CallRoute } from '../http/call-router.js';
 import { forbidden } from '../http/errors.js';
 import type { TestDataService } from '../workspace/test-data.service.js';
@@ -46,4 +47,9 @@ export function registerRunsRoutes(
     return { status: true };
   });
   route(runsCalls.applicationMemory, async ({ access }) => ({ status: true, memory: await s.runs.memory(access.project.id) }));
+}
+
+export function registerScenarioJobRoutes(route: CallRoute, jobs: ScenarioJobs): void {
+  route(scenarioJobCalls.runScenario, async ({ caller, access, body }) => ({ status: true, job: await jobs.enqueue(caller, access, body) }));
+  route(scenarioJobCalls.scenarioJob, async ({ params }) => ({ status: true, job: await jobs.get(params.jobId) }));
 }

@@ -37,6 +37,8 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
+    // Tests that run scenarios start workers themselves; the rest only queue.
+    WORKER_PROCESSES: '0',
     ...env,
   });
   const schemaName = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
