@@ -1,17 +1,7 @@
-import { ApiError } from '@rehearse/api-client';
 import { authCalls, Messages, runnerCalls, runsCalls, workspaceCalls, type RunReport, type TestCase } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 // A 1×1 PNG: the smallest real screenshot.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';

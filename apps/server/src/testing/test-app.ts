@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createApiClient, type ApiClient } from '@rehearse/api-client';
+import { ApiError, createApiClient, type ApiClient } from '@rehearse/api-client';
 import { authCalls } from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RegisteredRoute, type Services } from '../app.js';
@@ -95,4 +95,15 @@ export async function signUp(test: TestApp, overrides: { email?: string; firstna
   const user = await test.services.users.findByEmail(email);
   if (!user) throw new Error('signed-up user not found');
   return { token: answer.token, projectId: answer.project._id, email, user, api: test.client(answer.token) };
+}
+
+/** Runs a call that must fail and returns its ApiError (anything else fails the test). */
+export async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
 }

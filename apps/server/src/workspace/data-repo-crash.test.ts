@@ -3,24 +3,14 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '@rehearse/api-client';
 import { authCalls, mailCalls, MASKED_SECRET, Messages, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../mail/totp.js';
 import { startGitHttpServer, type GitHttpServer } from '../testing/git-http-server.js';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { Git } from './git.js';
 import { WorkspaceStore } from './workspace.store.js';
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 /** Every byte git holds for a repository, loose and packed, as text to search in. */
 function everythingIn(gitDir: string): string {

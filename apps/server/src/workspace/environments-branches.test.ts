@@ -1,17 +1,7 @@
-import { ApiError } from '@rehearse/api-client';
 import { authCalls, EnvironmentMessages, Messages, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 describe.each(testBackends())('environments and branches on %s', (backend) => {
   let test: TestApp;

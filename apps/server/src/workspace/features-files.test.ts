@@ -1,22 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { ApiError } from '@rehearse/api-client';
 import { Messages, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { GherkinMessages } from '@rehearse/contract';
 
 const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/gherkin/', import.meta.url));
 
-async function failure(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected the call to fail');
-}
 
 const CHECKOUT = `@shop
 Feature: Checkout
