@@ -30,6 +30,8 @@ import { RunsRepo } from './runs/runs.repo.js';
 import { registerRunsRoutes } from './runs/runs.routes.js';
 import { RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
+import { ExecutionsService } from './executions/executions.service.js';
+import { registerExecutionRoutes } from './executions/executions.routes.js';
 import { registerScenarioJobRoutes } from './runs/runs.routes.js';
 import { ArtifactStore } from './storage/artifacts.js';
 import { ProjectSecretsRepo } from './crypto/project-secrets.repo.js';
@@ -219,6 +221,9 @@ export async function buildApp(
   app.addHook('onListen', async () => jobs.recover());
   app.addHook('onClose', async () => jobs.close());
   services.jobs = jobs;
+  const executionsService = new ExecutionsService(db, workspaces, features);
+  access.registerResource('execution', (id) => executionsService.projectOf(id));
+  registerExecutionRoutes(route, executionsService);
 
   await app.register(demoShopPlugin, {
     prefix: DEMO_SHOP_PATH,

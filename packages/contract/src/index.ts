@@ -15,6 +15,7 @@ export * from './workspace.calls.js';
 export * from './mail.calls.js';
 export * from './report.js';
 export * from './runs.calls.js';
+export * from './executions.js';
 export * from './socket.js';
 
 import { authCalls } from './auth.calls.js';

@@ -120,6 +120,28 @@ export const Messages = {
   jobTimedOut: 'The scenario did not finish within the time limit.',
   runTestDataNeedsKey: 'Test data values are only given to runs authenticated with an access key.',
 
+  // Executions
+  executionNotFound: 'Execution not found.',
+  executionNameRequired: 'Name is required.',
+  executionEnvRequired: 'Environment is required.',
+  executionBranchRequired: 'Branch is required.',
+  executionRunning: 'This execution is running; stop it first.',
+  flowRequired: 'An execution needs at least one flow.',
+  flowGroupRequired: 'Every flow needs at least one scenario group.',
+  groupTagRequired: 'Select at least one tag for every scenario group.',
+  unknownTag: 'Unknown tag: ',
+  threadCountInvalid: 'Thread count must be a whole number from 0 to the threads available.',
+  threadCountTooHigh: 'Thread count is higher than the threads this project has: ',
+  insufficientThreads: 'Insufficient threads',
+  noThreads: 'No threads available to execute scenarios',
+  scheduleRequired: 'Schedule is required',
+  scheduleDaysRequired: 'Choose at least one day.',
+  scheduleDaysOrder: 'Days must be in week order (Mon to Sun), each once.',
+  scheduleTimeInvalid: 'Time must be HH:mm in 15-minute steps.',
+  scheduleTimeZoneInvalid: 'Time zone must be an offset from -12 to 14 hours in quarter hours.',
+  executionSaved: 'Execution saved successfully',
+  executionSaveFailed: 'Failed to save execution',
+
   // Activity log
   logTooManyEntries: 'Send at most 100 log entries at a time.',
 } as const;

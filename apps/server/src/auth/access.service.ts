@@ -12,6 +12,7 @@ const NOT_FOUND: Record<ProjectResource, string> = {
   testCase: Messages.testCaseNotFound,
   comment: Messages.commentNotFound,
   job: Messages.jobNotFound,
+  execution: Messages.executionNotFound,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

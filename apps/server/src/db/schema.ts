@@ -322,3 +322,28 @@ export const scenarioJobs = pgTable(
   },
   (table) => [index('scenario_jobs_state_idx').on(table.state, table.createdAt)],
 );
+
+/** A planned execution: flows of tag-selected scenario groups, optionally on a schedule (spec 02 §3). */
+export const executions = pgTable(
+  'executions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: uuid('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: text('name').notNull(),
+    env: text('env').notNull(),
+    branch: text('branch').notNull().default('main'),
+    flows: jsonb('flows').notNull(),
+    schedule: jsonb('schedule'),
+    /** When the schedule was last set: biweekly schedules count weeks from here. */
+    scheduleSetAt: timestamp('schedule_set_at', { withTimezone: true }),
+    isSingleThreaded: boolean('is_single_threaded').notNull().default(false),
+    enabled: boolean('enabled').notNull().default(false),
+    running: boolean('running').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('executions_project_idx').on(table.projectId, table.createdAt)],
+);

@@ -103,7 +103,17 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
       `insert into scenario_jobs (project_id, user_id, branch, feature_name, scenario_name, environment)
        values ('${project.id}', '${admin.user.id}', 'main', 'f', 's', 'default') returning id`,
     );
-    const resourceIds: Record<string, string> = { accessKey: key.id, run: runId, testCase: testCaseId, comment: comment._id, job: job!.id };
+    const [execution] = await test.database.rows<{ id: string }>(
+      `insert into executions (project_id, user_id, name, env, flows) values ('${project.id}', '${admin.user.id}', 'x', 'default', '[]') returning id`,
+    );
+    const resourceIds: Record<string, string> = {
+      accessKey: key.id,
+      run: runId,
+      testCase: testCaseId,
+      comment: comment._id,
+      job: job!.id,
+      execution: execution!.id,
+    };
     return { projectId: project.id, key, resourceIds };
   }
 

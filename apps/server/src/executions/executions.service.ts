@@ -1,0 +1,211 @@
+import {
+  ExecutionInput as ExecutionInputSchema,
+  Messages,
+  Schedule,
+  scenarioCommand,
+  scheduleText,
+  type Execution,
+  type Flow,
+  type ScenarioGroup,
+} from '@rehearse/contract';
+import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Db } from '../db/database.js';
+import { executions, users } from '../db/schema.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import type { FeaturesService } from '../workspace/features.service.js';
+import type { WorkspaceService } from '../workspace/workspace.service.js';
+
+type ExecutionRow = typeof executions.$inferSelect;
+type ParsedInput = Omit<z.output<typeof ExecutionInputSchema>, 'projectId'>;
+type StoredFlow = Execution['flows'][number];
+
+function creatorName(row: { firstName: string | null; lastName: string | null; email: string | null } | undefined): string {
+  // Member name, else email, else 'Unknown User' (spec 02 §6).
+  const name = `${row?.firstName ?? ''} ${row?.lastName ?? ''}`.trim();
+  return name || row?.email || 'Unknown User';
+}
+
+/**
+ * Executions: the planner's model. Groups' scenarios are always recomputed here from their tags
+ * against the workspace at the execution's branch, with one runner command each.
+ */
+export class ExecutionsService {
+  constructor(
+    private readonly db: Db,
+    private readonly workspaces: WorkspaceService,
+    private readonly features: FeaturesService,
+  ) {}
+
+  async projectOf(id: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ projectId: executions.projectId }).from(executions).where(eq(executions.id, id));
+    return row?.projectId;
+  }
+
+  async list(projectId: string): Promise<Execution[]> {
+    const rows = await this.db
+      .select({ execution: executions, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(executions)
+      .leftJoin(users, eq(users.id, executions.userId))
+      .where(eq(executions.projectId, projectId))
+      .orderBy(asc(executions.createdAt));
+    return rows.map((row) => this.toDto(row.execution, creatorName(row)));
+  }
+
+  async get(id: string): Promise<Execution> {
+    const [row] = await this.db
+      .select({ execution: executions, firstName: users.firstName, lastName: users.lastName, email: users.email })
+      .from(executions)
+      .leftJoin(users, eq(users.id, executions.userId))
+      .where(eq(executions.id, id));
+    if (!row) throw notFound(Messages.executionNotFound);
+    return this.toDto(row.execution, creatorName(row));
+  }
+
+  async create(caller: Caller, access: ProjectAccess, input: ParsedInput): Promise<Execution> {
+    if (input.enabled && !input.schedule) throw badRequest(Messages.scheduleRequired);
+    const flows = await this.resolveFlows(caller, access, input);
+    const [row] = await this.db
+      .insert(executions)
+      .values({
+        projectId: access.project.id,
+        userId: caller.user.id,
+        name: input.name,
+        env: input.env,
+        branch: input.branch,
+        flows,
+        schedule: input.schedule ?? null,
+        scheduleSetAt: input.schedule ? new Date() : null,
+        isSingleThreaded: input.isSingleThreaded,
+        enabled: input.enabled,
+      })
+      .returning();
+    if (!row) throw new Error('insert into executions returned nothing');
+    return this.get(row.id);
+  }
+
+  async update(caller: Caller, access: ProjectAccess, id: string, input: ParsedInput, scheduleChanged: boolean): Promise<Execution> {
+    const current = await this.row(id);
+    if (current.running) throw conflict(Messages.executionRunning);
+    if (input.enabled && !input.schedule) throw badRequest(Messages.scheduleRequired);
+    const flows = await this.resolveFlows(caller, access, input);
+    await this.db
+      .update(executions)
+      .set({
+        name: input.name,
+        env: input.env,
+        branch: input.branch,
+        flows,
+        schedule: input.schedule ?? null,
+        ...(scheduleChanged || JSON.stringify(input.schedule ?? null) !== JSON.stringify(current.schedule) ? { scheduleSetAt: input.schedule ? new Date() : null } : {}),
+        isSingleThreaded: input.isSingleThreaded,
+        enabled: input.enabled,
+        updatedAt: new Date(),
+      })
+      .where(eq(executions.id, id));
+    return this.get(id);
+  }
+
+  async remove(id: string): Promise<void> {
+    const current = await this.row(id);
+    if (current.running) throw conflict(Messages.executionRunning);
+    await this.db.delete(executions).where(and(eq(executions.id, id), eq(executions.running, false)));
+  }
+
+  /** Enables the schedule; an execution without one cannot be enabled (spec 02 §4). */
+  async schedule(id: string, schedule: z.output<typeof Schedule> | undefined): Promise<Execution> {
+    const current = await this.row(id);
+    const next = schedule ?? (current.schedule as z.output<typeof Schedule> | null);
+    if (!next) throw badRequest(Messages.scheduleRequired);
+    await this.db
+      .update(executions)
+      .set({ schedule: next, enabled: true, updatedAt: new Date(), ...(schedule ? { scheduleSetAt: new Date() } : {}) })
+      .where(eq(executions.id, id));
+    return this.get(id);
+  }
+
+  async deschedule(id: string): Promise<Execution> {
+    await this.row(id);
+    await this.db.update(executions).set({ enabled: false, updatedAt: new Date() }).where(eq(executions.id, id));
+    return this.get(id);
+  }
+
+  /**
+   * maxExecutionThreads minus, for each running execution, the sum over its flows of the flow's
+   * largest group thread count (1 when single-threaded) — DESIGN §11.
+   */
+  async freeThreads(access: ProjectAccess): Promise<number> {
+    const running = await this.db
+      .select({ flows: executions.flows, single: executions.isSingleThreaded })
+      .from(executions)
+      .where(and(eq(executions.projectId, access.project.id), eq(executions.running, true)));
+    const taken = running.reduce(
+      (sum, row) =>
+        sum +
+        (row.flows as StoredFlow[]).reduce(
+          (flowSum, flow) => flowSum + (row.single ? 1 : Math.max(0, ...flow.scenarioGroups.map((group) => group.threadCount))),
+          0,
+        ),
+      0,
+    );
+    return Math.max(0, access.project.maxExecutionThreads - taken);
+  }
+
+  private async row(id: string): Promise<ExecutionRow> {
+    const [row] = await this.db.select().from(executions).where(eq(executions.id, id));
+    if (!row) throw notFound(Messages.executionNotFound);
+    return row;
+  }
+
+  /** Checks threads and tags, and fills every group's scenarios from its tags. */
+  private async resolveFlows(caller: Caller, access: ProjectAccess, input: ParsedInput): Promise<StoredFlow[]> {
+    const max = access.project.maxExecutionThreads;
+    if (max <= 0) throw forbidden(Messages.noThreads);
+    const ws = await this.workspaces.open(caller, access, input.branch);
+    const { features, allTags } = await this.features.listing(await this.workspaces.read(ws));
+    const known = new Set(allTags);
+    return input.flows.map((flow: Flow) => ({
+      ...flow,
+      scenarioGroups: flow.scenarioGroups.map((group: ScenarioGroup) => {
+        if (group.threadCount > max) throw badRequest(`${Messages.threadCountTooHigh}${max}`);
+        const tags = group.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`));
+        const unknown = tags.find((tag) => !known.has(tag));
+        if (unknown) throw badRequest(`${Messages.unknownTag}${unknown}`);
+        // Every scenario having any chosen tag (spec 02 §4).
+        const scenarios = features.flatMap((feature, featureIndex) =>
+          feature.summary.scenarios.flatMap((scenario, scenarioIndex) =>
+            scenario.effectiveTags.some((tag) => tags.includes(tag))
+              ? [{ featureIndex, scenarioIndex, command: scenarioCommand(input.env, feature.path, scenario.name) }]
+              : [],
+          ),
+        );
+        return { ...group, tags, scenarios };
+      }),
+    }));
+  }
+
+  private toDto(row: ExecutionRow, creator: string): Execution {
+    const schedule = (row.schedule as z.output<typeof Schedule> | null) ?? null;
+    return {
+      _id: row.id,
+      id: row.id,
+      projectId: row.projectId,
+      userId: row.userId ?? '',
+      creator,
+      name: row.name,
+      env: row.env,
+      branch: row.branch,
+      flows: row.flows as StoredFlow[],
+      schedule,
+      isSingleThreaded: row.isSingleThreaded,
+      enabled: row.enabled,
+      running: row.running,
+      displayStatus: row.running ? 'Active' : schedule ? 'Planned' : 'Draft',
+      scheduleText: scheduleText(schedule),
+      createdAt: row.createdAt.toISOString(),
+      updatedAt: row.updatedAt.toISOString(),
+    };
+  }
+}
+

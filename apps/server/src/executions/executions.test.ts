@@ -1,0 +1,123 @@
+import { executionCalls as calls, Messages, scheduleText, workspaceCalls as ws } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+
+const FEATURE = `Feature: Cart
+
+  @smoke @cart
+  Scenario: Add one
+    Given I open "/"
+
+  @cart
+  Scenario: Add two
+    Given I open "/"
+
+  @login
+  Scenario: Sign in
+    Given I open "/login.html"
+`;
+
+describe('schedule text', () => {
+  it('says each repeat option as the spec words it', () => {
+    expect(scheduleText(null)).toBe('-');
+    expect(scheduleText({ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], isBiweekly: false, time: '01:45' })).toBe('Every day at 01:45');
+    expect(scheduleText({ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], isBiweekly: false, time: '09:00' })).toBe('Every weekday at 09:00');
+    expect(scheduleText({ days: ['Mon', 'Thu'], isBiweekly: true, time: '23:15' })).toBe('Every 2 weeks on Mon, Thu at 23:15');
+    expect(scheduleText({ days: ['Sat'], isBiweekly: false, time: '06:30' })).toBe('Every week on Sat at 06:30');
+  });
+});
+
+describe.each(testBackends())('executions on %s', (backend) => {
+  let test: TestApp;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  let projectId: string;
+  const plan = (overrides: Record<string, unknown> = {}) => ({
+    projectId,
+    name: 'Nightly',
+    env: 'default',
+    flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 2, tags: ['@cart'] }] }],
+    ...overrides,
+  });
+
+  beforeAll(async () => {
+    test = await startTestApp(backend);
+    user = await signUp(test, { email: 'planner@acme.test' });
+    projectId = user.projectId;
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'cart.feature', content: FEATURE } } });
+  });
+  afterAll(async () => test?.close());
+
+  it('saves an execution with its groups’ scenarios computed from their tags', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan() });
+    expect(execution).toMatchObject({ name: 'Nightly', displayStatus: 'Draft', scheduleText: '-' });
+    expect(execution.creator).toMatch(/^User\d+ Tester$/);
+    const group = execution.flows[0]!.scenarioGroups[0]!;
+    expect(execution.flows[0]).toMatchObject({ browser: 'Chromium', viewport: 'Desktop - 1024px' });
+    expect(group.scenarios.map((s) => s.command)).toEqual([
+      'npx rehearse run --env environments/default.json --token {token} --headless --name "Add one" features/cart.feature',
+      'npx rehearse run --env environments/default.json --token {token} --headless --name "Add two" features/cart.feature',
+    ]);
+
+    // Changing the tags or the environment rewrites the scenarios and their commands.
+    const { execution: updated } = await user.api.call(calls.update, {
+      params: { id: execution.id },
+      query: {},
+      body: plan({ env: 'staging', flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: ['smoke', '@login'] }] }] }),
+    });
+    expect(updated.flows[0]!.scenarioGroups[0]!.scenarios.map((s) => s.command)).toEqual([
+      'npx rehearse run --env environments/staging.json --token {token} --headless --name "Add one" features/cart.feature',
+      'npx rehearse run --env environments/staging.json --token {token} --headless --name "Sign in" features/cart.feature',
+    ]);
+    expect((await user.api.call(calls.list, { query: { projectId } })).executions.map((e) => e.id)).toContain(execution.id);
+  });
+
+  it('enables only with a schedule, and schedules and deschedules', async () => {
+    expect((await failure(user.api.call(calls.create, { body: plan({ enabled: true }) }))).message).toBe(Messages.scheduleRequired);
+    const { execution } = await user.api.call(calls.create, { body: plan() });
+    expect((await failure(user.api.call(calls.schedule, { params: { id: execution.id }, body: {} }))).message).toBe(Messages.scheduleRequired);
+    const scheduled = await user.api.call(calls.schedule, {
+      params: { id: execution.id },
+      body: { schedule: { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], isBiweekly: false, time: '01:45', timeZone: 5.5 } },
+    });
+    expect(scheduled.execution).toMatchObject({ enabled: true, displayStatus: 'Planned', scheduleText: 'Every weekday at 01:45' });
+    const off = await user.api.call(calls.deschedule, { params: { id: execution.id } });
+    expect(off.execution).toMatchObject({ enabled: false, displayStatus: 'Planned' });
+  });
+
+  it('refuses bad plans with clear messages and changes nothing', async () => {
+    const before = (await user.api.call(calls.list, { query: { projectId } })).executions.length;
+    const bad = async (body: Record<string, unknown>) => (await failure(user.api.call(calls.create, { body: plan(body) as never }))).message;
+    expect(await bad({ name: ' ' })).toBe(Messages.executionNameRequired);
+    expect(await bad({ env: '' })).toBe(Messages.executionEnvRequired);
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: -1, tags: ['@cart'] }] }] })).toBe(Messages.threadCountInvalid);
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1e9, tags: ['@cart'] }] }] })).toBe(Messages.threadCountInvalid);
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 5, tags: ['@cart'] }] }] })).toBe(`${Messages.threadCountTooHigh}2`);
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: [] }] }] })).toBe(Messages.groupTagRequired);
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: ['@nope'] }] }] })).toBe(`${Messages.unknownTag}@nope`);
+    expect(await bad({ schedule: { days: ['Wed', 'Mon'], isBiweekly: false, time: '01:45', timeZone: 0 } })).toBe(Messages.scheduleDaysOrder);
+    expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:40', timeZone: 0 } })).toBe(Messages.scheduleTimeInvalid);
+    expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 5.3 } })).toBe(Messages.scheduleTimeZoneInvalid);
+    expect((await user.api.call(calls.list, { query: { projectId } })).executions.length).toBe(before);
+
+    const stranger = await signUp(test, { email: 'planner-stranger@else.test' });
+    const mine = (await user.api.call(calls.list, { query: { projectId } })).executions[0]!;
+    expect((await failure(stranger.api.call(calls.get, { params: { id: mine.id } }))).httpStatus).toBe(403);
+    expect((await failure(stranger.api.call(calls.remove, { params: { id: mine.id } }))).httpStatus).toBe(403);
+  });
+
+  it('counts free threads, refuses changes while running, and a project without threads', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan() });
+    expect((await user.api.call(calls.freeThreadCount, { query: { projectId } })).freeThreads).toBe(2);
+    await test.database.execute(`update executions set running = true where id = '${execution.id}'`);
+    expect((await user.api.call(calls.freeThreadCount, { query: { projectId } })).freeThreads).toBe(0);
+    expect((await failure(user.api.call(calls.remove, { params: { id: execution.id } }))).message).toBe(Messages.executionRunning);
+    expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.displayStatus).toBe('Active');
+    await test.database.execute(`update executions set running = false where id = '${execution.id}'`);
+    await user.api.call(calls.remove, { params: { id: execution.id } });
+    expect((await failure(user.api.call(calls.get, { params: { id: execution.id } }))).httpStatus).toBe(404);
+
+    await test.database.execute(`update projects set max_execution_threads = 0 where id = '${projectId}'`);
+    expect((await failure(user.api.call(calls.create, { body: plan() }))).message).toBe(Messages.noThreads);
+    await test.database.execute(`update projects set max_execution_threads = 2 where id = '${projectId}'`);
+  });
+});
