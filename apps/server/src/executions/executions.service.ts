@@ -1,7 +1,7 @@
 import {
-  ExecutionInput as ExecutionInputSchema,
+  type ExecutionInput as ExecutionInputSchema,
   Messages,
-  Schedule,
+  type Schedule,
   scenarioCommand,
   scheduleText,
   type Execution,

@@ -86,7 +86,7 @@ describe.each(testBackends())('executions on %s', (backend) => {
 
   it('refuses bad plans with clear messages and changes nothing', async () => {
     const before = (await user.api.call(calls.list, { query: { projectId } })).executions.length;
-    const bad = async (body: Record<string, unknown>) => (await failure(user.api.call(calls.create, { body: plan(body) as never }))).message;
+    const bad = async (body: Record<string, unknown>) => (await failure(user.api.call(calls.create, { body: plan(body) }))).message;
     expect(await bad({ name: ' ' })).toBe(Messages.executionNameRequired);
     expect(await bad({ env: '' })).toBe(Messages.executionEnvRequired);
     expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: -1, tags: ['@cart'] }] }] })).toBe(Messages.threadCountInvalid);
