@@ -14,3 +14,15 @@ export const BUILT_IN_STEP_PATTERNS = [
   'the URL should contain {string}',
   'I wait for {string}',
 ] as const;
+
+/** The runner's API-test steps (spec 02 "apitest"); built in like the plain-English ones. */
+export const API_STEP_PATTERNS = [
+  'I set the request header {string} to {string}',
+  'I send a {word} request to {string}',
+  'I send a {word} request to {string} with body:',
+  'I send the API request:',
+  'the response status should be {int}',
+  'the response header {string} should contain {string}',
+  'the response JSON {string} should be {string}',
+  'the response should contain {string}',
+] as const;

@@ -1,4 +1,4 @@
-import { BUILT_IN_STEP_PATTERNS, Messages, type StepDefinitionRef, type StepInfo } from '@rehearse/contract';
+import { API_STEP_PATTERNS, BUILT_IN_STEP_PATTERNS, Messages, type StepDefinitionRef, type StepInfo } from '@rehearse/contract';
 import { badRequest, notFound } from '../../http/errors.js';
 import { FEATURES_DIR, featurePath, type FeaturesService } from '../features.service.js';
 import type { ParsedScenario } from '../gherkin/feature-parser.js';
@@ -10,7 +10,7 @@ import { removeDefinitions, scanStepDefinitions, StepMatcher, type StepDefinitio
 
 export const STEP_DEFINITIONS_DIR = `${FEATURES_DIR}/step_definitions`;
 const CODE_FILE = /\.(mjs|js|cjs)$/;
-const BUILT_IN: StepDefinition[] = BUILT_IN_STEP_PATTERNS.map((pattern) => ({
+const BUILT_IN: StepDefinition[] = [...BUILT_IN_STEP_PATTERNS, ...API_STEP_PATTERNS].map((pattern) => ({
   uri: '',
   keyword: 'Step',
   pattern,

@@ -1,0 +1,74 @@
+import type { AddressInfo } from 'node:net';
+import { Messages, runsCalls, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+
+const FEATURE = `Feature: Shop smoke
+
+  Scenario: Home lists products
+    Given I open "/"
+    Then I should see "Enamel Camp Mug"
+
+  Scenario: A product that does not exist
+    Given I open "/"
+    Then I should see "Unicorn saddle"
+`;
+
+describe('running a scenario from the server', () => {
+  let test: TestApp;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  let projectId: string;
+
+  beforeAll(async () => {
+    test = await startTestApp('pglite', { WORKER_PROCESSES: '1' });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (test.app.server.address() as AddressInfo).port;
+    user = await signUp(test, { email: 'runner@acme.test' });
+    projectId = user.projectId;
+    await user.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `http://127.0.0.1:${port}/demo-shop/` } } });
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'smoke.feature', content: FEATURE } } });
+  });
+  afterAll(async () => test?.close());
+
+  async function finished(jobId: string): Promise<ScenarioJob> {
+    for (let i = 0; i < 240; i += 1) {
+      const { job } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
+      if (job.state !== 'queued' && job.state !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error('the job did not finish in two minutes');
+  }
+
+  it('queues a scenario, runs it in a worker process and links the uploaded run', { timeout: 180_000 }, async () => {
+    const { job } = await user.api.call(scenarioJobCalls.runScenario, {
+      body: { projectId, featureName: 'smoke', scenarioName: 'Home lists products', environment: 'local.json' },
+    });
+    expect(job.state).toMatch(/queued|running/);
+    const passed = await finished(job.id);
+    expect([passed.state, passed.message]).toEqual(['passed', null]);
+    const { run } = await user.api.call(runsCalls.getRun, { query: { runId: passed.runId! } });
+    expect(run).toMatchObject({ type: 'scenario', status: 'PASSED', totalScenarios: 1, name: 'Home lists products' });
+    expect(run.report.testCases[0]!.steps.length).toBeGreaterThanOrEqual(2);
+
+    const { job: failing } = await user.api.call(scenarioJobCalls.runScenario, {
+      body: { projectId, featureName: 'smoke', scenarioName: 'A product that does not exist', environment: 'local' },
+    });
+    const failed = await finished(failing.id);
+    expect(failed.state).toBe('failed');
+    const details = await user.api.call(runsCalls.getRun, { query: { runId: failed.runId! } });
+    expect(details.run.status).toBe('FAILED');
+    // The worker's short-lived access key is gone once the job ends.
+    expect(await test.database.rows(`select * from access_keys where name like 'Run scenario %'`)).toEqual([]);
+  });
+
+  it('refuses a scenario or environment that does not exist', async () => {
+    await expect(
+      user.api.call(scenarioJobCalls.runScenario, { body: { projectId, featureName: 'smoke', scenarioName: 'Nope', environment: 'local' } }),
+    ).rejects.toThrow(Messages.scenarioNotFound);
+    await expect(
+      user.api.call(scenarioJobCalls.runScenario, {
+        body: { projectId, featureName: 'smoke', scenarioName: 'Home lists products', environment: 'nowhere' },
+      }),
+    ).rejects.toThrow(Messages.environmentNotFound);
+  });
+});

@@ -1,0 +1,38 @@
+import { UsageError } from '../support/settings.js';
+import { USAGE } from './args.js';
+import { EXIT, processIo, type CliIo } from './io.js';
+import { runPull } from './pull.js';
+import { runRun } from './run.js';
+
+export { EXIT, type CliIo } from './io.js';
+export { findStepDefinitions } from './run.js';
+
+/**
+ * The `rehearse` command line: `run` and `pull`. Answers the exit code (0 passed, 1 a scenario or
+ * the upload failed, 2 usage or setup error) instead of exiting, so tests and workers call it
+ * in-process.
+ */
+export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+  const full: CliIo = { ...processIo(), ...io };
+  const [command, ...args] = argv;
+  try {
+    switch (command) {
+      case 'run':
+        return await runRun(args, full);
+      case 'pull':
+        return await runPull(args, full);
+      case undefined:
+      case 'help':
+      case '--help':
+      case '-h':
+        full.stdout.write(USAGE);
+        return command === undefined ? EXIT.usage : EXIT.ok;
+      default:
+        throw new UsageError(`Unknown command "${command}"`);
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    full.stderr.write(`rehearse: ${error.message}\n\n${USAGE}`);
+    return EXIT.usage;
+  }
+}

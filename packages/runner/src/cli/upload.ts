@@ -1,0 +1,81 @@
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { ApiError, type ApiClient } from '@rehearse/api-client';
+import { runnerCalls, type RunReport } from '@rehearse/contract';
+import { ArtifactStore } from '../report/artifacts.js';
+
+const ATTEMPTS = 3;
+const ARTIFACT_CONCURRENCY = 4;
+
+/** Network failures, 429 and 5xx are worth another try; the upload key makes a repeat harmless. */
+function retriable(error: unknown): boolean {
+  if (error instanceof ApiError) return error.httpStatus === 429 || error.httpStatus >= 500;
+  return error instanceof TypeError;
+}
+
+async function withRetry<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= ATTEMPTS || !retriable(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500 * 3 ** (attempt - 1)));
+    }
+  }
+}
+
+async function mapLimit<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array<R>(items.length);
+  let next = 0;
+  const workers = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await fn(items[index]!);
+    }
+  });
+  await Promise.all(workers);
+  return results;
+}
+
+export interface UploadOptions {
+  client: ApiClient;
+  projectId: string;
+  branch?: string;
+  report: RunReport;
+  outDir: string;
+}
+
+/**
+ * Uploads a run: each screenshot once (`uploadArtifact`), then the report (`uploadRun`) under one
+ * random upload key, so a retried upload is stored once. Screenshot ids the server answers with
+ * replace the local ones in the uploaded report.
+ */
+export async function uploadRun({ client, projectId, branch, report, outDir }: UploadOptions): Promise<{ runId: string; reportLink: string }> {
+  const store = new ArtifactStore(outDir);
+  const ids = [...new Set(report.testCases.flatMap((tc) => tc.steps.flatMap((step) => step.commands.map((c) => c.screenshotId)))).values()].filter(
+    (id): id is string => typeof id === 'string',
+  );
+  const serverIds = new Map<string, string>();
+  await mapLimit(ids, ARTIFACT_CONCURRENCY, async (id) => {
+    const data = (await readFile(store.fileOf(id))).toString('base64');
+    const answer = await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data } }));
+    serverIds.set(id, answer.id);
+  });
+  const uploaded: RunReport = {
+    ...report,
+    testCases: report.testCases.map((testCase) => ({
+      ...testCase,
+      steps: testCase.steps.map((step) => ({
+        ...step,
+        commands: step.commands.map((command) =>
+          command.screenshotId ? { ...command, screenshotId: serverIds.get(command.screenshotId) ?? command.screenshotId } : command,
+        ),
+      })),
+    })),
+  };
+  const uploadKey = randomUUID();
+  const answer = await withRetry(() =>
+    client.call(runnerCalls.uploadRun, { body: { projectId, uploadKey, report: uploaded, ...(branch ? { branch } : {}) } }),
+  );
+  return { runId: answer.runId, reportLink: answer.reportLink };
+}

@@ -1,0 +1,169 @@
+import type { Command } from '@rehearse/contract';
+import type { Locator, Page } from 'playwright-core';
+import { MediaTypes } from '../attachments.js';
+import { candidateLocator, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
+import { poll } from './poll.js';
+import type { ResolvedValue } from './test-data.js';
+import type { RehearseWorld } from './world.js';
+
+/** Options every `context.web` command accepts (generated code passes them through). */
+export interface CommandOptions {
+  /** How long to wait for the element, text or URL, in ms; the project's commandTimeoutMs by default. */
+  timeout?: number;
+  /** Treat the value as a secret: typed as given, shown as `mask:****`. */
+  mask?: boolean;
+  /** false: no screenshot for this command whatever the policy. */
+  screenshot?: boolean;
+  /** Whole-string match for text, URL and title checks. */
+  exact?: boolean;
+}
+
+/** Values a step passes for `{{name}}` placeholders (its parameters); test data fills the rest. */
+export type StepParams = Readonly<Record<string, unknown>> | undefined;
+
+let currentWorld: RehearseWorld | undefined;
+
+/** Makes `world` the one commands use when a step does not pass `this` (Before hook). */
+export function setCurrentWorld(world: RehearseWorld | undefined): void {
+  currentWorld = world;
+}
+
+export function worldOf(world: RehearseWorld | undefined): RehearseWorld {
+  const found = world ?? currentWorld;
+  if (!found) throw new Error('No scenario is running: context.web commands work inside cucumber steps');
+  return found;
+}
+
+/** What a command does once its element (if any) is found; may add to the command's info. */
+type Act = (target: Locator | undefined) => Promise<Partial<NonNullable<Command['info']>> | void>;
+
+interface CommandSpec {
+  type: string;
+  element?: Element;
+  value?: ResolvedValue;
+  text?: string;
+  info?: NonNullable<Command['info']>;
+  payload?: Command['payload'];
+  options?: CommandOptions;
+  /** false: the command is not about the page (API), so no page URL or title in its info. */
+  page?: boolean;
+  /** For `{{…}}` placeholders in the element's locator candidates. */
+  params?: StepParams;
+}
+
+/** An element that could not be resolved, with what each candidate found. */
+export class ElementNotFoundError extends Error {
+  override readonly name = 'ElementNotFoundError';
+}
+
+/**
+ * Tries the element's locator candidates in order until one matches exactly one visible element,
+ * going through them again until the timeout (the page may still be loading). Each candidate's
+ * outcome in the deciding pass goes to `log`.
+ */
+export async function resolveElement(page: Page, element: Element, timeoutMs: number, log: string[], resolveText: (text: string) => string): Promise<Locator> {
+  if (element.locators.length === 0) throw new ElementNotFoundError(`Element "${element.name}" has no locator candidates`);
+  const candidates = element.locators.map((candidate) => resolveCandidate(candidate, resolveText));
+  let lastPass: string[] = [];
+  let passes = 0;
+  const startedAt = Date.now();
+  const found = await poll(timeoutMs, async () => {
+    passes += 1;
+    lastPass = [];
+    // One candidate at a time, in order: the first usually wins, and every query of a role or
+    // text engine walks the whole page.
+    for (const candidate of candidates) {
+      const description = describeCandidate(candidate);
+      const locator = candidateLocator(page, candidate);
+      const count = await locator.count().catch((error: Error) => error);
+      if (count instanceof Error) {
+        lastPass.push(`${description}: invalid (${firstLine(count.message)})`);
+      } else if (count === 1) {
+        lastPass.push(`${description}: 1 visible match, used`);
+        return locator;
+      } else {
+        lastPass.push(`${description}: ${count} visible matches`);
+      }
+    }
+    return undefined;
+  });
+  log.push(...lastPass);
+  if (passes > 1) log.push(`${found ? 'found' : 'gave up'} after ${passes} attempts in ${Date.now() - startedAt} ms`);
+  if (found) return found;
+  throw new ElementNotFoundError(
+    `Element "${element.name}" not found: no locator candidate matched exactly one visible element within ${timeoutMs} ms (${lastPass.join('; ')})`,
+  );
+}
+
+function resolveCandidate(candidate: LocatorCandidate, resolveText: (text: string) => string): LocatorCandidate {
+  if (candidate.kind === 'role') return candidate.name === undefined ? candidate : { ...candidate, name: resolveText(candidate.name) };
+  return { ...candidate, value: resolveText(candidate.value) };
+}
+
+const firstLine = (text: string) => text.split('\n')[0] ?? text;
+
+/**
+ * Runs one command: finds its element, acts, takes the screenshot the policy asks for and sends
+ * the command record. A failure is recorded, then rethrown with every secret scrubbed from it.
+ */
+export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: Act): Promise<void> {
+  const startTime = new Date().toISOString();
+  const locatorLog: string[] = [];
+  const timeout = spec.options?.timeout ?? world.settings.commandTimeoutMs;
+  let failure: unknown;
+  let extra: Partial<NonNullable<Command['info']>> | void = undefined;
+  try {
+    const target = spec.element
+      ? await resolveElement(world.page, spec.element, timeout, locatorLog, (text) => world.data.resolve(text, spec.params).value)
+      : undefined;
+    extra = await act(target);
+  } catch (error) {
+    failure = error;
+  }
+  const endTime = new Date().toISOString();
+  const policy = world.settings.screenshots;
+  const wantsScreenshot = spec.options?.screenshot !== false && (policy === 'every-command' || (policy === 'on-failure' && failure !== undefined));
+  const page = world.page as Page | undefined;
+  const pageOpen = spec.page !== false && page !== undefined && !page.isClosed();
+  // The screenshot and the title are independent round trips: ask for both at once.
+  const [screenshotId, title] = await Promise.all([
+    wantsScreenshot ? world.screenshot().catch(() => undefined) : undefined,
+    pageOpen ? page.title().catch(() => '') : undefined,
+  ]);
+  // A failing check still has findings worth showing (the API tests that failed).
+  const failureInfo = failure instanceof Error && 'info' in failure ? (failure.info as Partial<NonNullable<Command['info']>>) : {};
+  const command: Command = {
+    type: spec.type,
+    ...(spec.element ? { element_name: spec.element.name } : {}),
+    ...(spec.value ? { value: spec.value.display } : {}),
+    ...(spec.text !== undefined ? { text: spec.text } : {}),
+    ...(screenshotId ? { screenshotId } : {}),
+    ...(spec.payload ? { payload: spec.payload } : {}),
+    info: {
+      ...(spec.element ? { selectors: spec.element.locators.map(describeCandidate) } : {}),
+      ...(pageOpen ? { url: page.url(), title } : {}),
+      ...spec.info,
+      ...(extra ?? {}),
+      ...failureInfo,
+    },
+    ...(locatorLog.length > 0 ? { locatorLog } : {}),
+    result: {
+      status: failure === undefined ? 'PASSED' : 'FAILED',
+      ...(failure === undefined ? {} : { message: world.data.redact(messageOf(failure)) }),
+      startTime,
+      endTime,
+    },
+  };
+  world.attachJson(MediaTypes.command, command);
+  if (failure !== undefined) {
+    const error = new Error(world.data.redact(messageOf(failure)));
+    error.name = failure instanceof Error ? failure.name : 'Error';
+    throw error;
+  }
+}
+
+function messageOf(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  // Playwright appends a call log to its messages; the first paragraph says what went wrong.
+  return error.message.split('\nCall log:')[0]!.trim();
+}

@@ -1,0 +1,57 @@
+import { After, AfterAll, AfterStep, Before, BeforeStep, setDefaultTimeout, setWorldConstructor, Status } from '@cucumber/cucumber';
+import { setCurrentWorld } from './commands.js';
+import { defineSteps } from './steps.js';
+import { closeSharedBrowser, RehearseWorld, resolveSettings } from './world.js';
+
+export interface SupportOptions {
+  /** Cucumber's step timeout; the project's stepTimeoutMs (rehearse.config.json) by default. */
+  stepTimeoutMs?: number;
+}
+
+/**
+ * Registers Rehearse into the cucumber support library being loaded: the World, the hooks that
+ * open a page per scenario and capture network, console and ARIA snapshots, and the built-in and
+ * API steps. Call it once per cucumber run, from a support file.
+ */
+export function registerSupport(options: SupportOptions = {}): void {
+  setWorldConstructor(RehearseWorld);
+  setDefaultTimeout(options.stepTimeoutMs ?? resolveSettings(undefined).stepTimeoutMs);
+
+  Before({ name: 'Rehearse: open a page' }, async function (this: RehearseWorld) {
+    setCurrentWorld(this);
+    await this.openPage();
+  });
+
+  BeforeStep(function (this: RehearseWorld, { testStepId, pickleStep }) {
+    this.currentStepId = testStepId;
+    this.docStringMediaType = pickleStep.argument?.docString?.mediaType;
+    const elapsed = Date.now() - this.scenarioStartedAt;
+    if (elapsed > this.settings.scenarioTimeoutMs) {
+      throw new Error(`The scenario ran longer than its ${this.settings.scenarioTimeoutMs} ms limit (scenarioTimeoutMs)`);
+    }
+  });
+
+  AfterStep(async function (this: RehearseWorld, { result }) {
+    if (result.status === Status.FAILED) {
+      const snapshot = await this.ariaSnapshot();
+      if (snapshot !== undefined) this.attachAria('step', snapshot);
+    }
+    this.startInitialAriaSnapshot();
+    await this.flush(false);
+  });
+
+  After({ name: 'Rehearse: close the page' }, async function (this: RehearseWorld) {
+    try {
+      await this.flush(true);
+    } finally {
+      await this.closePage();
+      setCurrentWorld(undefined);
+    }
+  });
+
+  AfterAll(async function () {
+    await closeSharedBrowser();
+  });
+
+  defineSteps();
+}

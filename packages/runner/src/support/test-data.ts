@@ -1,0 +1,157 @@
+import { totpCode } from './totp.js';
+
+export type DataType = 'string' | 'secret' | 'totp';
+
+/** One test data value, as `data/data.json` and the runs service's `runTestData` hold it. */
+export interface TestDataRow {
+  key: string;
+  /** null when the workspace keeps it encrypted and no server gave the plain value. */
+  value: string | null;
+  DataType: DataType;
+}
+
+/** `data/data.json`: rows per environment name, `"*"` for every environment. */
+export type TestDataFile = Record<string, Array<{ key: string; value: string; DataType: DataType }>>;
+
+/** What reports show instead of a secret or totp value (spec 02 §5, DESIGN §11). */
+export const SECRET_DISPLAY = 'secret:****';
+/** What reports show instead of a value a step marked as masked. */
+export const MASK_DISPLAY = 'mask:****';
+const MASK_PREFIX = 'mask:';
+/** How the workspace stores secret and totp values: encrypted, only the server can read them. */
+const ENCRYPTED_PREFIX = 'secret:';
+/** Shorter secrets are only redacted where they are a whole value, or every "1" in a report would go. */
+const MIN_SUBSTRING_SECRET = 4;
+const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
+
+/**
+ * The rows of `data/data.json` a run in `environment` uses: the `"*"` rows, then the environment's
+ * own rows over them (DESIGN §11). Encrypted values become unavailable (null) rather than garbage.
+ */
+export function rowsForEnvironment(file: TestDataFile, environment: string): TestDataRow[] {
+  const rows = [...(file['*'] ?? []), ...(environment === '*' ? [] : (file[environment] ?? []))];
+  return mergeRows(
+    rows.map((row) => ({
+      key: row.key,
+      DataType: row.DataType,
+      value: row.DataType !== 'string' && row.value.startsWith(ENCRYPTED_PREFIX) ? null : row.value,
+    })),
+  );
+}
+
+/** Later rows win by key; an unavailable (null) value never hides an available one. */
+export function mergeRows(...layers: ReadonlyArray<readonly TestDataRow[]>): TestDataRow[] {
+  const byKey = new Map<string, TestDataRow>();
+  for (const layer of layers) {
+    for (const row of layer) {
+      if (row.value === null && typeof byKey.get(row.key)?.value === 'string') continue;
+      byKey.set(row.key, row);
+    }
+  }
+  return [...byKey.values()];
+}
+
+/** A value ready to use, and what a report may show of it. */
+export interface ResolvedValue {
+  value: string;
+  /** `value`, or `secret:****` / `mask:****` when any part of it must not be shown. */
+  display: string;
+  secret: boolean;
+}
+
+/**
+ * Resolves `{{key}}` and `{{env.baseUrl}}` when a step runs, and remembers every secret it hands
+ * out so that {@link redact} can scrub it from whatever is written afterwards.
+ */
+export class TestData {
+  private readonly rows = new Map<string, TestDataRow>();
+  private readonly secrets = new Set<string>();
+
+  constructor(
+    rows: readonly TestDataRow[],
+    private readonly env: { name: string; baseUrl: string },
+    private readonly processEnv: Readonly<Record<string, string | undefined>> = process.env,
+  ) {
+    for (const row of rows) {
+      this.rows.set(row.key, row);
+      if (row.DataType !== 'string' && row.value) this.secrets.add(row.value);
+      const override = processEnv[row.key];
+      if (row.DataType !== 'string' && override) this.secrets.add(override);
+    }
+  }
+
+  /**
+   * Resolves every placeholder of `text`. `params` (a step's own values) win over test data. A
+   * text starting with `mask:` is used without the prefix and shown as `mask:****`.
+   */
+  resolve(text: string, params: Readonly<Record<string, unknown>> = {}): ResolvedValue {
+    let secret = false;
+    let masked = false;
+    let source = text;
+    if (source.startsWith(MASK_PREFIX)) {
+      masked = true;
+      source = source.slice(MASK_PREFIX.length);
+    }
+    const value = source.replace(PLACEHOLDER, (_, key: string) => {
+      const found = this.lookup(key, params);
+      secret ||= found.secret;
+      return found.value;
+    });
+    if (masked) this.remember(value);
+    return { value, secret: secret || masked, display: secret ? SECRET_DISPLAY : masked ? MASK_DISPLAY : value };
+  }
+
+  /** Marks a value as not to be shown (a step passed `{ mask: true }`). */
+  remember(value: string): void {
+    if (value) this.secrets.add(value);
+  }
+
+  /** `text` with every secret value this run knows replaced by `****`. */
+  redact(text: string): string {
+    let out = text;
+    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
+      if (secret.length >= MIN_SUBSTRING_SECRET) out = out.split(secret).join('****');
+      else if (out === secret) out = '****';
+    }
+    return out;
+  }
+
+  /** Deep copy of a JSON value with {@link redact} applied to every string. */
+  redactDeep<T>(value: T): T {
+    if (typeof value === 'string') return this.redact(value) as T;
+    if (Array.isArray(value)) return value.map((item: unknown) => this.redactDeep(item)) as T;
+    if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.redactDeep(v)])) as T;
+    }
+    return value;
+  }
+
+  private lookup(key: string, params: Readonly<Record<string, unknown>>): { value: string; secret: boolean } {
+    const param = Object.hasOwn(params, key) ? params[key] : undefined;
+    if (typeof param === 'string') return { value: param, secret: false };
+    if (typeof param === 'number' || typeof param === 'boolean' || typeof param === 'bigint') return { value: `${param}`, secret: false };
+    if (param !== undefined && param !== null) return { value: JSON.stringify(param), secret: false };
+    if (key === 'env.baseUrl') return { value: this.env.baseUrl, secret: false };
+    if (key === 'env.name') return { value: this.env.name, secret: false };
+    const row = this.rows.get(key);
+    const override = this.processEnv[key];
+    if (row) {
+      const raw = override ?? row.value;
+      if (raw === null) {
+        throw new Error(
+          `Test data "${key}" is a ${row.DataType} kept encrypted in the workspace: run with --server and --token, or set the environment variable ${key}`,
+        );
+      }
+      if (row.DataType === 'string') return { value: raw, secret: false };
+      const value = row.DataType === 'totp' ? totpCode(raw) : raw;
+      this.secrets.add(value);
+      return { value, secret: true };
+    }
+    // A CI secret handed over as an environment variable: nothing says it is harmless, so it is masked.
+    if (override !== undefined) {
+      this.secrets.add(override);
+      return { value: override, secret: true };
+    }
+    throw new Error(`Test data "${key}" is not defined for environment "${this.env.name}"`);
+  }
+}

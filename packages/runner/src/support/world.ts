@@ -1,0 +1,190 @@
+import { createHash } from 'node:crypto';
+import { World, type IWorldOptions } from '@cucumber/cucumber';
+import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import { launchBrowser } from '../browser.js';
+import { MediaTypes, type AriaAttachment, type ScenarioAttachment } from '../attachments.js';
+import { Capture } from './capture.js';
+import { settingsFromWorkspace, type RunSettings } from './settings.js';
+import { TestData } from './test-data.js';
+
+/** World parameters the CLI passes; plain cucumber-js may pass `rehearse` too, or nothing. */
+export interface RehearseParameters {
+  rehearse?: RunSettings;
+}
+
+/** The last response of an API step, for the assertion steps after it. */
+export interface ApiResponseRecord {
+  method: string;
+  url: string;
+  status: number;
+  statusText: string;
+  headers: Record<string, string>;
+  text: string;
+  data: unknown;
+}
+
+let sharedBrowser: { key: string; browser: Promise<Browser> } | undefined;
+let workspaceSettings: RunSettings | undefined;
+
+/** One browser per run (per process), launched by the first scenario that needs it. */
+async function browserFor(settings: RunSettings): Promise<Browser> {
+  const key = `${settings.browser}:${String(settings.headless)}`;
+  const current = await sharedBrowser?.browser.catch(() => undefined);
+  // A browser that crashed is replaced, so one crash fails one scenario, not the rest of the run.
+  if (sharedBrowser?.key !== key || !current?.isConnected()) {
+    const previous = sharedBrowser?.browser;
+    sharedBrowser = { key, browser: launchBrowser({ browser: settings.browser, headless: settings.headless }) };
+    void previous?.then((browser) => browser.close()).catch(() => undefined);
+  }
+  const launched = sharedBrowser.browser;
+  // A failed launch must not poison every later scenario of a long-lived process.
+  launched.catch(() => {
+    if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
+  });
+  return launched;
+}
+
+/** Closes the run's browser (AfterAll). */
+export async function closeSharedBrowser(): Promise<void> {
+  const current = sharedBrowser;
+  sharedBrowser = undefined;
+  if (current) await (await current.browser.catch(() => undefined))?.close();
+}
+
+/** Run settings from the world parameters, else from the working directory (plain cucumber-js). */
+export function resolveSettings(parameters: RehearseParameters | undefined): RunSettings {
+  if (parameters?.rehearse) return parameters.rehearse;
+  workspaceSettings ??= settingsFromWorkspace(process.cwd());
+  return workspaceSettings;
+}
+
+/**
+ * The cucumber World of a Rehearse run: a fresh browser context and page per scenario, test data,
+ * and the capture of requests and console messages. Step definitions reach it as `this`.
+ */
+export class RehearseWorld extends World<RehearseParameters> {
+  readonly settings: RunSettings;
+  readonly data: TestData;
+  browserContext!: BrowserContext;
+  page!: Page;
+  /** The cucumber test step running now; null before the first one. */
+  currentStepId: string | null = null;
+  readonly capture = new Capture(() => this.currentStepId);
+  /** Elements that received a secret: masked in every later screenshot of the scenario. */
+  readonly maskedElements: Locator[] = [];
+  /** Headers the next API request sends (`I set the request header …`). */
+  apiHeaders: Record<string, string> = {};
+  lastResponse: ApiResponseRecord | undefined;
+  /** The media type of the running step's doc string ("""json), read by the API steps. */
+  docStringMediaType: string | undefined;
+  scenarioStartedAt = 0;
+  private initialAria: Promise<void> | undefined;
+  private cdp: Promise<CDPSession | undefined> | undefined;
+  private readonly attachedScreenshots = new Set<string>();
+
+  constructor(options: IWorldOptions<RehearseParameters>) {
+    super(options);
+    this.settings = resolveSettings(options.parameters);
+    this.data = new TestData(this.settings.testData, this.settings.env);
+  }
+
+  /** Opens the scenario's browser context and page and starts capturing (Before hook). */
+  async openPage(): Promise<void> {
+    this.scenarioStartedAt = Date.now();
+    const browser = await browserFor(this.settings);
+    this.browserContext = await browser.newContext({ viewport: this.settings.viewport });
+    this.browserContext.setDefaultTimeout(this.settings.commandTimeoutMs);
+    this.browserContext.setDefaultNavigationTimeout(Math.max(this.settings.commandTimeoutMs, 30_000));
+    this.capture.listen(this.browserContext);
+    this.page = await this.browserContext.newPage();
+    const scenario: ScenarioAttachment = { env: this.settings.env, browser: this.settings.browser, viewport: this.settings.viewport };
+    this.attachJson(MediaTypes.scenario, scenario);
+  }
+
+  /** Sends what the capture collected; `final` also waits for late sizes and unfinished requests. */
+  async flush(final: boolean): Promise<void> {
+    if (final) await this.initialAria;
+    const { network, webLog } = await this.capture.take(final);
+    for (const [testStepId, entries] of network) this.attachJson(MediaTypes.network, { testStepId, entries });
+    for (const [testStepId, entries] of webLog) this.attachJson(MediaTypes.webLog, { testStepId, entries });
+  }
+
+  /** The page's ARIA snapshot, or undefined when there is no page worth describing. */
+  async ariaSnapshot(): Promise<string | undefined> {
+    const page = this.page as Page | undefined;
+    if (!page || page.isClosed() || page.url() === 'about:blank') return undefined;
+    return page
+      .locator('body')
+      .ariaSnapshot({ timeout: 5_000 })
+      .catch(() => undefined);
+  }
+
+  /**
+   * Starts the ARIA snapshot of the first page the scenario reached, once, without waiting for it
+   * (it takes ~200 ms on a shop page); {@link flush} with `final` waits for it.
+   */
+  startInitialAriaSnapshot(): void {
+    if (this.initialAria) return;
+    const page = this.page as Page | undefined;
+    if (!page || page.isClosed() || page.url() === 'about:blank') return;
+    const url = page.url();
+    this.initialAria = this.ariaSnapshot().then((snapshot) => {
+      if (snapshot === undefined) {
+        // A navigation got in the way; the next step tries again.
+        this.initialAria = undefined;
+        return;
+      }
+      this.attachJson(MediaTypes.aria, { kind: 'initial', testStepId: null, url, snapshot } satisfies AriaAttachment);
+    });
+  }
+
+  attachAria(kind: AriaAttachment['kind'], snapshot: string): void {
+    const aria: AriaAttachment = { kind, testStepId: this.currentStepId, url: this.page.url(), snapshot };
+    this.attachJson(MediaTypes.aria, aria);
+  }
+
+  /**
+   * Takes a screenshot and sends it; its id is the sha256 of the PNG, so a formatter can store it
+   * content-addressed and identical screenshots are stored once.
+   */
+  async screenshot(): Promise<string | undefined> {
+    const page = this.page as Page | undefined;
+    if (!page || page.isClosed()) return undefined;
+    const png = await this.capturePng(page);
+    const id = createHash('sha256').update(png).digest('hex');
+    if (!this.attachedScreenshots.has(id)) {
+      this.attachedScreenshots.add(id);
+      this.attach(png, { mediaType: MediaTypes.screenshot, fileName: `${id}.png` });
+    }
+    return id;
+  }
+
+  /**
+   * Chromium encodes a PNG 2.5x faster when asked to favour speed over size (~40 ms instead of
+   * ~100 ms at 1024x768), which decides whether a screenshot per command fits the runner's
+   * budget. Playwright does not expose that switch, so Chromium gets it through CDP; other
+   * browsers, and pages with elements to mask, go through Playwright.
+   */
+  private async capturePng(page: Page): Promise<Buffer> {
+    if (this.settings.browser === 'chromium' && this.maskedElements.length === 0) {
+      this.cdp ??= this.browserContext.newCDPSession(page).catch(() => undefined);
+      const session = await this.cdp;
+      if (session) {
+        const shot = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }).catch(() => undefined);
+        if (shot) return Buffer.from(shot.data, 'base64');
+      }
+    }
+    return page.screenshot({ type: 'png', mask: this.maskedElements, timeout: 10_000 });
+  }
+
+  /** Attaches JSON for the formatter, with every secret this run knows scrubbed from it. */
+  attachJson(mediaType: string, payload: unknown): void {
+    this.attach(JSON.stringify(this.data.redactDeep(payload)), mediaType);
+  }
+
+  /** Closes the scenario's context (After hook). */
+  async closePage(): Promise<void> {
+    const context = this.browserContext as BrowserContext | undefined;
+    await context?.close().catch(() => undefined);
+  }
+}
