@@ -49,6 +49,14 @@ describe('running a scenario from the server', () => {
     const { run } = await user.api.call(runsCalls.getRun, { query: { runId: passed.runId! } });
     expect(run).toMatchObject({ type: 'scenario', status: 'PASSED', totalScenarios: 1, name: 'Home lists products' });
     expect(run.report.testCases[0]!.steps.length).toBeGreaterThanOrEqual(2);
+    // The runner's screenshots were uploaded to this project and load through the API.
+    const testCase = run.report.testCases[0]!;
+    const screenshotId = testCase.steps.flatMap((step) => step.commands).find((command) => command.screenshotId)?.screenshotId;
+    expect(screenshotId).toMatch(/^[0-9a-f]{64}$/);
+    const shot = await user.api.call(runsCalls.runScreenshot, { params: { runId: run.id, testCaseId: testCase.id, screenshotId: screenshotId! } });
+    expect(Buffer.from(shot.image, 'base64').subarray(1, 4).toString()).toBe('PNG');
+    const listed = await user.api.call(runsCalls.getDetails, { body: { projectId } });
+    expect(listed.projectSummary.report.map((row) => row.id)).toContain(run.id);
 
     const { job: failing } = await user.api.call(scenarioJobCalls.runScenario, {
       body: { projectId, featureName: 'smoke', scenarioName: 'A product that does not exist', environment: 'local' },
