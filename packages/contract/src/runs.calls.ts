@@ -190,7 +190,8 @@ export const runsCalls = {
     response: Ok.extend({
       projectSummary: z.object({
         report: z.array(ReportListRow),
-        stats: z.object({ pageCount: z.number().int(), total: z.number().int() }),
+        /** `total` stops counting at 1,000 (then `totalIsCapped`): the list scrolls page by page. */
+        stats: z.object({ pageCount: z.number().int(), total: z.number().int(), totalIsCapped: z.boolean() }),
       }),
     }),
     example: { body: { projectId: EXAMPLE_PROJECT } },

@@ -247,6 +247,9 @@ export const runs = pgTable(
   (table) => [
     uniqueIndex('runs_project_upload_key').on(table.projectId, table.uploadKey),
     index('runs_project_publish_idx').on(table.projectId, table.publishTime),
+    // The reports list shows top-level runs newest first, optionally by status.
+    index('runs_list_idx').on(table.projectId, table.publishTime).where(sql`${table.rerunOf} is null`),
+    index('runs_list_status_idx').on(table.projectId, table.status, table.publishTime).where(sql`${table.rerunOf} is null`),
   ],
 );
 

@@ -24,6 +24,12 @@ const firstFailedStep = sql<string | null>`(
   where tc.run_id = "runs"."id" and tc.failed_step_text is not null
   order by tc.position limit 1)`;
 
+/**
+ * Beyond this many matching runs the reports list stops counting: it scrolls page by page, so
+ * "100 pages or more" is all it needs, and counting 100,000 runs costs more than a page.
+ */
+export const COUNT_CAP = 1_000;
+
 /** Escapes LIKE wildcards so a search for "50%" finds "50%". */
 function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
@@ -111,7 +117,9 @@ export class RunsRepo {
         .orderBy(order, desc(runs.id))
         .limit(filter.limit)
         .offset(filter.offset),
-      this.db.select({ value: count() }).from(runs).where(where),
+      // Counting stops at COUNT_CAP rows: the list scrolls, and an exact count of 100,000 runs
+      // would cost more than the page itself.
+      this.db.select({ value: count() }).from(this.db.select({ one: sql`1` }).from(runs).where(where).limit(COUNT_CAP).as('capped')),
     ]);
     const reruns =
       rows.length === 0

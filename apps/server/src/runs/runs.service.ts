@@ -13,7 +13,7 @@ import type { Caller, ProjectAccess } from '../auth/caller.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { ArtifactStore } from '../storage/artifacts.js';
 import type { SocketHub } from '../storage/sockets.js';
-import type { CommentRow, RunListFilter, RunRow, RunsRepo, TestCaseRow } from './runs.repo.js';
+import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
 
 const PASSING: ReadonlySet<string> = new Set(['PASSED', 'FIXED_BY_AI']);
 const PAST_RESULTS = 5;
@@ -168,7 +168,7 @@ export class RunsService {
     const report = rows.map((row) =>
       toRow(row, reruns.filter((rerun) => rerun.run.rerunOf === row.run.id).map((rerun) => toRow(rerun))),
     );
-    return { report, stats: { pageCount: Math.ceil(total / query.limit), total } };
+    return { report, stats: { pageCount: Math.ceil(total / query.limit), total, totalIsCapped: total >= COUNT_CAP } };
   }
 
   async dashboard(projectId: string) {

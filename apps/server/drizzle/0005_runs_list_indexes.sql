@@ -1,0 +1,2 @@
+CREATE INDEX "runs_list_idx" ON "runs" USING btree ("project_id","publish_time") WHERE "runs"."rerun_of" is null;--> statement-breakpoint
+CREATE INDEX "runs_list_status_idx" ON "runs" USING btree ("project_id","status","publish_time") WHERE "runs"."rerun_of" is null;
