@@ -7,6 +7,10 @@ const SERVER = process.env.REHEARSE_SERVER_URL ?? 'http://localhost:4000';
 
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: {
+    // Changes with every build, so a query cache persisted by an older build is dropped.
+    __BUILD_ID__: JSON.stringify(Date.now().toString(36)),
+  },
   server: {
     proxy: {
       '/api': { target: SERVER, changeOrigin: true, ws: true },

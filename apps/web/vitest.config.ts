@@ -11,5 +11,7 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
+    // The UI answers after a real server round trip; give polled assertions time.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

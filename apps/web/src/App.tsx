@@ -1,22 +1,47 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { BrowserRouter, Navigate, Route, Routes } from 'react-router';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { FatalErrorBoundary } from './components/FatalErrorBoundary';
 import { Header } from './components/Header';
 import { RequireAuth } from './components/RequireAuth';
 import { SessionExpiredDialog } from './components/SessionExpiredDialog';
+import { FullPageSpinner } from './components/Spinner';
+import { TooltipProvider } from './components/Tooltip';
 import { WindowTooSmall } from './components/WindowTooSmall';
-import { queryClient } from './lib/queryClient';
+import { logActivity } from './lib/activity-log';
+import { persistOptions, queryClient, revalidateAfterRestore } from './lib/queryClient';
 import { Strings } from './lib/strings';
-import { DashboardPage } from './routes/dashboard/DashboardPage';
 import { HomePage } from './routes/home/HomePage';
-import { LoginPage } from './routes/login/LoginPage';
 import { NotFoundPage } from './routes/not-found/NotFoundPage';
 import { ComingSoonPage } from './routes/placeholder/ComingSoonPage';
 import { ProjectLayout } from './routes/project/ProjectLayout';
 
 /** Toasts close after 3 s (spec 01 §4). */
 const TOAST_DURATION_MS = 3000;
+
+/** Route-level code splitting: each screen is its own chunk, loaded when first visited. */
+function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {
+  return lazy(async () => ({ default: (await load())[name] }));
+}
+
+const LoginPage = screen(() => import('./routes/login/LoginPage'), 'LoginPage');
+const DashboardPage = screen(() => import('./routes/dashboard/DashboardPage'), 'DashboardPage');
+const CreateProjectPage = screen(() => import('./routes/projects/CreateProjectPage'), 'CreateProjectPage');
+const InvitationPage = screen(() => import('./routes/invitation/InvitationPage'), 'InvitationPage');
+const SettingsLayout = screen(() => import('./routes/settings/SettingsLayout'), 'SettingsLayout');
+const MembersPage = screen(() => import('./routes/settings/MembersPage'), 'MembersPage');
+const AccessTokensPage = screen(() => import('./routes/settings/AccessTokensPage'), 'AccessTokensPage');
+const PrivateRepositoryPage = screen(() => import('./routes/settings/PrivateRepositoryPage'), 'PrivateRepositoryPage');
+const CodeCleanupPage = screen(() => import('./routes/code-cleanup/CodeCleanupPage'), 'CodeCleanupPage');
+const OpenRecorderPage = lazy(async () => {
+  const { RecorderPlaceholderPage } = await import('./routes/recorder/RecorderPlaceholderPage');
+  return { default: () => <RecorderPlaceholderPage kind="local" /> };
+});
+const RemoteRecorderPage = lazy(async () => {
+  const { RecorderPlaceholderPage } = await import('./routes/recorder/RecorderPlaceholderPage');
+  return { default: () => <RecorderPlaceholderPage kind="cloud" /> };
+});
 
 /** Project screens of spec 01 §2 that are not built yet: they show "coming soon" in the layout. */
 const comingSoon: { path: string; screen: string }[] = [
@@ -31,54 +56,82 @@ const comingSoon: { path: string; screen: string }[] = [
   { path: 'ai-oversight', screen: Strings.navCodeReview },
   { path: 'test-data/*', screen: Strings.navTestData },
   { path: 'memory', screen: Strings.screenMemory },
-  { path: 'code-cleanup', screen: Strings.screenCodeCleanup },
-  { path: 'settings/members', screen: Strings.navSettings },
-  { path: 'settings/access-tokens', screen: Strings.navSettings },
-  { path: 'settings/private-repository', screen: Strings.navSettings },
-  { path: 'settings/new-access-token', screen: Strings.navSettings },
 ];
+
+/** One activity-log entry per screen the user opens (spec 02 §9). */
+function NavigationLog() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    logActivity({ type: 'navigate' });
+  }, [pathname]);
+  return null;
+}
 
 function AppRoutes() {
   return (
-    <Routes>
-      <Route path="/login" element={<LoginPage />} />
-      <Route element={<RequireAuth />}>
-        <Route index element={<HomePage />} />
-        <Route
-          path="onboarding"
-          element={
-            <div className="flex h-full flex-col">
-              <Header />
-              <ComingSoonPage screen={Strings.userMenuGetStarted} />
-            </div>
-          }
-        />
-        <Route path=":projectId" element={<ProjectLayout />}>
-          <Route index element={<Navigate to="dashboard" replace />} />
-          <Route path="dashboard" element={<DashboardPage />} />
-          <Route path="settings" element={<Navigate to="members" replace />} />
-          {comingSoon.map(({ path, screen }) => (
-            <Route key={path} path={path} element={<ComingSoonPage screen={screen} />} />
-          ))}
+    <Suspense fallback={<FullPageSpinner />}>
+      <Routes>
+        <Route path="/login" element={<LoginPage />} />
+        <Route element={<RequireAuth />}>
+          <Route index element={<HomePage />} />
+          <Route
+            path="onboarding"
+            element={
+              <div className="flex h-full flex-col">
+                <Header />
+                <ComingSoonPage screen={Strings.userMenuGetStarted} />
+              </div>
+            }
+          />
+          <Route path="projects/new" element={<CreateProjectPage />} />
+          <Route path="invitation" element={<InvitationPage />} />
+          <Route path="open-recorder/:operation" element={<OpenRecorderPage />} />
+          <Route path="remote-recorder/:cmd" element={<RemoteRecorderPage />} />
+          <Route path=":projectId" element={<ProjectLayout />}>
+            <Route index element={<Navigate to="dashboard" replace />} />
+            <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="settings" element={<Navigate to="members" replace />} />
+            <Route element={<SettingsLayout />}>
+              <Route path="settings/members" element={<MembersPage />} />
+              <Route path="settings/access-tokens" element={<AccessTokensPage />} />
+              <Route
+                path="settings/new-access-token"
+                element={<Navigate to="../settings/access-tokens" replace state={{ generate: true }} />}
+              />
+              <Route path="settings/private-repository" element={<PrivateRepositoryPage />} />
+              <Route path="code-cleanup" element={<CodeCleanupPage />} />
+            </Route>
+            {comingSoon.map(({ path, screen: name }) => (
+              <Route key={path} path={path} element={<ComingSoonPage screen={name} />} />
+            ))}
+          </Route>
         </Route>
-      </Route>
-      <Route path="*" element={<NotFoundPage />} />
-    </Routes>
+        <Route path="*" element={<NotFoundPage />} />
+      </Routes>
+    </Suspense>
   );
 }
 
-/** The whole app: error boundary, server-state cache, routes and the app-wide overlays. */
+/** The whole app: error boundary, persisted server-state cache, routes and the app-wide overlays. */
 export function App() {
   return (
     <FatalErrorBoundary>
-      <QueryClientProvider client={queryClient}>
-        <BrowserRouter>
-          <AppRoutes />
-        </BrowserRouter>
-        <SessionExpiredDialog />
-        <WindowTooSmall />
-        <Toaster position="top-right" duration={TOAST_DURATION_MS} richColors closeButton />
-      </QueryClientProvider>
+      <PersistQueryClientProvider
+        client={queryClient}
+        persistOptions={persistOptions}
+        onSuccess={() => void revalidateAfterRestore()}
+      >
+        <TooltipProvider>
+          <BrowserRouter>
+            <NavigationLog />
+            <AppRoutes />
+          </BrowserRouter>
+          <SessionExpiredDialog />
+          <WindowTooSmall />
+          {/* Below the 64 px top bar, so a toast never hides Record scenario or the licence countdown. */}
+          <Toaster position="top-right" offset={{ top: 76, right: 24 }} duration={TOAST_DURATION_MS} richColors closeButton />
+        </TooltipProvider>
+      </PersistQueryClientProvider>
     </FatalErrorBoundary>
   );
 }

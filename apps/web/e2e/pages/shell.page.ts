@@ -27,7 +27,10 @@ export class ShellPageModel {
 
   async chooseProject(name: string): Promise<void> {
     await this.page.getByRole('button', { name: new RegExp(`^${Strings.projectSelectorLabel}:`) }).click();
-    await this.page.getByRole('menuitemradio', { name }).click();
+    await this.page
+      .getByRole('dialog', { name: Strings.projectSelectorLabel })
+      .getByRole('button', { name, exact: true })
+      .click();
   }
 
   async logout(): Promise<void> {

@@ -12,7 +12,7 @@ import {
 
 const MenuContext = createContext<{ close: () => void } | null>(null);
 
-const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"]),[role="menuitemradio"]:not([aria-disabled="true"])';
+const ITEM_SELECTOR = '[role="menuitem"]:not([aria-disabled="true"])';
 
 export interface MenuProps {
   /** Accessible name of the button that opens the menu. */
@@ -22,6 +22,10 @@ export interface MenuProps {
   buttonClassName?: string;
   /** Which edge of the button the menu lines up with. */
   align?: 'start' | 'end';
+  /** Whether the menu opens below the button or above it (at the bottom of the sidebar). */
+  side?: 'bottom' | 'top';
+  /** Classes of the wrapper (e.g. full width in the sidebar). */
+  className?: string;
   menuClassName?: string;
   children: ReactNode;
 }
@@ -31,7 +35,16 @@ export interface MenuProps {
  * move between items, Escape closes it and gives focus back to the button, a click outside
  * closes it.
  */
-export function Menu({ label, button, buttonClassName = '', align = 'start', menuClassName = '', children }: MenuProps) {
+export function Menu({
+  label,
+  button,
+  buttonClassName = '',
+  align = 'start',
+  side = 'bottom',
+  className = '',
+  menuClassName = '',
+  children,
+}: MenuProps) {
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
@@ -96,7 +109,7 @@ export function Menu({ label, button, buttonClassName = '', align = 'start', men
   };
 
   return (
-    <div className="relative">
+    <div className={`relative ${className}`}>
       <button
         ref={buttonRef}
         type="button"
@@ -117,9 +130,9 @@ export function Menu({ label, button, buttonClassName = '', align = 'start', men
           role="menu"
           aria-label={label}
           onKeyDown={onMenuKeyDown}
-          className={`absolute top-full z-40 mt-2 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg ring-1 ring-black/5 ${
-            align === 'end' ? 'right-0' : 'left-0'
-          } ${menuClassName}`}
+          className={`absolute z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg ring-1 ring-black/5 ${
+            side === 'top' ? 'bottom-full mb-2' : 'top-full mt-2'
+          } ${align === 'end' ? 'right-0' : 'left-0'} ${menuClassName}`}
         >
           <MenuContext.Provider value={{ close }}>{children}</MenuContext.Provider>
         </div>
@@ -141,37 +154,6 @@ export function MenuItem({ onSelect, children, title }: { onSelect: () => void; 
       tabIndex={-1}
       title={title}
       className={itemClass}
-      onClick={() => {
-        menu?.close();
-        onSelect();
-      }}
-    >
-      {children}
-    </button>
-  );
-}
-
-/** One choice of a single-choice menu (the project selector). */
-export function MenuItemRadio({
-  checked,
-  onSelect,
-  children,
-  title,
-}: {
-  checked: boolean;
-  onSelect: () => void;
-  children: ReactNode;
-  title?: string;
-}) {
-  const menu = useContext(MenuContext);
-  return (
-    <button
-      type="button"
-      role="menuitemradio"
-      aria-checked={checked}
-      tabIndex={-1}
-      title={title}
-      className={`${itemClass} ${checked ? 'font-semibold text-brand-700' : ''}`}
       onClick={() => {
         menu?.close();
         onSelect();

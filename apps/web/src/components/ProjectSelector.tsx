@@ -1,53 +1,92 @@
-import type { Project } from '@rehearse/contract';
-import { Check, ChevronsUpDown, FolderKanban } from 'lucide-react';
+import { Messages, type Project } from '@rehearse/contract';
+import { FolderKanban, FolderPlus, Trash2 } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
+import { useMe } from '../features/auth/queries';
+import { projectLimitReason } from '../features/projects/components/CreateProjectForm';
 import { useSelectProject } from '../features/projects/queries';
+import { logActivity } from '../lib/activity-log';
 import { TruncateAt, truncate } from '../lib/format';
 import { Strings } from '../lib/strings';
-import { Menu, MenuItemRadio } from './Menu';
+import { IconButton } from './IconButton';
+import { SelectorAction, SelectorOption, SelectorPopover, useCloseSelector } from './SelectorPopover';
 
 /**
  * The top bar's project selector: lists the caller's projects; choosing one saves it as the
- * active project and goes to its dashboard (spec 01 §4).
+ * active project and goes to its dashboard (spec 01 §4). It also creates projects (disabled when
+ * the remaining project count is 0 or less) and deletes them (spec 01 §6: only for users who may
+ * delete projects, never the current project, and only by its admin).
  */
-export function ProjectSelector({ projects, current }: { projects: Project[]; current: Project }) {
+export function ProjectSelector({
+  projects,
+  current,
+  onCreate,
+  onDelete,
+}: {
+  projects: Project[];
+  current: Project;
+  onCreate: () => void;
+  onDelete: (project: Project) => void;
+}) {
   const navigate = useNavigate();
   const selectProject = useSelectProject();
+  const me = useMe();
+  const mayDelete = me.data?.customAttributes.allowDeleteProjects === true;
 
   const choose = (project: Project) => {
     if (project.id === current.id) return;
     void navigate(`/${project.id}/dashboard`);
     selectProject.mutate(project.id, { onError: () => toast.error(Strings.projectSelectorSwitchFailed) });
+    logActivity({ type: 'project.select', detail: { projectId: project.id } });
   };
 
   return (
-    <Menu
-      label={`${Strings.projectSelectorLabel}: ${current.name}`}
-      buttonClassName="flex h-10 items-center gap-2.5 rounded-lg border border-slate-200 bg-white pr-2.5 pl-3 text-sm shadow-xs hover:border-slate-300 hover:bg-slate-50"
-      menuClassName="max-h-80 w-72 overflow-y-auto"
-      button={
-        <>
-          <FolderKanban aria-hidden="true" className="size-4 text-brand-600" />
-          <span className="text-slate-500">{Strings.projectSelectorLabel}</span>
-          <span className="font-semibold text-slate-900" data-testid="current-project" title={current.name}>
-            {truncate(current.name, ...TruncateAt.selectorLabel)}
-          </span>
-          <ChevronsUpDown aria-hidden="true" className="size-4 text-slate-400" />
-        </>
+    <SelectorPopover
+      label={Strings.projectSelectorLabel}
+      icon={FolderKanban}
+      testId="project-selector"
+      value={<span data-testid="current-project">{truncate(current.name, ...TruncateAt.selectorLabel)}</span>}
+      valueText={current.name}
+      title={current.name}
+      footer={
+        <SelectorAction
+          icon={FolderPlus}
+          onSelect={onCreate}
+          disabledReason={projectLimitReason(me.data?.customAttributes.allowedProjectsCount)}
+        >
+          {Strings.projectNew}
+        </SelectorAction>
       }
     >
       {projects.map((project) => (
-        <MenuItemRadio
+        <SelectorOption
           key={project.id}
-          checked={project.id === current.id}
+          selected={project.id === current.id}
           title={project.name}
           onSelect={() => choose(project)}
+          actions={
+            mayDelete && project.id !== current.id ? <DeleteProjectButton project={project} onDelete={onDelete} /> : undefined
+          }
         >
-          <span className="min-w-0 flex-1 truncate">{truncate(project.name, ...TruncateAt.menuTitle)}</span>
-          {project.id === current.id && <Check aria-hidden="true" className="size-4 shrink-0 text-brand-600" />}
-        </MenuItemRadio>
+          {truncate(project.name, ...TruncateAt.menuTitle)}
+        </SelectorOption>
       ))}
-    </Menu>
+    </SelectorPopover>
+  );
+}
+
+function DeleteProjectButton({ project, onDelete }: { project: Project; onDelete: (project: Project) => void }) {
+  const close = useCloseSelector();
+  return (
+    <IconButton
+      label={Strings.projectDelete(project.name)}
+      icon={Trash2}
+      tone="danger"
+      disabledReason={project.role === 'ADMIN' ? null : Messages.deleteProjectNotAllowed}
+      onClick={() => {
+        close();
+        onDelete(project);
+      }}
+    />
   );
 }

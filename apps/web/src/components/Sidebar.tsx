@@ -1,5 +1,7 @@
 import {
+  BookOpen,
   ChartColumn,
+  LifeBuoy,
   Database,
   FileCode2,
   GitPullRequestArrow,
@@ -10,9 +12,12 @@ import {
   Settings,
   type LucideIcon,
 } from 'lucide-react';
-import { NavLink } from 'react-router';
+import { Link, NavLink } from 'react-router';
 import { Layout } from '../lib/layout';
+import { Links } from '../lib/links';
 import { Strings } from '../lib/strings';
+import { Logo } from './Logo';
+import { UserMenu } from './UserMenu';
 
 interface NavItem {
   label: string;
@@ -33,7 +38,8 @@ const shortcut = isMac ? '⌘B' : 'Ctrl+B';
 
 /**
  * The project sidebar: 300 px open, 83 px collapsed (labels then become tooltips but stay the
- * links' accessible names).
+ * links' accessible names). Logo on top; the footer holds the contact-support and documentation
+ * links (new tab), the collapse toggle and the user menu (spec 01 §2).
  */
 export function Sidebar({
   projectId,
@@ -63,6 +69,11 @@ export function Sidebar({
       style={{ width: open ? Layout.sidebarOpenWidth : Layout.sidebarCollapsedWidth }}
       className="flex shrink-0 flex-col border-r border-slate-200 bg-white transition-[width] duration-200 ease-out"
     >
+      <div className={`flex h-16 shrink-0 items-center border-b border-slate-200 ${open ? 'px-5' : 'justify-center'}`}>
+        <Link to="/" aria-label={Strings.appName} className="focus-ring rounded-lg">
+          <Logo compact={!open} />
+        </Link>
+      </div>
       <nav aria-label={Strings.mainNavigation} className="flex-1 overflow-y-auto px-4 py-5">
         <ul className="flex flex-col gap-1">
           {items.map(({ label, path, icon: Icon, badge }) => (
@@ -96,14 +107,16 @@ export function Sidebar({
           ))}
         </ul>
       </nav>
-      <div className={`border-t border-slate-200 p-4 ${open ? '' : 'flex justify-center'}`}>
+      <div className={`flex flex-col gap-1 border-t border-slate-200 p-4 ${open ? '' : 'items-center'}`}>
+        <FooterLink href={Links.support} icon={LifeBuoy} label={Strings.contactSupport} open={open} />
+        <FooterLink href={Links.docs} icon={BookOpen} label={Strings.documentation} open={open} />
         <button
           type="button"
           onClick={onToggle}
           aria-expanded={open}
           aria-label={open ? Strings.collapseSidebar : Strings.expandSidebar}
           title={`${open ? Strings.collapseSidebar : Strings.expandSidebar} (${shortcut})`}
-          className={`focus-ring flex h-10 items-center gap-3 rounded-lg text-sm text-slate-500 hover:bg-slate-100 hover:text-slate-800 ${
+          className={`focus-ring flex h-10 items-center gap-3 rounded-lg text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${
             open ? 'w-full px-3' : 'w-11 justify-center'
           }`}
         >
@@ -115,13 +128,35 @@ export function Sidebar({
           {open && (
             <>
               <span>{Strings.collapseSidebar}</span>
-              <kbd className="ml-auto rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-sans text-[11px] text-slate-500">
+              <kbd className="ml-auto rounded border border-slate-200 bg-slate-50 px-1.5 py-0.5 font-sans text-[11px] text-slate-600">
                 {shortcut}
               </kbd>
             </>
           )}
         </button>
+        <div className={`mt-2 border-t border-slate-100 pt-3 ${open ? '' : 'flex justify-center'}`}>
+          <UserMenu placement="sidebar" compact={!open} />
+        </div>
       </div>
     </aside>
+  );
+}
+
+/** A footer link that opens in a new tab (support, documentation). */
+function FooterLink({ href, icon: Icon, label, open }: { href: string; icon: LucideIcon; label: string; open: boolean }) {
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={open ? undefined : label}
+      className={`focus-ring flex h-10 items-center gap-3 rounded-lg text-sm text-slate-600 hover:bg-slate-100 hover:text-slate-900 ${
+        open ? 'px-3' : 'w-11 justify-center'
+      }`}
+    >
+      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      <span className={open ? 'truncate' : 'sr-only'}>{label}</span>
+      <span className="sr-only">{Strings.opensInNewTab}</span>
+    </a>
   );
 }

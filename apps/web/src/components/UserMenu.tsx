@@ -1,5 +1,5 @@
 import { ApiError } from '@rehearse/api-client';
-import { ChevronDown, LogOut, Rocket } from 'lucide-react';
+import { ChevronsUpDown, LogOut, Rocket } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useLogout, useMe } from '../features/auth/queries';
@@ -12,13 +12,18 @@ function initials(name: string): string {
   return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts.at(-1)?.[0] ?? '') : '')).toUpperCase() || '?';
 }
 
-/** The header's user menu: who is signed in, Get Started (onboarding) and Logout. */
-export function UserMenu() {
+/**
+ * The user menu: who is signed in, Get Started (onboarding) and Logout. In the header of screens
+ * outside a project, and at the bottom of the project sidebar (spec 01 §2), where it opens
+ * upwards and shows only the initials when the sidebar is collapsed.
+ */
+export function UserMenu({ placement = 'header', compact = false }: { placement?: 'header' | 'sidebar'; compact?: boolean }) {
   const me = useMe();
   const logout = useLogout();
   const navigate = useNavigate();
   const name = me.data?.name ?? '';
   const email = me.data?.email ?? '';
+  const inSidebar = placement === 'sidebar';
 
   const onLogout = () => {
     logout.mutate(undefined, {
@@ -32,20 +37,33 @@ export function UserMenu() {
   return (
     <Menu
       label={Strings.userMenuLabel}
-      align="end"
-      buttonClassName="flex items-center gap-2.5 rounded-full py-1 pr-2.5 pl-1 hover:bg-slate-100"
+      align={inSidebar ? 'start' : 'end'}
+      side={inSidebar ? 'top' : 'bottom'}
+      className={inSidebar && !compact ? 'w-full' : ''}
+      buttonClassName={`flex items-center gap-2.5 hover:bg-slate-100 ${
+        inSidebar ? (compact ? 'size-11 justify-center rounded-lg' : 'w-full rounded-lg p-2') : 'rounded-full py-1 pr-2.5 pl-1'
+      }`}
       button={
         <>
           <span
             aria-hidden="true"
-            className="flex size-8 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800"
+            className="flex size-8 shrink-0 items-center justify-center rounded-full bg-brand-100 text-xs font-semibold text-brand-800"
           >
             {me.data ? initials(name) : ''}
           </span>
-          <span className="text-sm font-medium text-slate-700" title={name} data-testid="user-name">
-            {truncate(name, ...TruncateAt.userName)}
-          </span>
-          <ChevronDown aria-hidden="true" className="size-4 text-slate-500" />
+          {!compact && (
+            <span className="flex min-w-0 flex-1 flex-col text-left">
+              <span className="truncate text-sm font-medium text-slate-700" title={name} data-testid="user-name">
+                {truncate(name, ...TruncateAt.userName)}
+              </span>
+              {inSidebar && (
+                <span className="truncate text-xs text-slate-500" title={email}>
+                  {truncate(email, ...TruncateAt.email)}
+                </span>
+              )}
+            </span>
+          )}
+          {!compact && <ChevronsUpDown aria-hidden="true" className="size-4 shrink-0 text-slate-500" />}
         </>
       }
     >

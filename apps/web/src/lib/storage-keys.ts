@@ -2,4 +2,14 @@
 export const StorageKeys = {
   /** The bearer session token returned by signup and login. */
   token: 'rehearse.token',
+  /** Where the recorder opens: 'local' or 'cloud' (spec 01 §4: `recorderOption`, default Locally). */
+  recorderOption: 'recorderOption',
+  /** The persisted TanStack Query cache (spec 02 §9: the query cache is persisted locally). */
+  queryCache: 'rehearse.query-cache',
+  /**
+   * Test switch: milliseconds to wait after creating a project instead of the spec's 30 s / 10 s.
+   * Only the e2e suite sets it (`localStorage.setItem('rehearse.projectCreationWaitMs', '0')`);
+   * the app never writes it.
+   */
+  projectCreationWaitMs: 'rehearse.projectCreationWaitMs',
 } as const;

@@ -2,6 +2,7 @@ import { authCalls, type CallInput } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { session } from '../../lib/session';
+import { StorageKeys } from '../../lib/storage-keys';
 
 /** Query keys of the signed-in user. */
 export const authKeys = {
@@ -63,6 +64,12 @@ export function useLogout() {
     onSettled: () => {
       session.signOut();
       queryClient.clear();
+      // The persisted copy of the cache (members, projects) must not outlive the session.
+      try {
+        localStorage.removeItem(StorageKeys.queryCache);
+      } catch {
+        // Storage unavailable: nothing was persisted either.
+      }
     },
   });
 }

@@ -1,6 +1,9 @@
-import { authCalls, type Project } from '@rehearse/contract';
+import { authCalls, environmentFileName, systemCalls, workspaceCalls, type Project } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { logActivity } from '../../lib/activity-log';
 import { api } from '../../lib/api';
+import { authKeys } from '../auth/queries';
+import { projectCreationWaitMs, wait } from './creation';
 
 /** Query keys of projects (Actual Budget style key factory). */
 export const projectKeys = {
@@ -47,6 +50,63 @@ export function useSelectProject() {
       api.call(authCalls.updateLastActiveProjectId, { body: { project_id: projectId } }),
     onSuccess: (_answer, projectId) => {
       queryClient.setQueryData(projectKeys.lastActive(), projectId);
+    },
+  });
+}
+
+export interface NewProject {
+  name: string;
+  url: string;
+  demo: boolean;
+}
+
+/**
+ * Creates a project the way spec 01 §4 describes: create it, wait while its repository is
+ * prepared (30 s, 10 s for the demo; the workspace is created during the wait), set its
+ * default.json environment as the current one, then hand back the project. The project list
+ * gains it and the remaining project count goes down.
+ */
+export function useCreateProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ input, signal }: { input: NewProject; signal?: AbortSignal }) => {
+      const { project } = await api.call(authCalls.createProject, {
+        body: { name: input.name, url: input.url, demo: input.demo },
+      });
+      // Product analytics are best effort (spec 02 §7: failures ignored).
+      void api.call(systemCalls.storageEvent, { body: { event: 'create_project', project_id: project.id } }).catch(() => undefined);
+      await Promise.all([
+        wait(projectCreationWaitMs(input.demo), signal),
+        api.call(authCalls.createWorkspace, { body: { projectId: project.id } }),
+      ]);
+      await api
+        .call(workspaceCalls.updateLastActiveWorkspace, {
+          body: { projectId: project.id, env: environmentFileName('default') },
+        })
+        .catch(() => undefined);
+      return project;
+    },
+    onSuccess: (project) => {
+      queryClient.setQueryData<Project[]>(projectKeys.list(), (projects) =>
+        projects ? [...projects.filter((p) => p.id !== project.id), project] : [project],
+      );
+      queryClient.setQueryData(projectKeys.lastActive(), project.id);
+      void queryClient.invalidateQueries({ queryKey: projectKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: authKeys.me() });
+      logActivity({ type: 'project.create', detail: { projectId: project.id, demo: project.demo } });
+    },
+  });
+}
+
+/** Deletes a project (ADMIN, and only users allowed to delete projects). */
+export function useDeleteProject() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (projectId: string) => api.call(authCalls.deleteProject, { body: { project_id: projectId } }),
+    onSuccess: (_answer, projectId) => {
+      queryClient.setQueryData<Project[]>(projectKeys.list(), (projects) => projects?.filter((p) => p.id !== projectId));
+      void queryClient.invalidateQueries({ queryKey: projectKeys.list() });
+      logActivity({ type: 'project.delete', detail: { projectId } });
     },
   });
 }

@@ -1,5 +1,7 @@
 import { Navigate } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { GettingStarted } from '../../components/GettingStarted';
+import { Header } from '../../components/Header';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useLastActiveProject, useProjects } from '../../features/projects/queries';
 import { errorMessage } from '../../lib/api';
@@ -23,9 +25,21 @@ export function HomePage() {
     );
   }
   // A failed last-active lookup is not worth stopping for: the first project will do.
-  if (projects.isPending || (lastActive.isPending && !lastActive.isError)) return <FullPageSpinner />;
+  // Cached answers may be old (restored from the last visit): wait for the server's.
+  if (projects.isPending || projects.isFetching || lastActive.isFetching || (lastActive.isPending && !lastActive.isError)) {
+    return <FullPageSpinner />;
+  }
 
   const target = projects.data.find((p) => p.id === lastActive.data) ?? projects.data[0];
-  if (!target) return <ErrorPanel title={Strings.noProjects} />;
+  if (!target) {
+    return (
+      <div className="flex h-full flex-col">
+        <Header />
+        <main id="main" className="min-h-0 flex-1 overflow-y-auto">
+          <GettingStarted />
+        </main>
+      </div>
+    );
+  }
   return <Navigate to={`/${target.id}/dashboard`} replace />;
 }

@@ -81,7 +81,7 @@ export function LoginPage() {
       onClick={() => setMode(value)}
       onKeyDown={onTabKeyDown}
       className={`focus-ring flex-1 rounded-md px-3 py-2 text-sm font-semibold transition-colors ${
-        mode === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-500 hover:text-slate-800'
+        mode === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900'
       }`}
     >
       {label}

@@ -1,14 +1,24 @@
 import type { Project } from '@rehearse/contract';
-import { Navigate, Outlet, useOutletContext, useParams } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { GettingStarted } from '../../components/GettingStarted';
 import { Header } from '../../components/Header';
 import { Sidebar } from '../../components/Sidebar';
 import { FullPageSpinner } from '../../components/Spinner';
 import { TopBar } from '../../components/TopBar';
+import { LicenceProvider } from '../../features/licence/LicenceProvider';
 import { useProjects } from '../../features/projects/queries';
 import { useSidebar } from '../../hooks/useSidebar';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
+
+const PrivateRepoRequiredPage = lazy(async () => ({
+  default: (await import('../settings/PrivateRepositoryPage')).PrivateRepoRequiredPage,
+}));
+
+/** Pages a project with an unconfigured private repository still shows (spec 01 §2). */
+const OPEN_WITHOUT_REPO = /\/(run-report|runs|scenario-report|execution|executions|settings)(\/|$)/;
 
 interface ProjectOutletContext {
   project: Project;
@@ -21,50 +31,66 @@ export function useCurrentProject(): ProjectOutletContext {
 }
 
 /**
- * The shell of every project screen: header, sidebar, top bar and the screen. An unknown
- * projectId goes to the first project's dashboard, or shows an error without projects (spec 01 §2).
+ * The shell of every project screen: sidebar (logo, navigation, links, user menu), top bar and
+ * the screen. An unknown projectId goes to the first project's dashboard, or shows the
+ * getting-started message without projects (spec 01 §2).
  */
 export function ProjectLayout() {
   const { projectId } = useParams();
   const projects = useProjects();
   const sidebar = useSidebar();
+  const { pathname } = useLocation();
 
   const project = projects.data?.find((p) => p.id === projectId);
-  if (projects.data && !project) {
+  // A list restored from the persisted cache may predate this project (created or joined
+  // since): decide only on a list the server has just confirmed.
+  const confirming = projects.isFetching || (projects.isError && !project);
+  if (projects.data && !project && !confirming) {
     const first = projects.data[0];
     if (first) return <Navigate to={`/${first.id}/dashboard`} replace />;
+    return (
+      <div className="flex h-full flex-col">
+        <Header />
+        <main id="main" className="min-h-0 flex-1 overflow-y-auto">
+          <GettingStarted />
+        </main>
+      </div>
+    );
   }
 
-  return (
-    <div className="flex h-full flex-col">
+  const body = (
+    <div className="flex h-full">
       <a
         href="#main"
         className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium focus:not-sr-only focus:absolute focus:top-3 focus:left-3 focus:ring-2 focus:ring-brand-500"
       >
         {Strings.skipToContent}
       </a>
-      <Header />
-      <div className="flex min-h-0 flex-1">
-        {projectId && <Sidebar projectId={projectId} open={sidebar.open} onToggle={sidebar.toggle} />}
-        <div className="flex min-w-0 flex-1 flex-col">
-          {project && projects.data && <TopBar projects={projects.data} project={project} />}
-          <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">
-            {projects.isPending ? (
-              <FullPageSpinner />
-            ) : projects.isError ? (
-              <ErrorPanel
-                title={Strings.projectsLoadFailed}
-                detail={errorMessage(projects.error)}
-                onRetry={() => void projects.refetch()}
-              />
-            ) : project ? (
-              <Outlet context={{ project, projects: projects.data } satisfies ProjectOutletContext} />
-            ) : (
-              <ErrorPanel title={Strings.noProjects} />
-            )}
-          </main>
-        </div>
+      {projectId && <Sidebar projectId={projectId} open={sidebar.open} onToggle={sidebar.toggle} />}
+      <div className="flex min-w-0 flex-1 flex-col">
+        {project && projects.data && <TopBar projects={projects.data} project={project} />}
+        <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">
+          {projects.isPending || (!project && projects.isFetching) ? (
+            <FullPageSpinner />
+          ) : projects.isError && !project ? (
+            <ErrorPanel
+              title={Strings.projectsLoadFailed}
+              detail={errorMessage(projects.error)}
+              onRetry={() => void projects.refetch()}
+            />
+          ) : project && projects.data ? (
+            <Suspense fallback={<FullPageSpinner />}>
+              {project.privateRepo && !project.configuredPrivateRepo && !OPEN_WITHOUT_REPO.test(pathname) ? (
+                <PrivateRepoRequiredPage project={project} />
+              ) : (
+                <Outlet context={{ project, projects: projects.data } satisfies ProjectOutletContext} />
+              )}
+            </Suspense>
+          ) : null}
+        </main>
       </div>
     </div>
   );
+
+  return project ? <LicenceProvider project={project}>{body}</LicenceProvider> : body;
 }

@@ -1,0 +1,101 @@
+import { workspaceCalls } from '@rehearse/contract';
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { StorageKeys } from '../src/lib/storage-keys';
+import { Strings } from '../src/lib/strings';
+import { ShellPageModel } from './pages/shell.page';
+import { expectAccessible, startHarness, type Account, type Harness } from './support/harness';
+
+/** The dashboard, plus the client plumbing every screen shares: cache persistence and the activity log. */
+describe('dashboard and client plumbing in Chromium', () => {
+  let h: Harness;
+  let ada: Account;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    ada = await h.signUp('Ada');
+    await ada.api.call(workspaceCalls.pushScenario, {
+      body: { projectId: ada.projectId, name: 'checkout', data: 'Scenario: Pay\n  Given I open "/"\n' },
+    });
+    await ada.api.call(workspaceCalls.pushScenario, {
+      body: { projectId: ada.projectId, name: 'checkout', data: 'Scenario: Refund\n  Given I open "/"\n' },
+    });
+    ({ context, page } = await h.open(ada));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await h?.close();
+  });
+
+  it('shows the feature and scenario totals, and honest empty states for runs and reviews', async () => {
+    await page.goto(`/${ada.projectId}/dashboard`);
+    await expect.poll(() => page.getByTestId('stat-features').textContent()).toBe('1');
+    expect(await page.getByTestId('stat-scenarios').textContent()).toBe('2');
+    expect(await page.getByTestId('stat-runs').textContent()).toBe('—');
+    expect(await page.getByText(Strings.dashboardNoRunsYet).count()).toBe(1);
+    expect(await page.getByText(Strings.dashboardNoExecutions).count()).toBe(1);
+    expect(await page.getByText(Strings.dashboardNoRuns).count()).toBe(1);
+    expect(await page.getByText(Strings.dashboardNoReviews).count()).toBe(1);
+    expect(await page.getByText(Strings.dashboardGreeting(ada.firstname)).count()).toBe(1);
+    await expectAccessible(page, 'dashboard');
+  });
+
+  it('links to the application map, the reports and code review', async () => {
+    expect(await page.getByRole('link', { name: Strings.dashboardMemory }).getAttribute('href')).toBe(`/${ada.projectId}/memory`);
+    expect(await page.getByRole('link', { name: `${Strings.dashboardShowAll}: ${Strings.dashboardLatestExecutions}` }).getAttribute('href')).toBe(
+      `/${ada.projectId}/runs`,
+    );
+    expect(await page.getByRole('link', { name: `${Strings.dashboardShowAll}: ${Strings.dashboardCodeReview}` }).getAttribute('href')).toBe(
+      `/${ada.projectId}/ai-oversight`,
+    );
+  });
+
+  it('has the support and documentation links (new tab) and the user menu in the sidebar', async () => {
+    const sidebar = new ShellPageModel(page).sidebar();
+    for (const name of [Strings.contactSupport, Strings.documentation]) {
+      const link = sidebar.getByRole('link', { name: new RegExp(`^${name}`) });
+      expect(await link.getAttribute('target')).toBe('_blank');
+      expect(await link.getAttribute('rel')).toContain('noopener');
+    }
+    expect(await sidebar.getByRole('button', { name: Strings.userMenuLabel }).count()).toBe(1);
+  });
+
+  it('persists the query cache in localStorage', async () => {
+    await expect
+      .poll(async () => (await page.evaluate((key) => localStorage.getItem(key), StorageKeys.queryCache)) ?? '')
+      .toContain(ada.projectId);
+  });
+
+  it('sends the activity log in a batch of 10 entries', async () => {
+    const batch = page.waitForRequest((request: Request) => request.url().endsWith('/api/auth/log') && request.method() === 'POST');
+    const shell = new ShellPageModel(page);
+    const screens = [Strings.navFeatures, Strings.navExecutions, Strings.navReports, Strings.navCodeReview, Strings.navTestData, Strings.navSettings];
+    for (let i = 0; i < 12; i++) await shell.navLink(screens[i % screens.length]!).click();
+    const body = (await batch).postDataJSON() as { logs: { type: string; path: string; at: string }[] };
+    expect(body.logs).toHaveLength(10);
+    expect(body.logs.every((entry) => typeof entry.at === 'string' && entry.path.startsWith('/'))).toBe(true);
+    expect(body.logs.some((entry) => entry.type === 'navigate')).toBe(true);
+  });
+
+  it('meets the accessibility bar on the other screens', async () => {
+    for (const [path, name] of [
+      [`/${ada.projectId}/settings/private-repository`, 'integrations'],
+      [`/${ada.projectId}/memory`, 'coming soon'],
+      ['/open-recorder/recorder?project_id=x', 'recorder placeholder'],
+      ['/no/such/page', 'not found'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectAccessible(page, name);
+    }
+    const fresh = await h.browser.newContext({ baseURL: h.base });
+    const login = await fresh.newPage();
+    await login.goto('/login');
+    await login.getByRole('heading', { level: 1 }).waitFor();
+    await expectAccessible(login, 'login');
+    await fresh.close();
+  });
+});

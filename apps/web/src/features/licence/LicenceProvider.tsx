@@ -1,0 +1,63 @@
+import type { Project } from '@rehearse/contract';
+import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { ContactSalesDialog } from './components/ContactSalesDialog';
+import { LicenceDialog } from './components/LicenceDialog';
+
+interface LicenceContextValue {
+  /** Opens the licence modal. */
+  openLicence: () => void;
+  /** Opens the contact-sales form. */
+  openContactSales: () => void;
+  /**
+   * Spec 01 §4: an expired project blocks adding environments, recording and edits; the licence
+   * modal opens instead. Runs `action` when the licence is active, else opens the modal.
+   */
+  guard: (action: () => void) => void;
+  expired: boolean;
+}
+
+const LicenceContext = createContext<LicenceContextValue | null>(null);
+
+/** Holds the licence and contact-sales dialogs of the current project. */
+export function LicenceProvider({ project, children }: { project: Project; children: ReactNode }) {
+  const [licenceOpen, setLicenceOpen] = useState(false);
+  const [salesOpen, setSalesOpen] = useState(false);
+  const expired = project.is_expired;
+
+  const openLicence = useCallback(() => setLicenceOpen(true), []);
+  const openContactSales = useCallback(() => setSalesOpen(true), []);
+  const guard = useCallback(
+    (action: () => void) => {
+      if (expired) setLicenceOpen(true);
+      else action();
+    },
+    [expired],
+  );
+  const value = useMemo(
+    () => ({ openLicence, openContactSales, guard, expired }),
+    [openLicence, openContactSales, guard, expired],
+  );
+
+  return (
+    <LicenceContext.Provider value={value}>
+      {children}
+      <LicenceDialog
+        open={licenceOpen}
+        onOpenChange={setLicenceOpen}
+        project={project}
+        onContactSales={() => {
+          setLicenceOpen(false);
+          setSalesOpen(true);
+        }}
+      />
+      <ContactSalesDialog open={salesOpen} onOpenChange={setSalesOpen} project={project} />
+    </LicenceContext.Provider>
+  );
+}
+
+/** The licence actions of the current project. */
+export function useLicence(): LicenceContextValue {
+  const value = useContext(LicenceContext);
+  if (!value) throw new Error('useLicence needs a LicenceProvider (the project layout)');
+  return value;
+}
