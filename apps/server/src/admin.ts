@@ -12,7 +12,8 @@ Commands:
   extend-licence <projectId> <days>        extend a project's licence (also lifts the trial invite limit)
   set-threads <projectId> <n>              set a project's maxExecutionThreads
   set-allowed-projects <email> <n>         set how many more projects a user may create
-  allow-delete-projects <email> <yes|no>   let a user delete projects they administer`;
+  allow-delete-projects <email> <yes|no>   let a user delete projects they administer
+  set-private-repo <projectId> <on|off>    enable the private-repository integration (its admin then connects it)`;
 
 const isUuid = (text: string | undefined): text is string =>
   !!text && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
@@ -58,6 +59,14 @@ export async function runAdminCommand(args: string[], database: Database): Promi
       if (!user) throw new Error(`No user with email "${first ?? ''}".`);
       await users.update(user.id, { allowDeleteProjects: second === 'yes' });
       return `${user.email} ${second === 'yes' ? 'may' : 'may not'} delete projects.`;
+    }
+    case 'set-private-repo': {
+      if (second !== 'on' && second !== 'off') throw new Error('Answer on or off.');
+      const project = isUuid(first)
+        ? await projectsRepo.update(first, second === 'on' ? { privateRepo: true } : { privateRepo: false, configuredPrivateRepo: false })
+        : undefined;
+      if (!project) throw new Error(`No project with id "${first ?? ''}".`);
+      return `Private repository integration of "${project.name}" is ${second === 'on' ? 'enabled; its admin can now connect it' : 'disabled'}.`;
     }
     default:
       throw new Error(`Unknown command "${command}".\n\n${USAGE}`);

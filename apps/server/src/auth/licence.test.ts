@@ -65,6 +65,9 @@ describe.each(testBackends())('licence on %s', (backend) => {
     await expect(runAdminCommand(['set-threads', user.projectId, '-1'], test.database)).rejects.toThrow('whole number');
     await expect(runAdminCommand(['extend-licence', 'not-a-project', '3'], test.database)).rejects.toThrow('No project');
     await expect(runAdminCommand(['launch-rockets'], test.database)).rejects.toThrow('Unknown command');
+    await runAdminCommand(['set-private-repo', user.projectId, 'on'], test.database);
+    const withRepo = await user.api.call(authCalls.getProjects);
+    expect(withRepo.projects[0]).toMatchObject({ privateRepo: true, configuredPrivateRepo: false });
   });
 
   it('lets only an admin who may delete projects delete one', async () => {
