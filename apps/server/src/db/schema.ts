@@ -15,6 +15,12 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
+/** The owning project; rows go when their project goes. */
+const projectReference = () =>
+  uuid('project_id')
+    .notNull()
+    .references(() => projects.id, { onDelete: 'cascade' });
+
 export const users = pgTable(
   'users',
   {
@@ -73,9 +79,7 @@ export const projects = pgTable('projects', {
 export const projectMembers = pgTable(
   'project_members',
   {
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -89,9 +93,7 @@ export const invitations = pgTable(
   'invitations',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     email: text('email').notNull(),
     invitedBy: uuid('invited_by')
       .notNull()
@@ -114,9 +116,7 @@ export const accessKeys = pgTable(
   'access_keys',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     createdBy: uuid('created_by')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -153,9 +153,7 @@ export const productEvents = pgTable('product_events', {
 export const workspaceState = pgTable(
   'workspace_state',
   {
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -188,9 +186,7 @@ export const mailUsers = pgTable(
   'mail_users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     username: text('username').notNull(),
     passwordEncrypted: text('password_encrypted').notNull(),
     secretKeyEncrypted: text('secret_key_encrypted'),
@@ -204,9 +200,7 @@ export const mailUsers = pgTable(
 export const artifacts = pgTable(
   'artifacts',
   {
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     /** sha256 of the bytes, hex. */
     id: text('id').notNull(),
     contentType: text('content_type').notNull(),
@@ -221,9 +215,7 @@ export const runs = pgTable(
   'runs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     uploadKey: text('upload_key').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     username: text('username').notNull(),
@@ -261,9 +253,7 @@ export const testCases = pgTable(
     runId: uuid('run_id')
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     position: integer('position').notNull(),
     scenarioName: text('scenario_name').notNull(),
     featureName: text('feature_name').notNull(),
@@ -281,9 +271,7 @@ export const comments = pgTable(
   'comments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     runId: uuid('run_id')
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
@@ -304,9 +292,7 @@ export const scenarioJobs = pgTable(
   'scenario_jobs',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
@@ -331,9 +317,7 @@ export const executions = pgTable(
   'executions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    projectId: uuid('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     name: text('name').notNull(),
     env: text('env').notNull(),
