@@ -1,4 +1,4 @@
-import { workspaceCalls } from '@rehearse/contract';
+import { runnerCalls, workspaceCalls } from '@rehearse/contract';
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorageKeys } from '../src/lib/storage-keys';
@@ -41,6 +41,46 @@ describe('dashboard and client plumbing in Chromium', () => {
     expect(await page.getByText(Strings.dashboardNoReviews).count()).toBe(1);
     expect(await page.getByText(Strings.dashboardGreeting(ada.firstname)).count()).toBe(1);
     await expectAccessible(page, 'dashboard');
+  });
+
+  it('shows runs from the runs service once one is uploaded', async () => {
+    const time = new Date().toISOString();
+    const ok = { status: 'PASSED' as const, startTime: time, endTime: time };
+    await ada.api.call(runnerCalls.uploadRun, {
+      body: {
+        projectId: ada.projectId,
+        uploadKey: 'dashboard-e2e-1',
+        report: {
+          name: 'Nightly smoke',
+          env: { name: 'default', baseUrl: 'http://127.0.0.1/demo-shop/' },
+          startTime: time,
+          endTime: time,
+          mode: 'local',
+          browser: 'chromium',
+          viewport: { width: 1024, height: 768 },
+          testCases: [
+            {
+              id: 'tc-1',
+              scenarioName: 'Pay',
+              featureName: 'checkout',
+              uri: 'features/checkout.feature',
+              tags: [],
+              result: ok,
+              parameters: {},
+              steps: [],
+              env: { name: 'default', baseUrl: 'http://127.0.0.1/demo-shop/' },
+              webLog: [],
+              networkLog: [],
+            },
+          ],
+        },
+      },
+    });
+    await page.goto(`/${ada.projectId}/dashboard`);
+    await expect.poll(() => page.getByTestId('stat-runs').textContent()).toBe('1');
+    expect(await page.getByText('Nightly smoke').count()).toBeGreaterThanOrEqual(1);
+    expect(await page.getByText(Strings.dashboardNoExecutions).count()).toBe(0);
+    if (process.env.WEB_SCREENSHOTS) await page.screenshot({ path: '/tmp/web2-dashboard-with-run.png' });
   });
 
   it('links to the application map, the reports and code review', async () => {

@@ -1,3 +1,5 @@
+import { format } from 'date-fns';
+
 /**
  * Cuts `text` to `keep` characters plus an ellipsis when it is longer than `max` (spec 01 §9:
  * user name 18 → 15, email 21 → 18, menu titles 37, project labels 8 → 7).
@@ -18,4 +20,10 @@ export function safeCallbackUrl(value: string | null): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
   if (value === '/login' || value.startsWith('/login?') || value.startsWith('/login/')) return '/';
   return value;
+}
+
+/** Spec 01 §9: dates as 'MMM dd, yyyy' and times as 'hh:mm:ss a' (date-fns tokens). */
+export function formatDateTime(iso: string): { date: string; time: string } {
+  const at = new Date(iso);
+  return { date: format(at, 'MMM dd, yyyy'), time: format(at, 'hh:mm:ss a') };
 }

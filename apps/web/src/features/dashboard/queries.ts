@@ -1,4 +1,4 @@
-import { workspaceCalls } from '@rehearse/contract';
+import { runsCalls, workspaceCalls } from '@rehearse/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
@@ -25,10 +25,7 @@ export function useFeaturesCount(scope: WorkspaceScope) {
   return useQuery({ ...dashboardQueries.featuresCount(scope), enabled: scope.ready });
 }
 
-/**
- * A row of the dashboard's Latest executions table. The runs service (project/getDetails) is a
- * later issue; until it exists the table receives no rows and shows its empty state.
- */
+/** A row of the dashboard's Latest executions table (the newest runs). */
 export interface ExecutionRow {
   id: string;
   name: string;
@@ -37,7 +34,7 @@ export interface ExecutionRow {
   startTime: string;
 }
 
-/** Passed and failed runs for the Overall runs chart; null until the runs service exists. */
+/** Passed and failed runs for the Overall runs chart; null while the project has no runs. */
 export interface RunTotals {
   passed: number;
   failed: number;
@@ -59,11 +56,31 @@ export interface RunsOverview {
 }
 
 /**
- * The dashboard's runs and code-review data. The runs service (project/getDetails,
- * project/dashboardDetails) and oversight/list come in later issues; until then this answers
- * "nothing yet" so the cards show their empty states, and the issue that adds the calls only
- * replaces this body with queries.
+ * The dashboard's runs data from the runs service (project/dashboardDetails and the 5 latest rows
+ * of project/getDetails). A project with no runs yet answers "nothing yet" so the cards keep their
+ * empty states. Code review items (oversight/list) come with the AI issue.
  */
-export function useRunsOverview(_projectId: string): RunsOverview {
-  return { executions: [], totals: null, runsLastWeek: null, reviews: [] };
+export function useRunsOverview(projectId: string): RunsOverview {
+  const details = useQuery({
+    queryKey: [...dashboardKeys.all, 'runs-details', projectId] as const,
+    queryFn: () => api.call(runsCalls.dashboardDetails, { query: { projectId } }),
+  });
+  const latest = useQuery({
+    queryKey: [...dashboardKeys.all, 'latest-runs', projectId] as const,
+    queryFn: () => api.call(runsCalls.getDetails, { body: { projectId, limit: 5 } }),
+  });
+  const all = details.data?.projectSummary.runsAndScenarios;
+  const hasRuns = (all?.runs ?? 0) > 0;
+  return {
+    executions: (latest.data?.projectSummary.report ?? []).map((row) => ({
+      id: row.id,
+      name: row.name,
+      status: row.status,
+      environment: row.env.name,
+      startTime: row.startTime,
+    })),
+    totals: hasRuns && all ? { passed: all.passed, failed: all.failed } : null,
+    runsLastWeek: hasRuns ? (details.data?.dashboardDetails.runsCountLastWeek ?? null) : null,
+    reviews: [],
+  };
 }

@@ -5,6 +5,7 @@ import { useMe } from '../../features/auth/queries';
 import { useFeaturesCount, useRunsOverview } from '../../features/dashboard/queries';
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/ProjectLayout';
 
@@ -15,8 +16,8 @@ const CODE_REVIEW_ITEMS = 3;
 
 /**
  * The project dashboard (spec 01 §2): greeting, application map, three stat cards, Latest
- * executions, Overall runs and Code Review. Runs and code reviews come from services of later
- * issues; until then their cards show honest empty states and take their data as props.
+ * executions, Overall runs and Code Review. Runs come from the runs service; code reviews arrive
+ * with the AI issue, and until then that card shows its empty state.
  */
 export function DashboardPage() {
   const { project } = useCurrentProject();
@@ -83,7 +84,9 @@ export function DashboardPage() {
                     <td className="py-2 pr-3">{row.name}</td>
                     <td className="py-2 pr-3">{row.status === 'PASSED' ? Strings.dashboardPassed : Strings.dashboardFailed}</td>
                     <td className="py-2 pr-3">{row.environment}</td>
-                    <td className="py-2">{row.startTime}</td>
+                    <td className="py-2">
+                      <time dateTime={row.startTime}>{`${formatDateTime(row.startTime).date} ${formatDateTime(row.startTime).time}`}</time>
+                    </td>
                   </tr>
                 ))
               )}

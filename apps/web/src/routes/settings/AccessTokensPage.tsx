@@ -1,5 +1,4 @@
 import { Messages, type AccessKey } from '@rehearse/contract';
-import { format } from 'date-fns';
 import { KeyRound, LoaderCircle, Plus, ShieldAlert, Trash2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -16,15 +15,11 @@ import { useAccessTokens, useCreateAccessToken, useDeleteAccessToken } from '../
 import { useLicence } from '../../features/licence/LicenceProvider';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/ProjectLayout';
 import { SectionHeading } from './SettingsLayout';
 
-/** Spec 01 §9: dates as 'MMM dd, yyyy' and times as 'hh:mm:ss a' (date-fns tokens). */
-export function formatDateTime(iso: string): { date: string; time: string } {
-  const at = new Date(iso);
-  return { date: format(at, 'MMM dd, yyyy'), time: format(at, 'hh:mm:ss a') };
-}
 
 function DateCell({ iso }: { iso: string | null }) {
   if (!iso) return <span className="text-slate-500">{Strings.never}</span>;
