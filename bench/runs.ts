@@ -4,17 +4,11 @@
  *
  *   npx tsx bench/runs.ts            (also part of `npm run bench`; PostgreSQL too with DATABASE_URL)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApiClient } from '@rehearse/api-client';
 import { authCalls, runsCalls } from '@rehearse/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
-import { loadSettings } from '../apps/server/src/env.js';
+import { startTestApp } from '../apps/server/src/testing/test-app.js';
 
 const RUNS = 100_000;
 const REQUESTS = 200;
@@ -25,21 +19,9 @@ function percentile(sorted: number[], p: number): number {
 }
 
 async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rehearse-bench-runs-'));
-  const schemaName = backend === 'postgres' ? `b_${randomBytes(5).toString('hex')}` : undefined;
-  const database = await openDatabase({
-    url: backend === 'postgres' ? process.env.DATABASE_URL : undefined,
-    pgliteDir: 'memory',
-    ...(schemaName ? { schemaName } : {}),
-  });
-  const settings = loadSettings({
-    DATA_DIR: dataDir,
-    REHEARSE_SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    WORKER_PROCESSES: '0',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-  });
-  const { app } = await buildApp({ settings, database, logger: false });
+  // The same server the integration tests start (a fresh PostgreSQL schema for postgres).
+  const test = await startTestApp(backend);
+  const { app, database } = test;
   await app.listen({ host: '127.0.0.1', port: 0 });
   try {
     const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -88,10 +70,7 @@ async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
     }
     console.log(`  verdict: p99 ${worst <= TARGET_P99_MS ? 'within' : 'OVER'} the ${TARGET_P99_MS} ms target`);
   } finally {
-    await app.close();
-    if (schemaName) await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await test.close();
   }
 }
 

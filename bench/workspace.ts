@@ -5,18 +5,14 @@
  *
  *   npx tsx bench/workspace.ts          (also part of `npm run bench`)
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { authCalls, workspaceCalls } from '@rehearse/contract';
-import { buildApp } from '../apps/server/src/app.js';
-import { openDatabase } from '../apps/server/src/db/database.js';
-import { loadSettings } from '../apps/server/src/env.js';
+import { startTestApp } from '../apps/server/src/testing/test-app.js';
 
 const FEATURES = 500;
 const SCENARIOS_PER_FEATURE = 10;
@@ -52,16 +48,9 @@ async function measure(name: string, requests: number, call: () => Promise<unkno
 }
 
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rehearse-bench-ws-'));
-  const settings = loadSettings({
-    DATA_DIR: dataDir,
-    REHEARSE_SECRET_KEY: randomBytes(32).toString('hex'),
-    LOG_LEVEL: 'silent',
-    AUTH_RATE_LIMIT_PER_MINUTE: '100000',
-    WEB_DIST_DIR: path.join(dataDir, 'none'),
-  });
-  const database = await openDatabase({ pgliteDir: 'memory' });
-  const { app, services } = await buildApp({ settings, database, logger: false });
+  // The same server the integration tests start: fresh database and data folder, no request logs.
+  const test = await startTestApp('pglite');
+  const { app, services } = test;
   await app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   try {
@@ -121,9 +110,7 @@ async function main(): Promise<void> {
       `${JSON.stringify({ features: FEATURES, scenarios, seedMs, listColdMs, stepsColdMs, afterEditMs, results }, null, 2)}\n`,
     );
   } finally {
-    await app.close();
-    await database.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await test.close();
   }
 }
 

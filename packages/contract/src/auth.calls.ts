@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { AccessKey, InvitationSummary, Member, Project, SentInvitation, User } from './entities.js';
 import { Messages } from './messages.js';
 import { ProjectActions } from './permissions.js';
@@ -13,8 +13,6 @@ import {
   requiredText,
 } from './validation.js';
 
-const Ok = z.object({ status: z.literal(true) });
-const EXAMPLE_PROJECT = '00000000-0000-4000-8000-000000000000';
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** Calls of the "Auth service" (spec 02 §7) plus our own sign-in, sign-up and session calls. */
@@ -287,4 +285,3 @@ export const authCalls = {
   }),
 } as const;
 
-export { EXAMPLE_PROJECT };

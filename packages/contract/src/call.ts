@@ -78,6 +78,12 @@ export type CallParsed<C extends CallDefinition> = {
 
 export type CallResponse<C extends CallDefinition> = z.output<C['response']>;
 
+/** The success envelope every answer starts from (spec 02 §7: `{status, ...}`). */
+export const Ok = z.object({ status: z.literal(true) });
+
+/** The project id placeholder in call examples; the permission-matrix test puts a real one in. */
+export const EXAMPLE_PROJECT = '00000000-0000-4000-8000-000000000000';
+
 /** The uniform failure answer of every call. */
 export const ErrorResponse = z.object({ status: z.literal(false), error: z.string() });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;

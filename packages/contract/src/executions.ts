@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
 
@@ -111,8 +111,6 @@ export function scenarioCommand(env: string, featurePath: string | undefined, sc
   return `npx rehearse run --env environments/${envFile} --token {token} --headless --name "${quoted}" ${featurePath}`;
 }
 
-const EXAMPLE_PROJECT = '00000000-0000-4000-8000-000000000000';
-const Ok = z.object({ status: z.literal(true) });
 const exampleExecution = {
   projectId: EXAMPLE_PROJECT,
   name: 'Nightly',

@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
 
-const Ok = z.object({ status: z.literal(true) });
-const EXAMPLE_PROJECT = '00000000-0000-4000-8000-000000000000';
 
 /** A mail/authenticator user as the web app sees it: the password and secret key never leave the server. */
 export const MailUser = z.object({

@@ -1,11 +1,9 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { RunReport, RunStatus, TestCase } from './report.js';
 import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
 
-const Ok = z.object({ status: z.literal(true) });
-const EXAMPLE_PROJECT = '00000000-0000-4000-8000-000000000000';
 
 /** Artifacts a run may upload, and the largest one accepted (decoded bytes). */
 export const ArtifactContentType = z.enum(['image/png', 'image/jpeg', 'application/zip', 'text/plain', 'application/json']);

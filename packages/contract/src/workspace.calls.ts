@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { defineCall } from './call.js';
+import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Limits } from './constants.js';
 import { ProjectId } from './validation.js';
 
-const Ok = z.object({ status: z.literal(true) });
-const EXAMPLE_PROJECT = '00000000-0000-4000-8000-000000000000';
 const Branch = z.string().trim().min(1).max(200).optional();
 const IsPrivateRepo = z.union([z.boolean(), z.string()]).optional();
 const Index = z.number().int().min(-1).max(1_000_000).nullable().optional();

@@ -1,24 +1,25 @@
 import { Messages, type FeatureSummary } from '@rehearse/contract';
 import { badRequest, notFound } from '../http/errors.js';
-import { formatGherkinError, parseFeature, type GherkinError, type ParsedFeature } from './gherkin/feature-parser.js';
 import {
   appendScenario,
+  featureDisplayName,
+  formatGherkinError,
   newFeatureText,
+  parseFeature,
   removeScenario,
   renameFeature,
   renameScenario,
   replaceScenario,
   setScenarioTags,
-  validateScenarioText,
-  type EditResult,
-} from './gherkin/feature-splice.js';
-import {
-  featureDisplayName,
   uniqueScenarioName,
   validateFeatureRename,
   validateNewFeatureName,
   validateScenarioRename,
-} from '@rehearse/contract';
+  validateScenarioText,
+  type EditResult,
+  type GherkinError,
+  type ParsedFeature,
+} from './gherkin/index.js';
 import { Lru } from './lru.js';
 import { workspacePath } from './paths.js';
 import type { Workspace, WorkspaceService } from './workspace.service.js';

@@ -1,7 +1,7 @@
 import { Messages } from '@rehearse/contract';
 import { badRequest, notFound } from '../http/errors.js';
 import { describeErrors } from './features.service.js';
-import { parseFeature } from './gherkin/feature-parser.js';
+import { parseFeature } from './gherkin/index.js';
 import { workspaceDirectory, workspacePath } from './paths.js';
 import type { Workspace, WorkspaceService } from './workspace.service.js';
 

@@ -28,3 +28,10 @@ export {
   type ScenarioTextResult,
 } from './feature-splice.js';
 export { allTags, scenarioHasAnyTag, scenarioTagSources, scenariosWithAnyTag, type ScenarioTagSources } from './gherkin-tags.js';
+export {
+  featureDisplayName,
+  uniqueScenarioName,
+  validateFeatureRename,
+  validateNewFeatureName,
+  validateScenarioRename,
+} from '@rehearse/contract';

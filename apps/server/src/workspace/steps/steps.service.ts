@@ -1,7 +1,7 @@
 import { API_STEP_PATTERNS, BUILT_IN_STEP_PATTERNS, Messages, type StepDefinitionRef, type StepInfo } from '@rehearse/contract';
 import { badRequest, notFound } from '../../http/errors.js';
 import { FEATURES_DIR, featurePath, type FeaturesService } from '../features.service.js';
-import type { ParsedScenario } from '../gherkin/feature-parser.js';
+import type { ParsedScenario } from '../gherkin/index.js';
 import { Lru } from '../lru.js';
 import { workspacePath } from '../paths.js';
 import type { Workspace, WorkspaceService } from '../workspace.service.js';
