@@ -14,7 +14,7 @@ export type CallAccess = 'public' | 'user' | 'project';
 export type ProjectRole = 'ADMIN' | 'MEMBER';
 
 /** Resources whose id alone names a project; the server resolves them before authorizing. */
-export type ProjectResource = 'project' | 'accessKey' | 'run' | 'testCase' | 'comment' | 'job' | 'execution';
+export type ProjectResource = 'project' | 'accessKey' | 'run' | 'testCase' | 'comment' | 'job' | 'execution' | 'recorderSession';
 
 /** Where a call carries the id that decides which project it is about. */
 export interface ProjectScope {

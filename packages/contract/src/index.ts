@@ -16,7 +16,10 @@ export * from './mail.calls.js';
 export * from './report.js';
 export * from './runs.calls.js';
 export * from './executions.js';
+export * from './workers.calls.js';
 export * from './socket.js';
+export * from './ai.calls.js';
+export * from './recorder.calls.js';
 
 import { authCalls } from './auth.calls.js';
 import { systemCalls } from './system.calls.js';

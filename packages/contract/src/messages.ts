@@ -141,6 +141,40 @@ export const Messages = {
   scheduleTimeZoneInvalid: 'Time zone must be an offset from -12 to 14 hours in quarter hours.',
   executionSaved: 'Execution saved successfully',
   executionSaveFailed: 'Failed to save execution',
+  executionNoScenarios: 'This execution has no scenarios to run: its groups’ tags match none.',
+  executionNotRunning: 'This execution is not running.',
+  executionHalted: 'Stopped by a user.',
+  executionGroupSkipped: 'Skipped: a scenario of an earlier group of this flow failed.',
+  workerTokenInvalid: 'A valid worker token is required.',
+  workerLost: 'The worker running this scenario stopped responding.',
+
+  // AI engine
+  aiStepUpdateFailed: 'Error updating the step code. Please try again.',
+  scenarioCreationFailed: 'An error occurred while trying to create the scenarios, please try again.',
+  scenarioNameExists: 'Scenario name already exists.',
+  ideasFieldsMissing: 'Please fill in all fields.',
+  ideasNoneSelected: 'Please select at least one scenario.',
+  oversightNotFound: 'This code review item no longer exists.',
+  oversightConflict: 'The locator file changed since this fix was found. Run the scenario with AI recovery again.',
+  aiRequestNotUnderstood: 'This request needs an AI provider. Use one of the quick prompts, or ask your administrator to configure AI_BASE_URL.',
+  stepAlreadyImplemented: 'This step already has code: a step definition or a built-in step matches it.',
+  aiStepNotUnderstood: 'The step could not be turned into code. Rephrase it with the plain-English steps (open, click, fill, select, check, press, see, wait).',
+
+  // Cloud and local recorder (spec 02 §8, verbatim)
+  recorderSessionLoadTitle: 'Session could not be loaded',
+  recorderSessionLoadError: 'An error occured while starting the session, please try again. If the issue persists, switch to local recording.',
+  recorderOverloaded: 'Server is overloaded with recorder requests, please try again at a later time',
+  recorderSessionEnded: 'Session has ended, to record a new scenario, please start a new session',
+  recorderEndConfirm: 'Are you sure you want to end the session? All changes will be discarded',
+  recorderExpiryWarning: 'Session expires soon, publish the recording before session ends',
+  recorderMaxSessionsTitle: 'You have reached the maximum number of sessions',
+  recorderMaxSessions: 'Only 2 concurrent sessions per user are allowed. Please end ongoing sessions and try again.',
+  recorderUnreachableTitle: 'Your environment is not reachable from the cloud',
+  recorderUnreachable:
+    'The environment URL that you provided is not reachable from the cloud servers, please check the URL and try again. If the issue persists, switch to local recording.',
+  recorderSessionNotFound: 'This recorder session does not exist or has ended.',
+  recorderNothingToPublish: 'Record at least one step before publishing.',
+  recorderUrlInvalid: 'URL must begin with http:// or https://',
 
   // Activity log
   logTooManyEntries: 'Send at most 100 log entries at a time.',

@@ -41,6 +41,30 @@ export const WebLogEntry = z.object({
 });
 export type WebLogEntry = z.infer<typeof WebLogEntry>;
 
+/**
+ * What self-healing did for a command whose element no recorded candidate found (DESIGN §8,
+ * §11). `classification` is the same enum as the AI calls' FailureClass; only 'locator' failures
+ * are healed. The server turns healed entries with a `source` into Code Review items.
+ */
+export const CommandHealing = z.object({
+  classification: z.enum(['locator', 'data', 'server', 'unknown']),
+  healed: z.boolean(),
+  /** 0..1, how sure the engine is that the new element is the recorded one. */
+  confidence: z.number(),
+  /** Why it healed or did not, in a sentence. */
+  reason: z.string(),
+  element: z.string(),
+  /** The locator file entry the element came from. */
+  source: z.object({ file: z.string(), key: z.string() }).optional(),
+  /** New locator candidates (LocatorCandidate objects), best first, each verified to find the element alone. */
+  locators: z.array(z.record(z.string(), z.unknown())).optional(),
+  /** The healed element's fingerprint (ElementFingerprint). */
+  fingerprint: z.record(z.string(), z.unknown()).optional(),
+  /** The page when every recorded candidate had failed. */
+  beforeScreenshotId: z.string().optional(),
+});
+export type CommandHealing = z.infer<typeof CommandHealing>;
+
 /** One browser or API action inside a step (spec 02 §3 "Command", DESIGN §11). */
 export const Command = z.object({
   /** click_element, fill_element, navigate, verify_page_contains_text, api_request, ... */
@@ -69,6 +93,7 @@ export const Command = z.object({
     .optional(),
   /** Which locator candidates were tried, in order, and what happened. */
   locatorLog: z.array(z.string()).optional(),
+  healing: CommandHealing.optional(),
   result: Outcome,
 });
 export type Command = z.infer<typeof Command>;

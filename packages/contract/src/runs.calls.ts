@@ -42,6 +42,11 @@ export const runnerCalls = {
       kind: z.enum(['run', 'scenario']).optional(),
       /** The run this one re-runs, shown nested under it. */
       rerunOf: z.uuid().optional(),
+      /**
+       * An execution's run to append these test cases to (workers); the uploadKey then names the
+       * scenario's job, so a retried job's test case is stored once.
+       */
+      appendTo: z.uuid().optional(),
       report: RunReport,
     }),
     bodyLimit: 20 * 1024 * 1024,
@@ -310,6 +315,7 @@ export const ScenarioJob = z.object({
   scenarioName: z.string(),
   environment: z.string(),
   branch: z.string(),
+  heal: z.boolean(),
   runId: z.string().nullable(),
   reportLink: z.string().nullable(),
   message: z.string().nullable(),
@@ -334,6 +340,8 @@ export const scenarioJobCalls = {
       scenarioName: z.string().min(1).max(300),
       /** Environment name, with or without `.json`. */
       environment: z.string().min(1).max(200),
+      /** "Run with AI recovery": elements no locator finds are healed, and a fix goes to Code Review. */
+      heal: z.boolean().default(false),
     }),
     response: Ok.extend({ job: ScenarioJob }),
     example: { body: { projectId: EXAMPLE_PROJECT, featureName: 'missing', scenarioName: 'missing', environment: 'default' } },

@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -15,6 +16,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL pool (absent on PGlite), for the socket.io adapter's LISTEN/NOTIFY. */
+  pool?: pg.Pool;
+  /** The schema the tables live in; cross-process channels are named after it. */
+  schemaName: string;
   /** Runs one statement without parameters (admin and test housekeeping). */
   execute(sqlText: string): Promise<void>;
   /** Runs one query without parameters and returns its rows (tests and benchmarks). */
@@ -56,6 +61,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       return {
         db: db as unknown as Db,
         kind: 'postgres',
+        pool,
+        schemaName,
         execute: async (text) => void (await pool.query(text)),
         rows: async <T>(text: string) => (await pool.query(text)).rows as T[],
         close: () => pool.end(),
@@ -68,7 +75,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
   const dir = options.pgliteDir ?? 'memory';
   if (dir !== 'memory') mkdirSync(path.dirname(dir), { recursive: true });
-  const client = dir === 'memory' ? new PGlite() : new PGlite(dir);
+  // pg_trgm backs the reports search index (migration 0006).
+  const client = new PGlite({ ...(dir === 'memory' ? {} : { dataDir: dir }), extensions: { pg_trgm } });
   try {
     await client.waitReady;
     if (schemaName !== 'public') {
@@ -81,6 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      schemaName,
       execute: async (text) => void (await client.exec(text)),
       rows: async <T>(text: string) => (await client.query<T>(text)).rows,
       close: () => client.close(),

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  doublePrecision,
+  customType,
   index,
   integer,
   jsonb,
@@ -262,8 +264,14 @@ export const testCases = pgTable(
     startTime: timestamp('start_time', { withTimezone: true }).notNull(),
     endTime: timestamp('end_time', { withTimezone: true }).notNull(),
     report: jsonb('report').notNull(),
+    /** Set when a worker appended this scenario to an execution's run: a retried job stores it once. */
+    appendKey: text('append_key'),
   },
-  (table) => [index('test_cases_run_idx').on(table.runId, table.position), index('test_cases_project_idx').on(table.projectId, table.startTime)],
+  (table) => [
+    index('test_cases_run_idx').on(table.runId, table.position),
+    index('test_cases_project_idx').on(table.projectId, table.startTime),
+    uniqueIndex('test_cases_run_append_key').on(table.runId, table.appendKey),
+  ],
 );
 
 /** Comments on a scenario of a run (spec 02 §3 "Comment"). */
@@ -300,6 +308,8 @@ export const scenarioJobs = pgTable(
     featureName: text('feature_name').notNull(),
     scenarioName: text('scenario_name').notNull(),
     environment: text('environment').notNull(),
+    /** Run with AI recovery (`rehearse run --heal`). */
+    heal: boolean('heal').notNull().default(false),
     state: text('state', { enum: ['queued', 'running', 'passed', 'failed', 'error'] })
       .notNull()
       .default('queued'),
@@ -334,3 +344,163 @@ export const executions = pgTable(
   },
   (table) => [index('executions_project_idx').on(table.projectId, table.createdAt)],
 );
+
+/** Tokens of worker agents (`npm run admin -- create-worker-token`); only the SHA-256 digest is kept. */
+export const workerTokens = pgTable(
+  'worker_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('worker_tokens_token_hash_key').on(table.tokenHash)],
+);
+
+/** One start of an execution (by hand or by its schedule) and the one run report it fills. */
+export const executionRuns = pgTable(
+  'execution_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    executionId: uuid('execution_id')
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    branch: text('branch').notNull(),
+    env: text('env').notNull(),
+    trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
+    state: text('state', { enum: ['running', 'passed', 'failed', 'halted'] })
+      .notNull()
+      .default('running'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [index('execution_runs_execution_idx').on(table.executionId, table.createdAt)],
+);
+
+/**
+ * One scenario of an execution run, pulled by a worker thread. A job is claimable when no earlier
+ * group of its flow is unfinished and its group runs fewer than threadCount jobs.
+ */
+export const executionJobs = pgTable(
+  'execution_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    executionRunId: uuid('execution_run_id')
+      .notNull()
+      .references(() => executionRuns.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
+    flowIndex: integer('flow_index').notNull(),
+    groupIndex: integer('group_index').notNull(),
+    threadCount: integer('thread_count').notNull(),
+    position: integer('position').notNull(),
+    featurePath: text('feature_path').notNull(),
+    scenarioName: text('scenario_name').notNull(),
+    browser: text('browser').notNull(),
+    viewport: text('viewport').notNull(),
+    state: text('state', { enum: ['queued', 'running', 'passed', 'failed', 'skipped', 'cancelled'] })
+      .notNull()
+      .default('queued'),
+    /** Claims so far; a job whose worker stopped heartbeating is retried once. */
+    attempts: integer('attempts').notNull().default(0),
+    workerId: text('worker_id'),
+    accessKeyId: uuid('access_key_id'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    message: text('message'),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('execution_jobs_state_idx').on(table.state, table.createdAt),
+    index('execution_jobs_run_idx').on(table.executionRunId, table.flowIndex, table.groupIndex),
+  ],
+);
+
+/** A schedule slot that fired: the primary key makes each slot fire once across every server. */
+export const executionScheduleFires = pgTable(
+  'execution_schedule_fires',
+  {
+    executionId: uuid('execution_id')
+      .notNull()
+      .references(() => executions.id, { onDelete: 'cascade' }),
+    slot: timestamp('slot', { withTimezone: true }).notNull(),
+    firedBy: text('fired_by').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.executionId, table.slot] })],
+);
+
+/**
+ * Code Review items (spec 01 §4, DESIGN §8): a locator fix self-healing found in one scenario run,
+ * as the new contents of one locator file. Nothing changes in the workspace until it is accepted.
+ */
+export const oversightItems = pgTable(
+  'oversight_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    projectId: projectReference(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    testCaseId: uuid('test_case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    branch: text('branch').notNull().default('main'),
+    featureName: text('feature_name').notNull(),
+    scenarioName: text('scenario_name').notNull(),
+    classification: text('classification').notNull(),
+    confidence: doublePrecision('confidence').notNull(),
+    /** Workspace path of the locator file and its contents before and after the fix. */
+    file: text('file').notNull(),
+    before: text('before').notNull(),
+    after: text('after').notNull(),
+    /**
+     * The healed entries, `{ key, locators, fingerprint }[]` as JSON text (jsonb would reorder their
+     * keys), re-applied to the file as it is when accepted.
+     */
+    changes: text('changes').notNull(),
+    beforeScreenshotId: text('before_screenshot_id'),
+    afterScreenshotId: text('after_screenshot_id'),
+    /** pending, accepted or archived (Discard). */
+    state: text('state').notNull().default('pending'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('oversight_items_project_idx').on(table.projectId, table.state, table.createdAt)],
+);
+
+/**
+ * Pages the recorder saw (DESIGN §7 application memory): per project and route, the latest ARIA
+ * snapshot and the recorded steps, merged into the memory map with what runs saw.
+ */
+export const recordedPages = pgTable(
+  'recorded_pages',
+  {
+    projectId: projectReference(),
+    route: text('route').notNull(),
+    snapshot: text('snapshot').notNull(),
+    /** Step title → the commands recorded for it, the same shape as the memory's pathsmap entries. */
+    steps: jsonb('steps').notNull().default({}),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.route] })],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/**
+ * The socket.io PostgreSQL adapter's table (its documented layout) for broadcasts over NOTIFY's
+ * 8,000-byte limit, such as a long execution list; the adapter deletes old rows itself.
+ */
+export const socketIoAttachments = pgTable('socket_io_attachments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  createdAt: timestamp('created_at', { withTimezone: true }).defaultNow(),
+  payload: bytea('payload'),
+});

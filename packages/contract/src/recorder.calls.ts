@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
+import { Messages } from './messages.js';
+import { ProjectId } from './validation.js';
+
+/** Cloud recorder constants (spec 02 §9). */
+export const RecorderLimits = {
+  maxSessionsPerUser: 2,
+  sessionMinutes: 30,
+  /** The expiry warning shows during the last minute. */
+  warningSeconds: 60,
+  creationTimeoutSeconds: 45,
+  heartbeatTimeoutSeconds: 5,
+} as const;
+
+/** Where the cloud recorder's frame-and-input socket.io server listens (one per API server). */
+export const RECORDER_SOCKET_PATH = '/api/recorder/ws';
+
+/** Same shape as the runner's `LocatorCandidate` (packages/runner/src/support/elements.ts). */
+export const LocatorCandidateSchema = z.union([
+  z.object({
+    kind: z.literal('role'),
+    role: z.union([z.string().max(40), z.array(z.string().max(40)).max(8)]).optional(),
+    name: z.string().max(500).optional(),
+    value: z.string().max(500).optional(),
+    exact: z.boolean().optional(),
+  }),
+  z.object({
+    kind: z.enum(['testId', 'label', 'placeholder', 'altText', 'title', 'text', 'css']),
+    value: z.string().max(2000),
+    exact: z.boolean().optional(),
+  }),
+]);
+
+/** Same shape as the runner's `ElementFingerprint`. */
+export const ElementFingerprintSchema = z.object({
+  tag: z.string().max(40),
+  role: z.string().max(40).optional(),
+  name: z.string().max(500).optional(),
+  text: z.string().max(200).optional(),
+  attributes: z.record(z.string(), z.string().max(500)),
+  ancestors: z.array(z.string().max(40)).max(50),
+  index: z.number().int().min(0).optional(),
+  rect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
+});
+
+export const RecordedElement = z.object({
+  name: z.string().max(500),
+  locators: z.array(LocatorCandidateSchema).min(1).max(20),
+  fingerprint: ElementFingerprintSchema.optional(),
+});
+export type RecordedElement = z.infer<typeof RecordedElement>;
+
+export const RecordedCommandType = z.enum([
+  'navigate',
+  'click',
+  'fill',
+  'select',
+  'check',
+  'uncheck',
+  'press',
+  'verifyText',
+  'verifyVisible',
+  'verifyValue',
+]);
+export type RecordedCommandType = z.infer<typeof RecordedCommandType>;
+
+/**
+ * One user action as the recorder captured it. `value` holds what was typed, chosen, pressed or
+ * asserted, or a `{{key}}` test-data reference (a secret is only ever a reference).
+ */
+export const RecordedCommand = z.object({
+  type: RecordedCommandType,
+  element: RecordedElement.optional(),
+  value: z.string().max(10_000).optional(),
+  /** The value is a reference to a secret test-data row (or to one the user must add). */
+  secret: z.boolean().optional(),
+  /** Page route relative to the environment's base URL, e.g. `/login.html`. */
+  path: z.string().max(2000),
+  url: z.string().max(4000).optional(),
+  title: z.string().max(500).optional(),
+});
+export type RecordedCommand = z.infer<typeof RecordedCommand>;
+
+/** A page the recorder saw, for the application memory (DESIGN §7). */
+export const RecordedPage = z.object({
+  path: z.string().max(2000),
+  url: z.string().max(4000),
+  title: z.string().max(500),
+  ariaSnapshot: z.string().max(200_000),
+});
+export type RecordedPage = z.infer<typeof RecordedPage>;
+
+export const RecorderSessionState = z.enum(['creating', 'preparing', 'connected', 'published', 'ended', 'failed']);
+export type RecorderSessionState = z.infer<typeof RecorderSessionState>;
+
+export const RecorderSessionInfo = z.object({
+  connectionId: z.string(),
+  projectId: z.string(),
+  env: z.string(),
+  branch: z.string(),
+  url: z.string(),
+  state: RecorderSessionState,
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  /** Where the page's socket.io client connects (same origin). */
+  socketPath: z.string(),
+});
+export type RecorderSessionInfo = z.infer<typeof RecorderSessionInfo>;
+
+const ConnectionId = z.uuid({ error: Messages.recorderSessionNotFound });
+
+/** A session id nobody holds, for the permission-matrix examples. */
+export const EXAMPLE_CONNECTION = '00000000-0000-4000-8000-00000000c0de';
+const HttpUrl = z
+  .string({ error: Messages.recorderUrlInvalid })
+  .trim()
+  .max(2000)
+  .refine((value) => /^https?:\/\//i.test(value), Messages.recorderUrlInvalid);
+
+export const PublishRecordingBody = z.object({
+  projectId: ProjectId,
+  branch: z.string().trim().max(200).optional(),
+  env: z.string().trim().max(64).optional(),
+  featureName: z.string().max(200),
+  scenarioName: z.string().max(200),
+  /** Cloud sessions publish what the session recorded; the local recorder sends its commands. */
+  connectionId: z.uuid({ error: Messages.recorderSessionNotFound }).optional(),
+  commands: z.array(RecordedCommand).max(2000).optional(),
+  pages: z.array(RecordedPage).max(200).optional(),
+  /** Re-recording one step (ai_learn): replace only the step at this index of the named scenario. */
+  stepIndex: z.number().int().min(0).optional(),
+});
+export type PublishRecordingBody = z.infer<typeof PublishRecordingBody>;
+
+/** Cloud recorder ("guac" in the spec's paths) and recorder publishing (spec 02 §7). */
+export const recorderCalls = {
+  createConnection: defineCall({
+    method: 'POST',
+    path: '/api/guac/create-connection',
+    summary: 'Start a cloud recorder session (its own Chromium) on an environment of the project',
+    access: 'project',
+    project: { from: 'body', field: 'projectId', write: true },
+    body: z.object({
+      projectId: ProjectId,
+      env: z.string().trim().min(1).max(64),
+      branch: z.string().trim().max(200).optional(),
+      featureName: z.string().max(200).optional(),
+      scenarioName: z.string().max(200).optional(),
+      viewport: z.object({ width: z.number().int().min(320).max(3840), height: z.number().int().min(240).max(2160) }).optional(),
+    }),
+    response: Ok.extend({ session: RecorderSessionInfo }),
+    example: { body: { projectId: EXAMPLE_PROJECT, env: 'no-such-env' } },
+  }),
+  activeSession: defineCall({
+    method: 'GET',
+    path: '/api/guac/active-session',
+    summary: 'The caller’s live cloud session in a project, so a reload re-attaches to it',
+    access: 'project',
+    project: { from: 'query', field: 'projectId' },
+    query: z.object({ projectId: ProjectId }),
+    response: Ok.extend({ session: RecorderSessionInfo.nullable() }),
+    example: { query: { projectId: EXAMPLE_PROJECT } },
+  }),
+  websocketUrl: defineCall({
+    method: 'GET',
+    path: '/api/guac/websocket-url',
+    summary: 'Where the page connects to stream a session',
+    access: 'project',
+    project: { from: 'query', field: 'connectionId', resource: 'recorderSession' },
+    query: z.object({ connectionId: ConnectionId }),
+    response: Ok.extend({ socketPath: z.string(), connectionId: z.string() }),
+    example: { query: { connectionId: EXAMPLE_CONNECTION } },
+  }),
+  deleteConnection: defineCall({
+    method: 'DELETE',
+    path: '/api/guac/delete-connection',
+    summary: 'End a cloud session and free its browser',
+    access: 'project',
+    project: { from: 'body', field: 'connectionName', resource: 'recorderSession' },
+    body: z.object({ connectionName: ConnectionId }),
+    response: Ok,
+    example: { body: { connectionName: EXAMPLE_CONNECTION } },
+  }),
+  concurrentSessions: defineCall({
+    method: 'GET',
+    path: '/api/guac/concurrent-sessions-for-user',
+    summary: 'How many cloud sessions the caller has open (at most 2)',
+    access: 'user',
+    query: z.object({ userId: z.string().max(100).optional() }),
+    response: Ok.extend({ activeSessions: z.number().int(), error: z.string().optional() }),
+    example: { query: {} },
+  }),
+  checkReachable: defineCall({
+    method: 'POST',
+    path: '/api/guac/check-environment-is-reachable',
+    summary: 'Whether the cloud recorder can open a URL (cloud metadata addresses are always refused)',
+    access: 'user',
+    body: z.object({ url: HttpUrl }),
+    response: Ok.extend({ reachable: z.literal(true), statusCode: z.number().int() }),
+    example: { body: { url: 'http://169.254.169.254/' } },
+  }),
+  publish: defineCall({
+    method: 'POST',
+    path: '/api/recorder/publish',
+    summary: 'Turn recorded commands into a scenario, step definitions and locator files: one workspace commit',
+    access: 'project',
+    project: { from: 'body', field: 'projectId', write: true },
+    body: PublishRecordingBody,
+    response: Ok.extend({
+      featureName: z.string(),
+      scenarioName: z.string(),
+      scenarioIndex: z.number().int(),
+      commit: z.string(),
+      files: z.array(z.string()),
+      missingTestData: z.array(z.string()),
+    }),
+    example: { body: { projectId: EXAMPLE_PROJECT, featureName: 'Shop', scenarioName: 'Empty', commands: [] } },
+  }),
+} as const;
+
+/** Events of the recorder socket (`RECORDER_SOCKET_PATH`). Frames are JPEG bytes. */
+export interface RecorderServerEvents {
+  frame: (frame: { data: ArrayBuffer | Uint8Array; width: number; height: number; seq: number; input?: number }) => void;
+  steps: (payload: { commands: RecordedCommand[] }) => void;
+  state: (payload: { state: RecorderSessionState; expiresAt: string; message?: string }) => void;
+  warning: (payload: { message: string; secondsLeft: number }) => void;
+  ended: (payload: { message: string }) => void;
+}
+
+/** Input the page sends; coordinates are in the remote page's CSS pixels. */
+export type RecorderInput =
+  | { kind: 'mouse'; type: 'move' | 'down' | 'up'; x: number; y: number; button?: 'left' | 'right' | 'middle'; id?: number }
+  | { kind: 'wheel'; x: number; y: number; deltaX: number; deltaY: number; id?: number }
+  | { kind: 'key'; type: 'down' | 'up'; key: string; id?: number }
+  | { kind: 'paste'; text: string; id?: number }
+  | { kind: 'viewport'; width: number; height: number }
+  | { kind: 'navigate'; url: string };
+
+export interface RecorderClientEvents {
+  attach: (request: { connectionId: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
+  input: (input: RecorderInput) => void;
+  assert: (request: { type: 'verifyText' | 'verifyVisible' | 'verifyValue'; text?: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
+  undo: (ack: (answer: { status: boolean }) => void) => void;
+}
