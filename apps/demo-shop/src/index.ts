@@ -4,6 +4,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { demoShopApi } from './api.js';
 
 export { DEMO_SHOP_USER } from './account.js';
+export { DEMO_SHOP_V2_PATH, demoShopV2Plugin, V2_EDITS } from './v2.js';
 
 export const DEMO_SHOP_PATH = '/demo-shop';
 

@@ -7,7 +7,15 @@ import type { RehearseWorld } from './support/world.js';
 export { setDefaultTimeout } from '@cucumber/cucumber';
 export { registerSupport, type SupportOptions } from './support/index.js';
 export { RehearseWorld, type RehearseParameters, type ApiResponseRecord } from './support/world.js';
-export { elementByName, type Element, type LocatorCandidate, type LocatorKind } from './support/elements.js';
+export {
+  elementByName,
+  type Element,
+  type ElementFingerprint,
+  type ElementSource,
+  type LocatorCandidate,
+  type LocatorKind,
+} from './support/elements.js';
+export { locatorsFile, LOCATORS_DIR } from './support/locator-files.js';
 export type { ElementRef } from './support/web.js';
 export type { CommandOptions, StepParams } from './support/commands.js';
 export type { ApiExpectations, ApiRequestSpec, BodyType } from './support/api.js';

@@ -27,6 +27,9 @@ export const RUN_OPTIONS = {
   screenshots: { type: 'string' },
   out: { type: 'string' },
   data: { type: 'string' },
+  'append-to': { type: 'string' },
+  'upload-key': { type: 'string' },
+  heal: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options;
 
@@ -43,15 +46,26 @@ export const USAGE = `Usage:
   rehearse run [--env environments/<name>.json] [features...]
                [--name "<scenario>"] [--tags "<expression>"]
                [--browser chromium|firefox|webkit] [--viewport 1024x768] [--headless | --headed]
-               [--screenshots every-command|on-failure|off] [--data file.json] [--out dir]
+               [--screenshots every-command|on-failure|off] [--data file.json] [--out dir] [--heal]
                [--token T [--server URL] [--project id] [--branch b]]
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--dir d]
+  rehearse worker --server URL --token T [--threads N]
+  rehearse record --token T --project id --env <name> [--server URL] [--feature f] [--scenario s]
 
 run   Runs the workspace's scenarios (features/**/*.feature by default) with cucumber-js and
       writes the report to --out (default ./rehearse-report). With --token it fetches the
       run's test data from the server and uploads the report, then prints its link.
+      --heal runs with AI recovery: an element no locator finds is looked for by its recorded
+      fingerprint; a scenario that then passes is rerun once with the healed locators to
+      confirm it and reported as fixed by AI (the fix waits in Code Review).
+worker  Connects out to the server with a worker token and runs execution scenarios, N at a
+      time, each in its own workspace and Chromium, until stopped (SIGTERM finishes nothing new).
+      run's --append-to <runId> --upload-key <key> (used by workers) add the report's scenarios
+      to an execution's run, once per key.
 pull  Downloads the project's workspace into --dir (default .) and remembers the project in
       .rehearse/project.json.
+record Opens Chromium with the recorder on the environment and publishes the recorded scenario
+      (step definitions and locator files included) to the project's workspace.
 
 The server (default http://localhost:4000), token and project may also come from
 REHEARSE_SERVER, REHEARSE_TOKEN and REHEARSE_PROJECT; run and pull in a pulled folder read the

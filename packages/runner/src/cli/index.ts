@@ -3,6 +3,7 @@ import { USAGE } from './args.js';
 import { EXIT, processIo, type CliIo } from './io.js';
 import { runPull } from './pull.js';
 import { runRun } from './run.js';
+import { runWorker } from './worker.js';
 
 export { EXIT, type CliIo } from './io.js';
 export { findStepDefinitions } from './run.js';
@@ -21,6 +22,16 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
         return await runRun(args, full);
       case 'pull':
         return await runPull(args, full);
+      case 'worker':
+        return await runWorker(args, full);
+      case 'record': {
+        // The recorder builds on this package (its browser launcher, its locator format), so it is
+        // loaded by name at run time rather than imported: a static import would make the two
+        // packages depend on each other.
+        const specifier = '@rehearse/recorder/cli';
+        const { runRecord } = (await import(specifier)) as { runRecord: (args: string[], io: CliIo) => Promise<number> };
+        return await runRecord(args, full);
+      }
       case undefined:
       case 'help':
       case '--help':

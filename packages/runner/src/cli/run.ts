@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
 import { createApiClient, ApiError } from '@rehearse/api-client';
 import { RunReport, runnerCalls, type TestCase } from '@rehearse/contract';
+import type { LocatorCandidate } from '../support/elements.js';
 import { missingBrowserMessage } from '../browser.js';
 import { ArtifactStore } from '../report/artifacts.js';
 import { ReportBuilder } from '../report/builder.js';
@@ -84,6 +85,39 @@ function oneOf<T extends string>(value: string | undefined, allowed: readonly T[
   return value as T;
 }
 
+/**
+ * "Rerun once to confirm" (DESIGN §11): scenarios that passed only thanks to healing run again
+ * with the healed locator candidates in place of the recorded ones and healing off, exactly as
+ * the next run would after the fix is accepted. A scenario that fails then is 'failed by AI'.
+ */
+async function confirmHealed(
+  report: RunReport,
+  settings: RunSettings,
+  rerun: (names: string[], overrides: Record<string, LocatorCandidate[]>) => Promise<ReportBuilder>,
+  print: (line?: string) => void,
+): Promise<void> {
+  const healed = report.testCases.filter((testCase) => testCase.result.status === 'FIXED_BY_AI');
+  if (healed.length === 0) return;
+  const overrides: Record<string, LocatorCandidate[]> = { ...settings.locatorOverrides };
+  for (const testCase of healed) {
+    for (const command of testCase.steps.flatMap((step) => step.commands)) {
+      const healing = command.healing;
+      if (healing?.healed && healing.source && healing.locators) overrides[`${healing.source.file}#${healing.source.key}`] = healing.locators as unknown as LocatorCandidate[];
+    }
+  }
+  const confirm = (await rerun([...new Set(healed.map((testCase) => namePattern(testCase.scenarioName)))], overrides)).build();
+  for (const testCase of healed) {
+    const again = confirm.testCases.find((other) => other.scenarioName === testCase.scenarioName && other.uri === testCase.uri);
+    if (again && isPassed(again.result.status)) {
+      print(`  ✓ confirmed by a rerun with the healed locators: ${testCase.scenarioName}`);
+      continue;
+    }
+    testCase.result = { ...testCase.result, status: 'FAILED', message: `Fixed by AI, but the confirming rerun with the healed locators failed${again?.result.message ? `: ${again.result.message}` : ''}` };
+    testCase.retrainStats = { result: 'failed' };
+    print(`  ✗ failed by AI: the confirming rerun of ${testCase.scenarioName} failed`);
+  }
+}
+
 /** `rehearse run`: runs scenarios, writes the report, uploads it when given a server. */
 export async function runRun(args: string[], io: CliIo): Promise<number> {
   const { values: opts, positionals } = parse(args, RUN_OPTIONS);
@@ -149,6 +183,7 @@ export async function runRun(args: string[], io: CliIo): Promise<number> {
     stepTimeoutMs: config.stepTimeoutMs ?? DEFAULTS.stepTimeoutMs,
     commandTimeoutMs: config.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs,
     scenarioTimeoutMs: config.scenarioTimeoutMs ?? DEFAULTS.scenarioTimeoutMs,
+    ...(opts.heal || io.env.REHEARSE_HEAL === '1' ? { heal: true } : {}),
   };
   // Scrubs what this process prints and writes; the support code scrubs what it records.
   const redactor = new TestData(settings.testData, environment);
@@ -156,41 +191,47 @@ export async function runRun(args: string[], io: CliIo): Promise<number> {
   const runId = randomUUID();
   const scratch = mkdtempSync(path.join(tmpdir(), 'rehearse-run-'));
   try {
-    const entry = writeEntry(scratch, runId, findStepDefinitions(cwd), settings.stepTimeoutMs);
-    ensureLoaders();
-    const { runConfiguration } = await loadConfiguration(
-      {
-        file: false,
-        provided: {
-          paths: positionals.length > 0 ? positionals : [path.join('features', '**', '*.feature')],
-          import: [entry],
-          name: opts.name ? [namePattern(opts.name)] : [],
-          tags: opts.tags ?? '',
-          format: [],
-          worldParameters: { rehearse: settings } as never,
+    const paths = positionals.length > 0 ? positionals : [path.join('features', '**', '*.feature')];
+    const context = { env: environment, browser, viewport, mode: io.env.REHEARSE_MODE === 'cloud' ? 'cloud' : 'local', ...(opts.name ? { name: opts.name } : {}) } as const;
+    const pass = async (passSettings: RunSettings, names: string[], artifactsDir: string, onTestCase: (testCase: TestCase) => void) => {
+      const passId = randomUUID();
+      const passDir = mkdtempSync(path.join(scratch, 'pass-'));
+      const entry = writeEntry(passDir, `${runId}-${passId}`, findStepDefinitions(cwd), passSettings.stepTimeoutMs);
+      ensureLoaders();
+      const { runConfiguration } = await loadConfiguration(
+        {
+          file: false,
+          provided: {
+            paths,
+            import: [entry],
+            name: names,
+            tags: opts.tags ?? '',
+            format: [],
+            worldParameters: { rehearse: passSettings } as never,
+          },
         },
-      },
-      { cwd, env: io.env },
-    );
+        { cwd, env: io.env },
+      );
+      const passBuilder = new ReportBuilder(context, new ArtifactStore(artifactsDir), onTestCase);
+      // cucumber's own progress output is replaced by the lines above.
+      const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+      await runCucumber(runConfiguration, { cwd, env: io.env, stdout: quiet, stderr: io.stderr as Writable }, (envelope) => passBuilder.add(envelope));
+      return passBuilder;
+    };
 
-    const builder = new ReportBuilder(
-      { env: environment, browser, viewport, mode: io.env.REHEARSE_MODE === 'cloud' ? 'cloud' : 'local', ...(opts.name ? { name: opts.name } : {}) },
-      new ArtifactStore(outDir),
-      (testCase) => {
-        const mark = isPassed(testCase.result.status) ? '✓' : '✗';
-        print(`${mark} ${testCase.result.status.padEnd(9)} ${testCase.featureName} › ${testCase.scenarioName} (${seconds(testCase)})`);
-        if (!isPassed(testCase.result.status) && testCase.result.message) {
-          const lines = redactor.redact(testCase.result.message).split('\n').slice(0, 4);
-          for (const line of lines) print(`      ${line}`);
-        }
-      },
-    );
-    print(`Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}`);
-    // cucumber's own progress output is replaced by the lines above.
-    const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-    await runCucumber(runConfiguration, { cwd, env: io.env, stdout: quiet, stderr: io.stderr as Writable }, (envelope) => builder.add(envelope));
+    print(`Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}`);
+    const builder = await pass(settings, opts.name ? [namePattern(opts.name)] : [], outDir, (testCase) => {
+      const mark = isPassed(testCase.result.status) ? '✓' : '✗';
+      print(`${mark} ${testCase.result.status.padEnd(9)} ${testCase.featureName} › ${testCase.scenarioName} (${seconds(testCase)})`);
+      if (!isPassed(testCase.result.status) && testCase.result.message) {
+        const lines = redactor.redact(testCase.result.message).split('\n').slice(0, 4);
+        for (const line of lines) print(`      ${line}`);
+      }
+    });
+    const built = builder.build();
+    if (settings.heal) await confirmHealed(built, settings, (names, overrides) => pass({ ...settings, heal: false, locatorOverrides: overrides }, names, path.join(scratch, 'confirm'), () => undefined), print);
 
-    const report = redactor.redactDeep(builder.build());
+    const report = redactor.redactDeep(built);
     const valid = RunReport.safeParse(report);
     if (!valid.success) io.stderr.write(`The report does not match the contract (a runner bug): ${valid.error.message}\n`);
     writeReportFiles(outDir, report);
@@ -209,7 +250,15 @@ export async function runRun(args: string[], io: CliIo): Promise<number> {
     let uploadFailed = false;
     if (client && projectId && server) {
       try {
-        const { reportLink } = await uploadRun({ client, projectId, report, outDir, ...(branch ? { branch } : {}) });
+        const { reportLink } = await uploadRun({
+          client,
+          projectId,
+          report,
+          outDir,
+          appendTo: opts['append-to'],
+          uploadKey: opts['upload-key'],
+          ...(branch ? { branch } : {}),
+        });
         print(`Report link: ${new URL(reportLink, server).href}`);
       } catch (error) {
         uploadFailed = true;

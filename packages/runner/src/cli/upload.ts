@@ -43,6 +43,9 @@ export interface UploadOptions {
   branch?: string;
   report: RunReport;
   outDir: string;
+  /** An execution's run to append to, and the key that stores these scenarios there once. */
+  appendTo?: string | undefined;
+  uploadKey?: string | undefined;
 }
 
 /**
@@ -50,9 +53,10 @@ export interface UploadOptions {
  * random upload key, so a retried upload is stored once. Screenshot ids the server answers with
  * replace the local ones in the uploaded report.
  */
-export async function uploadRun({ client, projectId, branch, report, outDir }: UploadOptions): Promise<{ runId: string; reportLink: string }> {
+export async function uploadRun({ client, projectId, branch, report, outDir, appendTo, uploadKey: givenKey }: UploadOptions): Promise<{ runId: string; reportLink: string }> {
   const store = new ArtifactStore(outDir);
-  const ids = [...new Set(report.testCases.flatMap((tc) => tc.steps.flatMap((step) => step.commands.map((c) => c.screenshotId)))).values()].filter(
+  // A healed command also names the page before healing (its Code Review item shows both).
+  const ids = [...new Set(report.testCases.flatMap((tc) => tc.steps.flatMap((step) => step.commands.flatMap((c) => [c.screenshotId, c.healing?.beforeScreenshotId])))).values()].filter(
     (id): id is string => typeof id === 'string',
   );
   const serverIds = new Map<string, string>();
@@ -67,15 +71,19 @@ export async function uploadRun({ client, projectId, branch, report, outDir }: U
       ...testCase,
       steps: testCase.steps.map((step) => ({
         ...step,
-        commands: step.commands.map((command) =>
-          command.screenshotId ? { ...command, screenshotId: serverIds.get(command.screenshotId) ?? command.screenshotId } : command,
-        ),
+        commands: step.commands.map((command) => {
+          const mapped = command.screenshotId ? { ...command, screenshotId: serverIds.get(command.screenshotId) ?? command.screenshotId } : command;
+          const before = command.healing?.beforeScreenshotId;
+          return before && mapped.healing ? { ...mapped, healing: { ...mapped.healing, beforeScreenshotId: serverIds.get(before) ?? before } } : mapped;
+        }),
       })),
     })),
   };
-  const uploadKey = randomUUID();
+  const uploadKey = givenKey ?? randomUUID();
   const answer = await withRetry(() =>
-    client.call(runnerCalls.uploadRun, { body: { projectId, uploadKey, report: uploaded, ...(branch ? { branch } : {}) } }),
+    client.call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey, report: uploaded, ...(branch ? { branch } : {}), ...(appendTo ? { appendTo } : {}) },
+    }),
   );
   return { runId: answer.runId, reportLink: answer.reportLink };
 }

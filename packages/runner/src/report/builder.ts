@@ -307,7 +307,13 @@ export class ReportBuilder {
     const failedIndex = steps.findIndex((step) => step.result.status === 'FAILED' || step.result.status === 'UNDEFINED');
     const failed = failedIndex === -1 ? undefined : steps[failedIndex];
     const has = (status: RunStatus) => steps.some((step) => step.result.status === status);
-    const status: RunStatus = has('FAILED') ? 'FAILED' : has('UNDEFINED') ? 'UNDEFINED' : has('SKIPPED') ? 'SKIPPED' : 'PASSED';
+    const plainStatus: RunStatus = has('FAILED') ? 'FAILED' : has('UNDEFINED') ? 'UNDEFINED' : has('SKIPPED') ? 'SKIPPED' : 'PASSED';
+    // AI recovery (DESIGN §11): a scenario that passed only because an element was healed is
+    // FIXED_BY_AI ('fixed by AI'); one that failed although recovery tried is 'failed by AI'.
+    const healings = steps.flatMap((step) => step.commands.flatMap((command) => (command.healing ? [command.healing] : [])));
+    const fixedByAi = plainStatus === 'PASSED' && healings.some((healing) => healing.healed);
+    const status: RunStatus = fixedByAi ? 'FIXED_BY_AI' : plainStatus;
+    const retrainStats = fixedByAi ? { result: 'passed' } : plainStatus === 'FAILED' && healings.length > 0 ? { result: 'failed' } : undefined;
     return {
       id,
       scenarioName: pickle.name,
@@ -327,6 +333,7 @@ export class ReportBuilder {
       networkLog: steps.flatMap((step) => step.networkData),
       ...(attempt.initialAriaSnapshot ? { initialAriaSnapshot: attempt.initialAriaSnapshot } : {}),
       ...(failedIndex === -1 ? {} : { failedStep: failedIndex }),
+      ...(retrainStats ? { retrainStats } : {}),
     };
   }
 

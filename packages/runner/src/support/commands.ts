@@ -1,7 +1,8 @@
-import type { Command } from '@rehearse/contract';
+import type { Command, CommandHealing } from '@rehearse/contract';
 import type { Locator, Page } from 'playwright-core';
 import { MediaTypes } from '../attachments.js';
 import { candidateLocator, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
+import { healElement, type ElementNeed } from './healing.js';
 import { poll } from './poll.js';
 import type { ResolvedValue } from './test-data.js';
 import type { RehearseWorld } from './world.js';
@@ -112,13 +113,29 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
   const timeout = spec.options?.timeout ?? world.settings.commandTimeoutMs;
   let failure: unknown;
   let extra: Partial<NonNullable<Command['info']>> | void = undefined;
+  let healing: CommandHealing | undefined;
+  const element = spec.element && withOverride(world, spec.element);
   try {
-    const target = spec.element
-      ? await resolveElement(world.page, spec.element, timeout, locatorLog, (text) => world.data.resolve(text, spec.params).value)
-      : undefined;
+    let target: Locator | undefined;
+    if (element) {
+      try {
+        target = await resolveElement(world.page, element, timeout, locatorLog, (text) => world.data.resolve(text, spec.params).value);
+      } catch (error) {
+        if (!world.settings.heal || !(error instanceof ElementNotFoundError)) throw error;
+        const outcome = await heal(world, spec.type, element, locatorLog);
+        healing = outcome.healing;
+        if (!outcome.target) throw error;
+        target = outcome.target;
+      }
+    }
     extra = await act(target);
   } catch (error) {
     failure = error;
+    // An element that was found but refused the value (an option that does not exist) is a data
+    // failure: healing must not hide it, and the report says so.
+    if (world.settings.heal && !healing && element && !(error instanceof ElementNotFoundError)) {
+      healing = { classification: classifyFailure(world, error), healed: false, confidence: 0, reason: 'the element was found; the action failed', element: element.name };
+    }
   }
   const endTime = new Date().toISOString();
   const policy = world.settings.screenshots;
@@ -140,13 +157,14 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
     ...(screenshotId ? { screenshotId } : {}),
     ...(spec.payload ? { payload: spec.payload } : {}),
     info: {
-      ...(spec.element ? { selectors: spec.element.locators.map(describeCandidate) } : {}),
+      ...(element ? { selectors: element.locators.map(describeCandidate) } : {}),
       ...(pageOpen ? { url: page.url(), title } : {}),
       ...spec.info,
       ...(extra ?? {}),
       ...failureInfo,
     },
     ...(locatorLog.length > 0 ? { locatorLog } : {}),
+    ...(healing ? { healing } : {}),
     result: {
       status: failure === undefined ? 'PASSED' : 'FAILED',
       ...(failure === undefined ? {} : { message: world.data.redact(messageOf(failure)) }),
@@ -160,6 +178,53 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
     error.name = failure instanceof Error ? failure.name : 'Error';
     throw error;
   }
+}
+
+/** The element with the candidates of a confirming rerun (settings.locatorOverrides), when it has some. */
+function withOverride(world: RehearseWorld, element: Element): Element {
+  const source = element.source;
+  const override = source && world.settings.locatorOverrides?.[`${source.file}#${source.key}`];
+  return override ? { ...element, locators: override } : element;
+}
+
+/**
+ * Why a command failed (DESIGN §11): the server answered the step's requests with a 5xx, the
+ * element is missing (locator), the element was there but refused the value (data), or unknown.
+ */
+export function classifyFailure(world: RehearseWorld, error: unknown): CommandHealing['classification'] {
+  if (world.capture.serverErrorsOfCurrentStep().length > 0) return 'server';
+  if (error instanceof ElementNotFoundError) return 'locator';
+  const message = error instanceof Error ? error.message : String(error);
+  if (/did not find some options|not a valid|Malformed value|Cannot type|not an <input>|expected .*value/i.test(message)) return 'data';
+  return 'unknown';
+}
+
+const NEED_OF: Record<string, ElementNeed> = { fill_element: 'fill', select_combobox: 'select', check_element: 'check', uncheck_element: 'check', verify_element_value: 'fill' };
+
+/**
+ * Heals a locator failure: classifies it, and for a locator failure looks for the element by its
+ * fingerprint. Only locator failures are healed; a server or unknown failure is reported as such.
+ */
+async function heal(world: RehearseWorld, type: string, element: Element, log: string[]): Promise<{ target?: Locator; healing: CommandHealing }> {
+  const classification = classifyFailure(world, new ElementNotFoundError(''));
+  const base = { classification, element: element.name, ...(element.source ? { source: element.source } : {}) };
+  if (classification !== 'locator') {
+    log.push(`AI recovery: not healed, the step's requests failed on the server (${classification})`);
+    return { healing: { ...base, healed: false, confidence: 0, reason: 'the server answered the step\'s requests with an error' } };
+  }
+  const beforeScreenshotId = await world.screenshot().catch(() => undefined);
+  const assertion = type.startsWith('verify_');
+  const attempt = await healElement(world.page, element, NEED_OF[type] ?? 'any', assertion).catch((error: Error) => ({ healed: undefined, confidence: 0, reason: `healing failed: ${firstLine(error.message)}` }));
+  log.push(`AI recovery: ${attempt.healed ? `healed with ${describeCandidate(attempt.healed.locators[0]!)}` : 'not healed'} (${attempt.reason}, confidence ${attempt.confidence})`);
+  const healing: CommandHealing = {
+    ...base,
+    healed: attempt.healed !== undefined,
+    confidence: attempt.confidence,
+    reason: attempt.reason,
+    ...(beforeScreenshotId ? { beforeScreenshotId } : {}),
+    ...(attempt.healed ? { locators: attempt.healed.locators, fingerprint: attempt.healed.fingerprint as unknown as Record<string, unknown> } : {}),
+  };
+  return { ...(attempt.healed ? { target: attempt.healed.locator } : {}), healing };
 }
 
 function messageOf(error: unknown): string {

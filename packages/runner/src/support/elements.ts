@@ -16,10 +16,42 @@ export type LocatorCandidate =
 
 export type LocatorKind = LocatorCandidate['kind'];
 
+/**
+ * What the recorder saw of an element, kept beside its locators so a run can find the element again
+ * when every candidate fails (self-healing scores live elements against it, DESIGN §8).
+ */
+export interface ElementFingerprint {
+  /** Lower-case tag name, e.g. `button`. */
+  tag: string;
+  /** ARIA role (explicit or implicit) and accessible name. */
+  role?: string;
+  name?: string;
+  /** Visible text, trimmed and whitespace-collapsed, at most 200 characters. */
+  text?: string;
+  /** Identifying attributes that were present: id, class, name, type, href, data-testid, placeholder, aria-label, title, alt, value of buttons. */
+  attributes: Record<string, string>;
+  /** Roles (or tags where there is no role) of the ancestors, outermost first, e.g. `['main', 'form']`. */
+  ancestors: string[];
+  /** Index among the elements of the same role and name on the page (0 when unique). */
+  index?: number;
+  /** Bounding box in CSS pixels at record time. */
+  rect?: { x: number; y: number; width: number; height: number };
+}
+
+/** Where an element was loaded from, so a healed locator can be written back to the same place. */
+export interface ElementSource {
+  /** Workspace-relative path of the locator file, e.g. `features/step_definitions/locators/checkout.json`. */
+  file: string;
+  /** The element's key in that file. */
+  key: string;
+}
+
 /** An element of the application under test: a human name for reports plus its locator candidates. */
 export interface Element {
   name: string;
   locators: LocatorCandidate[];
+  fingerprint?: ElementFingerprint;
+  source?: ElementSource;
 }
 
 type AriaRole = Parameters<Page['getByRole']>[0];

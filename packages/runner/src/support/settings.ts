@@ -1,5 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { LocatorCandidate } from './elements.js';
 import { mergeRows, rowsForEnvironment, type DataType, type TestDataFile, type TestDataRow } from './test-data.js';
 
 export type ScreenshotPolicy = 'every-command' | 'on-failure' | 'off';
@@ -26,6 +27,13 @@ export interface RunSettings {
   commandTimeoutMs: number;
   /** A scenario past this stops before its next step. */
   scenarioTimeoutMs: number;
+  /** "Run with AI recovery": an element no candidate finds is looked for by its fingerprint (DESIGN §8). */
+  heal?: boolean;
+  /**
+   * Locator candidates that replace a locator file entry's, keyed `<file>#<key>`: the confirming
+   * rerun of a healed scenario runs with the healed candidates as if the fix were accepted.
+   */
+  locatorOverrides?: Record<string, LocatorCandidate[]>;
 }
 
 /** `rehearse.config.json`, the project's run settings (DESIGN §4); every key optional. */

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { runCommand, worldOf, type CommandOptions, type StepParams } from './commands.js';
+import { resolveElement, runCommand, worldOf, type CommandOptions, type StepParams } from './commands.js';
 import { elementByName, ROLES_FOR, type Element } from './elements.js';
 import { poll, sleep } from './poll.js';
 import type { RehearseWorld } from './world.js';
@@ -136,6 +136,19 @@ export const web = {
   /** Passes when the element resolves: candidates only ever match visible elements. */
   async verifyVisible(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
     await runCommand(worldOf(world), { type: 'verify_element_visible', element: toElement(ref), params, options }, async () => undefined);
+  },
+
+  /**
+   * Whether the element is on the page within the timeout; never fails and records no command.
+   * The "Perform action only if element found" quick edit guards actions with it.
+   */
+  async isFound(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<boolean> {
+    const w = worldOf(world);
+    const log: string[] = [];
+    return resolveElement(w.page, toElement(ref), timeoutOf(w, options), log, (text) => w.data.resolve(text, params).value).then(
+      () => true,
+      () => false,
+    );
   },
 
   /** Waits until a field's value equals `expected`. */

@@ -1,0 +1,317 @@
+import type { RecordedCommand, RecordedElement } from '@rehearse/contract';
+
+// Recorded commands → Gherkin steps, one step-definition file per page and one locator file per
+// page (DESIGN §7). Pure functions: the server's publisher reads the workspace, calls these and
+// commits what they return. No Playwright here, so the API process may import this module.
+
+export const STEP_DEFINITIONS_DIR = 'features/step_definitions';
+export const LOCATORS_DIR = `${STEP_DEFINITIONS_DIR}/locators`;
+
+/** One generated step: its Gherkin line and, unless a built-in step covers it, its definition. */
+export interface GeneratedStep {
+  keyword: 'Given' | 'When' | 'Then';
+  text: string;
+  definition?: StepDefinition;
+}
+
+export interface StepDefinition {
+  page: string;
+  path: string;
+  /** The cucumber expression. */
+  pattern: string;
+  keyword: 'When' | 'Then';
+  /** Parameters the expression passes, in order. */
+  args: string[];
+  body: string;
+  elementKey?: string;
+  element?: RecordedElement;
+}
+
+export interface GeneratedFiles {
+  /** The scenario block (`Scenario:` line and steps), ready for push-scenario style splicing. */
+  scenarioText: string;
+  steps: GeneratedStep[];
+  /** Whole new contents of every step and locator file touched. */
+  files: { path: string; content: string }[];
+  /** `{{key}}` references to secrets (or typed passwords) the test data must provide. */
+  secretKeys: string[];
+}
+
+/** `/login.html` → `login`, `/` → `home`, `/account/orders?id=1` → `account_orders`. */
+export function pageName(path: string): string {
+  const clean = (path.split(/[?#]/)[0] ?? '').replace(/\.(html?|php|aspx?|jsp)$/i, '');
+  const name = clean
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+  return name === '' || name === 'index' ? 'home' : name.slice(0, 60);
+}
+
+function snake(text: string): string {
+  return (
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(0, 40) || 'element'
+  );
+}
+
+/** Element names go into step text between quotes and into cucumber expressions literally. */
+function quoted(name: string): string {
+  return name.replace(/"/g, "'").replace(/\s+/g, ' ').trim();
+}
+
+/** Cucumber expression special characters: `(` optional text, `/` alternation, `{` parameters. */
+function escapeExpression(text: string): string {
+  return text.replace(/([\\(){}/])/g, '\\$1');
+}
+
+/** A Gherkin string argument; cucumber's `{string}` accepts `\"` inside double quotes. */
+function stringArg(value: string): string {
+  return `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\r?\n/g, ' ')}"`;
+}
+
+function noun(element: RecordedElement | undefined): string {
+  const role = element?.fingerprint?.role ?? element?.locators.find((l) => l.kind === 'role')?.role;
+  switch (Array.isArray(role) ? role[0] : role) {
+    case 'button':
+      return 'button';
+    case 'link':
+      return 'link';
+    case 'checkbox':
+      return 'checkbox';
+    case 'radio':
+      return 'option';
+    case 'tab':
+      return 'tab';
+    case 'textbox':
+    case 'searchbox':
+    case 'combobox':
+    case 'spinbutton':
+    case 'listbox':
+      return 'field';
+    case 'heading':
+      return 'heading';
+    default:
+      return 'element';
+  }
+}
+
+interface Draft {
+  keyword: 'Given' | 'When' | 'Then';
+  /** Step text with `{string}` where `args` go. */
+  textTemplate: string;
+  args: string[];
+  body?: string;
+  element?: RecordedElement;
+  page: string;
+  path: string;
+}
+
+const ELEMENT = 'elements[KEY]';
+
+function draft(command: RecordedCommand): Draft | null {
+  const page = pageName(command.path);
+  const el = command.element;
+  const name = el ? quoted(el.name) : '';
+  const base = { page, path: command.path.split(/[?#]/)[0] || '/', element: el };
+  const value = command.value ?? '';
+  switch (command.type) {
+    case 'navigate':
+      return { ...base, element: undefined, keyword: 'Given', textTemplate: `I open ${stringArg(value)}`, args: [] };
+    case 'verifyText':
+      return { ...base, element: undefined, keyword: 'Then', textTemplate: `I should see ${stringArg(value)}`, args: [] };
+    case 'press':
+      if (!el) return { ...base, keyword: 'When', textTemplate: `I press ${stringArg(value)}`, args: [] };
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I press {string} in "${name}"`,
+        args: [value],
+        body: `await context.web.press(${ELEMENT}, key, {}, {}, this);`,
+      };
+    case 'click':
+      return { ...base, keyword: 'When', textTemplate: `I click on "${name}" ${noun(el)}`, args: [], body: `await context.web.click(${ELEMENT}, {}, {}, this);` };
+    case 'fill':
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I fill in "${name}" with {string}`,
+        args: [value],
+        body: `await context.web.fill(${ELEMENT}, value, {}, {${command.secret ? ' mask: true ' : ''}}, this);`,
+      };
+    case 'select':
+      return { ...base, keyword: 'When', textTemplate: `I select {string} in "${name}"`, args: [value], body: `await context.web.select(${ELEMENT}, value, {}, {}, this);` };
+    case 'check':
+    case 'uncheck':
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I ${command.type} "${name}" ${noun(el)}`,
+        args: [],
+        body: `await context.web.check(${ELEMENT}, {}, { checked: ${command.type === 'check'} }, this);`,
+      };
+    case 'verifyVisible':
+      return { ...base, keyword: 'Then', textTemplate: `"${name}" ${noun(el)} should be visible`, args: [], body: `await context.web.verifyVisible(${ELEMENT}, {}, {}, this);` };
+    case 'verifyValue':
+      return {
+        ...base,
+        keyword: 'Then',
+        textTemplate: `"${name}" ${noun(el)} should have value {string}`,
+        args: [value],
+        body: `await context.web.verifyValue(${ELEMENT}, value, {}, {}, this);`,
+      };
+  }
+}
+
+/** What a step file looks like once parsed back: its elements' keys and its step blocks by pattern. */
+interface PageFile {
+  blocks: Map<string, string>;
+}
+
+const BLOCK = /\/\*\* @recorder[^\n]*\*\/\n\/\/ @step (.+)\n[\s\S]*?\/\/ @end\n/g;
+
+/** The step blocks of a generated page file, keyed by their cucumber expression. */
+export function parseStepFile(content: string): Map<string, string> {
+  const blocks = new Map<string, string>();
+  for (const match of content.matchAll(BLOCK)) {
+    try {
+      blocks.set(JSON.parse(match[1]!) as string, match[0]);
+    } catch {
+      // A hand-edited marker line: leave that block out of the merge rather than guess.
+    }
+  }
+  return blocks;
+}
+
+function renderBlock(definition: StepDefinition): string {
+  const params = definition.args.length === 0 ? '' : definition.body.includes('key,') ? 'key' : 'value';
+  const body = definition.body.replace(ELEMENT, `elements[${JSON.stringify(definition.elementKey)}]`);
+  return [
+    `/** @recorder @path ${definition.path} */`,
+    `// @step ${JSON.stringify(definition.pattern)}`,
+    `${definition.keyword}(${JSON.stringify(definition.pattern)}, async function (${params}) {`,
+    `  ${body}`,
+    `});`,
+    `// @end`,
+    '',
+  ].join('\n');
+}
+
+function renderStepFile(page: string, blocks: Iterable<string>): string {
+  return [
+    `// Steps recorded on the "${page}" page by the Rehearse recorder. Each step sits between its`,
+    `// @step and @end lines so recording it again replaces only that block; elements live in`,
+    `// locators/${page}.json (found by ranked candidates, healed by their fingerprint).`,
+    `import { When, Then } from '@cucumber/cucumber';`,
+    `import { context, locatorsFile } from '@rehearse/runner';`,
+    '',
+    `const elements = locatorsFile(import.meta.url, 'locators/${page}.json');`,
+    '',
+    ...blocks,
+  ].join('\n');
+}
+
+export interface GenerateInput {
+  scenarioName: string;
+  commands: RecordedCommand[];
+  /** Current contents of files under `features/step_definitions/` (path → text), to merge into. */
+  existing: Map<string, string>;
+  tags?: string[];
+}
+
+/**
+ * Turns a recording into a scenario and the step and locator files it needs, merged into what the
+ * workspace already holds: a page's file keeps its other steps, and a step recorded again
+ * replaces its own block and element.
+ */
+export function generate(input: GenerateInput): GeneratedFiles {
+  const drafts = input.commands.map(draft).filter((d): d is Draft => d !== null);
+  // Patterns other pages already define: a step text must not mean two things.
+  const patternOwner = new Map<string, string>();
+  for (const [path, content] of input.existing) {
+    const match = /^features\/step_definitions\/([^/]+)\.mjs$/.exec(path);
+    if (!match) continue;
+    for (const pattern of parseStepFile(content).keys()) patternOwner.set(pattern, match[1]!);
+  }
+
+  const pages = new Map<string, { file: PageFile; locators: Record<string, RecordedElement> }>();
+  const pageOf = (page: string) => {
+    let entry = pages.get(page);
+    if (!entry) {
+      const stepText = input.existing.get(`${STEP_DEFINITIONS_DIR}/${page}.mjs`);
+      const locatorText = input.existing.get(`${LOCATORS_DIR}/${page}.json`);
+      let locators: Record<string, RecordedElement> = {};
+      try {
+        locators = locatorText ? (JSON.parse(locatorText) as Record<string, RecordedElement>) : {};
+      } catch {
+        locators = {};
+      }
+      entry = { file: { blocks: stepText ? parseStepFile(stepText) : new Map<string, string>() }, locators };
+      pages.set(page, entry);
+    }
+    return entry;
+  };
+
+  const steps: GeneratedStep[] = [];
+  const secretKeys = new Set<string>();
+  for (const [index, d] of drafts.entries()) {
+    const command = input.commands[index];
+    if (command?.secret && command.value) for (const m of command.value.matchAll(/\{\{([^}]+)\}\}/g)) secretKeys.add(m[1]!.trim());
+    let pattern = d.textTemplate;
+    let text = d.textTemplate;
+    for (const arg of d.args) text = text.replace('{string}', stringArg(arg));
+    if (!d.body || !d.element) {
+      steps.push({ keyword: d.keyword, text });
+      continue;
+    }
+    const owner = patternOf(pattern);
+    if (patternOwner.has(owner) && patternOwner.get(owner) !== d.page) {
+      pattern += ` on the ${d.page.replace(/_/g, ' ')} page`;
+      text += ` on the ${d.page.replace(/_/g, ' ')} page`;
+    }
+    pattern = patternOf(pattern);
+    const entry = pageOf(d.page);
+    const key = `${snake(d.element.name)}_${noun(d.element)}`;
+    entry.locators[key] = { name: d.element.name, locators: d.element.locators, ...(d.element.fingerprint ? { fingerprint: d.element.fingerprint } : {}) };
+    const definition: StepDefinition = {
+      page: d.page,
+      path: d.path,
+      pattern,
+      keyword: d.keyword === 'Then' ? 'Then' : 'When',
+      args: d.args,
+      body: d.body,
+      elementKey: key,
+      element: d.element,
+    };
+    entry.file.blocks.set(pattern, renderBlock(definition));
+    patternOwner.set(pattern, d.page);
+    steps.push({ keyword: d.keyword, text, definition });
+  }
+
+  // Gherkin reads better with And for a repeated keyword.
+  const lines: string[] = [];
+  let previous: string | undefined;
+  for (const step of steps) {
+    lines.push(`    ${step.keyword === previous ? 'And' : step.keyword} ${step.text}`);
+    previous = step.keyword;
+  }
+  const tags = ['@recorder', ...(input.tags ?? [])];
+  const scenarioText = [`  ${tags.join(' ')}`, `  Scenario: ${input.scenarioName}`, ...lines].join('\n');
+
+  const files: { path: string; content: string }[] = [];
+  for (const [page, entry] of pages) {
+    files.push({ path: `${STEP_DEFINITIONS_DIR}/${page}.mjs`, content: renderStepFile(page, entry.file.blocks.values()) });
+    files.push({ path: `${LOCATORS_DIR}/${page}.json`, content: `${JSON.stringify(entry.locators, null, 2)}\n` });
+  }
+  return { scenarioText, steps, files, secretKeys: [...secretKeys] };
+}
+
+/** The cucumber expression of a step template: literal text escaped, `{string}` kept. */
+function patternOf(template: string): string {
+  return template
+    .split('{string}')
+    .map((part) => escapeExpression(part.replace(/\\([\\(){}/])/g, '$1')))
+    .join('{string}');
+}

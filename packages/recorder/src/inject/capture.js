@@ -1,0 +1,531 @@
+// The recorder's in-page script (DESIGN §7). Injected into every frame before any page script
+// runs; it turns user actions into commands and hands them to the recorder through the
+// `__rehearseRecord` binding. Plain JavaScript evaluated as `(source)(config)`, so it must not use
+// imports or helpers a bundler would add.
+/* global window, document, location, Node, Element, HTMLInputElement, HTMLSelectElement, HTMLTextAreaElement, CSS */
+/* eslint-disable @typescript-eslint/no-unused-expressions -- the file is one function expression */
+(function installRehearseRecorder(config) {
+  if (window.__rehearseRecorderInstalled) return;
+  window.__rehearseRecorderInstalled = true;
+
+  var SECRET_TYPES = { password: true };
+  var TEXT_INPUT_TYPES = { '': 1, text: 1, email: 1, password: 1, search: 1, tel: 1, url: 1, number: 1, date: 1, 'datetime-local': 1, month: 1, time: 1, week: 1 };
+  var KEYS_THAT_MATTER = { Enter: 1, Escape: 1, Tab: 1 };
+  var assertMode = null;
+
+  function send(command) {
+    command.path = pagePath();
+    command.url = location.href;
+    command.title = document.title;
+    try {
+      window.__rehearseRecord(command);
+    } catch {
+      // A frame the recorder did not expose the binding to (about:blank during navigation).
+    }
+  }
+
+  function pagePath() {
+    var base = config.baseUrl || '';
+    var href = location.href.split('#')[0];
+    if (base && href.indexOf(base) === 0) {
+      var rest = href.slice(base.length);
+      return '/' + rest.replace(/^\//, '');
+    }
+    return location.pathname + location.search;
+  }
+
+  // ---- accessible role and name (the parts Playwright's getByRole uses) ----
+
+  function norm(text) {
+    return (text || '').replace(/\s+/g, ' ').trim();
+  }
+
+  function implicitRole(el) {
+    var tag = el.tagName.toLowerCase();
+    var type = (el.getAttribute('type') || '').toLowerCase();
+    switch (tag) {
+      case 'a':
+      case 'area':
+        return el.hasAttribute('href') ? 'link' : null;
+      case 'button':
+        return 'button';
+      case 'input':
+        if (type === 'button' || type === 'submit' || type === 'reset' || type === 'image') return 'button';
+        if (type === 'checkbox') return 'checkbox';
+        if (type === 'radio') return 'radio';
+        if (type === 'range') return 'slider';
+        if (type === 'number') return 'spinbutton';
+        if (type === 'search') return el.hasAttribute('list') ? 'combobox' : 'searchbox';
+        if (type === 'hidden') return null;
+        if (el.hasAttribute('list')) return 'combobox';
+        return 'textbox';
+      case 'select':
+        return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+      case 'textarea':
+        return 'textbox';
+      case 'option':
+        return 'option';
+      case 'img':
+        return el.getAttribute('alt') === '' ? 'presentation' : 'img';
+      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+        return 'heading';
+      case 'nav': return 'navigation';
+      case 'main': return 'main';
+      case 'form': return 'form';
+      case 'dialog': return 'dialog';
+      case 'table': return 'table';
+      case 'tr': return 'row';
+      case 'td': return 'cell';
+      case 'th': return 'columnheader';
+      case 'ul': case 'ol': return 'list';
+      case 'li': return 'listitem';
+      case 'header': return 'banner';
+      case 'footer': return 'contentinfo';
+      case 'aside': return 'complementary';
+      case 'section': return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : null;
+      case 'article': return 'article';
+      default:
+        return null;
+    }
+  }
+
+  function roleOf(el) {
+    var explicit = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+    return explicit || implicitRole(el);
+  }
+
+  function isHidden(el) {
+    if (!el.isConnected) return true;
+    var style = window.getComputedStyle(el);
+    if (style.visibility === 'hidden' || style.display === 'none') return true;
+    var rect = el.getBoundingClientRect();
+    return rect.width === 0 && rect.height === 0 && style.display !== 'contents';
+  }
+
+  function textAlternative(node, depth) {
+    if (depth > 8) return '';
+    if (node.nodeType === Node.TEXT_NODE) return node.textContent || '';
+    if (node.nodeType !== Node.ELEMENT_NODE) return '';
+    var el = node;
+    if (el.getAttribute('aria-hidden') === 'true') return '';
+    var tag = el.tagName.toLowerCase();
+    if (tag === 'script' || tag === 'style' || tag === 'template') return '';
+    if (depth > 0) {
+      var label = el.getAttribute('aria-label');
+      if (label && norm(label)) return label;
+      if (tag === 'img') return el.getAttribute('alt') || '';
+      if (tag === 'input' && /^(button|submit|reset)$/i.test(el.type)) return el.value || '';
+      var style = window.getComputedStyle(el);
+      if (style.display === 'none' || style.visibility === 'hidden') return '';
+    }
+    var out = '';
+    for (var child = el.firstChild; child; child = child.nextSibling) {
+      var part = textAlternative(child, depth + 1);
+      var block = child.nodeType === Node.ELEMENT_NODE && window.getComputedStyle(child).display !== 'inline';
+      out += block ? ' ' + part + ' ' : part;
+    }
+    return out;
+  }
+
+  function byIds(ids) {
+    return ids
+      .split(/\s+/)
+      .map(function (id) {
+        var target = document.getElementById(id);
+        return target ? norm(textAlternative(target, 1)) : '';
+      })
+      .join(' ');
+  }
+
+  function labelsText(el) {
+    if (!el.labels || el.labels.length === 0) return '';
+    var parts = [];
+    for (var i = 0; i < el.labels.length; i++) parts.push(norm(textOfLabel(el.labels[i], el)));
+    return norm(parts.join(' '));
+  }
+
+  function textOfLabel(label, control) {
+    var out = '';
+    for (var child = label.firstChild; child; child = child.nextSibling) {
+      if (child === control) continue;
+      if (child.nodeType === Node.ELEMENT_NODE && /^(INPUT|SELECT|TEXTAREA)$/.test(child.tagName)) continue;
+      out += ' ' + textAlternative(child, 1);
+    }
+    return out;
+  }
+
+  var NAME_FROM_CONTENT = {
+    button: 1, link: 1, heading: 1, cell: 1, columnheader: 1, rowheader: 1, option: 1, tab: 1, menuitem: 1,
+    menuitemcheckbox: 1, menuitemradio: 1, checkbox: 1, radio: 1, switch: 1, treeitem: 1, tooltip: 1, row: 1, listitem: 0,
+  };
+
+  function accessibleName(el) {
+    var labelledby = el.getAttribute('aria-labelledby');
+    if (labelledby && norm(byIds(labelledby))) return norm(byIds(labelledby));
+    var ariaLabel = el.getAttribute('aria-label');
+    if (ariaLabel && norm(ariaLabel)) return norm(ariaLabel);
+    var tag = el.tagName.toLowerCase();
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') {
+      var type = (el.getAttribute('type') || '').toLowerCase();
+      if (tag === 'input' && /^(button|submit|reset)$/.test(type)) return norm(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
+      if (tag === 'input' && type === 'image') return norm(el.getAttribute('alt') || el.getAttribute('title') || '');
+      var fromLabel = labelsText(el);
+      if (fromLabel) return fromLabel;
+      if (el.getAttribute('title')) return norm(el.getAttribute('title'));
+      if (el.getAttribute('placeholder')) return norm(el.getAttribute('placeholder'));
+      return '';
+    }
+    if (tag === 'img') return norm(el.getAttribute('alt') || el.getAttribute('title') || '');
+    var role = roleOf(el);
+    if (role && NAME_FROM_CONTENT[role]) {
+      var content = norm(textAlternative(el, 0));
+      if (content) return content;
+    }
+    if (tag === 'fieldset') {
+      var legend = el.querySelector('legend');
+      if (legend) return norm(legend.textContent);
+    }
+    if (tag === 'table') {
+      var caption = el.querySelector('caption');
+      if (caption) return norm(caption.textContent);
+    }
+    return norm(el.getAttribute('title') || '');
+  }
+
+  // ---- locator candidates, each checked for uniqueness among visible elements ----
+
+  function allVisible(selector) {
+    var list = document.querySelectorAll(selector || '*');
+    var out = [];
+    for (var i = 0; i < list.length; i++) if (!isHidden(list[i])) out.push(list[i]);
+    return out;
+  }
+
+  function countRoleName(role, name, exactCase) {
+    var count = 0;
+    var all = allVisible('*');
+    for (var i = 0; i < all.length; i++) {
+      if (roleOf(all[i]) !== role) continue;
+      var other = accessibleName(all[i]);
+      if (exactCase ? other === name : other.toLowerCase().indexOf(name.toLowerCase()) !== -1) count++;
+    }
+    return count;
+  }
+
+  function indexAmongRoleName(el, role, name) {
+    var all = allVisible('*');
+    var index = 0;
+    for (var i = 0; i < all.length; i++) {
+      if (all[i] === el) return index;
+      if (roleOf(all[i]) === role && accessibleName(all[i]) === name) index++;
+    }
+    return 0;
+  }
+
+  function countWhere(predicate) {
+    var all = allVisible('*');
+    var count = 0;
+    for (var i = 0; i < all.length; i++) if (predicate(all[i])) count++;
+    return count;
+  }
+
+  function cssEscape(value) {
+    return window.CSS && CSS.escape ? CSS.escape(value) : value.replace(/[^\w-]/g, '\\$&');
+  }
+
+  function cssPath(el) {
+    var parts = [];
+    var node = el;
+    while (node && node.nodeType === Node.ELEMENT_NODE && node !== document.documentElement) {
+      if (node.id && document.querySelectorAll('#' + cssEscape(node.id)).length === 1) {
+        parts.unshift('#' + cssEscape(node.id));
+        break;
+      }
+      var tag = node.tagName.toLowerCase();
+      var parent = node.parentElement;
+      if (parent) {
+        var same = 0;
+        var position = 0;
+        for (var sibling = parent.firstElementChild; sibling; sibling = sibling.nextElementSibling) {
+          if (sibling.tagName === node.tagName) {
+            same++;
+            if (sibling === node) position = same;
+          }
+        }
+        parts.unshift(same > 1 ? tag + ':nth-of-type(' + position + ')' : tag);
+      } else {
+        parts.unshift(tag);
+      }
+      node = parent;
+    }
+    return parts.join(' > ');
+  }
+
+  function shortText(el) {
+    var text = norm(el.innerText || el.textContent || '');
+    return text.length > 200 ? text.slice(0, 200) : text;
+  }
+
+  function candidatesFor(el) {
+    var out = [];
+    var testId = el.getAttribute('data-testid');
+    if (testId && countWhere(function (o) { return o.getAttribute('data-testid') === testId; }) === 1) {
+      out.push({ kind: 'testId', value: testId });
+    }
+    var role = roleOf(el);
+    var name = accessibleName(el);
+    if (role && name && name.length <= 120 && countRoleName(role, name, true) === 1) {
+      out.push({ kind: 'role', role: role, name: name, exact: true });
+    }
+    var tag = el.tagName.toLowerCase();
+    if (tag === 'input' || tag === 'select' || tag === 'textarea') {
+      var label = labelsText(el);
+      if (label && countWhere(function (o) { return o !== el && o.labels && labelsText(o) === label; }) === 0) {
+        out.push({ kind: 'label', value: label, exact: true });
+      }
+      var placeholder = el.getAttribute('placeholder');
+      if (placeholder && countWhere(function (o) { return o.getAttribute('placeholder') === placeholder; }) === 1) {
+        out.push({ kind: 'placeholder', value: placeholder, exact: true });
+      }
+    }
+    var alt = el.getAttribute('alt');
+    if (alt && countWhere(function (o) { return o.getAttribute('alt') === alt; }) === 1) out.push({ kind: 'altText', value: alt, exact: true });
+    var title = el.getAttribute('title');
+    if (title && countWhere(function (o) { return o.getAttribute('title') === title; }) === 1) out.push({ kind: 'title', value: title, exact: true });
+    var text = shortText(el);
+    if (text && text.length <= 80 && out.length === 0) {
+      // getByText matches the innermost elements holding the text, so count elements whose own
+      // text is exactly this and none of whose children is.
+      var matches = countWhere(function (o) {
+        if (shortText(o) !== text) return false;
+        for (var c = o.firstElementChild; c; c = c.nextElementSibling) if (shortText(c) === text) return false;
+        return true;
+      });
+      if (matches === 1) out.push({ kind: 'text', value: text, exact: true });
+    }
+    out.push({ kind: 'css', value: cssPath(el) });
+    return out;
+  }
+
+  var FINGERPRINT_ATTRIBUTES = ['id', 'class', 'name', 'type', 'href', 'data-testid', 'placeholder', 'aria-label', 'title', 'alt'];
+
+  function fingerprintOf(el, role, name) {
+    var attributes = {};
+    for (var i = 0; i < FINGERPRINT_ATTRIBUTES.length; i++) {
+      var value = el.getAttribute(FINGERPRINT_ATTRIBUTES[i]);
+      if (value !== null) attributes[FINGERPRINT_ATTRIBUTES[i]] = value.slice(0, 500);
+    }
+    if (el.tagName === 'BUTTON' || (el.tagName === 'INPUT' && /^(button|submit|reset)$/i.test(el.type))) {
+      if (el.value) attributes.value = String(el.value).slice(0, 500);
+    }
+    var ancestors = [];
+    for (var a = el.parentElement; a && a !== document.body && a !== document.documentElement; a = a.parentElement) {
+      ancestors.unshift(roleOf(a) || a.tagName.toLowerCase());
+    }
+    var rect = el.getBoundingClientRect();
+    var fp = { tag: el.tagName.toLowerCase(), attributes: attributes, ancestors: ancestors.slice(-50) };
+    if (role) fp.role = role;
+    if (name) fp.name = name;
+    var text = shortText(el);
+    if (text) fp.text = text;
+    fp.index = role && name ? indexAmongRoleName(el, role, name) : 0;
+    fp.rect = { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+    return fp;
+  }
+
+  function humanName(el, role, name) {
+    if (name) return name.slice(0, 120);
+    var tag = el.tagName.toLowerCase();
+    return norm(el.getAttribute('placeholder') || el.getAttribute('name') || el.id || shortText(el).slice(0, 60) || role || tag) || tag;
+  }
+
+  function describe(el) {
+    var role = roleOf(el);
+    var name = accessibleName(el);
+    return { name: humanName(el, role, name), locators: candidatesFor(el), fingerprint: fingerprintOf(el, role, name) };
+  }
+
+  // ---- which element an event is about ----
+
+  var INTERACTIVE = 'a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [onclick], [tabindex]';
+
+  function actionTarget(target) {
+    if (!(target instanceof Element)) return null;
+    var el = target.closest(INTERACTIVE) || target;
+    // A click on a label acts on its control; record the control (it has the label locator).
+    if (el.tagName === 'LABEL' && el.control) return el.control;
+    return el;
+  }
+
+  function isTextField(el) {
+    if (el instanceof HTMLTextAreaElement) return true;
+    if (el instanceof HTMLInputElement) return !!TEXT_INPUT_TYPES[(el.getAttribute('type') || '').toLowerCase()];
+    return el instanceof Element && el.isContentEditable;
+  }
+
+  // ---- typed values: test data references and secrets ----
+
+  function sha256Hex(text) {
+    // Small synchronous SHA-256: crypto.subtle is absent on plain-http pages, and typed values
+    // must be matched against test data before they leave the page.
+    var k = [];
+    var h = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19];
+    var n = 2;
+    while (k.length < 64) {
+      var prime = true;
+      for (var d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+      if (prime) k.push((Math.pow(n, 1 / 3) * 0x100000000) | 0);
+      n++;
+    }
+    var bytes = unescape(encodeURIComponent(text));
+    var words = [];
+    var length = bytes.length;
+    for (var i = 0; i < length; i++) words[i >> 2] |= (bytes.charCodeAt(i) & 0xff) << (24 - (i % 4) * 8);
+    words[length >> 2] |= 0x80 << (24 - (length % 4) * 8);
+    words[(((length + 8) >> 6) + 1) * 16 - 1] = length * 8;
+    for (var block = 0; block < words.length; block += 16) {
+      var w = [];
+      var a = h[0], b = h[1], c = h[2], dd = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+      for (var t = 0; t < 64; t++) {
+        if (t < 16) w[t] = words[block + t] | 0;
+        else {
+          var x = w[t - 15], y = w[t - 2];
+          var s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
+          var s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
+          w[t] = (w[t - 16] + s0 + w[t - 7] + s1) | 0;
+        }
+        var S1 = ((e >>> 6) | (e << 26)) ^ ((e >>> 11) | (e << 21)) ^ ((e >>> 25) | (e << 7));
+        var ch = (e & f) ^ (~e & g);
+        var t1 = (hh + S1 + ch + k[t] + w[t]) | 0;
+        var S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
+        var maj = (a & b) ^ (a & c) ^ (b & c);
+        var t2 = (S0 + maj) | 0;
+        hh = g; g = f; f = e; e = (dd + t1) | 0; dd = c; c = b; b = a; a = (t1 + t2) | 0;
+      }
+      h = [(h[0] + a) | 0, (h[1] + b) | 0, (h[2] + c) | 0, (h[3] + dd) | 0, (h[4] + e) | 0, (h[5] + f) | 0, (h[6] + g) | 0, (h[7] + hh) | 0];
+    }
+    return h.map(function (v) { return ('00000000' + (v >>> 0).toString(16)).slice(-8); }).join('');
+  }
+
+  function keyFromName(name) {
+    var key = norm(name).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+    return key || 'secret';
+  }
+
+  /** The value a fill records: a `{{key}}` reference when it is test data, never a secret's text. */
+  function recordedValue(el, value, element) {
+    var digest = (config.testData && config.testData.length) || el.type === 'password' ? sha256Hex(value) : '';
+    var rows = config.testData || [];
+    for (var i = 0; i < rows.length; i++) {
+      if (rows[i].sha256 === digest) return { value: '{{' + rows[i].key + '}}', secret: !!rows[i].secret };
+    }
+    if (SECRET_TYPES[(el.getAttribute('type') || '').toLowerCase()]) {
+      return { value: '{{' + keyFromName(element.name) + '}}', secret: true };
+    }
+    return { value: value, secret: false };
+  }
+
+  // ---- event capture ----
+
+  var lastFilled = new WeakMap();
+
+  function recordFill(el) {
+    if (!el || !isTextField(el)) return;
+    var value = el.isContentEditable ? el.innerText : el.value;
+    if (lastFilled.get(el) === value) return;
+    lastFilled.set(el, value);
+    var element = describe(el);
+    var recorded = recordedValue(el, value, element);
+    send({ type: 'fill', element: element, value: recorded.value, secret: recorded.secret || undefined });
+  }
+
+  function recordAssertion(el) {
+    var element = describe(el);
+    if (assertMode === 'verifyText') {
+      var text = shortText(el);
+      if (text) send({ type: 'verifyText', value: text });
+    } else if (assertMode === 'verifyValue' && 'value' in el) {
+      send({ type: 'verifyValue', element: element, value: String(el.value) });
+    } else {
+      send({ type: 'verifyVisible', element: element });
+    }
+    assertMode = null;
+    try {
+      window.__rehearseAssertDone();
+    } catch {
+      // Older frames without the binding.
+    }
+  }
+
+  // Capture phase on the window: the page's own handlers (which may stop propagation or navigate)
+  // run after us.
+  window.addEventListener(
+    'pointerdown',
+    function (event) {
+      if (!assertMode) return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
+  window.addEventListener(
+    'click',
+    function (event) {
+      if (!event.isTrusted) return;
+      var el = actionTarget(event.target);
+      if (!el) return;
+      if (assertMode) {
+        event.preventDefault();
+        event.stopImmediatePropagation();
+        recordAssertion(event.target instanceof Element ? event.target.closest(INTERACTIVE) || event.target : el);
+        return;
+      }
+      if (isTextField(el) || el instanceof HTMLSelectElement) return;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return;
+      if (el.tagName === 'OPTION') return;
+      // A pending fill (the change event comes on blur) goes first.
+      if (document.activeElement && document.activeElement !== el) recordFill(document.activeElement);
+      send({ type: 'click', element: describe(el) });
+    },
+    true,
+  );
+  window.addEventListener(
+    'change',
+    function (event) {
+      var el = event.target;
+      if (!(el instanceof Element)) return;
+      // A field typed into before this control changed (its own change comes on blur) goes first.
+      if (!isTextField(el) && document.activeElement && document.activeElement !== el) recordFill(document.activeElement);
+      if (el instanceof HTMLSelectElement) {
+        var option = el.options[el.selectedIndex];
+        send({ type: 'select', element: describe(el), value: option ? norm(option.label || option.text) : el.value });
+      } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+        send({ type: el.type === 'radio' || el.checked ? 'check' : 'uncheck', element: describe(el) });
+      } else if (isTextField(el)) {
+        recordFill(el);
+      }
+    },
+    true,
+  );
+  window.addEventListener(
+    'keydown',
+    function (event) {
+      if (!event.isTrusted || !KEYS_THAT_MATTER[event.key] || event.isComposing) return;
+      var el = document.activeElement;
+      if (event.key === 'Tab') {
+        // Tab only moves focus; what matters is the value left behind.
+        if (el) recordFill(el);
+        return;
+      }
+      if (el && isTextField(el)) recordFill(el);
+      var onElement = el && el !== document.body && el !== document.documentElement;
+      send({ type: 'press', element: onElement ? describe(el) : undefined, value: event.key });
+    },
+    true,
+  );
+
+  window.__rehearseSetAssertMode = function (mode) {
+    assertMode = mode;
+  };
+  window.__rehearseDescribe = describe;
+})

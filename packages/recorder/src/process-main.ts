@@ -1,0 +1,73 @@
+import type { RecorderInput } from '@rehearse/contract';
+import { RecorderSession, type RecorderSessionOptions } from './session.js';
+
+/** What the server sends a recorder process over its IPC channel. */
+export type ToRecorder =
+  | { type: 'input'; input: RecorderInput }
+  | { type: 'assert'; mode: 'verifyText' | 'verifyVisible' | 'verifyValue'; text?: string }
+  | { type: 'undo' }
+  | { type: 'close' };
+
+/** What a recorder process reports. Frames carry JPEG bytes (IPC uses advanced serialization). */
+export type FromRecorder =
+  | { type: 'ready' }
+  | { type: 'frame'; data: Buffer; width: number; height: number; input?: number }
+  | { type: 'commands'; commands: RecorderSession['commands'] }
+  | { type: 'page'; page: ReturnType<RecorderSession['recordedPages']>[number] }
+  | { type: 'failed'; message: string };
+
+export type RecorderProcessConfig = Pick<RecorderSessionOptions, 'url' | 'baseUrl' | 'viewport' | 'testData' | 'jpegQuality'>;
+
+/**
+ * The cloud recorder process: one per session, started by the API server with an IPC channel.
+ * It owns the session's Chromium; when the server goes away (disconnect) it closes the browser
+ * and exits, so no browser outlives its session.
+ */
+export async function runRecorderProcess(config: RecorderProcessConfig): Promise<void> {
+  const send = (message: FromRecorder) => {
+    if (process.connected) process.send?.(message);
+  };
+  let session: RecorderSession | undefined;
+  let closing = false;
+  const shutdown = async (code: number) => {
+    if (closing) return;
+    closing = true;
+    await session?.close();
+    process.exit(code);
+  };
+  process.on('disconnect', () => void shutdown(0));
+  process.on('SIGTERM', () => void shutdown(0));
+  process.on('message', (message: ToRecorder) => {
+    if (!session) return;
+    switch (message.type) {
+      case 'input':
+        session.input(message.input).catch(() => undefined);
+        break;
+      case 'assert':
+        if (message.mode === 'verifyText' && message.text) session.assertText(message.text);
+        else void session.assertNext(message.mode);
+        break;
+      case 'undo':
+        session.undo();
+        break;
+      case 'close':
+        void shutdown(0);
+        break;
+    }
+  });
+  try {
+    session = await RecorderSession.start({
+      ...config,
+      headless: true,
+      screencast: true,
+      onFrame: (frame) => send({ type: 'frame', ...frame }),
+      onCommands: (commands) => send({ type: 'commands', commands }),
+      onPage: (page) => send({ type: 'page', page }),
+    });
+    send({ type: 'commands', commands: [...session.commands] });
+    send({ type: 'ready' });
+  } catch (error) {
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    await shutdown(1);
+  }
+}

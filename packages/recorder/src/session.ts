@@ -1,0 +1,248 @@
+import type { RecordedCommand, RecordedPage, RecorderInput } from '@rehearse/contract';
+import { launchBrowser } from '@rehearse/runner/browser';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { captureScript, type TestDataDigest } from './capture-script.js';
+
+export { digestTestData } from './digest.js';
+
+export interface Frame {
+  data: Buffer;
+  width: number;
+  height: number;
+  /** Id of the latest input dispatched before this frame, for input-to-frame latency. */
+  input?: number;
+}
+
+export interface RecorderSessionOptions {
+  /** Where recording starts. */
+  url: string;
+  /** The environment's base URL; commands keep paths relative to it. */
+  baseUrl: string;
+  viewport: { width: number; height: number };
+  headless: boolean;
+  testData?: TestDataDigest[];
+  /** Stream the page as JPEG frames (cloud recorder); the local recorder shows a real window. */
+  screencast?: boolean;
+  jpegQuality?: number;
+  onCommands?: (commands: RecordedCommand[]) => void;
+  onFrame?: (frame: Frame) => void;
+  onPage?: (page: RecordedPage) => void;
+}
+
+/** Path of a URL relative to the base URL, as the capture script computes it. */
+export function relativePath(url: string, baseUrl: string): string {
+  const href = url.split('#')[0] ?? url;
+  if (baseUrl && href.startsWith(baseUrl)) return `/${href.slice(baseUrl.length).replace(/^\//, '')}`;
+  try {
+    const parsed = new URL(href);
+    return parsed.pathname + parsed.search;
+  } catch {
+    return href;
+  }
+}
+
+/**
+ * One recording: a Chromium with the capture script in every frame, the commands it captured,
+ * and (for the cloud recorder) a CDP screencast plus input dispatch.
+ */
+export class RecorderSession {
+  readonly commands: RecordedCommand[] = [];
+  private readonly pages = new Map<string, RecordedPage>();
+  private cdp: CDPSession | undefined;
+  private page!: Page;
+  private lastInput: number | undefined;
+  private closed = false;
+  /** Mouse button held down on the stream, and modifier keys held (CDP bit mask). */
+  private pressed: 'left' | 'right' | 'middle' | undefined;
+  private modifiers = 0;
+
+  private constructor(
+    private readonly browser: Browser,
+    private readonly context: BrowserContext,
+    private readonly options: RecorderSessionOptions,
+  ) {}
+
+  /** Launches the browser, opens the start URL and records its navigation as the first step. */
+  static async start(options: RecorderSessionOptions): Promise<RecorderSession> {
+    const browser = await launchBrowser({ browser: 'chromium', headless: options.headless });
+    try {
+      const context = await browser.newContext({ viewport: options.viewport });
+      const session = new RecorderSession(browser, context, options);
+      await session.init();
+      return session;
+    } catch (error) {
+      await browser.close().catch(() => undefined);
+      throw error;
+    }
+  }
+
+  private async init(): Promise<void> {
+    const { context, options } = this;
+    await context.exposeBinding('__rehearseRecord', (_source, command: RecordedCommand) => this.add(command));
+    await context.addInitScript(captureScript({ baseUrl: options.baseUrl, testData: options.testData ?? [] }));
+    context.on('page', (page) => {
+      // A link that opens a tab: follow it, as a person at the screen would.
+      if (this.page && page !== this.page) void this.switchTo(page);
+    });
+    const page = await context.newPage();
+    await this.switchTo(page);
+    this.add({ type: 'navigate', value: relativePath(options.url, options.baseUrl).replace(/^\//, '') || '/', path: '/' });
+    await page.goto(options.url, { waitUntil: 'domcontentloaded' });
+  }
+
+  private async switchTo(page: Page): Promise<void> {
+    if (this.cdp) {
+      await this.cdp.send('Page.stopScreencast').catch(() => undefined);
+      await this.cdp.detach().catch(() => undefined);
+      this.cdp = undefined;
+    }
+    this.page = page;
+    page.on('load', () => void this.rememberPage(page));
+    if (!this.options.screencast) return;
+    const cdp = await this.context.newCDPSession(page);
+    this.cdp = cdp;
+    cdp.on('Page.screencastFrame', (event: { data: string; sessionId: number; metadata: { deviceWidth: number; deviceHeight: number } }) => {
+      // Ack first: Chromium sends the next frame only after the previous one is acknowledged.
+      cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
+      const input = this.lastInput;
+      this.lastInput = undefined;
+      this.options.onFrame?.({
+        data: Buffer.from(event.data, 'base64'),
+        width: Math.round(event.metadata.deviceWidth),
+        height: Math.round(event.metadata.deviceHeight),
+        ...(input === undefined ? {} : { input }),
+      });
+    });
+    const { width, height } = this.options.viewport;
+    await cdp.send('Page.startScreencast', { format: 'jpeg', quality: this.options.jpegQuality ?? 60, maxWidth: width, maxHeight: height, everyNthFrame: 1 });
+  }
+
+  private add(command: RecordedCommand): void {
+    if (this.closed) return;
+    // Typing into a field again replaces its earlier fill: one fill per field, not per change.
+    const last = this.commands.at(-1);
+    if (command.type === 'fill' && last?.type === 'fill' && sameElement(last, command)) this.commands.pop();
+    this.commands.push(command);
+    this.options.onCommands?.([...this.commands]);
+  }
+
+  private async rememberPage(page: Page): Promise<void> {
+    try {
+      const url = page.url();
+      const path = relativePath(url, this.options.baseUrl);
+      const ariaSnapshot = await page.locator('body').ariaSnapshot({ timeout: 3000 });
+      const recorded = { path: path.split('?')[0] ?? path, url, title: await page.title(), ariaSnapshot };
+      this.pages.set(recorded.path, recorded);
+      this.options.onPage?.(recorded);
+    } catch {
+      // The page moved on before its snapshot was taken; the next load will be remembered.
+    }
+  }
+
+  /** Pages seen so far (route → ARIA snapshot), for the application memory. */
+  recordedPages(): RecordedPage[] {
+    return [...this.pages.values()];
+  }
+
+  /** The page being recorded (tests and the local recorder drive it directly). */
+  get activePage(): Page {
+    return this.page;
+  }
+
+  /** Removes the last recorded step (never the opening navigation). */
+  undo(): void {
+    if (this.commands.length > 1) this.commands.pop();
+    this.options.onCommands?.([...this.commands]);
+  }
+
+  /** The next click on the page records an assertion on what was clicked instead of a click. */
+  async assertNext(type: 'verifyText' | 'verifyVisible' | 'verifyValue'): Promise<void> {
+    await Promise.all(this.page.frames().map((frame) => frame.evaluate((mode) => {
+      (window as unknown as { __rehearseSetAssertMode?: (m: string) => void }).__rehearseSetAssertMode?.(mode);
+    }, type).catch(() => undefined)));
+  }
+
+  /** Records a text assertion the user typed (no element needed). */
+  assertText(text: string): void {
+    this.add({ type: 'verifyText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+  }
+
+  /** Applies one input event from the streamed page to the browser. */
+  async input(input: RecorderInput): Promise<void> {
+    if (this.closed) return;
+    if ('id' in input && input.id !== undefined) this.lastInput = input.id;
+    const { page } = this;
+    switch (input.kind) {
+      case 'mouse':
+        if (this.cdp) {
+          // Straight to CDP: one round trip per event instead of Playwright's move-then-act pair,
+          // which is what keeps input-to-frame latency low on the stream.
+          const button = input.button ?? 'left';
+          await this.cdp.send('Input.dispatchMouseEvent', {
+            type: input.type === 'move' ? 'mouseMoved' : input.type === 'down' ? 'mousePressed' : 'mouseReleased',
+            x: input.x,
+            y: input.y,
+            button: input.type === 'move' ? (this.pressed ?? 'none') : button,
+            buttons: input.type === 'up' ? 0 : input.type === 'down' || this.pressed ? BUTTONS[button] : 0,
+            clickCount: input.type === 'move' ? 0 : 1,
+            modifiers: this.modifiers,
+          });
+          if (input.type === 'down') this.pressed = button;
+          if (input.type === 'up') this.pressed = undefined;
+        } else if (input.type === 'move') await page.mouse.move(input.x, input.y);
+        else {
+          await page.mouse.move(input.x, input.y);
+          await (input.type === 'down' ? page.mouse.down({ button: input.button ?? 'left' }) : page.mouse.up({ button: input.button ?? 'left' }));
+        }
+        break;
+      case 'wheel':
+        if (this.cdp) {
+          await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: input.x, y: input.y, deltaX: input.deltaX, deltaY: input.deltaY, modifiers: this.modifiers });
+        } else {
+          await page.mouse.move(input.x, input.y);
+          await page.mouse.wheel(input.deltaX, input.deltaY);
+        }
+        break;
+      case 'key':
+        if (MODIFIER_BITS[input.key]) this.modifiers = input.type === 'down' ? this.modifiers | MODIFIER_BITS[input.key]! : this.modifiers & ~MODIFIER_BITS[input.key]!;
+        try {
+          await (input.type === 'down' ? page.keyboard.down(input.key) : page.keyboard.up(input.key));
+        } catch {
+          // A character outside the US layout (é, ß, emoji) is typed as text; other unknown keys
+          // (dead keys, media keys) type nothing.
+          if (input.type === 'down' && [...input.key].length === 1) await page.keyboard.insertText(input.key);
+        }
+        break;
+      case 'paste':
+        await page.keyboard.insertText(input.text);
+        break;
+      case 'viewport':
+        this.options.viewport = { width: input.width, height: input.height };
+        await page.setViewportSize(this.options.viewport);
+        if (this.cdp) {
+          await this.cdp.send('Page.stopScreencast');
+          await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: this.options.jpegQuality ?? 60, maxWidth: input.width, maxHeight: input.height, everyNthFrame: 1 });
+        }
+        break;
+      case 'navigate': {
+        const target = new URL(input.url, this.options.baseUrl).toString();
+        this.add({ type: 'navigate', value: relativePath(target, this.options.baseUrl).replace(/^\//, '') || '/', path: relativePath(page.url(), this.options.baseUrl) });
+        await page.goto(target, { waitUntil: 'domcontentloaded' });
+        break;
+      }
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    await this.browser.close().catch(() => undefined);
+  }
+}
+
+const BUTTONS = { left: 1, right: 2, middle: 4 } as const;
+const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+
+function sameElement(a: RecordedCommand, b: RecordedCommand): boolean {
+  return a.path === b.path && JSON.stringify(a.element?.locators) === JSON.stringify(b.element?.locators);
+}

@@ -1,0 +1,187 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { hostname, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createApiClient } from '@rehearse/api-client';
+import { workerCalls, type WorkerJob } from '@rehearse/contract';
+import { UsageError } from '../support/settings.js';
+import { parse, USAGE } from './args.js';
+import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
+import { runPull } from './pull.js';
+import { runRun } from './run.js';
+
+const RUNNER_BIN = fileURLToPath(new URL('../../bin/rehearse.mjs', import.meta.url));
+const HEARTBEAT_MS = 2_000;
+const CLAIM_WAIT_MS = 20_000;
+const RETRY_AFTER_ERROR_MS = 2_000;
+const RESTART_DELAY_MS = 1_000;
+/** Set in the environment of a thread process the worker started. */
+const THREAD_FLAG = 'REHEARSE_WORKER_THREAD';
+/** A thread told to stop its scenario exits with this code; the worker starts a fresh thread. */
+const EXIT_STOPPED = 3;
+const REPORT_LINK = /^Report link: /m;
+
+export const WORKER_OPTIONS = {
+  server: { type: 'string' },
+  token: { type: 'string' },
+  threads: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * `rehearse worker`: an agent (DESIGN §6). It connects out to the server with a worker token and
+ * keeps `--threads` thread processes (same process group, so stopping the worker stops them all).
+ * Each thread claims one scenario at a time, pulls the workspace and runs the scenario in-process
+ * with its own Chromium — a long-lived thread spares a Node start per scenario — appending it to
+ * the execution's run. Heartbeats keep the job; when the server says stop (a halted execution)
+ * the thread exits and a fresh one takes its place.
+ */
+export async function runWorker(args: string[], io: CliIo): Promise<number> {
+  const { values: opts } = parse(args, WORKER_OPTIONS);
+  if (opts.help) {
+    io.stdout.write(USAGE);
+    return EXIT.ok;
+  }
+  const token = opts.token ?? io.env.REHEARSE_WORKER_TOKEN;
+  if (!token) throw new UsageError('rehearse worker needs --token T (or REHEARSE_WORKER_TOKEN): a worker token from `npm run admin -- create-worker-token`');
+  const server = opts.server ?? io.env.REHEARSE_SERVER ?? DEFAULT_SERVER;
+  const threads = Number(opts.threads ?? '1');
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new UsageError(`--threads must be a whole number from 1 to 64 (got "${opts.threads ?? ''}")`);
+  if (io.env[THREAD_FLAG]) return runThread(server, token, io);
+  return superviseThreads(server, token, threads, io);
+}
+
+/** Keeps `threads` thread processes running until SIGTERM/SIGINT. */
+async function superviseThreads(server: string, token: string, threads: number, io: CliIo): Promise<number> {
+  const children = new Set<ChildProcess>();
+  let stopping = false;
+  io.stdout.write(`Worker with ${threads} thread(s) is taking scenarios from ${server}\n`);
+  const start = () => {
+    if (stopping) return;
+    const child = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', server], {
+      // The flag carries the worker's pid: thread ids name their worker (host:worker/thread:random).
+      env: { ...io.env, REHEARSE_WORKER_TOKEN: token, [THREAD_FLAG]: String(process.pid) },
+      // The IPC channel closes when this process dies, however it dies: the thread then exits too.
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    children.add(child);
+    child.on('exit', () => {
+      children.delete(child);
+      setTimeout(start, RESTART_DELAY_MS).unref();
+    });
+  };
+  for (let i = 0; i < threads; i++) start();
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      stopping = true;
+      if (children.size === 0) resolve();
+      for (const child of children) {
+        child.once('exit', () => children.size === 0 && resolve());
+        child.kill('SIGTERM');
+      }
+    };
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    // Started by a server (local workers): when the server goes, so does this worker.
+    if (process.connected) process.once('disconnect', stop);
+  });
+  return EXIT.ok;
+}
+
+/** One thread: claim, run, finish, again. Stopping lets the current job go back to the lease. */
+async function runThread(server: string, token: string, io: CliIo): Promise<number> {
+  const workerId = `${hostname()}:${io.env[THREAD_FLAG] ?? ''}/${process.pid}:${randomBytes(3).toString('hex')}`;
+  const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
+  let current: string | undefined;
+  // A scenario in progress cannot be interrupted in-process: the thread exits and its job goes
+  // back to the queue when its lease runs out (retried elsewhere).
+  const quit = () => process.exit(current ? EXIT_STOPPED : EXIT.ok);
+  process.once('SIGTERM', quit);
+  process.once('SIGINT', quit);
+  process.once('disconnect', quit);
+  const heartbeat = setInterval(() => {
+    if (!current) return;
+    client
+      .call(workerCalls.heartbeat, { body: { workerId, jobIds: [current] } })
+      .then(({ stop }) => {
+        if (current && stop.includes(current)) process.exit(EXIT_STOPPED);
+      })
+      .catch((error: unknown) => io.stderr.write(`heartbeat failed: ${(error as Error).message}\n`));
+  }, HEARTBEAT_MS);
+  try {
+    for (;;) {
+      let job: WorkerJob | null;
+      try {
+        ({ job } = await client.call(workerCalls.claim, { body: { workerId, waitMs: CLAIM_WAIT_MS } }));
+      } catch (error) {
+        io.stderr.write(`claim failed: ${(error as Error).message}\n`);
+        await sleep(RETRY_AFTER_ERROR_MS);
+        continue;
+      }
+      if (!job) continue;
+      current = job.jobId;
+      try {
+        const { outcome, message } = await runJob(job, server, io);
+        await client.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) } });
+      } catch (error) {
+        io.stderr.write(`job ${job.jobId} failed: ${(error as Error).message}\n`);
+      } finally {
+        current = undefined;
+      }
+    }
+  } finally {
+    clearInterval(heartbeat);
+  }
+  return EXIT.ok;
+}
+
+/** One scenario in its own folder: pull the workspace, run it, append it, say how it went. */
+async function runJob(job: WorkerJob, server: string, io: CliIo): Promise<{ outcome: 'passed' | 'failed' | 'error'; message?: string }> {
+  const dir = await mkdtemp(path.join(tmpdir(), 'rehearse-worker-'));
+  const output: string[] = [];
+  const errors: string[] = [];
+  const jobIo: CliIo = {
+    ...io,
+    cwd: dir,
+    env: { ...io.env, REHEARSE_TOKEN: job.accessToken, NO_COLOR: '1' },
+    stdout: { write: (text: string) => output.push(text) },
+    stderr: { write: (text: string) => errors.push(text) },
+  };
+  try {
+    const pulled = await runPull(['--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'], jobIo);
+    if (pulled !== EXIT.ok) return { outcome: 'error', message: errors.join('').trim() || 'Could not download the workspace.' };
+    const code = await runRun(
+      [
+        '--server', server,
+        '--project', job.projectId,
+        '--branch', job.branch,
+        '--env', job.envFile,
+        '--headless',
+        '--browser', job.browser,
+        '--viewport', job.viewport,
+        '--name', job.scenarioName,
+        '--append-to', job.runId,
+        '--upload-key', job.jobId,
+        '--out', path.join(dir, 'report'),
+        job.featurePath,
+      ],
+      { ...jobIo, cwd: path.join(dir, 'workspace') },
+    );
+    const uploaded = REPORT_LINK.test(output.join(''));
+    if (uploaded && code === EXIT.ok) return { outcome: 'passed' };
+    if (uploaded && code === EXIT.failed) return { outcome: 'failed' };
+    return { outcome: 'error', message: lastLine(errors.join('')) || lastLine(output.join('')) || `The runner stopped with code ${code}.` };
+  } catch (error) {
+    return { outcome: 'error', message: (error as Error).message };
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+function lastLine(text: string): string {
+  return text.trim().split('\n').filter(Boolean).at(-1)?.trim() ?? '';
+}
