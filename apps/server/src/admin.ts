@@ -5,6 +5,7 @@ import { ProjectsService } from './auth/projects.service.js';
 import { UsersRepo } from './auth/users.repo.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loadSettings } from './env.js';
+import { WorkerTokens } from './workers/worker-tokens.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -13,7 +14,8 @@ Commands:
   set-threads <projectId> <n>              set a project's maxExecutionThreads
   set-allowed-projects <email> <n>         set how many more projects a user may create
   allow-delete-projects <email> <yes|no>   let a user delete projects they administer
-  set-private-repo <projectId> <on|off>    enable the private-repository integration (its admin then connects it)`;
+  set-private-repo <projectId> <on|off>    enable the private-repository integration (its admin then connects it)
+  create-worker-token <name>               print a new worker token for \`rehearse worker --token\` (shown once)`;
 
 const isUuid = (text: string | undefined): text is string =>
   !!text && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
@@ -68,6 +70,12 @@ export async function runAdminCommand(args: string[], database: Database): Promi
       if (!project) throw new Error(`No project with id "${first ?? ''}".`);
       return `Private repository integration of "${project.name}" is ${second === 'on' ? 'enabled; its admin can now connect it' : 'disabled'}.`;
     }
+    case 'create-worker-token': {
+      const name = args.slice(1).join(' ').trim();
+      if (!name) throw new Error('Give the worker token a name, e.g. create-worker-token ci-runner-1.');
+      const { token } = await new WorkerTokens(database.db).create(name);
+      return `Worker token "${name}" (shown once; the server keeps only its digest):\n${token}`;
+    }
     default:
       throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
   }
@@ -75,7 +83,11 @@ export async function runAdminCommand(args: string[], database: Database): Promi
 
 async function main(): Promise<void> {
   const settings = loadSettings();
-  const database = await openDatabase({ url: settings.DATABASE_URL, pgliteDir: path.join(settings.dataDir, 'pglite') });
+  const database = await openDatabase({
+    url: settings.DATABASE_URL,
+    pgliteDir: path.join(settings.dataDir, 'pglite'),
+    ...(settings.DATABASE_URL ? { schemaName: settings.DATABASE_SCHEMA } : {}),
+  });
   try {
     console.log(await runAdminCommand(process.argv.slice(2), database));
   } finally {

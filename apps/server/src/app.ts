@@ -1,10 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { Headers, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAiRoutes } from './ai/ai.routes.js';
+import { AiService } from './ai/ai.service.js';
+import { createLlm } from './ai/llm.js';
+import { OversightService } from './ai/oversight.service.js';
 import { AccessKeysRepo } from './auth/access-keys.repo.js';
 import { AccessKeysService } from './auth/access-keys.service.js';
 import { AccessService } from './auth/access.service.js';
@@ -26,12 +31,22 @@ import { ActivityService } from './storage/activity.service.js';
 import { attachSockets, type SocketHub } from './storage/sockets.js';
 import { registerStorageRoutes } from './storage/storage.routes.js';
 import { registerWebApp } from './web/static.js';
+import { RecorderService } from './recorder/recorder.service.js';
+import { registerRecorderRoutes } from './recorder/recorder.routes.js';
+import { attachRecorderSockets } from './recorder/recorder.sockets.js';
+import { RecordingPublisher } from './recorder/recording-publisher.js';
+import { RecordedPagesRepo } from './recorder/recorded-pages.repo.js';
 import { RunsRepo } from './runs/runs.repo.js';
 import { registerRunsRoutes } from './runs/runs.routes.js';
 import { RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { registerExecutionRoutes } from './executions/executions.routes.js';
+import { ExecutionEngine } from './executions/execution-engine.js';
+import { Scheduler, schedulerClock } from './executions/scheduler.js';
+import { LocalWorkers } from './workers/local-workers.js';
+import { WorkerTokens } from './workers/worker-tokens.js';
+import { registerWorkerRoutes } from './workers/workers.routes.js';
 import { registerScenarioJobRoutes } from './runs/runs.routes.js';
 import { ArtifactStore } from './storage/artifacts.js';
 import { ProjectSecretsRepo } from './crypto/project-secrets.repo.js';
@@ -80,6 +95,10 @@ export interface Services {
   projectSecrets: ProjectSecretsRepo;
   runs: RunsService;
   jobs?: ScenarioJobs;
+  engine?: ExecutionEngine;
+  workerTokens?: WorkerTokens;
+  scheduler?: Scheduler;
+  recorder?: RecorderService;
 }
 
 /** A registered route as the permission-matrix test sees it. */
@@ -146,7 +165,7 @@ export async function buildApp(
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'));
   const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
   const features = new FeaturesService(workspaces);
-  const sockets = attachSockets(app, sessions, access);
+  const sockets = attachSockets(app, sessions, access, database.pool ? { pool: database.pool, schemaName: database.schemaName } : undefined);
   const runsRepo = new RunsRepo(db);
   access.registerResource('run', (id) => runsRepo.projectOfRun(id));
   access.registerResource('testCase', (id) => runsRepo.projectOfTestCase(id));
@@ -183,9 +202,10 @@ export async function buildApp(
   });
   registerAuthRoutes(route, services);
   registerStorageRoutes(route, services.activity);
+  const environments = new EnvironmentsService(workspaces);
   registerWorkspaceRoutes(route, {
     workspaces,
-    environments: new EnvironmentsService(workspaces),
+    environments,
     branches: new BranchesService(workspaces),
     files: new FilesService(workspaces),
     testData: services.testData,
@@ -196,6 +216,17 @@ export async function buildApp(
   });
   registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
   registerRunsRoutes(route, { runs: services.runs, testData: services.testData, workspaces });
+  // Where worker processes on this machine reach this server (known only once it listens).
+  const localUrl = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : settings.publicUrl;
+  };
+  // The AI engine: built-in always, the OpenAI-compatible provider only when AI_BASE_URL is set.
+  const oversight = new OversightService(db, runsRepo, workspaces);
+  services.runs.uploadListeners.push(async (event) => {
+    await oversight.fileFromRun(event).catch((error: unknown) => app.log.error({ err: error, runId: event.runId }, 'filing Code Review items failed'));
+  });
+  registerAiRoutes(route, { ai: new AiService(createLlm(settings), workspaces, features, app.log), oversight, runs: services.runs, workspaces, jobs: () => services.jobs });
   const jobs = new ScenarioJobs(
     db,
     workspaces,
@@ -207,10 +238,7 @@ export async function buildApp(
       workerProcesses: settings.WORKER_PROCESSES,
       runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
       dataDir: settings.dataDir,
-      serverUrl: () => {
-        const address = app.server.address();
-        return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : settings.publicUrl;
-      },
+      serverUrl: localUrl,
       reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId),
     },
     app.log,
@@ -223,7 +251,78 @@ export async function buildApp(
   services.jobs = jobs;
   const executionsService = new ExecutionsService(db, workspaces, features);
   access.registerResource('execution', (id) => executionsService.projectOf(id));
-  registerExecutionRoutes(route, executionsService);
+  const engine = new ExecutionEngine(
+    db,
+    executionsService,
+    workspaces,
+    features,
+    access,
+    users,
+    runsRepo,
+    services.accessKeys,
+    accessKeysRepo,
+    sockets,
+    { leaseMs: settings.WORKER_LEASE_SECONDS * 1000, reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId) },
+    app.log,
+  );
+  registerExecutionRoutes(route, executionsService, engine, { accessKeys: services.accessKeys, publicUrl: settings.publicUrl });
+  const workerTokens = new WorkerTokens(db);
+  registerWorkerRoutes(route, workerTokens, engine);
+  const scheduler = new Scheduler(
+    db,
+    engine,
+    schedulerClock(settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined, settings.SCHEDULER_CLOCK_SPEED),
+    { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` },
+    app.log,
+  );
+  const localWorkers = new LocalWorkers(
+    workerTokens,
+    { processes: settings.LOCAL_WORKERS, threads: settings.LOCAL_WORKER_THREADS, serverUrl: localUrl },
+    app.log,
+  );
+  // Lost workers are noticed even when no worker is polling this server.
+  const sweep = setInterval(() => {
+    engine.recoverLostJobs().catch((error: unknown) => app.log.warn({ err: error }, 'recovering lost jobs failed'));
+  }, Math.max(1000, (settings.WORKER_LEASE_SECONDS * 1000) / 2));
+  sweep.unref();
+  // Schedules and local workers start once the server listens (tests that only inject start neither).
+  app.addHook('onListen', async () => {
+    scheduler.start();
+    await localWorkers.start();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    scheduler.stop();
+    engine.close();
+    await localWorkers.stop();
+  });
+  services.engine = engine;
+  services.workerTokens = workerTokens;
+  services.scheduler = scheduler;
+
+  const recorder = new RecorderService(
+    {
+      capacity: settings.RECORDER_CAPACITY,
+      sessionMs: settings.RECORDER_SESSION_SECONDS * 1000,
+      warningMs: Math.min(60_000, settings.RECORDER_SESSION_SECONDS * 500),
+      creationTimeoutMs: settings.RECORDER_CREATION_TIMEOUT_SECONDS * 1000,
+      allowPrivateTargets: settings.REHEARSE_ALLOW_PRIVATE_TARGETS,
+    },
+    workspaces,
+    environments,
+    services.testData,
+    new RecordingPublisher(workspaces, features, services.testData),
+    app.log,
+  );
+  const recordedPages = new RecordedPagesRepo(db);
+  services.runs.recordedMemory = (projectId) => recordedPages.paths(projectId);
+  // The memory is a by-product of publishing: a failure there is logged, the scenario stays published.
+  recorder.onPublished = (projectId, pages, commands) =>
+    recordedPages.remember(projectId, pages, commands).catch((error: unknown) => app.log.warn({ error }, 'recorded pages not remembered'));
+  access.registerResource('recorderSession', (id) => recorder.projectOf(id));
+  registerRecorderRoutes(route, recorder);
+  attachRecorderSockets(app, sessions, recorder);
+  services.recorder = recorder;
 
   await app.register(demoShopPlugin, {
     prefix: DEMO_SHOP_PATH,

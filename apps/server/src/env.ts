@@ -26,6 +26,8 @@ const SettingsSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
+  /** PostgreSQL schema the server's tables live in (several installs or tests can share one database). */
+  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').default('public'),
   /** 32-byte key (64 hex characters or base64) that encrypts stored secrets; generated into DATA_DIR when absent. */
   REHEARSE_SECRET_KEY: z.string().optional(),
   /** Address users reach the server at; used in invitation links and the demo environment. */
@@ -52,6 +54,32 @@ const SettingsSchema = z.object({
   WORKER_PROCESSES: z.coerce.number().int().min(0).max(64).default(2),
   /** A scenario run that takes longer than this many minutes is stopped. */
   RUN_TIMEOUT_MINUTES: positiveInt.default(15),
+  /** Worker child processes this server starts for executions (each a `rehearse worker`); 0 leaves executions to remote workers. */
+  LOCAL_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
+  /** Scenarios each local worker runs at once. */
+  LOCAL_WORKER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /** A job whose worker has not heartbeaten for this many seconds is retried once on another worker. */
+  WORKER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
+  /** How often each server looks for due schedules. */
+  SCHEDULER_TICK_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
+  /** Tests only: the scheduler's clock starts at this ISO time instead of now... */
+  SCHEDULER_CLOCK_START: z.iso.datetime({ offset: true }).optional(),
+  /** ...and runs this many times faster than real time. */
+  SCHEDULER_CLOCK_SPEED: z.coerce.number().min(1).max(10_000).default(1),
+  /** OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp server) that improves the built-in AI engine, e.g. http://127.0.0.1:11434/v1; without it the built-in engine answers alone. */
+  AI_BASE_URL: z.url().optional(),
+  /** Bearer key sent to AI_BASE_URL, when the endpoint wants one. */
+  AI_API_KEY: z.string().optional(),
+  /** Model name asked of AI_BASE_URL. */
+  AI_MODEL: z.string().min(1).default('gpt-4o-mini'),
+  /** An AI provider answer that takes longer than this many seconds is abandoned for the built-in engine. */
+  AI_TIMEOUT_SECONDS: positiveInt.default(30),
+  /** Cloud recorder sessions (each a Chromium) this server runs at once for all users; more answer 503. */
+  RECORDER_CAPACITY: z.coerce.number().int().min(0).max(256).default(6),
+  /** Length of a cloud recorder session in seconds (spec 02 §9: 30 minutes). */
+  RECORDER_SESSION_SECONDS: positiveInt.default(1800),
+  /** A cloud recorder session that is not streaming after this many seconds fails (spec: 45). */
+  RECORDER_CREATION_TIMEOUT_SECONDS: positiveInt.default(45),
   /** Built web app to serve; defaults to apps/web/dist in this repository. */
   WEB_DIST_DIR: z.string().optional(),
 });

@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: settings.DATABASE_URL,
     pgliteDir: path.join(settings.dataDir, 'pglite'),
+    ...(settings.DATABASE_URL ? { schemaName: settings.DATABASE_SCHEMA } : {}),
   });
   const { app } = await buildApp({ settings, database });
   app.addHook('onClose', async () => database.close());

@@ -13,6 +13,7 @@ const NOT_FOUND: Record<ProjectResource, string> = {
   comment: Messages.commentNotFound,
   job: Messages.jobNotFound,
   execution: Messages.executionNotFound,
+  recorderSession: Messages.recorderSessionNotFound,
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

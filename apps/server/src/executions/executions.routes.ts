@@ -1,22 +1,61 @@
-import { executionCalls as calls } from '@rehearse/contract';
+import { executionCalls as calls, Limits } from '@rehearse/contract';
+import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { CallRoute } from '../http/call-router.js';
+import type { ExecutionEngine } from './execution-engine.js';
 import type { ExecutionsService } from './executions.service.js';
+import { runInstructions } from './run-instructions.js';
 
-export function registerExecutionRoutes(route: CallRoute, executions: ExecutionsService): void {
-  route(calls.create, async ({ caller, access, body }) => ({ status: true, execution: await executions.create(caller, access, body) }));
+export function registerExecutionRoutes(
+  route: CallRoute,
+  executions: ExecutionsService,
+  engine: ExecutionEngine,
+  deps: { accessKeys: AccessKeysService; publicUrl: string },
+): void {
+  // Every change reaches the project's list subscribers (crudUpdate).
+  const changed = async <T extends { id: string; projectId: string }>(execution: T): Promise<T> => {
+    await engine.publish(execution.projectId, execution.id);
+    return execution;
+  };
+  route(calls.create, async ({ caller, access, body }) => ({ status: true, execution: await changed(await executions.create(caller, access, body)) }));
   route(calls.update, async ({ caller, access, params, query, body }) => ({
     status: true,
     updated: true,
-    execution: await executions.update(caller, access, params.id, body, query.wasScheduleUpdated === 'true'),
+    execution: await changed(await executions.update(caller, access, params.id, body, query.wasScheduleUpdated === 'true')),
   }));
   route(calls.get, async ({ params }) => ({ status: true, execution: await executions.get(params.id) }));
   route(calls.list, async ({ access }) => ({ status: true, executions: await executions.list(access.project.id) }));
-  route(calls.remove, async ({ params }) => {
+  route(calls.remove, async ({ access, params }) => {
     await executions.remove(params.id);
+    await engine.publish(access.project.id, params.id);
     return { status: true };
   });
-  route(calls.schedule, async ({ params, body }) => ({ status: true, execution: await executions.schedule(params.id, body.schedule) }));
-  route(calls.deschedule, async ({ params }) => ({ status: true, execution: await executions.deschedule(params.id) }));
+  route(calls.schedule, async ({ params, body }) => ({ status: true, execution: await changed(await executions.schedule(params.id, body.schedule)) }));
+  route(calls.deschedule, async ({ params }) => ({ status: true, execution: await changed(await executions.deschedule(params.id)) }));
+  route(calls.run, async ({ caller, params }) => {
+    const { runId } = await engine.start(params.id, 'manual', caller);
+    return { status: true, runId, execution: await executions.get(params.id) };
+  });
+  route(calls.halt, async ({ params }) => {
+    await engine.halt(params.id);
+    return { status: true, execution: await executions.get(params.id) };
+  });
+  route(calls.reportLink, async ({ params }) => ({ status: true, ...(await engine.reportLink(params.id)) }));
+  route(calls.runInstructions, async ({ access, query }) => {
+    // Keys that workers create for one job come and go; they are nobody's CI key.
+    const [first] = (await deps.accessKeys.list(access.project.id)).filter((key) => !/^(Execution worker|Run scenario) /.test(key.name));
+    const accessKeyName = first?.name ?? null;
+    return {
+      status: true,
+      accessKeyName,
+      instructions: runInstructions({
+        serverUrl: deps.publicUrl,
+        projectId: access.project.id,
+        accessKeyName,
+        env: query.env?.trim() || 'default',
+        branch: query.branch?.trim() || Limits.defaultBranch,
+      }),
+    };
+  });
   route(calls.freeThreadCount, async ({ access }) => ({
     status: true,
     freeThreads: await executions.freeThreads(access),

@@ -14,10 +14,22 @@ import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { Db } from '../db/database.js';
 import { executions, users } from '../db/schema.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
-import type { FeaturesService } from '../workspace/features.service.js';
+import type { FeatureListing, FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 
-type ExecutionRow = typeof executions.$inferSelect;
+export type ExecutionRow = typeof executions.$inferSelect;
+
+/** Every scenario having any of the tags (spec 02 §4), in workspace order. */
+export function scenariosWithTags(
+  features: FeatureListing['features'],
+  tags: readonly string[],
+): { featureIndex: number; scenarioIndex: number; featurePath: string; scenarioName: string }[] {
+  return features.flatMap((feature, featureIndex) =>
+    feature.summary.scenarios.flatMap((scenario, scenarioIndex) =>
+      scenario.effectiveTags.some((tag) => tags.includes(tag)) ? [{ featureIndex, scenarioIndex, featurePath: feature.path, scenarioName: scenario.name }] : [],
+    ),
+  );
+}
 type ParsedInput = Omit<z.output<typeof ExecutionInputSchema>, 'projectId'>;
 type StoredFlow = Execution['flows'][number];
 
@@ -152,7 +164,7 @@ export class ExecutionsService {
     return Math.max(0, access.project.maxExecutionThreads - taken);
   }
 
-  private async row(id: string): Promise<ExecutionRow> {
+  async row(id: string): Promise<ExecutionRow> {
     const [row] = await this.db.select().from(executions).where(eq(executions.id, id));
     if (!row) throw notFound(Messages.executionNotFound);
     return row;
@@ -172,14 +184,11 @@ export class ExecutionsService {
         const tags = group.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`));
         const unknown = tags.find((tag) => !known.has(tag));
         if (unknown) throw badRequest(`${Messages.unknownTag}${unknown}`);
-        // Every scenario having any chosen tag (spec 02 §4).
-        const scenarios = features.flatMap((feature, featureIndex) =>
-          feature.summary.scenarios.flatMap((scenario, scenarioIndex) =>
-            scenario.effectiveTags.some((tag) => tags.includes(tag))
-              ? [{ featureIndex, scenarioIndex, command: scenarioCommand(input.env, feature.path, scenario.name) }]
-              : [],
-          ),
-        );
+        const scenarios = scenariosWithTags(features, tags).map(({ featureIndex, scenarioIndex, featurePath, scenarioName }) => ({
+          featureIndex,
+          scenarioIndex,
+          command: scenarioCommand(input.env, featurePath, scenarioName),
+        }));
         return { ...group, tags, scenarios };
       }),
     }));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { authCalls, buildPath, EXAMPLE_PROJECT, Messages, type CallDefinition, type RunReport } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
@@ -22,6 +23,8 @@ const NON_CALL_PREFIXES = ['/demo-shop'];
 
 /** Statuses a role must get from a call, or `allowed` meaning "anything but 401, 403 and 5xx". */
 function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
+  // Worker calls take a worker token, which no person or access key holds.
+  if (call.path.startsWith('/api/workers/')) return 401;
   if (call.access === 'public') return 'allowed';
   // Plain test data values go to access keys only: a signed-in person gets them masked elsewhere.
   if (call.path === '/api/runs/test-data' && (role === 'member' || role === 'admin')) return 403;
@@ -72,6 +75,7 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
   let member: Awaited<ReturnType<typeof signUp>>;
   let stranger: Awaited<ReturnType<typeof signUp>>;
   let otherProjectKey: string;
+  let lastRecorderSession: string | undefined;
 
   beforeAll(async () => {
     test = await startTestApp(backend);
@@ -116,7 +120,16 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     const [execution] = await test.database.rows<{ id: string }>(
       `insert into executions (project_id, user_id, name, env, flows) values ('${project.id}', '${admin.user.id}', 'x', 'default', '[]') returning id`,
     );
+    // A recorder session without a browser: the matrix is about who may name it, not about Chromium.
+    // Only one at a time, so the server's recorder capacity is never what answers.
+    if (lastRecorderSession) await test.services.recorder!.end(lastRecorderSession);
+    const recorderSession = test.services.recorder!.track(
+      { id: randomUUID(), userId: admin.user.id, projectId: project.id, env: 'default', branch: 'main', url: 'http://shop.test/', createdAt: new Date() },
+      { pid: undefined, send: () => undefined, stop: async () => undefined },
+    );
+    lastRecorderSession = recorderSession.id;
     const resourceIds: Record<string, string> = {
+      recorderSession: recorderSession.id,
       accessKey: key.id,
       run: runId,
       testCase: testCaseId,

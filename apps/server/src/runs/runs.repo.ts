@@ -81,6 +81,47 @@ export class RunsRepo {
     }
   }
 
+  /**
+   * Appends test cases to an existing run (an execution's report) and recounts its totals. Each
+   * case's append key is unique within the run, so a retried job's scenario is stored once.
+   */
+  async appendTestCases(runId: string, cases: (Omit<typeof testCases.$inferInsert, 'runId' | 'position'> & { appendKey: string })[]): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      // Serializes appends to one run so positions follow arrival order.
+      const [locked] = await tx.select({ id: runs.id }).from(runs).where(eq(runs.id, runId)).for('update');
+      if (!locked) return 0;
+      const [last] = await tx.select({ value: sql<number>`coalesce(max(${testCases.position}) + 1, 0)::int` }).from(testCases).where(eq(testCases.runId, runId));
+      let position = last?.value ?? 0;
+      let added = 0;
+      for (const testCase of cases) {
+        const inserted = await tx
+          .insert(testCases)
+          .values({ ...testCase, runId, position })
+          .onConflictDoNothing({ target: [testCases.runId, testCases.appendKey] })
+          .returning({ id: testCases.id });
+        if (inserted.length > 0) {
+          position += 1;
+          added += 1;
+        }
+      }
+      // Once failed (a failed scenario or a halt) a run stays failed; appends only add scenarios.
+      await tx.execute(sql`
+        update runs set
+          total_scenarios = c.total,
+          passed_scenarios = c.passed,
+          status = case when c.passed < c.total then 'FAILED' else runs.status end,
+          end_time = greatest(runs.end_time, coalesce(c.last_end, runs.end_time))
+        from (
+          select count(*)::int as total,
+                 count(*) filter (where status in ('PASSED', 'FIXED_BY_AI'))::int as passed,
+                 max(end_time) as last_end
+          from test_cases where run_id = ${runId}
+        ) c
+        where runs.id = ${runId}`);
+      return added;
+    });
+  }
+
   async projectOfRun(id: string): Promise<string | undefined> {
     const [row] = await this.db.select({ projectId: runs.projectId }).from(runs).where(eq(runs.id, id));
     return row?.projectId;

@@ -26,7 +26,13 @@ function displayName(caller: Caller): string {
 function screenshotIds(report: RunReport): string[] {
   const ids = new Set<string>();
   for (const testCase of report.testCases) {
-    for (const step of testCase.steps) for (const command of step.commands) if (command.screenshotId) ids.add(command.screenshotId);
+    for (const step of testCase.steps) {
+      for (const command of step.commands) {
+        if (command.screenshotId) ids.add(command.screenshotId);
+        // Self-healing's "before" picture, shown by its Code Review item.
+        if (command.healing?.beforeScreenshotId) ids.add(command.healing.beforeScreenshotId);
+      }
+    }
   }
   return [...ids];
 }
@@ -79,6 +85,12 @@ export class RunsService {
     private readonly publicUrl: string,
   ) {}
 
+  /**
+   * Called after each stored upload (the AI engine files Code Review items from healed runs). A
+   * listener's failure is logged by it, never turned into a failed upload: the run is stored.
+   */
+  readonly uploadListeners: Array<(event: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport }) => Promise<void>> = [];
+
   async uploadArtifact(projectId: string, contentType: string, base64: string, maxBytes: number): Promise<string> {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(Messages.artifactNotBase64);
     const bytes = Buffer.from(base64, 'base64');
@@ -96,7 +108,14 @@ export class RunsService {
   async upload(
     caller: Caller,
     access: ProjectAccess,
-    input: { uploadKey: string; branch?: string | undefined; kind?: 'run' | 'scenario' | undefined; rerunOf?: string | undefined; report: RunReport },
+    input: {
+      uploadKey: string;
+      branch?: string | undefined;
+      kind?: 'run' | 'scenario' | undefined;
+      rerunOf?: string | undefined;
+      appendTo?: string | undefined;
+      report: RunReport;
+    },
   ): Promise<{ runId: string; reportLink: string }> {
     const projectId = access.project.id;
     const { report } = input;
@@ -104,12 +123,13 @@ export class RunsService {
     const known = await this.runs.knownArtifacts(projectId, wanted);
     const missing = wanted.find((id) => !known.has(id));
     if (missing) throw badRequest(`${Messages.artifactUnknown}${missing}`);
+    if (input.appendTo) return this.append(projectId, input.appendTo, input.uploadKey, report);
     if (input.rerunOf && (await this.runs.projectOfRun(input.rerunOf)) !== projectId) throw notFound(Messages.runNotFound);
     const passed = report.testCases.filter((testCase) => PASSING.has(testCase.result.status)).length;
     const kind = input.kind ?? 'run';
     const name =
       report.name ?? (kind === 'scenario' && report.testCases[0] ? report.testCases[0].scenarioName : `Run of ${report.startTime.slice(0, 16).replace('T', ' ')}`);
-    const { id } = await this.runs.insertRun(
+    const { id, created } = await this.runs.insertRun(
       {
         projectId,
         uploadKey: input.uploadKey,
@@ -143,8 +163,32 @@ export class RunsService {
       })),
     );
     const reportLink = this.reportLink(projectId, id);
+    // A retried upload (same key) is the run already stored: its listeners ran the first time.
+    if (created) for (const listener of this.uploadListeners) await listener({ caller, access, runId: id, branch: input.branch ?? 'main', report }).catch(() => undefined);
     this.sockets.emitToProject(projectId, 'upload_report', { projectId, runId: id, reportLink });
     return { runId: id, reportLink };
+  }
+
+  /** A worker's scenario joins its execution's run report (DESIGN §6: one report per execution). */
+  private async append(projectId: string, runId: string, uploadKey: string, report: RunReport): Promise<{ runId: string; reportLink: string }> {
+    if ((await this.runs.projectOfRun(runId)) !== projectId) throw notFound(Messages.runNotFound);
+    await this.runs.appendTestCases(
+      runId,
+      report.testCases.map((testCase, index) => ({
+        projectId,
+        appendKey: `${uploadKey}:${index}`,
+        scenarioName: testCase.scenarioName,
+        featureName: testCase.featureName,
+        status: testCase.result.status,
+        failedStepText: testCase.failedStep === undefined ? null : (testCase.steps[testCase.failedStep]?.text ?? null),
+        startTime: new Date(testCase.result.startTime),
+        endTime: new Date(testCase.result.endTime),
+        report: testCase,
+      })),
+    );
+    const reportLink = this.reportLink(projectId, runId);
+    this.sockets.emitToProject(projectId, 'upload_report', { projectId, runId, reportLink });
+    return { runId, reportLink };
   }
 
   async list(projectId: string, query: {
@@ -247,7 +291,9 @@ export class RunsService {
     const row = await this.runs.findTestCase(testCaseId);
     if (!row || row.projectId !== projectId || (runId && row.runId !== runId)) throw notFound(Messages.testCaseNotFound);
     const report = TestCase.parse(row.report);
-    const named = report.steps.some((step) => step.commands.some((command) => command.screenshotId === screenshotId));
+    const named = report.steps.some((step) =>
+      step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId),
+    );
     const artifact = named ? await this.runs.artifactOf(projectId, screenshotId) : undefined;
     const bytes = artifact ? await this.artifacts.get(screenshotId) : null;
     if (!artifact || !bytes) throw notFound(Messages.screenshotNotFound);
@@ -291,9 +337,13 @@ export class RunsService {
    * The application map: every route a recent scenario visited (from the URLs its commands saw),
    * each with the steps that ran there and the latest ARIA snapshot of that page.
    */
+  /** The recorder's pages (DESIGN §7: every recorded or run page adds to the memory); set by app.ts. */
+  recordedMemory: ((projectId: string) => Promise<ApplicationMemory['paths']>) | undefined;
+
   async memory(projectId: string): Promise<ApplicationMemory> {
     const rows = await this.runs.recentTestCases(projectId, MEMORY_TEST_CASES);
-    const paths: ApplicationMemory['paths'] = {};
+    // Recorded pages first: what runs saw later is newer and wins a route's snapshot.
+    const paths: ApplicationMemory['paths'] = (await this.recordedMemory?.(projectId)) ?? {};
     // Oldest first so the newest snapshot of a route wins.
     for (const row of [...rows].reverse()) {
       const report = TestCase.safeParse(row.report);

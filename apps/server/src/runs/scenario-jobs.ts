@@ -73,7 +73,7 @@ export class ScenarioJobs {
   async enqueue(
     caller: Caller,
     access: ProjectAccess,
-    input: { branch?: string | undefined; featureName: string; scenarioName: string; environment: string },
+    input: { branch?: string | undefined; featureName: string; scenarioName: string; environment: string; heal?: boolean },
   ): Promise<ScenarioJob> {
     const ws = await this.workspaces.open(caller, access, input.branch);
     await this.checkTarget(ws, input.featureName, input.scenarioName, input.environment);
@@ -86,6 +86,7 @@ export class ScenarioJobs {
         featureName: input.featureName,
         scenarioName: input.scenarioName,
         environment: environmentDisplayName(input.environment.trim()),
+        heal: input.heal ?? false,
       })
       .returning();
     if (!row) throw new Error('insert into scenario_jobs returned nothing');
@@ -182,6 +183,7 @@ export class ScenarioJobs {
           '--env',
           `environments/${environmentFileName(job.environment)}`,
           '--headless',
+          ...(job.heal ? ['--heal'] : []),
           '--name',
           job.scenarioName,
           '--out',
@@ -223,6 +225,7 @@ export class ScenarioJobs {
       featureName: row.featureName,
       scenarioName: row.scenarioName,
       environment: row.environment,
+      heal: row.heal,
       branch: row.branch,
       runId: row.runId,
       reportLink: row.runId ? this.settings.reportLink(row.projectId, row.runId) : null,

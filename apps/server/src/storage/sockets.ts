@@ -6,7 +6,9 @@ import {
   type ClientToServerEvents,
   type ServerToClientEvents,
 } from '@rehearse/contract';
+import { createAdapter } from '@socket.io/postgres-adapter';
 import type { FastifyInstance } from 'fastify';
+import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { AccessService } from '../auth/access.service.js';
 import type { Caller } from '../auth/caller.js';
@@ -26,7 +28,15 @@ export interface SocketHub {
     event: E,
     ...args: Parameters<ServerToClientEvents[E]>
   ): void;
+  /** Sends an event to one named room (an execution status or list room), on both paths. */
+  emitToRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
 }
+
+/** Rooms of the executions page: live counters and the full list (DESIGN §11). */
+const EXECUTION_ROOMS = {
+  subscribeToExecutionStatus: (projectId: string) => `execution-status:${projectId}`,
+  subscribeToExecutionCrud: (projectId: string) => `execution-crud:${projectId}`,
+} as const;
 
 function handshakeToken(auth: Record<string, unknown>, query: Record<string, unknown>): string | undefined {
   const candidates = [auth.token, auth.key, query.token, query.key];
@@ -38,10 +48,25 @@ function handshakeToken(auth: Record<string, unknown>, query: Record<string, unk
  * Mounts socket.io on both paths the spec uses. Connections authenticate like HTTP calls; a
  * socket joins a project's room only after the same membership check a project call gets.
  */
-export function attachSockets(app: FastifyInstance, sessions: SessionService, access: AccessService): SocketHub {
+export function attachSockets(
+  app: FastifyInstance,
+  sessions: SessionService,
+  access: AccessService,
+  cluster?: { pool: pg.Pool; schemaName: string },
+): SocketHub {
   const servers: RehearseServer[] = SocketPaths.map((path) => {
     // destroyUpgrade off: each server must leave upgrades on the other path alone.
     const io: RehearseServer = new Server(app.server, { path, destroyUpgrade: false, serveClient: false });
+    // On PostgreSQL every API process shares broadcasts through LISTEN/NOTIFY (DESIGN §6); the
+    // channel is named after the schema so installs (or tests) sharing a database stay apart.
+    if (cluster) {
+      io.adapter(
+        createAdapter(cluster.pool, {
+          channelPrefix: `rehearse:${cluster.schemaName}`,
+          errorHandler: (error) => app.log.warn({ err: error }, 'socket.io postgres adapter error'),
+        }),
+      );
+    }
     io.use((socket, next) => {
       const token = handshakeToken(socket.handshake.auth, socket.handshake.query);
       sessions
@@ -67,6 +92,21 @@ export function attachSockets(app: FastifyInstance, sessions: SessionService, ac
             reply({ status: false, error: error instanceof AppError ? error.message : Messages.internal }),
           );
       });
+      // Executions rooms: the same membership check as joining the project's room.
+      for (const [event, room] of Object.entries(EXECUTION_ROOMS) as [keyof typeof EXECUTION_ROOMS, (id: string) => string][]) {
+        socket.on(event, (request, ack) => {
+          const reply = typeof ack === 'function' ? ack : () => undefined;
+          const parsed = JoinProjectRequest.safeParse(request);
+          if (!parsed.success) return reply({ status: false, error: Messages.projectIdInvalid });
+          access
+            .authorize(socket.data.caller, { from: 'body', field: 'projectId' }, parsed.data.projectId)
+            .then(async () => {
+              await socket.join(room(parsed.data.projectId));
+              reply({ status: true });
+            })
+            .catch((error: unknown) => reply({ status: false, error: error instanceof AppError ? error.message : Messages.internal }));
+        });
+      }
       socket.on('leaveProject', (request, ack) => {
         const parsed = JoinProjectRequest.safeParse(request);
         const done = () => (typeof ack === 'function' ? ack({ status: true }) : undefined);
@@ -81,9 +121,15 @@ export function attachSockets(app: FastifyInstance, sessions: SessionService, ac
     await Promise.all(servers.map((io) => io.close()));
   });
 
+  // With the adapter, one emit reaches every server (the other path's too) through PostgreSQL;
+  // emitting on both paths would deliver twice.
+  const emitters = cluster ? servers.slice(0, 1) : servers;
   return {
     emitToProject(projectId, event, ...args) {
-      for (const io of servers) io.to(projectRoom(projectId)).emit(event, ...args);
+      for (const io of emitters) io.to(projectRoom(projectId)).emit(event, ...args);
+    },
+    emitToRoom(room, event, ...args) {
+      for (const io of emitters) io.to(room).emit(event, ...args);
     },
   };
 }

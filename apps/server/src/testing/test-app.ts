@@ -22,26 +22,34 @@ export interface TestApp {
   routes: RegisteredRoute[];
   database: Database;
   settings: Settings;
+  /** The PostgreSQL schema of a 'postgres' app (so a test can start real server processes on it). */
+  schemaName: string | undefined;
   /** An api-client whose calls go through app.inject; pass a token to act as someone. */
   client(token?: string | null): ApiClient;
   close(): Promise<void>;
 }
 
 /** Starts the whole server on a fresh database (a new PGlite, or a new PostgreSQL schema) and a temp folder. */
-export async function startTestApp(backend: Backend, env: Record<string, string> = {}): Promise<TestApp> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rehearse-test-'));
+export async function startTestApp(
+  backend: Backend,
+  env: Record<string, string> = {},
+  /** A second API server on another app's PostgreSQL schema (several-servers tests); it leaves the schema alone on close. */
+  shared?: { schemaName: string; dataDir: string; secretKeyHex: string },
+): Promise<TestApp> {
+  const dataDir = shared?.dataDir ?? mkdtempSync(path.join(tmpdir(), 'rehearse-test-'));
   const settings = loadSettings({
     DATA_DIR: dataDir,
-    REHEARSE_SECRET_KEY: randomBytes(32).toString('hex'),
+    REHEARSE_SECRET_KEY: shared?.secretKeyHex ?? randomBytes(32).toString('hex'),
     PUBLIC_URL: 'http://rehearse.test',
     AUTH_RATE_LIMIT_PER_MINUTE: '100000',
     LOG_LEVEL: 'silent',
     WEB_DIST_DIR: path.join(dataDir, 'no-web-build'),
     // Tests that run scenarios start workers themselves; the rest only queue.
     WORKER_PROCESSES: '0',
+    LOCAL_WORKERS: '0',
     ...env,
   });
-  const schemaName = backend === 'postgres' ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const schemaName = backend === 'postgres' ? (shared?.schemaName ?? `t_${randomBytes(6).toString('hex')}`) : undefined;
   const database = await openDatabase({
     url: backend === 'postgres' ? process.env.DATABASE_URL : undefined,
     pgliteDir: 'memory',
@@ -55,12 +63,13 @@ export async function startTestApp(backend: Backend, env: Record<string, string>
     routes,
     database,
     settings,
+    schemaName,
     client: (token) => createApiClient({ fetch: injectFetch(app), getToken: () => token }),
     async close() {
       await app.close();
-      if (schemaName) await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
+      if (schemaName && !shared) await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
       await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!shared) rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

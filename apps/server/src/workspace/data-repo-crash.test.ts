@@ -174,6 +174,8 @@ describe('test data, mail users, private repositories and crashes', () => {
       await git('add', '.');
       await git('-c', 'user.name=Mate', '-c', 'user.email=mate@acme.test', 'commit', '-q', '-m', 'racing');
       expect(await git('push', '-q', 'origin', 'main')).toBe(0);
+      // Within the fetch interval the server has not seen that push (however slow this machine is).
+      test.services.privateRepos.markFetched(pid);
       const raced = await failure(admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } } }));
       expect([raced.httpStatus, raced.message]).toEqual([409, Messages.privateRepoConflict]);
       expect(spawnSync('git', ['--git-dir', remoteDir, 'log', '-1', '--format=%s', 'main']).stdout.toString().trim()).toBe('racing');

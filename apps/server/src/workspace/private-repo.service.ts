@@ -144,4 +144,9 @@ export class PrivateRepoService implements RemoteSync {
   forget(projectId: string): void {
     this.lastFetch.delete(projectId);
   }
+
+  /** Counts the project as fetched just now, so reads within the interval use the local branch (a write racing a remote push). */
+  markFetched(projectId: string): void {
+    this.lastFetch.set(projectId, Date.now());
+  }
 }

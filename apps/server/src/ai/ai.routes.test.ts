@@ -1,0 +1,176 @@
+import { aiCalls, Messages, workspaceCalls } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeLlm, type FakeLlm } from '../testing/fake-llm.js';
+import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { GENERATED_STEPS_FILE } from './ai.service.js';
+import { applyQuickPrompt } from './quick-prompts.js';
+import { SAMPLES } from './quick-prompts.samples.js';
+
+const sample = SAMPLES[0]!;
+const stepBody = (user_request: string) => ({ user_request, function_name: sample.functionName, mjs_file_content: sample.code });
+
+describe('AI engine, built-in only (no AI_BASE_URL)', () => {
+  let test: TestApp;
+  beforeAll(async () => {
+    test = await startTestApp('pglite');
+  });
+  afterAll(async () => test?.close());
+
+  it('applies a quick prompt to the step function and answers the whole file for review', async () => {
+    const { api, projectId } = await signUp(test);
+    const versions = () => api.call(workspaceCalls.getStableVersions, { query: { projectId } });
+    const before = await versions();
+    const answer = await api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('Retry step') } });
+    expect(answer.result).toBe(applyQuickPrompt(sample.code, sample.functionName, 'Retry step'));
+    // Review only: nothing was committed to the workspace.
+    expect(await versions()).toEqual(before);
+  });
+
+  it("refuses a function the file does not have with the spec's message", async () => {
+    const { api, projectId } = await signUp(test);
+    const error = await failure(api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('Retry step'), function_name: 'nope' } }));
+    expect([error.httpStatus, error.message]).toEqual([400, Messages.aiStepUpdateFailed]);
+  });
+
+  it('reads a free-form request that names a quick prompt, and says a provider is needed for the rest', async () => {
+    const { api, projectId } = await signUp(test);
+    const hinted = await api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('please retry this when it fails') } });
+    expect(hinted.result).toBe(applyQuickPrompt(sample.code, sample.functionName, 'Retry step'));
+    const error = await failure(api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('make it log the page title') } }));
+    expect([error.httpStatus, error.message]).toEqual([422, Messages.aiRequestNotUnderstood]);
+  });
+
+  it('creates a plain-English scenario as a Scenario Outline of built-in steps', async () => {
+    const { api, projectId } = await signUp(test);
+    const answer = await api.call(aiCalls.scenarioCreation, {
+      body: { projectId, featureName: 'Shop', name: 'Buy a lamp', flow: ["open the shop, search for 'lamp', add the first result to the cart", 'dance a jig'], parameters: {} },
+    });
+    expect(answer.steps).toEqual(['Given I open "/"', 'When I fill "Search" with "lamp"', 'And I press "Enter"', 'And I click "Add to cart"']);
+    expect(answer.unmatched).toEqual(['dance a jig']);
+    const withParameters = await api.call(aiCalls.scenarioCreation, {
+      body: { projectId, featureName: 'Shop', name: 'Sign in', flow: ['go to login.html', 'log in as {{user}}'], parameters: { user: 'demo@rehearse.dev' } },
+    });
+    expect(withParameters.steps[1]).toBe('When I fill "Email" with "<user>"');
+    const { content } = await api.call(workspaceCalls.getFileContent, { query: { projectId, file_path: 'features/Shop.feature' } });
+    expect(content).toContain('  Scenario Outline: Sign in\n    Given I open "login.html"\n    When I fill "Email" with "<user>"');
+    expect(content).toContain('    Examples:\n      | user |\n      | demo@rehearse.dev |');
+    expect(content).toContain('  Scenario: Buy a lamp\n');
+  });
+
+  it("answers the spec's message when no line can be translated, and writes nothing", async () => {
+    const { api, projectId } = await signUp(test);
+    const error = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['dance a jig'], parameters: {} } }));
+    expect([error.httpStatus, error.message]).toEqual([400, Messages.scenarioCreationFailed]);
+  });
+
+  it('refuses to validate on an unknown environment before writing anything', async () => {
+    const { api, projectId } = await signUp(test);
+    const versions = () => api.call(workspaceCalls.getStableVersions, { query: { projectId } });
+    const before = await versions();
+    const error = await failure(
+      api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['open the shop'], parameters: {}, validateOnEnvironment: 'nowhere' } }),
+    );
+    expect([error.httpStatus, error.message]).toEqual([404, Messages.environmentNotFound]);
+    expect(await versions()).toEqual(before);
+  });
+
+  it('generates code for an unimplemented step from the plain-English grammar and commits it', async () => {
+    const { api, projectId } = await signUp(test);
+    const answer = await api.call(aiCalls.generateStep, {
+      body: { projectId, featureName: 'Shop', scenarioName: 'Sign in', stepText: 'When I log in as "demo@rehearse.dev" with "rehearse123"' },
+    });
+    expect(answer.file).toBe(GENERATED_STEPS_FILE);
+    expect(answer.code).toContain("When('I log in as {string} with {string}', async function (p1, p2) {");
+    expect(answer.code).toContain("await context.web.fill(\"Email\", p1, {}, {}, this);\n  await context.web.fill(\"Password\", p2, {}, {}, this);\n  await context.web.click(\"Sign in\", {}, {}, this);");
+    // The same step again, or a built-in one, already has code.
+    for (const stepText of ['I log in as "someone@example.com" with "x"', 'I click "Sign in"']) {
+      const again = await failure(api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Sign in', stepText } }));
+      expect([again.httpStatus, again.message]).toEqual([409, Messages.stepAlreadyImplemented]);
+    }
+    const error = await failure(api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'x', stepText: 'the moon is full' } }));
+    expect([error.httpStatus, error.message]).toEqual([422, Messages.aiStepNotUnderstood]);
+  });
+
+  it("suggests ideas from the description's keywords, and the spec's message when it has nothing", async () => {
+    const { api, projectId } = await signUp(test);
+    const ideas = await api.call(aiCalls.scenarioIdeas, { body: { projectId, description: 'log in and buy a lamp' } });
+    expect(ideas.result.map((idea) => idea.name)).toEqual(['Sign in', 'Buy a product']);
+    expect(ideas.result[0]!.parameters).toHaveProperty('user');
+    const none = await api.call(aiCalls.scenarioIdeas, { body: { projectId, description: '' } });
+    expect(none).toMatchObject({ result: [], error: Messages.scenarioCreationFailed });
+  });
+});
+
+describe('AI engine with an OpenAI-compatible provider', () => {
+  let test: TestApp;
+  let llm: FakeLlm;
+  beforeAll(async () => {
+    llm = await startFakeLlm();
+    test = await startTestApp('pglite', { AI_BASE_URL: llm.baseUrl, AI_API_KEY: 'sk-test', AI_MODEL: 'tiny-model', AI_TIMEOUT_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await test?.close();
+    await llm?.close();
+  });
+
+  it('uses the streamed answer for a free-form request, with the model and key configured', async () => {
+    const { api, projectId } = await signUp(test);
+    const edited = sample.code.replace('const options = {};', 'const options = { screenshot: false };');
+    llm.answer({ kind: 'text', text: `Here you go:\n\`\`\`js\n${edited}\`\`\`` });
+    const answer = await api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('no screenshots in this step') } });
+    expect(answer.result).toBe(edited);
+    const request = llm.requests.at(-1)!;
+    expect(request).toMatchObject({ model: 'tiny-model', stream: true, authorization: 'Bearer sk-test' });
+    expect(request.messages.at(-1)!.content).toContain('no screenshots in this step');
+  });
+
+  it('falls back to the built-in engine on 429, 500, a timeout and a malformed answer', async () => {
+    const { api, projectId } = await signUp(test);
+    const retried = applyQuickPrompt(sample.code, sample.functionName, 'Retry step');
+    for (const failing of [{ kind: 'status', status: 429 }, { kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'garbage' }, { kind: 'text', text: 'sure! function (' }, { kind: 'stream-error', text: 'par' }] as const) {
+      llm.answer(failing);
+      const answer = await api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('retry it when it fails') } });
+      expect(answer.result, failing.kind).toBe(retried);
+    }
+  });
+
+  it("answers the spec's message when the provider fails and no built-in answer exists", async () => {
+    const { api, projectId } = await signUp(test);
+    for (const failing of [{ kind: 'status', status: 429 }, { kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'garbage' }] as const) {
+      llm.answer(failing);
+      const error = await failure(api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('log the page title') } }));
+      expect([error.httpStatus, error.message], failing.kind).toEqual([502, Messages.aiStepUpdateFailed]);
+    }
+  });
+
+  it('asks the provider only for the lines the grammar cannot read, and keeps only runnable steps', async () => {
+    const { api, projectId } = await signUp(test);
+    llm.answer({
+      kind: 'text',
+      text: JSON.stringify({ translations: [{ line: 'dance a jig', steps: ['I click "Dance"'] }, { line: 'sing loudly', steps: ['I sing'] }] }),
+    });
+    const answer = await api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig', 'sing loudly'], parameters: {} } });
+    expect(answer.steps).toEqual(['Given I open "/"', 'When I click "Dance"']);
+    expect(answer.unmatched).toEqual(['sing loudly']);
+    expect(llm.requests.at(-1)!.messages.at(-1)!.content).toBe(JSON.stringify(['dance a jig', 'sing loudly']));
+  });
+
+  it('creates the scenario with the built-in grammar when the provider fails', async () => {
+    const { api, projectId } = await signUp(test);
+    for (const [i, failing] of ([{ kind: 'status', status: 429 }, { kind: 'hang' }, { kind: 'garbage' }, { kind: 'text', text: '{"translations": 3}' }] as const).entries()) {
+      llm.answer(failing);
+      const answer = await api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: `Fallback ${i}`, flow: ['open the shop', 'dance a jig'], parameters: {} } });
+      expect([answer.steps, answer.unmatched], failing.kind).toEqual([['Given I open "/"'], ['dance a jig']]);
+    }
+  });
+
+  it("gives the provider's richer ideas, and the built-in ones when it fails", async () => {
+    const { api, projectId } = await signUp(test);
+    llm.answer({ kind: 'text', text: '```json\n{"ideas":[{"name":"Reset password","flow":["click \\"Forgot password\\""],"parameters":{}}]}\n```' });
+    const rich = await api.call(aiCalls.scenarioIdeas, { body: { projectId, description: 'log in' } });
+    expect(rich.result.map((idea) => idea.name)).toEqual(['Reset password']);
+    llm.answer({ kind: 'status', status: 500 });
+    const fallback = await api.call(aiCalls.scenarioIdeas, { body: { projectId, description: 'log in' } });
+    expect(fallback.result.map((idea) => idea.name)).toEqual(['Sign in']);
+  });
+});

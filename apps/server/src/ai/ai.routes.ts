@@ -1,0 +1,58 @@
+import { aiCalls, environmentDisplayName, environmentFileName, Messages } from '@rehearse/contract';
+import type { CallRoute } from '../http/call-router.js';
+import { notFound } from '../http/errors.js';
+import type { RunsService } from '../runs/runs.service.js';
+import type { ScenarioJobs } from '../runs/scenario-jobs.js';
+import type { WorkspaceService } from '../workspace/workspace.service.js';
+import type { AiService } from './ai.service.js';
+import type { OversightService } from './oversight.service.js';
+
+/** How long scenario creation waits for the validation run it was asked for. */
+const VALIDATION_WAIT_MS = 5 * 60_000;
+
+export function registerAiRoutes(
+  route: CallRoute,
+  s: { ai: AiService; oversight: OversightService; runs: RunsService; workspaces: WorkspaceService; jobs: () => ScenarioJobs | undefined },
+): void {
+  route(aiCalls.scenarioIdeas, async ({ access, body }) => ({
+    status: true,
+    ...(await s.ai.ideas(await s.runs.memory(access.project.id), body.description)),
+  }));
+  route(aiCalls.scenarioCreation, async ({ caller, access, body }) => {
+    const ws = await s.workspaces.open(caller, access, body.branch);
+    const environment = body.validateOnEnvironment?.trim();
+    // The environment is checked before the scenario is written: nothing half-done on a bad name.
+    if (environment) {
+      const snapshot = await s.workspaces.read(ws);
+      if ((await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(environment))}`)) === null) throw notFound(Messages.environmentNotFound);
+    }
+    const created = await s.ai.createScenario(ws, body);
+    let reportLink: string | null = null;
+    const jobs = s.jobs();
+    if (environment && jobs) {
+      // "Validated by running them once": the scenario runs as a "Run scenario" job would.
+      let job = await jobs.enqueue(caller, access, { branch: ws.branch, featureName: created.featureName, scenarioName: created.scenarioName, environment });
+      const deadline = Date.now() + VALIDATION_WAIT_MS;
+      while ((job.state === 'queued' || job.state === 'running') && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        job = await jobs.get(job.id);
+      }
+      reportLink = job.reportLink;
+    }
+    return { status: true, ...created, reportLink };
+  });
+  route(aiCalls.generateStepCode, async ({ body }) => ({ status: true, result: await s.ai.generateStepCode(body) }));
+  route(aiCalls.generateStep, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.ai.generateStep(await s.workspaces.open(caller, access, body.branch), body.stepText)),
+  }));
+  route(aiCalls.oversightList, async ({ access }) => ({ status: true, items: await s.oversight.list(access.project.id) }));
+  route(aiCalls.archiveOversight, async ({ access, body }) => {
+    await s.oversight.archive(access.project.id, body.scenario_id);
+    return { status: true };
+  });
+  route(aiCalls.acceptOversight, async ({ caller, access, body }) => ({
+    status: true,
+    commit: await s.oversight.accept(caller, access, body.scenario_id, body.branch),
+  }));
+}

@@ -1,0 +1,228 @@
+import {
+  authCalls,
+  executionCalls as calls,
+  Messages,
+  runnerCalls,
+  runsCalls,
+  workerCalls,
+  workspaceCalls as ws,
+  type RunReport,
+  type WorkerJob,
+} from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+
+const FEATURE = `Feature: Plan
+
+  @a
+  Scenario: A1
+    Given I open "/"
+
+  @a
+  Scenario: A2
+    Given I open "/"
+
+  @b
+  Scenario: B1
+    Given I open "/"
+
+  @c
+  Scenario: C1
+    Given I open "/"
+`;
+
+/** What a worker's `rehearse run --name X` uploads: one test case. */
+function reportOf(scenarioName: string, status: 'PASSED' | 'FAILED'): RunReport {
+  const time = new Date().toISOString();
+  const result = { status, startTime: time, endTime: time };
+  return {
+    env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+    startTime: time,
+    endTime: time,
+    mode: 'local',
+    browser: 'chromium',
+    viewport: { width: 1024, height: 768 },
+    testCases: [
+      {
+        id: `runner-${scenarioName}`,
+        scenarioName,
+        featureName: 'Plan',
+        uri: 'features/plan.feature',
+        tags: [],
+        result,
+        parameters: {},
+        steps: [{ keyword: 'Given', type: 'Context', text: 'I open "/"', result, commands: [], networkData: [], webLog: [] }],
+        env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+        webLog: [],
+        networkLog: [],
+      },
+    ],
+  };
+}
+
+describe('the executions engine and its worker protocol', () => {
+  let test: TestApp;
+  let user: Awaited<ReturnType<typeof signUp>>;
+  let projectId: string;
+  let worker: ReturnType<TestApp['client']>;
+
+  const plan = (flows: { threadCount: number; tags: string[] }[][]) => ({
+    projectId,
+    name: 'Engine',
+    env: 'default',
+    flows: flows.map((groups) => ({ scenarioGroups: groups.map((group, i) => ({ name: `Scenario Group ${i + 1}`, ...group })) })),
+  });
+  const claim = async (workerId: string) => (await worker.call(workerCalls.claim, { body: { workerId, waitMs: 0 } })).job;
+  /** A worker's upload of its scenario: appended to the execution's run under the job's key. */
+  const upload = (job: WorkerJob, status: 'PASSED' | 'FAILED') =>
+    test.client(job.accessToken).call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey: job.jobId, appendTo: job.runId, report: reportOf(job.scenarioName, status) },
+    });
+  const finish = (workerId: string, job: WorkerJob, outcome: 'passed' | 'failed' | 'error') =>
+    worker.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome } });
+  const status = (executionId: string) => test.services.engine!.status(executionId);
+
+  beforeAll(async () => {
+    test = await startTestApp('pglite');
+    user = await signUp(test, { email: 'engine@acme.test' });
+    projectId = user.projectId;
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'plan.feature', content: FEATURE } } });
+    worker = test.client((await test.services.workerTokens!.create('engine test')).token);
+  });
+  afterAll(async () => test?.close());
+
+  it('runs flows in parallel and a flow’s groups in order, appends each scenario once, and a failure stops the flow', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@a'] }, { threadCount: 1, tags: ['@b'] }], [{ threadCount: 1, tags: ['@c'] }]]) });
+    const started = await user.api.call(calls.run, { params: { id: execution.id } });
+    expect(started.execution).toMatchObject({ running: true, displayStatus: 'Active' });
+    expect((await failure(user.api.call(calls.run, { params: { id: execution.id } }))).message).toBe(Messages.executionRunning);
+    expect((await failure(user.api.call(calls.remove, { params: { id: execution.id } }))).message).toBe(Messages.executionRunning);
+    expect(await user.api.call(calls.reportLink, { params: { id: execution.id } })).toMatchObject({
+      runId: started.runId,
+      reportLink: `http://rehearse.test/${projectId}/run-report/${started.runId}`,
+    });
+
+    // One thread per group: flow 1 takes A1, flow 2 takes C1 in parallel; A2 waits for A1's thread, B1 for group @a.
+    const a1 = (await claim('worker-1'))!;
+    const c1 = (await claim('worker-2'))!;
+    expect([a1.scenarioName, c1.scenarioName]).toEqual(['A1', 'C1']);
+    expect(a1).toMatchObject({ runId: started.runId, envFile: 'environments/default.json', featurePath: 'features/plan.feature', browser: 'chromium', viewport: '1024x768' });
+    expect(await claim('worker-3')).toBeNull();
+
+    await upload(a1, 'PASSED');
+    await upload(a1, 'PASSED'); // a retried upload of the same job
+    await finish('worker-1', a1, 'passed');
+    const a2 = (await claim('worker-1'))!;
+    expect(a2.scenarioName).toBe('A2');
+    await upload(c1, 'PASSED');
+    await finish('worker-2', c1, 'passed');
+    expect(await status(execution.id)).toMatchObject({ running: true, totalScenarios: 4, scenariosPassed: 2, scenariosFailed: 0 });
+
+    await upload(a2, 'FAILED');
+    await finish('worker-1', a2, 'failed');
+    // B1 (the flow's later group) is skipped, so the execution is over.
+    expect(await claim('worker-1')).toBeNull();
+    expect(await status(execution.id)).toMatchObject({ running: false, totalScenarios: 4, scenariosPassed: 2, scenariosFailed: 1 });
+    const { run } = await user.api.call(runsCalls.getRun, { query: { runId: started.runId } });
+    expect(run.report.testCases.map((testCase) => testCase.scenarioName).sort()).toEqual(['A1', 'A2', 'C1']);
+    expect(run).toMatchObject({ status: 'FAILED', totalScenarios: 3, totalScenariosPassed: 2, name: 'Engine' });
+    expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.running).toBe(false);
+    // The jobs' short-lived access keys are gone.
+    expect(await test.database.rows(`select * from access_keys where name like 'Execution worker %'`)).toEqual([]);
+  });
+
+  it('retries a job whose worker stopped heartbeating once on another worker, then fails it', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
+    await user.api.call(calls.run, { params: { id: execution.id } });
+    const first = (await claim('lost-1'))!;
+    expect((await worker.call(workerCalls.heartbeat, { body: { workerId: 'lost-1', jobIds: [first.jobId] } })).stop).toEqual([]);
+    const expire = () => test.database.execute(`update execution_jobs set heartbeat_at = now() - interval '1 hour' where id = '${first.jobId}'`);
+    await expire();
+    const retried = (await claim('other-2'))!;
+    expect(retried.jobId).toBe(first.jobId);
+    // The lost worker is told to stop, and its late finish changes nothing.
+    expect((await worker.call(workerCalls.heartbeat, { body: { workerId: 'lost-1', jobIds: [first.jobId] } })).stop).toEqual([first.jobId]);
+    await finish('lost-1', first, 'passed');
+    expect(await status(execution.id)).toMatchObject({ running: true, scenariosPassed: 0 });
+    // Its access key no longer uploads.
+    expect((await failure(upload(first, 'PASSED'))).httpStatus).toBe(401);
+
+    await expire();
+    expect(await claim('other-3')).toBeNull();
+    expect(await status(execution.id)).toMatchObject({ running: false, totalScenarios: 1, scenariosFailed: 1 });
+    const [job] = await test.database.rows<{ attempts: number; message: string }>(`select attempts, message from execution_jobs where id = '${first.jobId}'`);
+    expect(job).toEqual({ attempts: 2, message: Messages.workerLost });
+  });
+
+  it('halts: every job stops, the run is marked, the execution is free again', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 2, tags: ['@a'] }]]) });
+    const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
+    const job = (await claim('halt-1'))!;
+    const halted = await user.api.call(calls.halt, { params: { id: execution.id } });
+    expect(halted.execution).toMatchObject({ running: false, displayStatus: 'Draft' });
+    expect((await worker.call(workerCalls.heartbeat, { body: { workerId: 'halt-1', jobIds: [job.jobId] } })).stop).toEqual([job.jobId]);
+    expect(await claim('halt-2')).toBeNull();
+    const { run } = await user.api.call(runsCalls.getRun, { query: { runId } });
+    expect(run).toMatchObject({ status: 'FAILED', name: 'Engine (stopped)' });
+    expect(await test.database.rows(`select j.state from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}' and j.state <> 'cancelled'`)).toEqual([]);
+    // Halting again is harmless; the execution can run again.
+    await user.api.call(calls.halt, { params: { id: execution.id } });
+    await user.api.call(calls.run, { params: { id: execution.id } });
+    await user.api.call(calls.halt, { params: { id: execution.id } });
+  });
+
+  it('refuses bad runs with clear messages and starts nothing', async () => {
+    const runsBefore = await test.database.rows(`select id from runs`);
+    const noThreads = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@a'] }], [{ threadCount: 0, tags: ['@b'] }]]) });
+    expect((await failure(user.api.call(calls.run, { params: { id: noThreads.execution.id } }))).message).toBe(Messages.insufficientThreads);
+
+    // Two threads are the project's whole quota: while one execution takes both, another cannot start.
+    const big = await user.api.call(calls.create, { body: plan([[{ threadCount: 2, tags: ['@a'] }]]) });
+    const other = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
+    const { runId: bigRun } = await user.api.call(calls.run, { params: { id: big.execution.id } });
+    expect((await failure(user.api.call(calls.run, { params: { id: other.execution.id } }))).message).toBe(Messages.insufficientThreads);
+    await user.api.call(calls.halt, { params: { id: big.execution.id } });
+
+    const stranger = await signUp(test, { email: 'engine-stranger@else.test' });
+    expect((await failure(stranger.api.call(calls.run, { params: { id: other.execution.id } }))).httpStatus).toBe(403);
+    expect((await failure(stranger.api.call(calls.halt, { params: { id: other.execution.id } }))).httpStatus).toBe(403);
+    expect((await failure(stranger.api.call(calls.reportLink, { params: { id: other.execution.id } }))).httpStatus).toBe(403);
+    // Another project's key cannot append to this project's execution run.
+    const strangerKey = (await stranger.api.call(authCalls.createAccessKey, { body: { projectId: stranger.projectId, name: 'k' } })).accessKey.token;
+    const foreign = await failure(
+      test.client(strangerKey).call(runnerCalls.uploadRun, {
+        body: { projectId: stranger.projectId, uploadKey: 'foreign-append', appendTo: bigRun, report: reportOf('A1', 'PASSED') },
+      }),
+    );
+    expect([foreign.httpStatus, foreign.message]).toEqual([404, Messages.runNotFound]);
+    expect((await user.api.call(runsCalls.getRun, { query: { runId: bigRun } })).run.totalScenarios).toBe(0);
+    expect((await failure(user.api.call(calls.run, { params: { id: 'not-a-uuid' } }))).message).toBe(Messages.executionNotFound);
+    expect((await failure(user.api.call(calls.run, { params: { id: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b' } }))).httpStatus).toBe(404);
+
+    await test.database.execute(`update projects set max_execution_threads = 0 where id = '${projectId}'`);
+    expect((await failure(user.api.call(calls.run, { params: { id: other.execution.id } }))).message).toBe(Messages.noThreads);
+    await test.database.execute(`update projects set max_execution_threads = 2 where id = '${projectId}'`);
+
+    // Only the one halted run of `big` was created.
+    expect((await test.database.rows(`select id from runs`)).length).toBe(runsBefore.length + 1);
+    expect((await failure(test.client().call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).httpStatus).toBe(401);
+    expect((await failure(test.client('rhw_forged').call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).message).toBe(Messages.workerTokenInvalid);
+  });
+
+  it('serves CI/CD instructions with the first access key, or {token} when there is none', async () => {
+    const before = await user.api.call(calls.runInstructions, { query: { projectId } });
+    expect(before.accessKeyName).toBeNull();
+    expect(before.instructions.map((i) => i.id)).toEqual(['github', 'gitlab', 'shell']);
+    const shell = before.instructions.find((i) => i.id === 'shell')!.content;
+    expect(shell).toContain('npx playwright install --with-deps chromium');
+    expect(shell).toContain(`npx rehearse run --server http://rehearse.test --project ${projectId} --branch main --env environments/default.json --token {token} --headless`);
+
+    await user.api.call(authCalls.createAccessKey, { body: { projectId, name: 'CI key' } });
+    const after = await user.api.call(calls.runInstructions, { query: { projectId, env: 'staging' } });
+    expect(after.accessKeyName).toBe('CI key');
+    const github = after.instructions.find((i) => i.id === 'github')!.content;
+    expect(github).toContain('REHEARSE_TOKEN: ${{ secrets.REHEARSE_TOKEN }}');
+    expect(github).toContain('the access key "CI key"');
+    expect(github).toContain('--env environments/staging.json --token "$REHEARSE_TOKEN" --headless');
+  });
+});

@@ -1,0 +1,443 @@
+import { EventEmitter } from 'node:events';
+import { randomUUID } from 'node:crypto';
+import { environmentDisplayName, environmentFileName, executionStatusEvent, Messages, type ExecutionStatus, type WorkerJob } from '@rehearse/contract';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AccessKeysService } from '../auth/access-keys.service.js';
+import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
+import type { AccessService } from '../auth/access.service.js';
+import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { UsersRepo } from '../auth/users.repo.js';
+import type { Db } from '../db/database.js';
+import { executionJobs, executionRuns, executions, runs } from '../db/schema.js';
+import { badRequest, conflict, forbidden } from '../http/errors.js';
+import type { RunsRepo } from '../runs/runs.repo.js';
+import type { SocketHub } from '../storage/sockets.js';
+import type { FeaturesService } from '../workspace/features.service.js';
+import type { WorkspaceService } from '../workspace/workspace.service.js';
+import { scenariosWithTags, type ExecutionRow, type ExecutionsService } from './executions.service.js';
+
+type StoredFlow = { browser: string; viewport: string; scenarioGroups: { name: string; threadCount: number; tags: string[] }[] };
+type JobRow = typeof executionJobs.$inferSelect;
+
+/** Viewport names of the planner (spec 02 §9) as the runner's WIDTHxHEIGHT. */
+const VIEWPORT_SIZES: Record<string, string> = {
+  'Desktop - 1440px': '1440x900',
+  'Desktop - 1024px': '1024x768',
+  'Tablet - 800px': '800x1024',
+  'Mobile - 375px': '375x667',
+};
+
+export interface EngineSettings {
+  /** A running job whose worker has not heartbeaten for this long is retried (once) or failed. */
+  leaseMs: number;
+  reportLink: (projectId: string, runId: string) => string;
+}
+
+export interface EngineLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+}
+
+/** Room of a project's live execution counters and of its execution list (DESIGN §11). */
+export const executionStatusRoom = (projectId: string) => `execution-status:${projectId}`;
+export const executionCrudRoom = (projectId: string) => `execution-crud:${projectId}`;
+
+/** Claims of all servers go one at a time: per-group thread limits are counted, then taken. */
+const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('rehearse.execution-claim'))`;
+
+/**
+ * The executions engine (DESIGN §6 and §11). Starting an execution writes one run report and
+ * one queued job per scenario; workers claim jobs through this service. A job is claimable when
+ * no earlier group of its flow is unfinished and its group runs fewer jobs than its threadCount,
+ * so flows run in parallel and a flow's groups in order. All state is in the database: any API
+ * process answers any worker, and a job whose worker stops heartbeating is retried once.
+ */
+export class ExecutionEngine {
+  /** Wakes this process's waiting claims when jobs become claimable here; other servers poll. */
+  private readonly wake = new EventEmitter();
+  private closed = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly executions: ExecutionsService,
+    private readonly workspaces: WorkspaceService,
+    private readonly features: FeaturesService,
+    private readonly access: AccessService,
+    private readonly users: UsersRepo,
+    private readonly runsRepo: RunsRepo,
+    private readonly accessKeys: AccessKeysService,
+    private readonly accessKeysRepo: AccessKeysRepo,
+    private readonly sockets: SocketHub,
+    private readonly settings: EngineSettings,
+    private readonly log: EngineLogger,
+  ) {
+    this.wake.setMaxListeners(0);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.wake.emit('job');
+  }
+
+  /**
+   * Starts an execution now: checks threads and scenarios, then in one transaction marks it
+   * running, creates its run report and queues one job per scenario of every group with threads.
+   */
+  async start(executionId: string, trigger: 'manual' | 'schedule', startedBy?: Caller): Promise<{ runId: string }> {
+    const execution = await this.executions.row(executionId);
+    if (execution.running) throw conflict(Messages.executionRunning);
+    const userId = startedBy?.user.id ?? execution.userId;
+    const user = userId ? await this.users.findById(userId) : undefined;
+    if (!user) throw forbidden(Messages.notAMember);
+    const caller: Caller = startedBy ?? { kind: 'session', user, tokenHash: '' };
+    const access = await this.access.authorize(caller, { from: 'body', field: 'projectId', write: true }, execution.projectId);
+    const flows = execution.flows as StoredFlow[];
+    this.checkThreads(execution, flows, access, await this.executions.freeThreads(access));
+
+    // Scenarios are chosen by tags now, at the branch's current commit (spec: recomputed when tags change).
+    const ws = await this.workspaces.open(caller, access, execution.branch);
+    const snapshot = await this.workspaces.read(ws);
+    const { features } = await this.features.listing(snapshot);
+    const jobs: Omit<typeof executionJobs.$inferInsert, 'executionRunId'>[] = [];
+    flows.forEach((flow, flowIndex) =>
+      flow.scenarioGroups.forEach((group, groupIndex) => {
+        // A group without threads runs nothing (the planner allows 0 while editing).
+        if (group.threadCount <= 0) return;
+        for (const scenario of scenariosWithTags(features, group.tags)) {
+          jobs.push({
+            projectId: execution.projectId,
+            flowIndex,
+            groupIndex,
+            threadCount: execution.isSingleThreaded ? 1 : group.threadCount,
+            position: jobs.length,
+            featurePath: scenario.featurePath,
+            scenarioName: scenario.scenarioName,
+            browser: flow.browser.toLowerCase(),
+            viewport: VIEWPORT_SIZES[flow.viewport] ?? '1024x768',
+          });
+        }
+      }),
+    );
+    if (jobs.length === 0) throw badRequest(Messages.executionNoScenarios);
+    const envText = await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(execution.env))}`);
+    const baseUrl = baseUrlOf(envText);
+    const now = new Date();
+
+    const started = await this.db.transaction(async (tx) => {
+      // The guard on running=false makes two simultaneous starts one start.
+      const [claimed] = await tx
+        .update(executions)
+        .set({ running: true })
+        .where(and(eq(executions.id, execution.id), eq(executions.running, false)))
+        .returning({ id: executions.id });
+      if (!claimed) return undefined;
+      const [run] = await tx
+        .insert(runs)
+        .values({
+          projectId: execution.projectId,
+          uploadKey: `execution:${randomUUID()}`,
+          userId: user.id,
+          username: `${user.firstName} ${user.lastName}`.trim() || user.email,
+          name: execution.name,
+          kind: 'run',
+          mode: 'local',
+          branch: execution.branch,
+          envName: execution.env,
+          envBaseUrl: baseUrl,
+          browser: flows[0]?.browser.toLowerCase() ?? 'chromium',
+          status: 'PASSED',
+          totalScenarios: 0,
+          passedScenarios: 0,
+          startTime: now,
+          endTime: now,
+        })
+        .returning({ id: runs.id });
+      if (!run) throw new Error('insert into runs returned nothing');
+      const [executionRun] = await tx
+        .insert(executionRuns)
+        .values({ executionId: execution.id, projectId: execution.projectId, userId: user.id, runId: run.id, branch: execution.branch, env: execution.env, trigger })
+        .returning({ id: executionRuns.id });
+      if (!executionRun) throw new Error('insert into execution_runs returned nothing');
+      await tx.insert(executionJobs).values(jobs.map((job) => ({ ...job, executionRunId: executionRun.id })));
+      return { runId: run.id };
+    });
+    if (!started) throw conflict(Messages.executionRunning);
+    this.log.info({ executionId, runId: started.runId, jobs: jobs.length, trigger }, 'execution started');
+    this.wake.emit('job');
+    await this.publish(execution.projectId, execution.id);
+    return { runId: started.runId };
+  }
+
+  /** Every flow needs a group with threads, and the threads it takes must be free (DESIGN §11). */
+  private checkThreads(execution: ExecutionRow, flows: StoredFlow[], access: ProjectAccess, free: number): void {
+    if (access.project.maxExecutionThreads <= 0) throw forbidden(Messages.noThreads);
+    if (flows.length === 0 || flows.some((flow) => !flow.scenarioGroups.some((group) => group.threadCount > 0))) {
+      throw badRequest(Messages.insufficientThreads);
+    }
+    const needed = flows.reduce((sum, flow) => sum + (execution.isSingleThreaded ? 1 : Math.max(...flow.scenarioGroups.map((g) => g.threadCount))), 0);
+    if (needed > free) throw badRequest(Messages.insufficientThreads);
+  }
+
+  /** Stops the execution: queued and running jobs are cancelled (workers see it on their next heartbeat), the run is marked. */
+  async halt(executionId: string): Promise<void> {
+    const current = await this.latestRun(executionId);
+    if (!current || current.state !== 'running') {
+      // Nothing runs (it finished a moment ago): halting is idempotent, but a stale flag is cleared.
+      await this.db.update(executions).set({ running: false }).where(eq(executions.id, executionId));
+      return;
+    }
+    const keys = await this.db.transaction(async (tx) => {
+      const [halted] = await tx
+        .update(executionRuns)
+        .set({ state: 'halted', finishedAt: new Date() })
+        .where(and(eq(executionRuns.id, current.id), eq(executionRuns.state, 'running')))
+        .returning({ runId: executionRuns.runId });
+      if (!halted) return [];
+      const cancelled = await tx
+        .update(executionJobs)
+        .set({ state: 'cancelled', message: Messages.executionHalted, finishedAt: new Date() })
+        .where(and(eq(executionJobs.executionRunId, current.id), inArray(executionJobs.state, ['queued', 'running'])))
+        .returning({ accessKeyId: executionJobs.accessKeyId });
+      await tx
+        .update(runs)
+        .set({ status: 'FAILED', name: sql`${runs.name} || ' (stopped)'`, endTime: new Date() })
+        .where(eq(runs.id, halted.runId));
+      await tx.update(executions).set({ running: false }).where(eq(executions.id, executionId));
+      return cancelled.flatMap((job) => (job.accessKeyId ? [job.accessKeyId] : []));
+    });
+    // Without its key a stopped worker's late upload is refused.
+    for (const key of keys) await this.accessKeysRepo.delete(key);
+    this.log.info({ executionId }, 'execution halted');
+    await this.publish(current.projectId, executionId);
+  }
+
+  async latestRun(executionId: string) {
+    const [row] = await this.db
+      .select()
+      .from(executionRuns)
+      .where(eq(executionRuns.executionId, executionId))
+      .orderBy(desc(executionRuns.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  async reportLink(executionId: string): Promise<{ reportLink: string | null; runId: string | null }> {
+    const latest = await this.latestRun(executionId);
+    return latest ? { runId: latest.runId, reportLink: this.settings.reportLink(latest.projectId, latest.runId) } : { runId: null, reportLink: null };
+  }
+
+  /** Live counters of an execution's latest run. */
+  async status(executionId: string): Promise<ExecutionStatus> {
+    const latest = await this.latestRun(executionId);
+    if (!latest) return { executionId, runId: null, running: false, totalScenarios: 0, scenariosPassed: 0, scenariosFailed: 0 };
+    const [counts] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        passed: sql<number>`count(*) filter (where ${executionJobs.state} = 'passed')::int`,
+        failed: sql<number>`count(*) filter (where ${executionJobs.state} = 'failed')::int`,
+      })
+      .from(executionJobs)
+      .where(eq(executionJobs.executionRunId, latest.id));
+    return {
+      executionId,
+      runId: latest.runId,
+      running: latest.state === 'running',
+      totalScenarios: counts?.total ?? 0,
+      scenariosPassed: counts?.passed ?? 0,
+      scenariosFailed: counts?.failed ?? 0,
+    };
+  }
+
+  /**
+   * A worker thread asks for work: answers a job at once, or waits up to waitMs for one.
+   * Other servers' new jobs are found by polling every half second.
+   */
+  async claim(workerId: string, waitMs: number): Promise<WorkerJob | null> {
+    const deadline = Date.now() + waitMs;
+    for (;;) {
+      const job = await this.claimOnce(workerId);
+      if (job || this.closed || Date.now() >= deadline) return job;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          this.wake.off('job', done);
+          resolve();
+        };
+        const timer = setTimeout(done, Math.min(500, Math.max(0, deadline - Date.now())));
+        this.wake.once('job', done);
+      });
+    }
+  }
+
+  private async claimOnce(workerId: string): Promise<WorkerJob | null> {
+    await this.recoverLostJobs();
+    const claimed = await this.db.transaction(async (tx) => {
+      await tx.execute(CLAIM_LOCK);
+      // Spelled out: inside the subqueries drizzle would print the outer columns unqualified.
+      const [next] = await tx
+        .select({ id: executionJobs.id })
+        .from(executionJobs)
+        .innerJoin(executionRuns, eq(executionRuns.id, executionJobs.executionRunId))
+        .where(
+          and(
+            eq(executionJobs.state, 'queued'),
+            eq(executionRuns.state, 'running'),
+            sql`not exists (select 1 from execution_jobs e where e.execution_run_id = "execution_jobs"."execution_run_id"
+                and e.flow_index = "execution_jobs"."flow_index" and e.group_index < "execution_jobs"."group_index"
+                and e.state in ('queued', 'running'))`,
+            sql`(select count(*) from execution_jobs r where r.execution_run_id = "execution_jobs"."execution_run_id"
+                and r.flow_index = "execution_jobs"."flow_index" and r.group_index = "execution_jobs"."group_index"
+                and r.state = 'running') < "execution_jobs"."thread_count"`,
+          ),
+        )
+        .orderBy(asc(executionRuns.createdAt), asc(executionJobs.groupIndex), asc(executionJobs.position))
+        .limit(1);
+      if (!next) return undefined;
+      const [job] = await tx
+        .update(executionJobs)
+        .set({ state: 'running', workerId, attempts: sql`${executionJobs.attempts} + 1`, heartbeatAt: sql`now()`, startedAt: new Date() })
+        .where(eq(executionJobs.id, next.id))
+        .returning();
+      return job;
+    });
+    if (!claimed) return null;
+    const [run] = await this.db.select().from(executionRuns).where(eq(executionRuns.id, claimed.executionRunId));
+    if (!run) return null;
+    const key = await this.accessKeys.create(claimed.projectId, run.userId, `Execution worker ${claimed.id.slice(0, 8)}`);
+    await this.db.update(executionJobs).set({ accessKeyId: key.id }).where(eq(executionJobs.id, claimed.id));
+    return {
+      jobId: claimed.id,
+      projectId: claimed.projectId,
+      executionId: run.executionId,
+      runId: run.runId,
+      branch: run.branch,
+      envFile: `environments/${environmentFileName(environmentDisplayName(run.env))}`,
+      featurePath: claimed.featurePath,
+      scenarioName: claimed.scenarioName,
+      browser: claimed.browser,
+      viewport: claimed.viewport,
+      accessToken: key.token,
+    };
+  }
+
+  /** Refreshes the worker's jobs; answers those it must stop (halted, or retried elsewhere). */
+  async heartbeat(workerId: string, jobIds: string[]): Promise<string[]> {
+    if (jobIds.length === 0) return [];
+    const alive = await this.db
+      .update(executionJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(inArray(executionJobs.id, jobIds), eq(executionJobs.workerId, workerId), eq(executionJobs.state, 'running')))
+      .returning({ id: executionJobs.id });
+    const kept = new Set(alive.map((row) => row.id));
+    return jobIds.filter((id) => !kept.has(id));
+  }
+
+  /** A worker's job ended. Only the worker holding it may finish it: a retried job's old worker is ignored. */
+  async finish(workerId: string, jobId: string, outcome: 'passed' | 'failed' | 'error', message?: string): Promise<void> {
+    const [job] = await this.db
+      .update(executionJobs)
+      .set({ state: outcome === 'passed' ? 'passed' : 'failed', message: message ?? null, finishedAt: new Date() })
+      .where(and(eq(executionJobs.id, jobId), eq(executionJobs.workerId, workerId), eq(executionJobs.state, 'running')))
+      .returning();
+    if (!job) return;
+    await this.ended(job);
+  }
+
+  /** Jobs whose worker stopped heartbeating: retried once (a new attempt), then failed. */
+  async recoverLostJobs(): Promise<void> {
+    const lost = await this.db
+      .select()
+      .from(executionJobs)
+      .where(and(eq(executionJobs.state, 'running'), sql`${executionJobs.heartbeatAt} < now() - make_interval(secs => ${this.settings.leaseMs / 1000})`));
+    for (const job of lost) {
+      // The guard on the worker id: another server may be recovering the same job right now.
+      const still = and(eq(executionJobs.id, job.id), eq(executionJobs.state, 'running'), sql`${executionJobs.workerId} is not distinct from ${job.workerId}`);
+      if (job.attempts < 2) {
+        const [retried] = await this.db
+          .update(executionJobs)
+          .set({ state: 'queued', workerId: null, accessKeyId: null, heartbeatAt: null })
+          .where(still)
+          .returning({ id: executionJobs.id });
+        if (!retried) continue;
+        if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
+        this.log.warn({ jobId: job.id, workerId: job.workerId }, 'retrying a job whose worker stopped heartbeating');
+        this.wake.emit('job');
+      } else {
+        const [failed] = await this.db
+          .update(executionJobs)
+          .set({ state: 'failed', message: Messages.workerLost, finishedAt: new Date() })
+          .where(still)
+          .returning();
+        if (failed) await this.ended(failed);
+      }
+    }
+  }
+
+  /** After a job ended: a failure skips its flow's later groups; the last job finishes the run. */
+  private async ended(job: JobRow): Promise<void> {
+    if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
+    if (job.state === 'failed') {
+      await this.db
+        .update(executionJobs)
+        .set({ state: 'skipped', message: Messages.executionGroupSkipped, finishedAt: new Date() })
+        .where(
+          and(
+            eq(executionJobs.executionRunId, job.executionRunId),
+            eq(executionJobs.flowIndex, job.flowIndex),
+            sql`${executionJobs.groupIndex} > ${job.groupIndex}`,
+            eq(executionJobs.state, 'queued'),
+          ),
+        );
+    }
+    const [open] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(executionJobs)
+      .where(and(eq(executionJobs.executionRunId, job.executionRunId), inArray(executionJobs.state, ['queued', 'running'])));
+    const [run] = await this.db.select().from(executionRuns).where(eq(executionRuns.id, job.executionRunId));
+    if (!run) return;
+    if ((open?.count ?? 0) === 0) await this.complete(run.id);
+    this.wake.emit('job');
+    await this.publish(run.projectId, run.executionId);
+  }
+
+  private async complete(executionRunId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [bad] = await tx
+        .select({ count: sql<number>`count(*)::int` })
+        .from(executionJobs)
+        .where(and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['failed', 'skipped', 'cancelled'])));
+      const failed = (bad?.count ?? 0) > 0;
+      const [done] = await tx
+        .update(executionRuns)
+        .set({ state: failed ? 'failed' : 'passed', finishedAt: new Date() })
+        .where(and(eq(executionRuns.id, executionRunId), eq(executionRuns.state, 'running')))
+        .returning();
+      if (!done) return;
+      // A scenario that errored before uploading left no test case: the run must not pass.
+      if (failed) await tx.update(runs).set({ status: 'FAILED' }).where(eq(runs.id, done.runId));
+      await tx.update(executions).set({ running: false }).where(eq(executions.id, done.executionId));
+      this.log.info({ executionId: done.executionId, runId: done.runId, failed }, 'execution finished');
+    });
+  }
+
+  /** Live counters to the project's status room and the full list to its crud room (spec 02 §7). */
+  async publish(projectId: string, executionId: string): Promise<void> {
+    try {
+      const status = await this.status(executionId);
+      this.sockets.emitToRoom(executionStatusRoom(projectId), executionStatusEvent(executionId), status);
+      this.sockets.emitToRoom(executionCrudRoom(projectId), 'crudUpdate', { projectId, executions: await this.executions.list(projectId) });
+    } catch (error) {
+      this.log.warn({ err: error, executionId }, 'could not publish execution status');
+    }
+  }
+}
+
+/** The environment file's baseUrl for the run report; a missing or broken file gives an empty one. */
+function baseUrlOf(envText: string | null): string {
+  try {
+    const parsed = envText ? (JSON.parse(envText) as { baseUrl?: unknown }) : {};
+    return typeof parsed.baseUrl === 'string' ? parsed.baseUrl : '';
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,104 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { executionCalls as calls, WEEK_DAYS, workspaceCalls as ws } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+
+const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
+const TSX = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+const INDIA = 5.5;
+/** The servers' scheduler clocks run this much faster, so two minutes pass in four seconds. */
+const SPEED = 30;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A real server process on the test's PostgreSQL schema and data folder; its log lines are kept. */
+function startServer(test: TestApp, clockStart: Date, log: string[]): ChildProcess {
+  const child = spawn(process.execPath, [TSX, MAIN], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: test.settings.dataDir,
+      DATABASE_SCHEMA: test.schemaName,
+      REHEARSE_SECRET_KEY: test.settings.secretKey.toString('hex'),
+      LOG_LEVEL: 'debug',
+      WORKER_PROCESSES: '0',
+      LOCAL_WORKERS: '0',
+      SCHEDULER_TICK_SECONDS: '0.5',
+      SCHEDULER_CLOCK_START: clockStart.toISOString(),
+      SCHEDULER_CLOCK_SPEED: String(SPEED),
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout.on('data', (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n')));
+  child.stderr.on('data', (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n')));
+  return child;
+}
+
+describe.skipIf(!process.env.DATABASE_URL)('a schedule with two server processes (PostgreSQL)', () => {
+  let test: TestApp;
+  const servers: ChildProcess[] = [];
+
+  beforeAll(async () => {
+    test = await startTestApp('postgres');
+  });
+  afterAll(async () => {
+    await Promise.all(
+      servers.map(
+        (server) =>
+          new Promise<void>((resolve) => {
+            if (server.exitCode !== null) return resolve();
+            server.once('exit', () => resolve());
+            server.kill('SIGTERM');
+          }),
+      ),
+    );
+    await test?.close();
+  });
+
+  it('fires a schedule set two minutes ahead exactly once', { timeout: 180_000 }, async () => {
+    const user = await signUp(test, { email: 'scheduler@acme.test' });
+    const { projectId } = user;
+    await user.api.call(ws.pushFile, {
+      body: { projectId, directory: 'features', file: { name: 'nightly.feature', content: 'Feature: Nightly\n\n  @nightly\n  Scenario: Home\n    Given I open "/"\n' } },
+    });
+    // The next quarter hour after now, written in India time (UTC+5:30) as the planner would.
+    const slot = new Date(Math.ceil((Date.now() + 60_000) / 900_000) * 900_000);
+    const local = new Date(slot.getTime() + INDIA * 3_600_000);
+    const time = `${String(local.getUTCHours()).padStart(2, '0')}:${String(local.getUTCMinutes()).padStart(2, '0')}`;
+    const day = WEEK_DAYS[(local.getUTCDay() + 6) % 7]!;
+    const { execution } = await user.api.call(calls.create, {
+      body: {
+        projectId,
+        name: 'Nightly',
+        env: 'default',
+        flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@nightly'] }] }],
+        schedule: { days: [day], time, timeZone: INDIA, isBiweekly: false },
+        enabled: true,
+      },
+    });
+
+    // Both servers' clocks start two minutes before the slot.
+    const logs: string[][] = [[], []];
+    servers.push(startServer(test, new Date(slot.getTime() - 120_000), logs[0]!), startServer(test, new Date(slot.getTime() - 120_000), logs[1]!));
+
+    let fires: { slot: string; fired_by: string }[] = [];
+    for (let i = 0; i < 240 && fires.length === 0; i++) {
+      await sleep(500);
+      fires = await test.database.rows(`select slot, fired_by from execution_schedule_fires where execution_id = '${execution.id}'`);
+    }
+    // Both servers keep ticking past the slot (within its lookback) until both have seen it.
+    const sawSlot = (log: string[]) => log.some((line) => /schedule (fired|slot fired by another server)/.test(line));
+    for (let i = 0; i < 120 && !(sawSlot(logs[0]!) && sawSlot(logs[1]!)); i++) await sleep(500);
+    expect(sawSlot(logs[0]!) && sawSlot(logs[1]!)).toBe(true);
+
+    fires = await test.database.rows(`select slot, fired_by from execution_schedule_fires where execution_id = '${execution.id}'`);
+    expect(fires).toHaveLength(1);
+    expect(new Date(fires[0]!.slot).getTime()).toBe(slot.getTime());
+    const started = await test.database.rows<{ trigger: string }>(`select trigger from execution_runs where execution_id = '${execution.id}'`);
+    expect(started).toEqual([{ trigger: 'schedule' }]);
+    expect(logs.flat().filter((line) => line.includes('"schedule fired"'))).toHaveLength(1);
+    expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.running).toBe(true);
+  });
+});

@@ -1,0 +1,119 @@
+import { WEEK_DAYS, type Schedule } from '@rehearse/contract';
+import { and, eq, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { executions, executionScheduleFires } from '../db/schema.js';
+import type { EngineLogger, ExecutionEngine } from './execution-engine.js';
+
+const DAY_MS = 86_400_000;
+const WEEK_MS = 7 * DAY_MS;
+/** 1970-01-05 was a Monday: weeks are counted from there. */
+const FIRST_MONDAY = Date.UTC(1970, 0, 5);
+
+/** A slot missed by more than this (the server was down) is not fired late. */
+export const SCHEDULE_LOOKBACK_MS = 5 * 60_000;
+
+function weekIndex(localDayStart: number): number {
+  return Math.floor((localDayStart - FIRST_MONDAY) / WEEK_MS);
+}
+
+function localDayStart(localMs: number): number {
+  return Math.floor(localMs / DAY_MS) * DAY_MS;
+}
+
+/**
+ * The slot of a schedule that is due at `now`: the latest (day, time) of the schedule, read in its
+ * offset time zone, that is not after `now`, not older than the lookback and not before the schedule
+ * was set. Biweekly schedules fire in the weeks of the same parity as the week they were set in.
+ */
+export function dueSlot(
+  schedule: Pick<Schedule, 'days' | 'time' | 'timeZone' | 'isBiweekly'>,
+  now: Date,
+  setAt: Date,
+  lookbackMs = SCHEDULE_LOOKBACK_MS,
+): Date | undefined {
+  const offsetMs = Math.round(schedule.timeZone * 3_600_000);
+  const [hours, minutes] = schedule.time.split(':').map(Number) as [number, number];
+  const today = localDayStart(now.getTime() + offsetMs);
+  for (const day of [today, today - DAY_MS]) {
+    const slot = day + (hours * 60 + minutes) * 60_000 - offsetMs;
+    if (slot > now.getTime() || slot <= now.getTime() - lookbackMs || slot < setAt.getTime()) continue;
+    const weekday = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7]!;
+    if (!schedule.days.includes(weekday)) continue;
+    if (schedule.isBiweekly && Math.abs(weekIndex(day) - weekIndex(localDayStart(setAt.getTime() + offsetMs))) % 2 !== 0) continue;
+    return new Date(slot);
+  }
+  return undefined;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+/**
+ * Fires enabled schedules. Every server ticks; the primary key of execution_schedule_fires
+ * (execution, slot) lets exactly one INSERT win per slot across all of them, and only the
+ * winner starts the execution.
+ */
+export class Scheduler {
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+
+  constructor(
+    private readonly db: Db,
+    private readonly engine: ExecutionEngine,
+    private readonly clock: Clock,
+    private readonly settings: { tickMs: number; serverId: string },
+    private readonly log: EngineLogger & { debug(details: object, message: string): void },
+  ) {}
+
+  start(): void {
+    this.timer ??= setInterval(() => void this.tick(), this.settings.tickMs);
+    this.timer.unref();
+    void this.tick();
+  }
+
+  stop(): void {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  async tick(): Promise<void> {
+    if (this.ticking) return;
+    this.ticking = true;
+    try {
+      const now = this.clock.now();
+      const planned = await this.db
+        .select({ id: executions.id, schedule: executions.schedule, setAt: executions.scheduleSetAt, createdAt: executions.createdAt })
+        .from(executions)
+        .where(and(eq(executions.enabled, true), isNotNull(executions.schedule)));
+      for (const execution of planned) {
+        const slot = dueSlot(execution.schedule as Schedule, now, execution.setAt ?? execution.createdAt);
+        if (!slot) continue;
+        const won = await this.db
+          .insert(executionScheduleFires)
+          .values({ executionId: execution.id, slot, firedBy: this.settings.serverId })
+          .onConflictDoNothing()
+          .returning({ slot: executionScheduleFires.slot });
+        if (won.length === 0) {
+          this.log.debug({ executionId: execution.id, slot: slot.toISOString() }, 'schedule slot fired by another server');
+          continue;
+        }
+        this.log.info({ executionId: execution.id, slot: slot.toISOString() }, 'schedule fired');
+        await this.engine
+          .start(execution.id, 'schedule')
+          .catch((error: unknown) => this.log.warn({ err: error, executionId: execution.id }, 'scheduled execution did not start'));
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'schedule tick failed');
+    } finally {
+      this.ticking = false;
+    }
+  }
+}
+
+/** The real clock, or (tests, SCHEDULER_CLOCK_START) one starting elsewhere and running faster. */
+export function schedulerClock(start: Date | undefined, speed: number): Clock {
+  const startedAt = Date.now();
+  const base = start?.getTime() ?? startedAt;
+  return { now: () => new Date(base + (Date.now() - startedAt) * speed) };
+}

@@ -1,0 +1,67 @@
+import { fork } from 'node:child_process';
+import { createRequire } from 'node:module';
+import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/recorder/process';
+
+const require = createRequire(import.meta.url);
+
+/** The recorder process's entry point (plain JavaScript that loads the package's TypeScript). */
+const RECORDER_BIN = require.resolve('@rehearse/recorder/bin');
+
+export interface RecorderProcess {
+  readonly pid: number | undefined;
+  send(message: ToRecorder): void;
+  /** Asks the process to close its browser; kills its whole process group if it has not exited within `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+}
+
+/**
+ * The one door to recorder processes (DESIGN §7): each cloud session runs in its own process with
+ * its own Chromium, so the API process never holds a browser. The process gets its configuration
+ * through the environment and talks over an IPC channel (advanced serialization: frames are bytes).
+ * `marker` is put in the environment of the process and so of its browser, so tests can find
+ * every process a session started.
+ */
+export function startRecorderProcess(
+  config: RecorderProcessConfig,
+  marker: string,
+  handlers: { onMessage: (message: FromRecorder) => void; onExit: (code: number | null, stderr: string) => void },
+): RecorderProcess {
+  const child = fork(RECORDER_BIN, [], {
+    env: { ...process.env, REHEARSE_RECORDER_CONFIG: JSON.stringify(config), REHEARSE_RECORDER_SESSION: marker },
+    detached: true,
+    serialization: 'advanced',
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => {
+    if (stderr.length < 20_000) stderr += chunk.toString('utf8');
+  });
+  child.on('message', (message: FromRecorder) => handlers.onMessage(message));
+  child.on('error', () => undefined);
+  const exited = new Promise<void>((resolve) => {
+    child.on('exit', (code) => {
+      handlers.onExit(code, stderr.slice(-2000));
+      resolve();
+    });
+  });
+  const killGroup = () => {
+    try {
+      if (child.pid) process.kill(-child.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+  };
+  return {
+    pid: child.pid,
+    send(message) {
+      if (child.connected) child.send(message);
+    },
+    async stop(graceMs = 5000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      if (child.connected) child.send({ type: 'close' } satisfies ToRecorder);
+      const timer = setTimeout(killGroup, graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

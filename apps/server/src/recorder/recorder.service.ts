@@ -1,0 +1,317 @@
+import { randomUUID } from 'node:crypto';
+import {
+  Limits,
+  Messages,
+  RecorderLimits,
+  RECORDER_SOCKET_PATH,
+  type PublishRecordingBody,
+  type RecordedCommand,
+  type RecordedPage,
+  type RecorderInput,
+  type RecorderSessionInfo,
+  type RecorderSessionState,
+} from '@rehearse/contract';
+import type { FromRecorder } from '@rehearse/recorder/process';
+import { digestTestData } from '@rehearse/recorder/digest';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Caller, ProjectAccess } from '../auth/caller.js';
+import { AppError, badRequest, notFound } from '../http/errors.js';
+import type { EnvironmentsService } from '../workspace/environments.service.js';
+import type { TestDataService } from '../workspace/test-data.service.js';
+import type { WorkspaceService } from '../workspace/workspace.service.js';
+import { probe } from './reachability.js';
+import type { RecordingPublisher, PublishResult } from './recording-publisher.js';
+import { startRecorderProcess, type RecorderProcess } from './recorder-process.js';
+
+export interface RecorderSettings {
+  /** Cloud sessions this server runs at once, all users together; more answer 503. */
+  capacity: number;
+  sessionMs: number;
+  warningMs: number;
+  creationTimeoutMs: number;
+  allowPrivateTargets: boolean;
+}
+
+/** What the recorder socket is told about a session. */
+export interface SessionEvents {
+  frame(id: string, frame: { data: Buffer; width: number; height: number; seq: number; input?: number }): void;
+  steps(id: string, commands: RecordedCommand[]): void;
+  state(id: string, state: RecorderSessionState, expiresAt: string, message?: string): void;
+  warning(id: string, message: string, secondsLeft: number): void;
+  ended(id: string, message: string): void;
+}
+
+export interface LiveSession {
+  id: string;
+  userId: string;
+  projectId: string;
+  env: string;
+  branch: string;
+  url: string;
+  state: RecorderSessionState;
+  createdAt: Date;
+  expiresAt: Date;
+  process: RecorderProcess;
+  commands: RecordedCommand[];
+  pages: Map<string, RecordedPage>;
+  lastFrame?: { data: Buffer; width: number; height: number; seq: number };
+  seq: number;
+  timers: NodeJS.Timeout[];
+}
+
+/**
+ * Cloud recorder sessions (spec 02 §4): at most 2 per user and `capacity` per server, each a
+ * recorder process with its own Chromium; 30 minutes with a warning in the last minute; 45 s to
+ * come up. Ending a session, for whatever reason, stops its process and so frees its browser.
+ */
+export class RecorderService {
+  private readonly sessions = new Map<string, LiveSession>();
+  /** Sessions being created count against the limits too. */
+  private pending = 0;
+  private readonly pendingByUser = new Map<string, number>();
+  events: SessionEvents | undefined;
+
+  constructor(
+    private readonly settings: RecorderSettings,
+    private readonly workspaces: WorkspaceService,
+    private readonly environments: EnvironmentsService,
+    private readonly testData: TestDataService,
+    private readonly publisher: RecordingPublisher,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Live sessions of a user (what the concurrent-sessions call answers). */
+  activeCount(userId: string): number {
+    let count = this.pendingByUser.get(userId) ?? 0;
+    for (const session of this.sessions.values()) if (session.userId === userId) count++;
+    return count;
+  }
+
+  /** The project of a live session, for authorization of calls that name one. */
+  async projectOf(id: string): Promise<string | undefined> {
+    return this.sessions.get(id)?.projectId;
+  }
+
+  /** A session the caller owns; another user's session is as absent as a finished one. */
+  owned(caller: Caller, id: string): LiveSession {
+    const session = this.sessions.get(id);
+    if (!session || session.userId !== caller.user.id) throw notFound(Messages.recorderSessionNotFound);
+    return session;
+  }
+
+  info(session: LiveSession): RecorderSessionInfo {
+    return {
+      connectionId: session.id,
+      projectId: session.projectId,
+      env: session.env,
+      branch: session.branch,
+      url: session.url,
+      state: session.state,
+      createdAt: session.createdAt.toISOString(),
+      expiresAt: session.expiresAt.toISOString(),
+      socketPath: RECORDER_SOCKET_PATH,
+    };
+  }
+
+  /** Whether the recorder may open a URL, with the spec's message when not. */
+  async checkReachable(url: string): Promise<{ statusCode: number }> {
+    const verdict = await probe(url, this.settings.allowPrivateTargets);
+    if (!verdict.ok || verdict.statusCode === undefined) throw badRequest(Messages.recorderUnreachable);
+    return { statusCode: verdict.statusCode };
+  }
+
+  async create(
+    caller: Caller,
+    access: ProjectAccess,
+    body: { env: string; branch?: string | undefined; viewport?: { width: number; height: number } | undefined },
+  ): Promise<RecorderSessionInfo> {
+    const userId = caller.user.id;
+    if (this.activeCount(userId) >= RecorderLimits.maxSessionsPerUser) throw new AppError(429, Messages.recorderMaxSessions);
+    if (this.sessions.size + this.pending >= this.settings.capacity) throw new AppError(503, Messages.recorderOverloaded);
+    this.pending++;
+    this.pendingByUser.set(userId, (this.pendingByUser.get(userId) ?? 0) + 1);
+    try {
+      const ws = await this.workspaces.open(caller, access, body.branch);
+      const { allEnv } = await this.environments.list(ws);
+      const env = allEnv.find((e) => e.name === body.env || e.name === `${body.env}.json` || e.data.name === body.env);
+      if (!env) throw notFound(Messages.environmentNotFound);
+      const baseUrl = env.data.baseUrl;
+      await this.checkReachable(baseUrl);
+      // Plain test-data values stay in this process; the page only gets digests to match against.
+      const rows = await this.testData.resolveForRun(ws, env.data.name ?? body.env);
+      const testData = digestTestData(rows.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' })));
+      return await this.launch(userId, access.project.id, env.data.name ?? body.env, ws.branch, baseUrl, testData, body.viewport ?? { width: 1280, height: 800 });
+    } finally {
+      this.pending--;
+      const left = (this.pendingByUser.get(userId) ?? 1) - 1;
+      if (left > 0) this.pendingByUser.set(userId, left);
+      else this.pendingByUser.delete(userId);
+    }
+  }
+
+  private launch(
+    userId: string,
+    projectId: string,
+    env: string,
+    branch: string,
+    url: string,
+    testData: ReturnType<typeof digestTestData>,
+    viewport: { width: number; height: number },
+  ): Promise<RecorderSessionInfo> {
+    const id = randomUUID();
+    const now = new Date();
+    return new Promise((resolve, reject) => {
+      let settled = false;
+      const fail = (reason: string) => {
+        if (settled) return;
+        settled = true;
+        this.log.warn({ session: id, reason }, 'recorder session could not start');
+        void this.end(id, Messages.recorderSessionLoadError, 'failed');
+        reject(new AppError(500, Messages.recorderSessionLoadError));
+      };
+      const process = startRecorderProcess({ url, baseUrl: url, viewport, testData }, id, {
+        onMessage: (message) => {
+          if (message.type === 'ready' && !settled) {
+            settled = true;
+            session.state = 'connected';
+            // The 30 minutes are the user's: they start when the page can stream, not at launch.
+            session.expiresAt = new Date(Date.now() + this.settings.sessionMs);
+            this.schedule(session);
+            resolve(this.info(session));
+          } else if (message.type === 'failed') fail(message.message);
+          else this.onMessage(session, message);
+        },
+        onExit: (code, stderr) => {
+          if (!settled) fail(`the recorder process exited (${code}): ${stderr}`);
+          else if (this.sessions.has(id)) void this.end(id, Messages.recorderSessionLoadError, 'failed');
+        },
+      });
+      const session = this.track({ id, userId, projectId, env, branch, url, createdAt: now }, process);
+      session.timers.push(setTimeout(() => fail('creation timeout'), this.settings.creationTimeoutMs));
+    });
+  }
+
+  /**
+   * Keeps a session that has a process. Creation goes through here; so do tests that need a
+   * session id without a browser (the permission matrix).
+   */
+  track(
+    fields: { id: string; userId: string; projectId: string; env: string; branch: string; url: string; createdAt: Date },
+    process: RecorderProcess,
+  ): LiveSession {
+    const session: LiveSession = {
+      ...fields,
+      state: 'preparing',
+      expiresAt: new Date(fields.createdAt.getTime() + this.settings.sessionMs),
+      process,
+      commands: [],
+      pages: new Map(),
+      seq: 0,
+      timers: [],
+    };
+    this.sessions.set(fields.id, session);
+    return session;
+  }
+
+  private schedule(session: LiveSession): void {
+    const left = session.expiresAt.getTime() - Date.now();
+    session.timers.push(
+      setTimeout(() => this.events?.warning(session.id, Messages.recorderExpiryWarning, Math.round(this.settings.warningMs / 1000)), Math.max(0, left - this.settings.warningMs)),
+      setTimeout(() => void this.end(session.id, Messages.recorderSessionEnded), left),
+    );
+    this.events?.state(session.id, session.state, session.expiresAt.toISOString());
+  }
+
+  private onMessage(session: LiveSession, message: FromRecorder): void {
+    switch (message.type) {
+      case 'frame': {
+        const frame = { data: Buffer.from(message.data), width: message.width, height: message.height, seq: ++session.seq, ...(message.input === undefined ? {} : { input: message.input }) };
+        session.lastFrame = frame;
+        this.events?.frame(session.id, frame);
+        break;
+      }
+      case 'commands':
+        session.commands = message.commands;
+        this.events?.steps(session.id, message.commands);
+        break;
+      case 'page':
+        session.pages.set(message.page.path, message.page);
+        break;
+      default:
+        break;
+    }
+  }
+
+  /** What a (re)attaching page needs at once: the last frame, the steps and the state. */
+  snapshot(session: LiveSession) {
+    return { lastFrame: session.lastFrame, commands: session.commands, state: session.state, expiresAt: session.expiresAt.toISOString() };
+  }
+
+  input(session: LiveSession, input: RecorderInput): void {
+    if (input.kind === 'navigate' && !/^https?:\/\//i.test(new URL(input.url, session.url).toString())) return;
+    session.process.send({ type: 'input', input });
+  }
+
+  assert(session: LiveSession, type: 'verifyText' | 'verifyVisible' | 'verifyValue', text?: string): void {
+    session.process.send({ type: 'assert', mode: type, ...(text ? { text } : {}) });
+  }
+
+  undo(session: LiveSession): void {
+    session.process.send({ type: 'undo' });
+  }
+
+  /** The caller's newest live session in a project, so a reload re-attaches to it. */
+  active(caller: Caller, projectId: string): RecorderSessionInfo | null {
+    const mine = [...this.sessions.values()].filter((s) => s.userId === caller.user.id && s.projectId === projectId && s.state === 'connected');
+    const newest = mine.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
+    return newest ? this.info(newest) : null;
+  }
+
+  /** Ends a session: its process (and browser) stops, its page is told why. */
+  async end(id: string, message: string = Messages.recorderSessionEnded, state: RecorderSessionState = 'ended'): Promise<void> {
+    const session = this.sessions.get(id);
+    if (!session) return;
+    this.sessions.delete(id);
+    for (const timer of session.timers) clearTimeout(timer);
+    session.state = state;
+    this.events?.ended(id, message);
+    await session.process.stop();
+  }
+
+  async publish(caller: Caller, access: ProjectAccess, body: PublishRecordingBody): Promise<PublishResult> {
+    let commands = body.commands ?? [];
+    let env = body.env ?? '';
+    let branch = body.branch;
+    let pages = body.pages ?? [];
+    if (body.connectionId) {
+      const session = this.owned(caller, body.connectionId);
+      if (session.projectId !== access.project.id) throw notFound(Messages.recorderSessionNotFound);
+      commands = session.commands;
+      env = session.env;
+      branch = session.branch;
+      pages = [...session.pages.values()];
+    }
+    const ws = await this.workspaces.open(caller, access, branch ?? Limits.defaultBranch);
+    const result = await this.publisher.publish(ws, {
+      featureName: body.featureName,
+      scenarioName: body.scenarioName,
+      commands,
+      env: env || 'default',
+      stepIndex: body.stepIndex,
+    });
+    await this.onPublished?.(access.project.id, pages, commands);
+    if (body.connectionId) {
+      const session = this.sessions.get(body.connectionId);
+      if (session) this.events?.state(session.id, 'published', session.expiresAt.toISOString());
+    }
+    return result;
+  }
+
+  /** Set by the application memory: recorded pages join the project's map. */
+  onPublished: ((projectId: string, pages: RecordedPage[], commands: RecordedCommand[]) => Promise<void>) | undefined;
+
+  /** Stops every session (server shutdown). */
+  async close(): Promise<void> {
+    await Promise.all([...this.sessions.keys()].map((id) => this.end(id, Messages.recorderSessionEnded)));
+  }
+}

@@ -1,0 +1,129 @@
+import { Messages, type RecordedCommand } from '@rehearse/contract';
+import { generate, STEP_DEFINITIONS_DIR } from '@rehearse/recorder/generate';
+import { badRequest, notFound } from '../http/errors.js';
+import { describeErrors, featurePath, FEATURES_DIR, type FeaturesService } from '../workspace/features.service.js';
+import {
+  appendScenario,
+  featureDisplayName,
+  newFeatureText,
+  parseFeature,
+  renameScenario,
+  replaceScenario,
+  uniqueScenarioName,
+  validateNewFeatureName,
+  validateScenarioText,
+  type EditResult,
+} from '../workspace/gherkin/index.js';
+import type { TestDataService } from '../workspace/test-data.service.js';
+import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
+
+export interface PublishInput {
+  featureName: string;
+  scenarioName: string;
+  commands: RecordedCommand[];
+  env: string;
+  /** Re-record one step of an existing scenario (ai_learn): only that step's line and code change. */
+  stepIndex?: number | undefined;
+}
+
+export interface PublishResult {
+  featureName: string;
+  scenarioName: string;
+  scenarioIndex: number;
+  commit: string;
+  files: string[];
+  missingTestData: string[];
+}
+
+function unwrap(result: EditResult): string {
+  if (result.ok) return result.text;
+  if (result.problem === 'no-such-scenario') throw notFound(Messages.scenarioNotFound);
+  throw badRequest(result.message);
+}
+
+/**
+ * Publishes a recording: the scenario (new or appended to a feature, or one step replaced), the
+ * page step files and locator files, all in one workspace commit
+ * `[recorder] scenario: …, feature: …, branch: …, env: …` (DESIGN §11).
+ */
+export class RecordingPublisher {
+  constructor(
+    private readonly workspaces: WorkspaceService,
+    private readonly features: FeaturesService,
+    private readonly testData: TestDataService,
+  ) {}
+
+  async publish(ws: Workspace, input: PublishInput): Promise<PublishResult> {
+    const steps = input.commands.filter((c) => input.stepIndex === undefined || c.type !== 'navigate');
+    if (steps.length === 0 || (input.stepIndex === undefined && !steps.some((c) => c.type !== 'navigate'))) {
+      throw badRequest(Messages.recorderNothingToPublish);
+    }
+    const known = new Set((await this.testData.list(ws)).map((row) => row.key));
+    const result = await this.workspaces.write(ws, async (snapshot) => {
+      const existing = new Map<string, string>();
+      const entries = (await snapshot.list(STEP_DEFINITIONS_DIR)).filter((e) => e.path.endsWith('.mjs') || e.path.endsWith('.json'));
+      const blobs = await snapshot.git.readBlobs(entries.map((e) => e.oid));
+      for (const entry of entries) existing.set(entry.path, blobs.get(entry.oid)?.toString('utf8') ?? '');
+
+      const { features } = await this.features.listing(snapshot);
+      let path: string;
+      try {
+        path = featurePath(input.featureName);
+      } catch {
+        throw badRequest(validateNewFeatureName(input.featureName, []).error ?? Messages.featureNotFound);
+      }
+      const feature = features.find((f) => f.path === path);
+      const scenarioName = input.scenarioName.trim() || 'Untitled';
+      const generated = generate({ scenarioName, commands: steps, existing });
+
+      let text: string;
+      let index: number;
+      let finalName = scenarioName;
+      if (input.stepIndex !== undefined) {
+        // ai_learn: the named scenario keeps every line but the re-recorded step.
+        if (!feature?.parsed) throw notFound(Messages.featureNotFound);
+        index = feature.parsed.scenarios.findIndex((s) => s.name === scenarioName);
+        const scenario = feature.parsed.scenarios[index];
+        if (!scenario) throw notFound(Messages.scenarioNotFound);
+        const lines = scenario.content.split('\n');
+        const stepLines = lines.map((line, i) => ({ line, i })).filter(({ line }) => /^\s*(Given|When|Then|And|But|\*)\s/.test(line));
+        const target = stepLines[input.stepIndex];
+        if (!target) throw badRequest(Messages.scenarioNotFound);
+        const indent = /^\s*/.exec(target.line)?.[0] ?? '    ';
+        const keyword = /^\s*(\S+)/.exec(target.line)?.[1] ?? 'When';
+        const replacement = generated.steps.map((s, i) => `${indent}${i === 0 ? keyword : 'And'} ${s.text}`);
+        lines.splice(target.i, 1, ...replacement);
+        text = unwrap(replaceScenario(feature.text, index, lines.join('\n')));
+      } else if (feature) {
+        if (!feature.parsed) throw badRequest(describeErrors(feature.errors));
+        const others = feature.parsed.scenarios.map((s) => s.name);
+        text = unwrap(appendScenario(feature.text, generated.scenarioText));
+        index = feature.parsed.scenarios.length;
+        finalName = uniqueScenarioName(scenarioName, others);
+        if (finalName !== scenarioName) text = unwrap(renameScenario(text, index, finalName));
+      } else {
+        const check = validateNewFeatureName(featureDisplayName(input.featureName.trim()), features.map((f) => featureDisplayName(f.summary.name)));
+        if (check.error) throw badRequest(check.error);
+        const checked = validateScenarioText(generated.scenarioText);
+        if (!checked.ok) throw badRequest(describeErrors(checked.errors));
+        path = featurePath(check.name);
+        text = unwrap(newFeatureText(check.name, '', [generated.scenarioText]));
+        index = 0;
+      }
+      if (!parseFeature(text).ok) throw badRequest(Messages.recorderNothingToPublish);
+      const featureLabel = featureDisplayName(path.slice(FEATURES_DIR.length + 1));
+      return {
+        changes: [{ path, content: text }, ...generated.files],
+        message: `[recorder] scenario: ${finalName}, feature: ${featureLabel}, branch: ${ws.branch}, env: ${input.env}`,
+        result: {
+          featureName: featureLabel,
+          scenarioName: finalName,
+          scenarioIndex: index,
+          files: [path, ...generated.files.map((f) => f.path)],
+          missingTestData: generated.secretKeys.filter((key) => !known.has(key)),
+        },
+      };
+    });
+    return result;
+  }
+}

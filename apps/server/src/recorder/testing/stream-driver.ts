@@ -1,0 +1,102 @@
+import { RECORDER_SOCKET_PATH, type RecordedCommand, type RecorderInput } from '@rehearse/contract';
+import { io, type Socket } from 'socket.io-client';
+
+/**
+ * A client of the recorder socket as the remote-recorder page is one: it attaches to a session,
+ * keeps the frames and steps it is sent, and sends mouse and keyboard input to the stream.
+ */
+export class StreamDriver {
+  frames = 0;
+  lastFrameAt = 0;
+  commands: RecordedCommand[] = [];
+  ended: string | undefined;
+  warnings: string[] = [];
+  private nextInput = 1;
+
+  private constructor(readonly socket: Socket) {
+    socket.on('frame', () => {
+      this.frames++;
+      this.lastFrameAt = Date.now();
+    });
+    socket.on('steps', (payload: { commands: RecordedCommand[] }) => (this.commands = payload.commands));
+    socket.on('ended', (payload: { message: string }) => (this.ended = payload.message));
+    socket.on('warning', (payload: { message: string }) => this.warnings.push(payload.message));
+  }
+
+  static async connect(serverUrl: string, token: string, connectionId: string): Promise<StreamDriver> {
+    const socket = io(serverUrl, { path: RECORDER_SOCKET_PATH, transports: ['websocket'], auth: { token }, reconnection: false });
+    const driver = new StreamDriver(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    const answer = (await socket.emitWithAck('attach', { connectionId })) as { status: boolean; error?: string };
+    if (!answer.status) {
+      socket.close();
+      throw new Error(answer.error);
+    }
+    return driver;
+  }
+
+  send(input: RecorderInput): void {
+    this.socket.emit('input', 'kind' in input && input.kind !== 'viewport' && input.kind !== 'navigate' ? { ...input, id: this.nextInput++ } : input);
+  }
+
+  click(x: number, y: number): void {
+    this.send({ kind: 'mouse', type: 'move', x, y });
+    this.send({ kind: 'mouse', type: 'down', x, y, button: 'left' });
+    this.send({ kind: 'mouse', type: 'up', x, y, button: 'left' });
+  }
+
+  type(text: string): void {
+    for (const key of text) {
+      this.send({ kind: 'key', type: 'down', key });
+      this.send({ kind: 'key', type: 'up', key });
+    }
+  }
+
+  press(key: string): void {
+    this.send({ kind: 'key', type: 'down', key });
+    this.send({ kind: 'key', type: 'up', key });
+  }
+
+  /** Resolves once `predicate` holds for the recorded steps. */
+  async stepsUntil(predicate: (commands: RecordedCommand[]) => boolean, timeoutMs = 15_000): Promise<RecordedCommand[]> {
+    const deadline = Date.now() + timeoutMs;
+    while (!predicate(this.commands)) {
+      if (Date.now() > deadline) throw new Error(`steps never matched; have ${this.commands.map((c) => `${c.type} ${c.element?.name ?? c.value}`).join(', ')}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    return this.commands;
+  }
+
+  /** Waits until no frame came for `quietMs`: the streamed page stopped changing. */
+  async settled(quietMs = 400, timeoutMs = 10_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    await new Promise((resolve) => setTimeout(resolve, quietMs));
+    while (Date.now() - this.lastFrameAt < quietMs && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+
+  close(): void {
+    this.socket.close();
+  }
+}
+
+/** Pids of every process whose environment names this recorder session (its Node process and its Chromium). */
+export async function processesOfSession(marker: string): Promise<number[]> {
+  const { readdirSync, readFileSync } = await import('node:fs');
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
+      const stat = readFileSync(`/proc/${entry}/stat`, 'latin1');
+      // Zombies are gone for every purpose but the process table.
+      if (/\) Z /.test(stat)) continue;
+      if (environ.includes(`REHEARSE_RECORDER_SESSION=${marker}`)) found.push(Number(entry));
+    } catch {
+      // Exited meanwhile, or not ours to read.
+    }
+  }
+  return found;
+}

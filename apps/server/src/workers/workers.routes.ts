@@ -1,0 +1,21 @@
+import { workerCalls } from '@rehearse/contract';
+import type { ExecutionEngine } from '../executions/execution-engine.js';
+import type { CallRoute } from '../http/call-router.js';
+import type { WorkerTokens } from './worker-tokens.js';
+
+/** The agent protocol (DESIGN §6): every call carries a worker token, checked before the engine runs. */
+export function registerWorkerRoutes(route: CallRoute, tokens: WorkerTokens, engine: ExecutionEngine): void {
+  route(workerCalls.claim, async ({ request, body }) => {
+    await tokens.authenticate(request.headers.authorization);
+    return { status: true, job: await engine.claim(body.workerId, body.waitMs) };
+  });
+  route(workerCalls.heartbeat, async ({ request, body }) => {
+    await tokens.authenticate(request.headers.authorization);
+    return { status: true, stop: await engine.heartbeat(body.workerId, body.jobIds) };
+  });
+  route(workerCalls.finish, async ({ request, body }) => {
+    await tokens.authenticate(request.headers.authorization);
+    await engine.finish(body.workerId, body.jobId, body.outcome, body.message);
+    return { status: true };
+  });
+}
