@@ -217,7 +217,8 @@ describe('environments in Chromium', () => {
     const url = new URL(tab.url());
     expect(url.pathname).toBe('/remote-recorder/record');
     expect(url.searchParams.get('project_id')).toBe(ada.projectId);
-    await expect.poll(() => tab.getByRole('heading', { name: Strings.recorderPlaceholderTitle }).count()).toBe(1);
+    // The cloud recorder page; its environment check (a DNS lookup of the demo URL) may take a while.
+    await expect.poll(() => tab.getByRole('heading', { name: Strings.recordingInCloud }).count(), { timeout: 30_000 }).toBe(1);
     await tab.close();
     expect(await page.evaluate(() => localStorage.getItem('recorderOption'))).toBe('cloud');
 

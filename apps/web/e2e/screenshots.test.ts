@@ -47,6 +47,10 @@ describe.skipIf(!enabled)('screenshots', () => {
       const { context, page } = await h.open(ada, size);
       const p = `/${ada.projectId}`;
 
+      await page.goto('/onboarding');
+      await page.getByText(Strings.onboardingPlanTitle).waitFor();
+      await shot(page, 'onboarding');
+
       await page.goto(`${p}/dashboard`);
       await page.getByTestId('stat-features').filter({ hasText: /\d/ }).waitFor();
       await shot(page, 'dashboard');

@@ -3,7 +3,6 @@ import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
 import { Toaster } from 'sonner';
 import { FatalErrorBoundary } from './components/FatalErrorBoundary';
-import { Header } from './components/Header';
 import { RequireAuth } from './components/RequireAuth';
 import { SessionExpiredDialog } from './components/SessionExpiredDialog';
 import { FullPageSpinner } from './components/Spinner';
@@ -11,10 +10,8 @@ import { TooltipProvider } from './components/Tooltip';
 import { WindowTooSmall } from './components/WindowTooSmall';
 import { logActivity } from './lib/activity-log';
 import { persistOptions, queryClient, revalidateAfterRestore } from './lib/queryClient';
-import { Strings } from './lib/strings';
 import { HomePage } from './routes/home/HomePage';
 import { NotFoundPage } from './routes/not-found/NotFoundPage';
-import { ComingSoonPage } from './routes/placeholder/ComingSoonPage';
 import { ProjectLayout } from './routes/project/ProjectLayout';
 
 /** Toasts close after 3 s (spec 01 §4). */
@@ -33,30 +30,27 @@ const SettingsLayout = screen(() => import('./routes/settings/SettingsLayout'), 
 const MembersPage = screen(() => import('./routes/settings/MembersPage'), 'MembersPage');
 const AccessTokensPage = screen(() => import('./routes/settings/AccessTokensPage'), 'AccessTokensPage');
 const PrivateRepositoryPage = screen(() => import('./routes/settings/PrivateRepositoryPage'), 'PrivateRepositoryPage');
+const OnboardingPage = screen(() => import('./routes/onboarding/OnboardingPage'), 'OnboardingPage');
 const CodeCleanupPage = screen(() => import('./routes/code-cleanup/CodeCleanupPage'), 'CodeCleanupPage');
+const ReportsPage = screen(() => import('./routes/reports/ReportsPage'), 'ReportsPage');
+const RunReportPage = screen(() => import('./routes/reports/RunReportPage'), 'RunReportPage');
+const ScenarioReportPage = screen(() => import('./routes/reports/ScenarioReportPage'), 'ScenarioReportPage');
+const ExecutionsPage = screen(() => import('./routes/executions/ExecutionsPage'), 'ExecutionsPage');
+const ExecutionDetailPage = screen(() => import('./routes/executions/ExecutionDetailPage'), 'ExecutionDetailPage');
+const RunInstructionsPage = screen(() => import('./routes/executions/RunInstructionsPage'), 'RunInstructionsPage');
+const CodeReviewPage = screen(() => import('./routes/code-review/CodeReviewPage'), 'CodeReviewPage');
+const MemoryPage = screen(() => import('./routes/memory/MemoryPage'), 'MemoryPage');
+const FeaturesPage = screen(() => import('./routes/features/FeaturesPage'), 'FeaturesPage');
+const TestDataPage = screen(() => import('./routes/test-data/TestDataPage'), 'TestDataPage');
+const CredentialPage = screen(() => import('./routes/test-data/CredentialPage'), 'CredentialPage');
 const OpenRecorderPage = lazy(async () => {
-  const { RecorderPlaceholderPage } = await import('./routes/recorder/RecorderPlaceholderPage');
-  return { default: () => <RecorderPlaceholderPage kind="local" /> };
+  const { OpenRecorderPage } = await import('./routes/recorder/OpenRecorderPage');
+  return { default: OpenRecorderPage };
 });
 const RemoteRecorderPage = lazy(async () => {
-  const { RecorderPlaceholderPage } = await import('./routes/recorder/RecorderPlaceholderPage');
-  return { default: () => <RecorderPlaceholderPage kind="cloud" /> };
+  const { RemoteRecorderPage } = await import('./routes/recorder/RemoteRecorderPage');
+  return { default: RemoteRecorderPage };
 });
-
-/** Project screens of spec 01 §2 that are not built yet: they show "coming soon" in the layout. */
-const comingSoon: { path: string; screen: string }[] = [
-  { path: 'features', screen: Strings.navFeatures },
-  { path: 'executions', screen: Strings.navExecutions },
-  { path: 'execution/:execId', screen: Strings.navExecutions },
-  { path: 'runs', screen: Strings.navReports },
-  { path: 'runs/instructions', screen: Strings.navReports },
-  { path: 'run-report/:runId', screen: Strings.navReports },
-  { path: 'run-report/:runId/:testId', screen: Strings.navReports },
-  { path: 'scenario-report/:scenarioId', screen: Strings.navReports },
-  { path: 'ai-oversight', screen: Strings.navCodeReview },
-  { path: 'test-data/*', screen: Strings.navTestData },
-  { path: 'memory', screen: Strings.screenMemory },
-];
 
 /** One activity-log entry per screen the user opens (spec 02 §9). */
 function NavigationLog() {
@@ -74,15 +68,7 @@ function AppRoutes() {
         <Route path="/login" element={<LoginPage />} />
         <Route element={<RequireAuth />}>
           <Route index element={<HomePage />} />
-          <Route
-            path="onboarding"
-            element={
-              <div className="flex h-full flex-col">
-                <Header />
-                <ComingSoonPage screen={Strings.userMenuGetStarted} />
-              </div>
-            }
-          />
+          <Route path="onboarding" element={<OnboardingPage />} />
           <Route path="projects/new" element={<CreateProjectPage />} />
           <Route path="invitation" element={<InvitationPage />} />
           <Route path="open-recorder/:operation" element={<OpenRecorderPage />} />
@@ -90,6 +76,10 @@ function AppRoutes() {
           <Route path=":projectId" element={<ProjectLayout />}>
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<DashboardPage />} />
+            <Route path="features" element={<FeaturesPage />} />
+            <Route path="test-data" element={<TestDataPage />} />
+            <Route path="test-data/add" element={<CredentialPage />} />
+            <Route path="test-data/edit/:index" element={<CredentialPage />} />
             <Route path="settings" element={<Navigate to="members" replace />} />
             <Route element={<SettingsLayout />}>
               <Route path="settings/members" element={<MembersPage />} />
@@ -101,9 +91,15 @@ function AppRoutes() {
               <Route path="settings/private-repository" element={<PrivateRepositoryPage />} />
               <Route path="code-cleanup" element={<CodeCleanupPage />} />
             </Route>
-            {comingSoon.map(({ path, screen: name }) => (
-              <Route key={path} path={path} element={<ComingSoonPage screen={name} />} />
-            ))}
+            <Route path="executions" element={<ExecutionsPage />} />
+            <Route path="execution/:execId" element={<ExecutionDetailPage />} />
+            <Route path="runs/instructions" element={<RunInstructionsPage />} />
+            <Route path="runs" element={<ReportsPage />} />
+            <Route path="ai-oversight" element={<CodeReviewPage />} />
+            <Route path="memory" element={<MemoryPage />} />
+            <Route path="run-report/:runId" element={<RunReportPage />} />
+            <Route path="run-report/:runId/:testId" element={<RunReportPage />} />
+            <Route path="scenario-report/:scenarioId" element={<ScenarioReportPage />} />
           </Route>
         </Route>
         <Route path="*" element={<NotFoundPage />} />

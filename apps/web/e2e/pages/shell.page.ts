@@ -33,6 +33,11 @@ export class ShellPageModel {
       .click();
   }
 
+  async openGetStarted(): Promise<void> {
+    await this.page.getByRole('button', { name: Strings.userMenuLabel }).click();
+    await this.page.getByRole('menuitem', { name: Strings.userMenuGetStarted }).click();
+  }
+
   async logout(): Promise<void> {
     await this.page.getByRole('button', { name: Strings.userMenuLabel }).click();
     await this.page.getByRole('menuitem', { name: Strings.userMenuLogout }).click();

@@ -17,7 +17,7 @@ export interface ModalProps {
    * the close button do nothing.
    */
   dismissible?: boolean;
-  size?: 'sm' | 'md' | 'lg';
+  size?: 'sm' | 'md' | 'lg' | 'xl';
   /** role="alertdialog" for confirmations. */
   alert?: boolean;
   testId?: string;
@@ -25,7 +25,8 @@ export interface ModalProps {
   onOpenAutoFocus?: (event: Event) => void;
 }
 
-const widths = { sm: 'w-[26rem]', md: 'w-[32rem]', lg: 'w-[40rem]' } as const;
+/** xl is for code: the step code editor and its side-by-side diff. */
+const widths = { sm: 'w-[26rem]', md: 'w-[32rem]', lg: 'w-[40rem]', xl: 'w-[72rem]' } as const;
 
 /**
  * The app's dialog (Radix): traps focus, closes on Escape and on a click outside, gives focus

@@ -10,3 +10,8 @@ export function FullPageSpinner({ label = Strings.loading }: { label?: string })
     </div>
   );
 }
+
+/** A small inline spinner beside text that already says what is loading. */
+export function Spinner() {
+  return <LoaderCircle aria-hidden="true" className="size-4 animate-spin text-brand-600" />;
+}

@@ -39,6 +39,11 @@ export const persistOptions: Omit<PersistQueryClientOptions, 'queryClient'> = {
   persister: createSyncStoragePersister({ storage: safeStorage(), key: StorageKeys.queryCache, throttleTime: 1000 }),
   maxAge: Number.POSITIVE_INFINITY,
   buster: typeof __BUILD_ID__ === 'string' ? __BUILD_ID__ : import.meta.env.MODE,
+  // Queries marked `meta: { persist: false }` (whole run reports, report pages, screenshots)
+  // stay in memory only: writing megabytes to localStorage every second would stall the page.
+  dehydrateOptions: {
+    shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.persist !== false,
+  },
 };
 
 /**

@@ -12,4 +12,6 @@ export const StorageKeys = {
    * the app never writes it.
    */
   projectCreationWaitMs: 'rehearse.projectCreationWaitMs',
+  /** The reports list's time range (spec 02 §9: kept as durationIndex, default 0). */
+  durationIndex: 'durationIndex',
 } as const;

@@ -1,4 +1,5 @@
 import { Limits, Messages } from '@rehearse/contract';
+import { ExecutionStrings, ReportStrings } from './strings-reports';
 
 /**
  * Spec strings the web app shows that the contract's `Messages` catalogue does not hold yet.
@@ -96,6 +97,32 @@ export const Strings = {
   gettingStartedText: 'Create a project for the web app you want to test, or start with the demo shop.',
   gettingStartedLink: 'Create your first project',
 
+  // Get Started page (/onboarding): four steps ticked from the user's own data
+  onboardingTitle: 'Get started with Rehearse',
+  onboardingIntro: 'Four steps from a new account to tests that run on a schedule. Each step is ticked when your project has done it.',
+  onboardingLoading: 'Checking your progress…',
+  onboardingProjectNote: (name: string) => `Progress of your current project, ${name}.`,
+  onboardingDone: 'Done',
+  onboardingToDo: 'To do',
+  onboardingProjectTitle: '1. Create a project',
+  onboardingProjectText: 'A project holds the scenarios, environments and reports of one web app. Start with yours or with the demo shop.',
+  onboardingProjectAction: 'Create a project',
+  onboardingProjectDone: (name: string) => `${name} is ready, with a default environment.`,
+  onboardingOpenDashboard: 'Open dashboard',
+  onboardingScenarioTitle: '2. Record or write a scenario',
+  onboardingScenarioText: 'Record a scenario in the browser, or write one in plain English on the Features page.',
+  onboardingScenarioDone: (n: number) => (n === 1 ? 'Your project has 1 scenario.' : `Your project has ${n} scenarios.`),
+  onboardingScenarioAction: 'Open features',
+  onboardingRunTitle: '3. Run it and read the report',
+  onboardingRunText: 'Run a scenario from the Features page; its report shows every step with screenshots, network and console.',
+  onboardingRunDone: (n: number) => (n === 1 ? '1 run so far.' : `${n} runs so far.`),
+  onboardingRunAction: 'Run a scenario',
+  onboardingRunReports: 'Open reports',
+  onboardingPlanTitle: '4. Plan an execution',
+  onboardingPlanText: 'Group scenarios by tags, run them in parallel threads and put them on a schedule.',
+  onboardingPlanDone: (n: number) => (n === 1 ? '1 execution planned.' : `${n} executions planned.`),
+  onboardingPlanAction: 'Open executions',
+
   // Generic
   cancel: 'Cancel',
   save: 'Save',
@@ -172,12 +199,45 @@ export const Strings = {
   recorderCloud: 'In the cloud',
   recorderCloudHint: 'Opens a browser on the server, streamed into a new tab. Nothing to install.',
   recorderStart: 'Start recording',
-  recorderPlaceholderTitle: 'The recorder is coming in the recorder release',
-  recorderPlaceholderText:
-    'This tab will launch the recorder once it ships. Until then you can write scenarios as Gherkin in the features page.',
-  recorderPlaceholderDetails: 'What this tab was opened with',
-  recorderOperation: 'Operation',
-  recorderCloseTab: 'Close this tab',
+  // Open-recorder page (spec 01 §2, spec 02 §2)
+  openRecorderTitle: 'Opening the Rehearse recorder',
+  openRecorderContinue: 'Continue in the app',
+  openRecorderDownload: 'Download app',
+  openRecorderLoading: 'Loading',
+  openRecorderError: 'Error',
+  openRecorderUnknown: 'Unknown recorder operation: ',
+  openRecorderCli: 'Or run the same in a terminal',
+  openRecorderCliHint: 'REHEARSE_TOKEN is one of the project’s access tokens (tokens are shown once, when created).',
+  openRecorderTokens: 'Access tokens',
+  openRecorderInstall: 'The recorder is part of the Rehearse CLI. In a folder with Node.js 20 or later: npm install --save-dev @rehearse/runner (or use npx rehearse from a clone of this server).',
+  openRecorderClosing: 'This tab closes in {n} s.',
+  // Remote recorder page (spec 02 §2, §4)
+  recordingInCloud: 'Recording in Cloud',
+  recorderEndSession: 'End session',
+  recorderStateCreating: 'Creating the connection…',
+  recorderStatePreparing: 'Preparing the remote machine…',
+  recorderStateConnected: 'Connected',
+  recorderStateReconnecting: 'Reconnecting…',
+  recorderStatePublished: 'Recording published',
+  recorderStateEnded: 'Ended',
+  recorderTimeLeft: 'Time left',
+  recorderSteps: 'Recorded steps',
+  recorderNoSteps: 'Use the page on the left: every click, field and choice becomes a step here.',
+  recorderAddAssertion: 'Add assertion',
+  recorderAssertVisible: 'Visible',
+  recorderAssertText: 'Text',
+  recorderAssertValue: 'Value',
+  recorderAssertHint: 'Click the element to check in the page: Visible checks it is shown, Text that its text is shown, Value what a field holds.',
+  recorderUndo: 'Undo last',
+  recorderPublish: 'Publish',
+  recorderFeatureName: 'Feature (new or existing)',
+  recorderScenarioName: 'Scenario name',
+  recorderPublished: 'Published to the workspace',
+  recorderMissingData: 'Add these test data keys before running: ',
+  recorderTryAgain: 'Try again',
+  recorderCancel: 'Cancel',
+  recorderNewSession: 'Start a new session',
+  recorderDisplayLabel: 'Remote browser. Click to focus; mouse, wheel, keys and paste go to the page.',
 
   // Projects (spec 01 §2, §4, §5, §9)
   createProjectTitle: 'Create a project',
@@ -353,6 +413,8 @@ export const Strings = {
   // Screens not built yet
   screenMemory: 'Application memory',
   screenCodeCleanup: 'Unused steps',
-  comingSoonTitle: (screen: string) => `${screen} is coming soon`,
-  comingSoonText: 'This screen is part of an upcoming release of Rehearse.',
+
+  // Executions, reports, code review and application map (issue 9)
+  ...ReportStrings,
+  ...ExecutionStrings,
 } as const;

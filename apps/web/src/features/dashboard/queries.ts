@@ -40,25 +40,16 @@ export interface RunTotals {
   failed: number;
 }
 
-/** An item of the Code Review card (oversight/list, a later issue). */
-export interface CodeReviewItem {
-  id: string;
-  featureName: string;
-  scenarioName: string;
-  createdAt: string;
-}
-
 export interface RunsOverview {
   executions: ExecutionRow[];
   totals: RunTotals | null;
   runsLastWeek: number | null;
-  reviews: CodeReviewItem[];
 }
 
 /**
  * The dashboard's runs data from the runs service (project/dashboardDetails and the 5 latest rows
  * of project/getDetails). A project with no runs yet answers "nothing yet" so the cards keep their
- * empty states. Code review items (oversight/list) come with the AI issue.
+ * empty states. Code review items are the Code Review card's own query (features/code-review).
  */
 export function useRunsOverview(projectId: string): RunsOverview {
   const details = useQuery({
@@ -81,6 +72,5 @@ export function useRunsOverview(projectId: string): RunsOverview {
     })),
     totals: hasRuns && all ? { passed: all.passed, failed: all.failed } : null,
     runsLastWeek: hasRuns ? (details.data?.dashboardDetails.runsCountLastWeek ?? null) : null,
-    reviews: [],
   };
 }

@@ -33,7 +33,8 @@ export interface RecorderLaunch {
  */
 export function recorderUrl(option: RecorderOption, launch: RecorderLaunch): string {
   if (option === 'cloud') {
-    return `/remote-recorder/record?${new URLSearchParams({ project_id: launch.projectId }).toString()}`;
+    // env_name beyond the spec's project_id: the cloud session opens the environment picked here.
+    return `/remote-recorder/record?${new URLSearchParams({ project_id: launch.projectId, env_name: launch.envName }).toString()}`;
   }
   const params = new URLSearchParams({
     project_id: launch.projectId,

@@ -2,9 +2,11 @@ import { ArrowRight, FileCode2, ListChecks, Map as MapIcon, Play } from 'lucide-
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../features/auth/queries';
+import { useCodeReviews } from '../../features/code-review/queries';
 import { useFeaturesCount, useRunsOverview } from '../../features/dashboard/queries';
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/ProjectLayout';
@@ -16,8 +18,7 @@ const CODE_REVIEW_ITEMS = 3;
 
 /**
  * The project dashboard (spec 01 §2): greeting, application map, three stat cards, Latest
- * executions, Overall runs and Code Review. Runs come from the runs service; code reviews arrive
- * with the AI issue, and until then that card shows its empty state.
+ * executions, Overall runs and Code Review (the 3 latest pending fixes from oversight/list).
  */
 export function DashboardPage() {
   const { project } = useCurrentProject();
@@ -26,7 +27,7 @@ export function DashboardPage() {
   const counts = useFeaturesCount(scope);
   useDocumentTitle(`${Strings.navDashboard} · ${project.name}`);
 
-  const { executions, totals: runTotals, runsLastWeek, reviews } = useRunsOverview(project.id);
+  const { executions, totals: runTotals, runsLastWeek } = useRunsOverview(project.id);
 
   const countText = (value: number | undefined) => (counts.isError ? '—' : value === undefined ? '…' : String(value));
 
@@ -121,19 +122,46 @@ export function DashboardPage() {
       </div>
 
       <Card title={Strings.dashboardCodeReview} showAll={`/${project.id}/ai-oversight`}>
-        {reviews.length === 0 ? (
-          <p className="py-6 text-center text-sm text-slate-500">{Strings.dashboardNoReviews}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100">
-            {reviews.slice(0, CODE_REVIEW_ITEMS).map((item) => (
-              <li key={item.id} className="py-2 text-sm">
-                {item.featureName} · {item.scenarioName}
-              </li>
-            ))}
-          </ul>
-        )}
+        <CodeReviewCard projectId={project.id} />
       </Card>
     </div>
+  );
+}
+
+/** The 3 latest pending code reviews (spec 01 §2, §9); a failed load shows the server's words. */
+function CodeReviewCard({ projectId }: { projectId: string }) {
+  const reviews = useCodeReviews(projectId);
+  if (reviews.isPending) return <p className="py-6 text-center text-sm text-slate-500">{Strings.reviewLoading}</p>;
+  if (reviews.isError)
+    return (
+      <div role="alert" className="flex items-center justify-center gap-3 py-6 text-sm text-slate-600">
+        <span>
+          {Strings.reviewLoadFailed}: {errorMessage(reviews.error)}
+        </span>
+        <button type="button" onClick={() => void reviews.refetch()} className="focus-ring rounded font-semibold text-brand-700 hover:underline">
+          {Strings.retry}
+        </button>
+      </div>
+    );
+  if (reviews.data.length === 0) return <p className="py-6 text-center text-sm text-slate-500">{Strings.dashboardNoReviews}</p>;
+  return (
+    <ul className="divide-y divide-slate-100" data-testid="dashboard-reviews">
+      {reviews.data.slice(0, CODE_REVIEW_ITEMS).map((item) => {
+        const tc = item.report.testCases[0];
+        const at = formatDateTime(item.createdAt);
+        return (
+          <li key={item._id} className="flex items-center justify-between gap-3 py-2 text-sm">
+            <span className="min-w-0 truncate">
+              <span className="text-slate-600">{tc?.featureName ?? item.file} · </span>
+              <span className="font-medium text-slate-900">{tc?.scenarioName ?? item.name}</span>
+            </span>
+            <time dateTime={item.createdAt} className="shrink-0 text-xs text-slate-600">
+              {at.date}
+            </time>
+          </li>
+        );
+      })}
+    </ul>
   );
 }
 

@@ -7,6 +7,7 @@ import { Header } from '../../components/Header';
 import { Sidebar } from '../../components/Sidebar';
 import { FullPageSpinner } from '../../components/Spinner';
 import { TopBar } from '../../components/TopBar';
+import { useCodeReviews } from '../../features/code-review/queries';
 import { LicenceProvider } from '../../features/licence/LicenceProvider';
 import { useProjects } from '../../features/projects/queries';
 import { useSidebar } from '../../hooks/useSidebar';
@@ -40,6 +41,8 @@ export function ProjectLayout() {
   const projects = useProjects();
   const sidebar = useSidebar();
   const { pathname } = useLocation();
+  // The Code Review badge (spec 01 §2); no badge while the list is unknown or failed to load.
+  const reviews = useCodeReviews(projectId ?? '', Boolean(projectId));
 
   const project = projects.data?.find((p) => p.id === projectId);
   // A list restored from the persisted cache may predate this project (created or joined
@@ -66,7 +69,7 @@ export function ProjectLayout() {
       >
         {Strings.skipToContent}
       </a>
-      {projectId && <Sidebar projectId={projectId} open={sidebar.open} onToggle={sidebar.toggle} />}
+      {projectId && <Sidebar projectId={projectId} open={sidebar.open} onToggle={sidebar.toggle} codeReviewCount={reviews.data?.length} />}
       <div className="flex min-w-0 flex-1 flex-col">
         {project && projects.data && <TopBar projects={projects.data} project={project} />}
         <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto outline-none">

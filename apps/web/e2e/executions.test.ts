@@ -1,0 +1,181 @@
+import { executionCalls, Messages, workspaceCalls } from '@rehearse/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Strings } from '../src/lib/strings';
+import { expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
+
+const shots = process.env.WEB_SCREENSHOTS === '1';
+
+/** Executions list, planner, Enabled toggle and detail, against the real executions service. */
+describe('executions in Chromium', () => {
+  let h: Harness;
+  let ada: Account;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    // One local worker process, so "Run" really runs the scenarios in Chromium.
+    h = await startHarness({ LOCAL_WORKERS: '1', LOCAL_WORKER_THREADS: '1' });
+    ada = await h.signUp('Ada');
+    await ada.api.call(workspaceCalls.pushScenario, {
+      body: { projectId: ada.projectId, name: 'checkout', data: '@cart\nScenario: Pay with a card\n  Given I open "/"\n' },
+    });
+    await ada.api.call(workspaceCalls.pushScenario, {
+      body: { projectId: ada.projectId, name: 'checkout', data: '@smoke\nScenario: Browse\n  Given I open "/"\n' },
+    });
+    ({ context, page } = await h.open(ada));
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await h?.close();
+  });
+
+  const rows = () => page.getByTestId('execution-row');
+  const planner = () => page.getByTestId('planner');
+
+  it('shows the All view and its empty message without executions', async () => {
+    await page.goto(`/${ada.projectId}/executions`);
+    await expect.poll(() => page.getByText(Strings.execEmptyAll).count()).toBe(1);
+    expect(await page.getByRole('radio', { name: `${Strings.execAll} (0)` }).getAttribute('aria-checked')).toBe('true');
+    await expectAccessible(page, 'executions, empty');
+  });
+
+  it('plans an execution through the dialog: name, tags → scenarios, schedule, Apply', async () => {
+    await page.getByRole('button', { name: Strings.execPlan }).click();
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    expect(await planner().getByText(Messages.executionNameRequired).count()).toBe(1);
+    await planner().getByLabel(Strings.execName).fill('Nightly cart');
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    // Step 2: at least one tag; choosing one lists the scenarios having it.
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    expect(await planner().getByText(Messages.groupTagRequired).count()).toBe(1);
+    await planner().getByRole('checkbox', { name: '@cart' }).check();
+    await expect.poll(() => planner().getByTestId('planner-scenarios').innerText()).toContain('Pay with a card');
+    expect(await planner().getByTestId('planner-scenarios').innerText()).not.toContain('Browse');
+    expect(await planner().getByRole('link', { name: Strings.execViewScenario('Pay with a card') }).getAttribute('href')).toBe(
+      `/${ada.projectId}/features?feature=checkout.feature&scenario=Pay%20with%20a%20card`,
+    );
+    await expectAccessible(page, 'planner, select scenarios');
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    // Step 3: schedule defaults (weekly, 01:45, offset 0); Every day sets all 7 days.
+    expect(await planner().getByLabel(Strings.execTime, { exact: true }).inputValue()).toBe('01:45');
+    await planner().getByLabel(Strings.execRepeat).selectOption('daily');
+    expect(await planner().locator('button[aria-pressed="true"]').count()).toBe(7);
+    await planner().getByRole('button', { name: Strings.plannerApply }).click();
+    await expectToast(page, Messages.executionSaved);
+    await expect.poll(() => rows().count()).toBe(1);
+    const row = await rows().first().innerText();
+    expect(row).toContain('Nightly cart');
+    expect(row).toContain('Every day at 01:45');
+    expect(row).toContain('Planned');
+    expect(row).toContain('1 scenario');
+  });
+
+  it('schedules and unschedules through the Enabled toggle', async () => {
+    const toggle = page.getByRole('switch', { name: Strings.execEnabledLabel('Nightly cart') });
+    expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    await toggle.click();
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    const { executions } = await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } });
+    await expect.poll(async () => (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions[0]!.enabled).toBe(false);
+    expect(executions).toHaveLength(1);
+    await toggle.click();
+    await expect.poll(async () => (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions[0]!.enabled).toBe(true);
+  });
+
+  it('Skip for now saves a Draft whose toggle needs a schedule', async () => {
+    await page.getByRole('button', { name: Strings.execPlan }).click();
+    await planner().getByLabel(Strings.execName).fill('Smoke draft');
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    await planner().getByRole('checkbox', { name: '@smoke' }).check();
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    await planner().getByRole('button', { name: Strings.plannerSkip }).click();
+    await expect.poll(() => rows().count()).toBe(2);
+    const draft = rows().filter({ hasText: 'Smoke draft' });
+    expect(await draft.getByTestId('execution-status').textContent()).toBe('Draft');
+    const toggle = draft.getByRole('switch');
+    expect(await toggle.getAttribute('aria-disabled')).toBe('true');
+    await toggle.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toContain(Messages.scheduleRequired);
+    await toggle.click({ force: true });
+    expect(await toggle.getAttribute('aria-checked')).toBe('false');
+    await expectAccessible(page, 'executions, all');
+  });
+
+  it('opens the detail, counts threads, and saves', async () => {
+    await rows().filter({ hasText: 'Nightly cart' }).getByRole('cell').first().click({ position: { x: 5, y: 5 } });
+    await page.waitForURL(/\/execution\/[0-9a-f-]+$/);
+    await expect.poll(() => page.getByTestId('threads-available').textContent()).toBe(Strings.detailThreads(2));
+    expect(await page.getByTestId('thread-count').textContent()).toBe('1');
+    await page.getByRole('button', { name: Strings.detailThreadsMore }).click();
+    expect(await page.getByTestId('thread-count').textContent()).toBe(`2${Strings.detailMax}`);
+    expect(await page.getByRole('button', { name: Strings.detailThreadsMore }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: Strings.detailAddFlow }).click();
+    expect(await page.getByTestId('flow').count()).toBe(2);
+    // The second flow's group may use what the first flow's largest group leaves: 0.
+    expect(await page.getByTestId('flow').nth(1).getByTestId('thread-count').textContent()).toBe(`0${Strings.detailMax}`);
+    await page.getByRole('button', { name: Strings.detailDeleteFlow(2) }).click();
+    // The earlier "saved" toast fades after 3 s; axe measures the page, not the toast.
+    await expect.poll(() => page.locator('[data-sonner-toast]').allInnerTexts(), { timeout: 10_000 }).toEqual([]);
+    await expectAccessible(page, 'execution detail');
+    await page.getByRole('button', { name: Strings.detailSave }).click();
+    await expect.poll(() => page.locator('[data-sonner-toast]').allInnerTexts()).toEqual([expect.stringContaining(Messages.executionSaved)]);
+    await page.waitForURL(/\/executions$/);
+    const { executions } = await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } });
+    expect(executions.find((e) => e.name === 'Nightly cart')!.flows[0]!.scenarioGroups[0]!.threadCount).toBe(2);
+  });
+
+  it.skipIf(!shots)('captures the executions screens', async () => {
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 1024, height: 700 },
+    ]) {
+      const { context: c, page: p } = await h.open(ada, size);
+      await p.goto(`/${ada.projectId}/executions`);
+      await p.getByTestId('execution-row').first().waitFor();
+      await p.screenshot({ path: `/tmp/reports-executions-${size.width}.png` });
+      await p.getByRole('button', { name: Strings.execPlan }).click();
+      await p.getByLabel(Strings.execName).fill('Weekly');
+      await p.getByRole('button', { name: Strings.plannerNext }).click();
+      await p.getByRole('checkbox', { name: '@cart' }).check();
+      await p.waitForTimeout(300);
+      await p.screenshot({ path: `/tmp/reports-planner2-${size.width}.png` });
+      await p.getByRole('button', { name: Strings.plannerNext }).click();
+      await p.waitForTimeout(300);
+      await p.screenshot({ path: `/tmp/reports-planner3-${size.width}.png` });
+      await p.keyboard.press('Escape');
+      await p.getByTestId('execution-row').first().getByRole('link').click();
+      await p.getByTestId('flow').first().waitFor();
+      await p.screenshot({ path: `/tmp/reports-detail-${size.width}.png` });
+      await c.close();
+    }
+  });
+
+  it('runs an execution, shows live progress and opens its run report', async () => {
+    await page.goto(`/${ada.projectId}/executions`);
+    await rows().filter({ hasText: 'Nightly cart' }).getByRole('button', { name: Strings.execRun }).click();
+    await expect.poll(() => page.getByRole('radio', { name: /^Active/ }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByTestId('execution-progress').count(), { timeout: 60_000 }).toBe(1);
+    // One scenario finishes within seconds, and its Active row (with View report) goes with it:
+    // open the report the execution links to.
+    const execution = (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions.find((e) => e.name === 'Nightly cart')!;
+    const { runId } = await ada.api.call(executionCalls.reportLink, { params: { id: execution.id } });
+    expect(runId).not.toBeNull();
+    await expect
+      .poll(async () => (await ada.api.call(executionCalls.get, { params: { id: execution.id } })).execution.running, { timeout: 90_000 })
+      .toBe(false);
+    await page.goto(`/${ada.projectId}/run-report/${runId}`);
+    await expect.poll(() => page.getByTestId('run-scenario').count(), { timeout: 120_000 }).toBeGreaterThan(0);
+    await page.getByTestId('run-scenario').first().click();
+    await expect.poll(() => page.getByRole('tab', { selected: true }).count()).toBe(1);
+  });
+
+  it('shows only the no-threads page when the project has no execution threads', async () => {
+    await h.test.database.execute(`update projects set max_execution_threads = 0 where id = '${ada.projectId}'`);
+    await page.goto(`/${ada.projectId}/executions`);
+    await expect.poll(() => page.getByRole('heading', { name: Messages.noThreads }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: Strings.contactSales }).count()).toBe(1);
+    expect(await page.getByRole('button', { name: Strings.execPlan }).count()).toBe(0);
+  });
+});

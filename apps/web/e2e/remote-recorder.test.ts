@@ -1,0 +1,274 @@
+import { writeFileSync } from 'node:fs';
+import { Messages, recorderCalls, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPlainApp } from '../../../packages/recorder/src/testing/targets.js';
+import { processesOfSession } from '../../server/src/recorder/testing/stream-driver.js';
+import { Strings } from '../src/lib/strings';
+import { startHarness, type Account, type Harness } from './support/harness';
+
+/**
+ * The cloud recorder's Must-show: a person's mouse and keyboard on the streamed canvas of
+ * `/remote-recorder/record` record a scenario that then passes under `rehearse run`.
+ *
+ * Where to click is read off a reference page (same Chromium, the remote viewport, the same
+ * actions), as a person reads it off the screen; every input goes to the canvas only.
+ */
+class StreamedPage {
+  private canvas: Locator;
+
+  constructor(
+    readonly page: Page,
+    readonly ref: Page,
+  ) {
+    this.canvas = page.getByTestId('remote-display');
+  }
+
+  /** The remote page's size, in its CSS pixels (the canvas's drawing size). */
+  async remoteSize(): Promise<{ width: number; height: number }> {
+    return this.canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+  }
+
+  /** Waits until the canvas stopped changing (no frame for `quietMs`). */
+  async settled(quietMs = 500): Promise<void> {
+    const frames = () => this.page.evaluate(() => (window as unknown as { __rehearseRecorderStats: { frames: number } }).__rehearseRecorderStats.frames);
+    let before = await frames();
+    for (let i = 0; i < 40; i++) {
+      await this.page.waitForTimeout(quietMs);
+      const now = await frames();
+      if (now === before) return;
+      before = now;
+    }
+  }
+
+  async click(locate: (p: Page) => Locator): Promise<void> {
+    const target = locate(this.ref);
+    const box = (await target.boundingBox())!;
+    const canvasBox = (await this.canvas.boundingBox())!;
+    const size = await this.remoteSize();
+    const scale = canvasBox.width / size.width;
+    await this.page.mouse.click(canvasBox.x + (box.x + box.width / 2) * scale, canvasBox.y + (box.y + box.height / 2) * scale);
+    await target.click();
+  }
+
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.type(text);
+    await this.ref.keyboard.type(text);
+  }
+
+  async press(key: string): Promise<void> {
+    await this.page.keyboard.press(key);
+    await this.ref.keyboard.press(key);
+  }
+
+  steps(): Locator {
+    return this.page.getByTestId('recorded-steps').getByRole('listitem');
+  }
+}
+
+function inFutureDays(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return `${String(date.getMonth() + 1).padStart(2, '0')}${String(date.getDate()).padStart(2, '0')}${date.getFullYear()}`;
+}
+
+describe('the remote recorder page', () => {
+  let h: Harness;
+  let ada: Account;
+  let plain: Awaited<ReturnType<typeof startPlainApp>>;
+
+  beforeAll(async () => {
+    h = await startHarness({ WORKER_PROCESSES: '1' });
+    plain = await startPlainApp();
+    ada = await h.signUp('Ada');
+    await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'shop', data: { baseUrl: `${h.base}/demo-shop/` } } });
+    await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'roster', data: { baseUrl: plain.baseUrl } } });
+    await ada.api.call(ws.changeTestData, {
+      body: {
+        projectId: ada.projectId,
+        testData: [
+          { key: 'user', value: 'demo@rehearse.dev', DataType: 'string', environment: '*' },
+          { key: 'password', value: 'rehearse123', DataType: 'secret', environment: '*' },
+        ],
+      },
+    });
+  });
+  afterAll(async () => {
+    await plain?.app.close();
+    await h?.close();
+  });
+
+  async function finished(jobId: string): Promise<ScenarioJob> {
+    for (let i = 0; i < 240; i += 1) {
+      const { job } = await ada.api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
+      if (job.state !== 'queued' && job.state !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    throw new Error('the job did not finish in two minutes');
+  }
+
+  async function openRecorder(env: string, startUrl: string): Promise<{ context: BrowserContext; refContext: BrowserContext; s: StreamedPage }> {
+    const { context, page } = await h.open(ada);
+    await page.goto(`/remote-recorder/record?project_id=${ada.projectId}&env_name=${env}`);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: Strings.recorderStateConnected }).count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { __rehearseRecorderStats: { frames: number } }).__rehearseRecorderStats.frames)).toBeGreaterThan(0);
+    const size = await page.getByTestId('remote-display').evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
+    const refContext = await h.browser.newContext({ viewport: size });
+    const ref = await refContext.newPage();
+    await ref.goto(startUrl);
+    const s = new StreamedPage(page, ref);
+    await s.settled();
+    return { context, refContext, s };
+  }
+
+  async function publishAndRun(s: StreamedPage, feature: string, scenario: string, env: string): Promise<void> {
+    await s.page.getByLabel(Strings.recorderFeatureName).fill(feature);
+    await s.page.getByLabel(Strings.recorderScenarioName).fill(scenario);
+    await s.page.getByRole('button', { name: Strings.recorderPublish }).click();
+    await expect.poll(() => s.page.getByRole('status').filter({ hasText: Strings.recorderPublished }).count(), { timeout: 30_000 }).toBe(1);
+    const { features } = await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } });
+    expect(features.find((f) => f.featureName === feature)?.scenarios.map((sc) => sc.name)).toContain(scenario);
+    const { job } = await ada.api.call(scenarioJobCalls.runScenario, {
+      body: { projectId: ada.projectId, featureName: feature, scenarioName: scenario, environment: env },
+    });
+    const done = await finished(job.id);
+    expect([done.state, done.message]).toEqual(['passed', null]);
+  }
+
+  async function endThroughPage(s: StreamedPage): Promise<string> {
+    const { session } = await ada.api.call(recorderCalls.activeSession, { query: { projectId: ada.projectId } });
+    s.page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe(Messages.recorderEndConfirm);
+      void dialog.accept();
+    });
+    await s.page.getByRole('button', { name: Strings.recorderEndSession }).click();
+    await expect.poll(() => s.page.getByText(Messages.recorderSessionEnded).count()).toBe(1);
+    return session!.connectionId;
+  }
+
+  it('records log in, add to cart and checkout on the demo shop from the canvas; the published scenario passes', { timeout: 400_000 }, async () => {
+    const { context, refContext, s } = await openRecorder('shop.json', `${h.base}/demo-shop/`);
+    try {
+      await s.click((p) => p.getByRole('link', { name: 'Sign in' }));
+      await s.ref.getByLabel('Email').waitFor();
+      await s.settled();
+      await s.click((p) => p.getByLabel('Email'));
+      await s.type('demo@rehearse.dev');
+      await s.click((p) => p.getByLabel('Password'));
+      await s.type('rehearse123');
+      await s.click((p) => p.getByRole('button', { name: 'Sign in' }));
+      await s.ref.getByRole('button', { name: 'Sign out' }).waitFor();
+      await s.settled();
+      await s.click((p) => p.getByRole('link', { name: 'Trail Backpack', exact: true }));
+      await s.ref.getByLabel('Colour').waitFor();
+      await s.settled();
+      await s.click((p) => p.getByLabel('Colour'));
+      await s.press('Escape');
+      await s.type('S');
+      await s.click((p) => p.getByRole('button', { name: 'Add to cart' }));
+      await s.ref.getByTestId('toast').getByText('Added').waitFor();
+      await s.settled();
+      await s.click((p) => p.getByRole('link', { name: /^Cart/ }));
+      await s.ref.getByRole('link', { name: 'Proceed to checkout' }).waitFor();
+      await s.settled();
+      await s.click((p) => p.getByRole('link', { name: 'Proceed to checkout' }));
+      await s.ref.getByLabel('Full name').waitFor();
+      await s.settled();
+      for (const [label, text] of [['Full name', 'Dana Demo'], ['Address', 'Hauptstrasse 1'], ['City', 'Berlin'], ['Postal code', '10115']] as const) {
+        await s.click((p) => p.getByLabel(label, { exact: true }));
+        await s.type(text);
+      }
+      await s.click((p) => p.getByLabel('Country'));
+      await s.press('Escape');
+      await s.type('G');
+      await s.click((p) => p.getByLabel('Delivery date'));
+      await s.type(inFutureDays(3));
+      // Scrolled with the wheel on the canvas, as a person would, to reach the terms and the button.
+      await s.page.mouse.move(400, 400);
+      await s.page.mouse.wheel(0, 400);
+      await s.ref.mouse.wheel(0, 400);
+      await s.settled();
+      await s.click((p) => p.getByText('I agree to the terms and conditions'));
+      await s.click((p) => p.getByRole('button', { name: 'Place order' }));
+      await s.ref.getByRole('dialog', { name: 'Confirm your order' }).waitFor();
+      await s.settled();
+      await s.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
+      await s.ref.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+      await s.settled();
+      await s.page.getByRole('button', { name: Strings.recorderAssertVisible }).click();
+      await s.click((p) => p.getByRole('heading', { name: 'Thank you for your order' }));
+      await expect.poll(() => s.steps().last().textContent()).toBe('“Thank you for your order” is visible');
+      await expect.poll(() => s.steps().filter({ hasText: 'Fill “Password” with ••••' }).count()).toBe(1);
+      await s.page.screenshot({ path: '/tmp/rec-remote-recorder-1440.png' });
+      await publishAndRun(s, 'Cloud checkout', 'Buy a backpack', 'shop.json');
+      const id = await endThroughPage(s);
+      await expect.poll(() => processesOfSession(id), { timeout: 15_000 }).toEqual([]);
+    } finally {
+      await refContext.close();
+      await context.close();
+    }
+  });
+
+  it('records a plain HTML app with a form, a table and a dialog from the canvas; the scenario passes', { timeout: 300_000 }, async () => {
+    const { context, refContext, s } = await openRecorder('roster.json', plain.baseUrl);
+    try {
+      await s.click((p) => p.getByLabel('Member name'));
+      await s.type('Ada Lovelace');
+      await s.click((p) => p.getByLabel('Team', { exact: true }));
+      await s.press('Escape');
+      await s.type('Q');
+      await s.click((p) => p.getByText('Team lead'));
+      await s.click((p) => p.getByRole('button', { name: 'Add member' }));
+      await s.ref.getByRole('button', { name: 'Remove Ada Lovelace' }).waitFor();
+      await s.settled();
+      await s.page.getByRole('button', { name: Strings.recorderAssertText }).click();
+      await s.click((p) => p.getByRole('cell', { name: 'QA' }));
+      await s.click((p) => p.getByRole('button', { name: 'Remove Ada Lovelace' }));
+      await s.ref.getByRole('dialog').waitFor();
+      await s.settled();
+      await s.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }));
+      await s.settled();
+      await s.page.getByRole('button', { name: Strings.recorderAssertText }).click();
+      await s.click((p) => p.getByText('Ada Lovelace removed'));
+      await expect.poll(() => s.steps().last().textContent()).toBe('See “Ada Lovelace removed”');
+      const steps = await s.steps().allTextContents();
+      writeFileSync('/tmp/rec-roster-steps.txt', steps.join('\n'));
+      await publishAndRun(s, 'Roster', 'Add and remove a member', 'roster.json');
+      const id = await endThroughPage(s);
+      await expect.poll(() => processesOfSession(id), { timeout: 15_000 }).toEqual([]);
+    } finally {
+      await refContext.close();
+      await context.close();
+    }
+  });
+
+  it('open-recorder builds the rehearse:// deep link and shows the equivalent CLI command', async () => {
+    const { context, page } = await h.open(ada);
+    try {
+      // The page closes itself after 10 s: hold its clock so a slow machine cannot race the countdown.
+      await page.clock.install();
+      await page.goto(`/open-recorder/recorder?project_id=${ada.projectId}&env_name=shop.json&feature_file=Cloud%20checkout.feature&scenario_name=Buy%20a%20backpack&fromMainApp=true`);
+      const continueLink = page.getByRole('link', { name: Strings.openRecorderContinue });
+      const href = new URL((await continueLink.getAttribute('href'))!);
+      expect(href.protocol).toBe('rehearse:');
+      expect(Object.fromEntries(href.searchParams)).toMatchObject({ project_id: ada.projectId, env_name: 'shop.json', feature_file: 'Cloud checkout.feature', fromMainApp: 'true', server: h.base });
+      expect(await page.getByTestId('cli-command').textContent()).toBe(
+        `npx rehearse record --server ${h.base} --token $REHEARSE_TOKEN --project ${ada.projectId} --env "shop" --feature "Cloud checkout" --scenario "Buy a backpack"`,
+      );
+      // The deep link was clicked on load; let that settle before using the page.
+      await page.waitForLoadState('networkidle');
+      expect(await page.getByRole('link', { name: Strings.openRecorderDownload }).getAttribute('href')).toBe('#install');
+      expect(await page.locator('#install').textContent()).toBe(Strings.openRecorderInstall);
+      // After the deep link opened on load, headless Chromium drops pointer input to the page (its
+      // external-protocol prompt, as far as we can tell); a DOM click still reaches the page.
+      await page.getByRole('button', { name: Strings.cancel }).dispatchEvent('click');
+      await expect.poll(() => page.getByText('This tab closes in').count()).toBe(0);
+      await page.screenshot({ path: '/tmp/rec-open-recorder-1440.png' });
+      await page.goto(`/open-recorder/execute?project_id=${ada.projectId}&env_name=shop.json&scenario_name=Buy%20a%20backpack`);
+      expect(await page.getByTestId('cli-command').textContent()).toContain('npx rehearse run --env environments/shop.json --headed --name "Buy a backpack"');
+      await page.goto(`/open-recorder/nonsense?project_id=${ada.projectId}`);
+      await page.getByText(`${Strings.openRecorderError}: ${Strings.openRecorderUnknown}nonsense`).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

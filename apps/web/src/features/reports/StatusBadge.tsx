@@ -1,0 +1,40 @@
+import { Strings } from '../../lib/strings';
+
+const looks: Record<string, { label: string; className: string }> = {
+  PASSED: { label: Strings.statusPassed, className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  FAILED: { label: Strings.statusFailed, className: 'bg-red-50 text-red-800 ring-red-200' },
+  UNDEFINED: { label: Strings.statusUndefined, className: 'bg-amber-50 text-amber-900 ring-amber-200' },
+  SKIPPED: { label: Strings.statusSkipped, className: 'bg-slate-100 text-slate-700 ring-slate-200' },
+  FIXED_BY_AI: { label: Strings.statusFixedByAi, className: 'bg-violet-50 text-violet-800 ring-violet-200' },
+};
+
+/** The label of a run, scenario, step or command status (spec 02 §9: Passed or Failed). */
+export function statusLabel(status: string): string {
+  return looks[status]?.label ?? status;
+}
+
+/** A status as a coloured pill; the text carries the meaning, the colour only repeats it. */
+export function StatusBadge({ status, className = '' }: { status: string; className?: string }) {
+  const look = looks[status] ?? looks.SKIPPED!;
+  return (
+    <span
+      data-status={status}
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ring-inset ${look.className} ${className}`}
+    >
+      {statusLabel(status)}
+    </span>
+  );
+}
+
+/** 'fixed by AI' / 'failed by AI' next to a scenario a retrain tried to heal (spec 02 §4). */
+export function AiRetrainBadge({ label }: { label: 'fixed by AI' | 'failed by AI' | null }) {
+  if (!label) return null;
+  const fixed = label === 'fixed by AI';
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${fixed ? 'bg-violet-50 text-violet-800 ring-violet-200' : 'bg-orange-50 text-orange-900 ring-orange-200'}`}
+    >
+      {fixed ? Strings.fixedByAi : Strings.failedByAi}
+    </span>
+  );
+}

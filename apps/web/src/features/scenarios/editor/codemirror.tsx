@@ -1,0 +1,149 @@
+/**
+ * Everything CodeMirror: loaded only through `editor/lazy.tsx`, so the editor (about 150 KB) is
+ * its own chunk, fetched when a Gherkin or step-code view first opens.
+ */
+import { history, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
+import { defaultHighlightStyle, indentUnit, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
+import { gherkin } from '@codemirror/legacy-modes/mode/gherkin';
+import { MergeView } from '@codemirror/merge';
+import { Compartment, EditorState, RangeSetBuilder, type Extension } from '@codemirror/state';
+import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
+import { useEffect, useRef } from 'react';
+
+/** Spec 02 §9: editor tab size 2. */
+const TAB_SIZE = 2;
+
+const theme = EditorView.theme({
+  '&': { fontSize: '13px', backgroundColor: '#ffffff' },
+  '.cm-content': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', padding: '8px 0' },
+  '.cm-gutters': { backgroundColor: '#f8fafc', color: '#64748b', borderRight: '1px solid #e2e8f0' },
+  '&.cm-focused': { outline: '2px solid #6366f1', outlineOffset: '-2px' },
+  '.cm-error-line': { backgroundColor: '#fee2e2' },
+  '.cm-scroller': { overflow: 'auto' },
+});
+
+function base(language: 'gherkin' | 'javascript'): Extension[] {
+  return [
+    lineNumbers(),
+    history(),
+    keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+    EditorState.tabSize.of(TAB_SIZE),
+    indentUnit.of(' '.repeat(TAB_SIZE)),
+    syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
+    language === 'gherkin' ? StreamLanguage.define(gherkin) : javascript(),
+    theme,
+  ];
+}
+
+function errorLines(lines: readonly number[]): Extension {
+  return EditorView.decorations.of((view): DecorationSet => {
+    const builder = new RangeSetBuilder<Decoration>();
+    const doc = view.state.doc;
+    for (const n of [...new Set(lines)].sort((a, b) => a - b)) {
+      if (n >= 1 && n <= doc.lines) builder.add(doc.line(n).from, doc.line(n).from, Decoration.line({ class: 'cm-error-line' }));
+    }
+    return builder.finish();
+  });
+}
+
+export interface CodeEditorProps {
+  value: string;
+  onChange?: (value: string) => void;
+  readOnly?: boolean;
+  language: 'gherkin' | 'javascript';
+  /** 1-based lines to mark as wrong (parser or syntax errors). */
+  errorLines?: readonly number[];
+  /** Accessible name of the editing area. */
+  label: string;
+  className?: string;
+  testId?: string;
+}
+
+/** A CodeMirror 6 editor kept in sync with React state. */
+export function CodeEditor({ value, onChange, readOnly = false, language, errorLines: marks = [], label, className = '', testId }: CodeEditorProps) {
+  const host = useRef<HTMLDivElement>(null);
+  const view = useRef<EditorView | null>(null);
+  const onChangeRef = useRef(onChange);
+  onChangeRef.current = onChange;
+  const compartments = useRef({ readOnly: new Compartment(), marks: new Compartment() });
+
+  useEffect(() => {
+    const { readOnly: ro, marks: mk } = compartments.current;
+    const editor = new EditorView({
+      parent: host.current!,
+      state: EditorState.create({
+        doc: value,
+        extensions: [
+          base(language),
+          ro.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+          mk.of(errorLines(marks)),
+          // Focusable also when read-only, so a long line can be scrolled with the keyboard.
+          EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
+          EditorView.updateListener.of((update) => {
+            if (update.docChanged) onChangeRef.current?.(update.state.doc.toString());
+          }),
+        ],
+      }),
+    });
+    view.current = editor;
+    return () => editor.destroy();
+    // The editor is created once; later prop changes are applied below.
+  }, [language]);
+
+  useEffect(() => {
+    const editor = view.current;
+    if (editor && editor.state.doc.toString() !== value) {
+      editor.dispatch({ changes: { from: 0, to: editor.state.doc.length, insert: value } });
+    }
+  }, [value]);
+
+  useEffect(() => {
+    view.current?.dispatch({
+      effects: compartments.current.readOnly.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
+    });
+  }, [readOnly]);
+
+  const markKey = marks.join(',');
+  useEffect(() => {
+    view.current?.dispatch({ effects: compartments.current.marks.reconfigure(errorLines(marks)) });
+    // markKey stands for the array's content.
+  }, [markKey]);
+
+  return <div ref={host} className={`overflow-hidden rounded-lg border border-slate-200 ${className}`} data-testid={testId} />;
+}
+
+/** Side-by-side diff of a step file before and after an edit (read-only). */
+export function DiffView({ original, modified, testId }: { original: string; modified: string; testId?: string }) {
+  const host = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    // Read-only, yet focusable, so keyboard users can scroll a wide diff (and select text).
+    const readOnly = [EditorState.readOnly.of(true), EditorView.editable.of(false), EditorView.contentAttributes.of({ tabindex: '0' })];
+    const merge = new MergeView({
+      a: { doc: original, extensions: [base('javascript'), readOnly, EditorView.contentAttributes.of({ 'aria-label': 'Before' })] },
+      b: { doc: modified, extensions: [base('javascript'), readOnly, EditorView.contentAttributes.of({ 'aria-label': 'After' })] },
+      parent: host.current!,
+      highlightChanges: true,
+      gutter: true,
+    });
+    return () => merge.destroy();
+  }, [original, modified]);
+  return <div ref={host} className="max-h-[55vh] overflow-auto rounded-lg border border-slate-200" data-testid={testId} />;
+}
+
+/**
+ * Lines where the JavaScript parser found a syntax error (1-based, each once). The step files are
+ * ES modules; Lezer's parser recovers from errors and marks them, so every broken spot is found.
+ */
+export function findSyntaxErrors(code: string): number[] {
+  const tree = javascriptLanguage.parser.parse(code);
+  const lines = new Set<number>();
+  tree.iterate({
+    enter(node) {
+      if (node.type.isError) {
+        lines.add(code.slice(0, node.from).split('\n').length);
+      }
+    },
+  });
+  return [...lines].sort((a, b) => a - b);
+}

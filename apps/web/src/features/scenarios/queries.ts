@@ -1,0 +1,284 @@
+import {
+  aiCalls,
+  scenarioJobCalls,
+  workspaceCalls,
+  type FeatureSummary,
+  type ScenarioJob,
+  type ScenarioIdea,
+} from '@rehearse/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { logActivity } from '../../lib/activity-log';
+import { api } from '../../lib/api';
+import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
+
+/** Query keys of the features page, per project and branch. */
+export const featureKeys = {
+  all: ['features'] as const,
+  project: (projectId: string) => [...featureKeys.all, projectId] as const,
+  list: (scope: WorkspaceScope) => [...featureKeys.project(scope.projectId), scopeKey(scope), 'list'] as const,
+  steps: (scope: WorkspaceScope, feature: string, scenario: string) =>
+    [...featureKeys.project(scope.projectId), scopeKey(scope), 'steps', feature, scenario] as const,
+  job: (jobId: string) => ['scenario-job', jobId] as const,
+};
+
+export interface FeatureList {
+  features: FeatureSummary[];
+  allTags: string[];
+  lastActiveFeatureIndex: number | null;
+  lastActiveScenarioIndex: number | null;
+}
+
+export const featureQueries = {
+  list: (scope: WorkspaceScope) =>
+    queryOptions({
+      queryKey: featureKeys.list(scope),
+      queryFn: async (): Promise<FeatureList> => {
+        const { features, allTags, lastActiveFeatureIndex, lastActiveScenarioIndex } = await api.call(
+          workspaceCalls.getFeatureList,
+          { body: scopeBody(scope) },
+        );
+        return { features, allTags, lastActiveFeatureIndex, lastActiveScenarioIndex };
+      },
+    }),
+  steps: (scope: WorkspaceScope, feature: string, scenario: string) =>
+    queryOptions({
+      queryKey: featureKeys.steps(scope, feature, scenario),
+      queryFn: async () =>
+        (
+          await api.call(workspaceCalls.getStepCodeByScenario, {
+            body: { ...scopeBody(scope), featureName: feature, scenarioName: scenario },
+          })
+        ).steps,
+      // Step code changes outside this page too (recorder, AI, git): always refetch on arrival.
+      staleTime: 0,
+    }),
+};
+
+/** Every feature of the scope's branch with its scenarios and the project's tags. */
+export function useFeatureList(scope: WorkspaceScope) {
+  return useQuery({ ...featureQueries.list(scope), enabled: scope.ready });
+}
+
+/** The steps of one scenario with the code that implements each. */
+export function useScenarioSteps(scope: WorkspaceScope, feature: string | null, scenario: string | null) {
+  return useQuery({
+    ...featureQueries.steps(scope, feature ?? '', scenario ?? ''),
+    enabled: scope.ready && feature !== null && scenario !== null,
+  });
+}
+
+/** Puts a changed feature into the cached list at once (the answer carries the whole feature). */
+function useFeatureListCache(scope: WorkspaceScope) {
+  const queryClient = useQueryClient();
+  return {
+    replace(oldName: string, feature: FeatureSummary | null) {
+      queryClient.setQueryData<FeatureList>(featureKeys.list(scope), (list) => {
+        if (!list) return list;
+        const at = list.features.findIndex((f) => f.name === oldName);
+        const features = [...list.features];
+        if (feature === null) {
+          if (at >= 0) features.splice(at, 1);
+        } else if (at >= 0) features[at] = feature;
+        else features.push(feature);
+        return { ...list, features };
+      });
+    },
+    refresh: () => queryClient.invalidateQueries({ queryKey: featureKeys.project(scope.projectId) }),
+  };
+}
+
+export interface PushScenarioInput {
+  /** Feature file name without `.feature`. */
+  feature: string;
+  /** The scenario's Gherkin text. */
+  text: string;
+  /** Scenario to replace; absent adds a new one. */
+  scenarioIndex?: number;
+  /** Description of a feature being created. */
+  description?: string;
+}
+
+/** Saves one scenario's text (replacing or adding it); creates the feature when it is new. */
+export function usePushScenario(scope: WorkspaceScope) {
+  const cache = useFeatureListCache(scope);
+  return useMutation({
+    mutationFn: ({ feature, text, scenarioIndex, description }: PushScenarioInput) =>
+      api.call(workspaceCalls.pushScenario, {
+        body: {
+          ...scopeBody(scope),
+          name: feature,
+          data: text,
+          scenarioIndex: scenarioIndex ?? -1,
+          ...(description ? { description } : {}),
+        },
+      }),
+    onSuccess: ({ feature }) => {
+      cache.replace(feature.name, feature);
+      void cache.refresh();
+      logActivity({ type: 'scenario.save', detail: { feature: feature.name } });
+    },
+  });
+}
+
+/** Renames a feature (file and Feature: line). */
+export function useRenameFeature(scope: WorkspaceScope) {
+  const cache = useFeatureListCache(scope);
+  return useMutation({
+    mutationFn: ({ oldName, newName }: { oldName: string; newName: string }) =>
+      api.call(workspaceCalls.renameFeature, { body: { ...scopeBody(scope), oldName, newName } }),
+    onSuccess: ({ feature }, { oldName }) => {
+      cache.replace(`${oldName}.feature`, feature);
+      void cache.refresh();
+    },
+  });
+}
+
+/** Renames one scenario of a feature. */
+export function useRenameScenario(scope: WorkspaceScope) {
+  const cache = useFeatureListCache(scope);
+  return useMutation({
+    mutationFn: (input: { featureName: string; scenarioIndex: number; newName: string }) =>
+      api.call(workspaceCalls.renameScenario, { body: { ...scopeBody(scope), ...input } }),
+    onSuccess: ({ feature }) => {
+      cache.replace(feature.name, feature);
+      void cache.refresh();
+    },
+  });
+}
+
+/** Replaces one scenario's tags. */
+export function useSetScenarioTags(scope: WorkspaceScope) {
+  const cache = useFeatureListCache(scope);
+  return useMutation({
+    mutationFn: (input: { featureName: string; scenarioIndex: number; tags: string[] }) =>
+      api.call(workspaceCalls.setScenarioTags, { body: { ...scopeBody(scope), ...input } }),
+    onSuccess: ({ feature }) => {
+      cache.replace(feature.name, feature);
+      void cache.refresh();
+    },
+  });
+}
+
+/** Deletes one scenario; the only scenario of a feature takes the feature with it. */
+export function useDeleteScenario(scope: WorkspaceScope) {
+  const cache = useFeatureListCache(scope);
+  return useMutation({
+    mutationFn: (input: { featureName: string; scenarioIndex: number }) =>
+      api.call(workspaceCalls.deleteScenario, { body: { ...scopeBody(scope), ...input } }),
+    onSuccess: () => void cache.refresh(),
+  });
+}
+
+/** Deletes a whole feature file. */
+export function useDeleteFeature(scope: WorkspaceScope) {
+  const cache = useFeatureListCache(scope);
+  return useMutation({
+    mutationFn: (name: string) => api.call(workspaceCalls.deleteFeature, { body: { ...scopeBody(scope), name } }),
+    onSuccess: (_answer, name) => {
+      cache.replace(`${name}.feature`, null);
+      void cache.refresh();
+    },
+  });
+}
+
+/** Remembers the feature and scenario the user looks at, so the page opens there next time. */
+export function useRememberScenario(scope: WorkspaceScope) {
+  return useMutation({
+    mutationFn: ({ featureIndex, scenarioIndex }: { featureIndex: number; scenarioIndex: number }) =>
+      api.call(workspaceCalls.updateLastActiveWorkspace, { body: { ...scopeBody(scope), featureIndex, scenarioIndex } }),
+  });
+}
+
+/** Writes a step definition file (the step code editor's Save). */
+export function useSaveStepFile(scope: WorkspaceScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ path, content }: { path: string; content: string }) =>
+      api.call(workspaceCalls.uploadMjs, {
+        body: { ...scopeBody(scope), files: [{ name: path.slice(path.lastIndexOf('/') + 1), content }] },
+      }),
+    onSuccess: () => {
+      // Every scenario's step list shows code of shared files, and unused steps change too.
+      void queryClient.invalidateQueries({ queryKey: featureKeys.project(scope.projectId) });
+      void queryClient.invalidateQueries({ queryKey: ['unused-steps'] });
+      logActivity({ type: 'steps.save' });
+    },
+  });
+}
+
+/** Queues "Run scenario" on the server's workers. */
+export function useRunScenario(scope: WorkspaceScope) {
+  return useMutation({
+    mutationFn: (input: { featureName: string; scenarioName: string; environment: string; heal?: boolean }) =>
+      api.call(scenarioJobCalls.runScenario, { body: { ...scopeBody(scope), ...input } }),
+    onSuccess: ({ job }) => logActivity({ type: 'scenario.run', detail: { jobId: job.id } }),
+  });
+}
+
+const JOB_POLL_MS = 1500;
+
+/** Follows a "Run scenario" job until it has finished. */
+export function useScenarioJob(jobId: string | null) {
+  return useQuery({
+    queryKey: featureKeys.job(jobId ?? ''),
+    queryFn: async (): Promise<ScenarioJob> => (await api.call(scenarioJobCalls.scenarioJob, { params: { jobId: jobId! } })).job,
+    enabled: jobId !== null,
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === undefined || state === 'queued' || state === 'running' ? JOB_POLL_MS : false;
+    },
+  });
+}
+
+/** The AI engine's rewrite of one step function (a quick prompt or free text); answers the new file. */
+export function useGenerateStepCode(projectId: string) {
+  return useMutation({
+    mutationFn: async (input: { request: string; functionName: string; fileContent: string }) =>
+      (
+        await api.call(aiCalls.generateStepCode, {
+          body: {
+            projectId,
+            user_request: input.request,
+            function_name: input.functionName,
+            mjs_file_content: input.fileContent,
+          },
+        })
+      ).result,
+  });
+}
+
+/** Generates and saves code for one step from its text. */
+export function useGenerateStep(scope: WorkspaceScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { featureName: string; scenarioName: string; stepText: string }) =>
+      api.call(aiCalls.generateStep, {
+        body: { projectId: scope.projectId, ...(scope.branch ? { branch: scope.branch } : {}), ...input },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: featureKeys.project(scope.projectId) }),
+  });
+}
+
+/** Scenario ideas for the add-scenario wizard. */
+export function useScenarioIdeas(projectId: string) {
+  return useMutation({
+    mutationFn: async (description: string): Promise<ScenarioIdea[]> => {
+      const answer = await api.call(aiCalls.scenarioIdeas, { body: { projectId, description } });
+      if (answer.error) throw new Error(answer.error);
+      return answer.result;
+    },
+  });
+}
+
+/** Turns plain-English lines into a saved scenario of built-in steps. */
+export function useScenarioCreation(scope: WorkspaceScope) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { featureName: string; name: string; flow: string[]; parameters: Record<string, string> }) =>
+      api.call(aiCalls.scenarioCreation, {
+        body: { projectId: scope.projectId, ...(scope.branch ? { branch: scope.branch } : {}), ...input },
+      }),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: featureKeys.project(scope.projectId) }),
+  });
+}

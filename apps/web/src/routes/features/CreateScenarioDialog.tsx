@@ -1,0 +1,245 @@
+import { featureDisplayName, Messages, validateNewFeatureName, type FeatureSummary } from '@rehearse/contract';
+import { Bot, FileCode2, MessageSquareText } from 'lucide-react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
+import { useLicence } from '../../features/licence/LicenceProvider';
+import { usePushScenario, useScenarioCreation } from '../../features/scenarios/queries';
+import { FeatureStrings as S } from '../../features/scenarios/strings';
+import type { WorkspaceScope } from '../../features/workspace/scope';
+import { errorMessage } from '../../lib/api';
+import { recorderLink } from './ScenarioPanel';
+
+/** Spec 02 §9: duplicate-name warnings stay 4 s. */
+const DUPLICATE_WARNING_MS = 4000;
+const NEW_FEATURE = '\u0000new';
+
+type Step = 'choose' | 'bdd' | 'plain';
+
+interface CreateScenarioDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  scope: WorkspaceScope;
+  features: FeatureSummary[];
+  environment: string | null;
+  /** The feature selected in the tree, preselected here. */
+  currentFeature: string | null;
+  /** Called with the created scenario so the page selects it. */
+  onCreated: (feature: string, scenario: string, edit: boolean) => void;
+  /** Opens the add-scenario wizard (AI). */
+  onOpenWizard: () => void;
+}
+
+/**
+ * 'Create a test scenario' (spec 02 §2): AI Recorder (recommended), Write BDD scenario, and Add a
+ * scenario with plain English (Beta). BDD creates the scenario and opens it in the Gherkin editor.
+ */
+export function CreateScenarioDialog(props: CreateScenarioDialogProps) {
+  const { open, onOpenChange, scope, environment } = props;
+  const licence = useLicence();
+  const [step, setStep] = useState<Step>('choose');
+  useEffect(() => {
+    if (open) setStep('choose');
+  }, [open]);
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={step === 'plain' ? S.plainTitle : step === 'bdd' ? S.createBdd : S.createTitle}
+      size={step === 'choose' ? 'lg' : 'md'}
+      testId="create-scenario-dialog"
+    >
+      {step === 'choose' && (
+        <div className="flex flex-col gap-3">
+          <Choice
+            icon={<Bot aria-hidden="true" className="size-5" />}
+            title={S.createRecorder}
+            badge={S.recommended}
+            text={S.createRecorderHint}
+            onClick={() =>
+              licence.guard(() => {
+                window.open(recorderLink(scope, '', '', environment), '_blank');
+                onOpenChange(false);
+              })
+            }
+          />
+          <Choice icon={<FileCode2 aria-hidden="true" className="size-5" />} title={S.createBdd} text={S.createBddHint} onClick={() => setStep('bdd')} />
+          <Choice
+            icon={<MessageSquareText aria-hidden="true" className="size-5" />}
+            title={S.createPlain}
+            badge={S.beta}
+            text={S.createPlainHint}
+            onClick={() => setStep('plain')}
+          />
+        </div>
+      )}
+      {step !== 'choose' && <ScenarioForm {...props} mode={step} onBack={() => setStep('choose')} />}
+    </Modal>
+  );
+}
+
+function Choice({ icon, title, text, badge, onClick }: { icon: ReactNode; title: string; text: string; badge?: string; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      className="focus-ring flex items-start gap-3 rounded-xl border border-slate-200 p-4 text-left hover:border-brand-400 hover:bg-brand-50/40"
+    >
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-700">{icon}</span>
+      <span className="flex flex-col gap-0.5">
+        <span className="flex items-center gap-2 text-sm font-semibold text-slate-900">
+          {title}
+          {badge && <span className="rounded-full bg-brand-600 px-2 py-0.5 text-[11px] font-medium text-white">{badge}</span>}
+        </span>
+        <span className="text-sm text-slate-600">{text}</span>
+      </span>
+    </button>
+  );
+}
+
+/** The shared form of BDD and plain-English creation: feature (existing or new), scenario name, and for plain English the lines. */
+function ScenarioForm({
+  mode,
+  onBack,
+  onOpenChange,
+  scope,
+  features,
+  currentFeature,
+  onCreated,
+  onOpenWizard,
+}: CreateScenarioDialogProps & { mode: 'bdd' | 'plain'; onBack: () => void }) {
+  const licence = useLicence();
+  const names = features.map((f) => featureDisplayName(f.name));
+  const [feature, setFeature] = useState(currentFeature ?? names[0] ?? NEW_FEATURE);
+  const [newFeature, setNewFeature] = useState('');
+  const [description, setDescription] = useState('');
+  const [name, setName] = useState('');
+  const [lines, setLines] = useState('');
+  const [touched, setTouched] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const push = usePushScenario(scope);
+  const creation = useScenarioCreation(scope);
+
+  const isNew = feature === NEW_FEATURE || names.length === 0;
+  const featureCheck = isNew ? validateNewFeatureName(newFeature, names) : null;
+  const nameError = name.trim() === '' ? S.scenarioNameRequired : null;
+  const flow = lines
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+  const flowError = mode === 'plain' && flow.length === 0 ? S.flowRequired : null;
+  const invalid = (featureCheck?.error ?? nameError ?? flowError) !== null;
+  const busy = push.isPending || creation.isPending;
+  const featureName = isNew ? (featureCheck?.name ?? '') : feature;
+
+  const submit = () =>
+    licence.guard(() => {
+      setTouched(true);
+      if (invalid) return;
+      setError(null);
+      const wanted = name.trim();
+      const done = (scenarioName: string) => {
+        if (scenarioName !== wanted) toast.warning(S.duplicateRenamed(scenarioName), { duration: DUPLICATE_WARNING_MS });
+        onOpenChange(false);
+        onCreated(featureName, scenarioName, mode === 'bdd');
+      };
+      if (mode === 'bdd') {
+        push.mutate(
+          { feature: featureName, text: S.scenarioTemplate(wanted), ...(isNew && description.trim() ? { description: description.trim() } : {}) },
+          {
+            onSuccess: ({ feature: saved, scenarioIndex }) => done(saved.scenarios[scenarioIndex]?.name ?? wanted),
+            onError: (failure) => setError(errorMessage(failure)),
+          },
+        );
+      } else {
+        creation.mutate(
+          { featureName, name: wanted, flow, parameters: {} },
+          {
+            onSuccess: (answer) => {
+              if (answer.unmatched.length > 0) toast.warning(S.plainUnmatched(answer.unmatched), { duration: DUPLICATE_WARNING_MS });
+              done(answer.scenarioName);
+            },
+            onError: (failure) => setError(`${Messages.scenarioCreationFailed} ${errorMessage(failure)}`),
+          },
+        );
+      }
+    });
+
+  return (
+    <form
+      className="flex flex-col gap-4"
+      onSubmit={(event) => {
+        event.preventDefault();
+        submit();
+      }}
+    >
+      <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
+        {S.featureLabel}
+        <select
+          value={isNew ? NEW_FEATURE : feature}
+          onChange={(event) => setFeature(event.target.value)}
+          className="focus-ring h-10 rounded-lg border border-slate-300 bg-white px-2 text-sm font-normal"
+        >
+          {names.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+          <option value={NEW_FEATURE}>{S.newFeatureOption}</option>
+        </select>
+      </label>
+      {isNew && (
+        <>
+          <TextField
+            label={S.featureNameLabel}
+            value={newFeature}
+            onChange={(event) => setNewFeature(event.target.value)}
+            error={touched || newFeature !== '' ? featureCheck?.error : null}
+          />
+          <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
+            {S.descriptionLabel}
+            <textarea
+              value={description}
+              onChange={(event) => setDescription(event.target.value)}
+              rows={2}
+              className="focus-ring rounded-lg border border-slate-300 p-2 text-sm font-normal"
+            />
+          </label>
+          <button type="button" className="focus-ring self-start text-sm font-medium text-brand-700 underline" onClick={onOpenWizard}>
+            {S.useAi}
+          </button>
+        </>
+      )}
+      <TextField label={S.scenarioNameLabel} value={name} onChange={(event) => setName(event.target.value)} error={touched ? nameError : null} />
+      {mode === 'plain' && (
+        <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
+          {S.plainStepsLabel}
+          <textarea
+            value={lines}
+            onChange={(event) => setLines(event.target.value)}
+            rows={5}
+            placeholder={S.plainStepsHint}
+            className="focus-ring rounded-lg border border-slate-300 p-2 font-mono text-sm font-normal placeholder:text-slate-500"
+          />
+          {touched && flowError && <span className="text-xs font-normal text-red-600">{flowError}</span>}
+        </label>
+      )}
+      {error && (
+        <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+      <div className="flex justify-end gap-2">
+        <Button variant="ghost" onClick={onBack} disabled={busy}>
+          {S.back}
+        </Button>
+        <Button type="submit" disabled={busy || (touched && invalid)}>
+          {busy ? S.creating : S.create}
+        </Button>
+      </div>
+    </form>
+  );
+}

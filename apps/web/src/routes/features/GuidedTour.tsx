@@ -1,0 +1,93 @@
+import { useEffect, useLayoutEffect, useState } from 'react';
+import { Button } from '../../components/Button';
+import { FeatureStrings as S } from '../../features/scenarios/strings';
+
+/**
+ * Where each of the 4 steps points (spec 01 §2: features nav, code output tab, Gherkin tab, tags).
+ * The first is the sidebar's Features item; the rest are marked with data-tour in the page.
+ */
+const ANCHORS = ['nav a[href$="/features"]', '[data-tour="code-tab"]', '[data-tour="gherkin-tab"]', '[data-tour="tags"]'] as const;
+const CARD_WIDTH = 320;
+
+interface Box {
+  top: number;
+  left: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * The guided tour of the features page, for new users (`?newUser=`): 4 steps with Skip tour, Next
+ * and Got it. Finishing or skipping calls `onFinish`, which removes the query parameter.
+ */
+export function GuidedTour({ onFinish }: { onFinish: () => void }) {
+  const [step, setStep] = useState(0);
+  const [box, setBox] = useState<Box | null>(null);
+
+  useLayoutEffect(() => {
+    const measure = () => {
+      const anchor = document.querySelector(ANCHORS[step]!);
+      const rect = anchor?.getBoundingClientRect();
+      setBox(rect && rect.width > 0 ? { top: rect.top, left: rect.left, width: rect.width, height: rect.height } : null);
+    };
+    measure();
+    // Anchors appear as the page loads and move with the window.
+    const timer = setInterval(measure, 300);
+    window.addEventListener('resize', measure);
+    return () => {
+      clearInterval(timer);
+      window.removeEventListener('resize', measure);
+    };
+  }, [step]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onFinish();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onFinish]);
+
+  const last = step === ANCHORS.length - 1;
+  const content = S.tour[step]!;
+  const cardTop = box ? Math.min(box.top + box.height + 12, window.innerHeight - 200) : window.innerHeight / 3;
+  const cardLeft = box ? Math.max(12, Math.min(box.left, window.innerWidth - CARD_WIDTH - 12)) : (window.innerWidth - CARD_WIDTH) / 2;
+
+  return (
+    <>
+      {box && (
+        <div
+          aria-hidden="true"
+          className="pointer-events-none fixed z-40 rounded-lg ring-4 ring-brand-500 ring-offset-2"
+          style={{ top: box.top - 4, left: box.left - 4, width: box.width + 8, height: box.height + 8 }}
+        />
+      )}
+      <div
+        role="dialog"
+        aria-labelledby="tour-title"
+        aria-describedby="tour-text"
+        data-testid="guided-tour"
+        className="fixed z-50 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200"
+        style={{ top: cardTop, left: cardLeft, width: CARD_WIDTH }}
+      >
+        <div className="flex items-center justify-between">
+          <h2 id="tour-title" className="text-sm font-semibold text-slate-900">
+            {content.title}
+          </h2>
+          <span className="text-xs text-slate-500">{S.tourStep(step + 1, ANCHORS.length)}</span>
+        </div>
+        <p id="tour-text" className="text-sm text-slate-600">
+          {content.text}
+        </p>
+        <div className="flex justify-end gap-2">
+          {!last && (
+            <Button variant="ghost" size="sm" onClick={onFinish}>
+              {S.tourSkip}
+            </Button>
+          )}
+          <Button size="sm" onClick={() => (last ? onFinish() : setStep(step + 1))} autoFocus>
+            {last ? S.tourDone : S.tourNext}
+          </Button>
+        </div>
+      </div>
+    </>
+  );
+}

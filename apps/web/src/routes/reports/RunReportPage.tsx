@@ -1,0 +1,147 @@
+import { Messages } from '@rehearse/contract';
+import { ChevronRight } from 'lucide-react';
+import { Link, useParams } from 'react-router';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { FullPageSpinner } from '../../components/Spinner';
+import { reportKeys, useRunReport } from '../../features/reports/queries';
+import { aiRetrainLabel, durationMs, durationText, envDisplayName, passRatio } from '../../features/reports/report-rules';
+import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
+import { AiRetrainBadge, StatusBadge } from '../../features/reports/StatusBadge';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { Strings } from '../../lib/strings';
+import { useCurrentProject } from '../project/ProjectLayout';
+
+/**
+ * run-report/{runId}: the run with its scenarios; run-report/{runId}/{testId} (a test case id or
+ * its index in the run) opens one scenario's report (spec 02 §2 "Run report"). A single scenario
+ * execution (type 'scenario') opens on its scenario.
+ */
+export function RunReportPage() {
+  const { project } = useCurrentProject();
+  const { runId = '', testId } = useParams();
+  const run = useRunReport(runId);
+  const testCases = run.data?.report.testCases ?? [];
+  const testCase = testId === undefined ? undefined : (testCases.find((t) => t.id === testId) ?? (/^\d+$/.test(testId) ? testCases[Number(testId)] : undefined));
+  useDocumentTitle(testCase?.scenarioName ?? run.data?.name ?? Strings.reportsTitle);
+
+  if (run.isPending) return <FullPageSpinner label={Strings.reportLoading} />;
+  if (run.isError) return <ErrorPanel title={Strings.reportLoadFailed} detail={errorMessage(run.error)} onRetry={() => void run.refetch()} />;
+  const data = run.data;
+
+  // A single scenario execution is its one scenario: open it directly (its report link names the run).
+  const only = data.type === 'scenario' && testId === undefined && testCases.length === 1 ? testCases[0] : undefined;
+  if (only) {
+    return (
+      <ScenarioReportView
+        projectId={project.id}
+        testCase={only}
+        run={null}
+        owner={{ kind: 'run', runId: data.id }}
+        invalidate={reportKeys.run(runId)}
+      />
+    );
+  }
+
+  if (testId !== undefined) {
+    if (!testCase) return <ErrorPanel title={Strings.reportLoadFailed} detail={Messages.testCaseNotFound} />;
+    return (
+      <ScenarioReportView
+        projectId={project.id}
+        testCase={testCase}
+        run={{ id: data.id, name: data.name }}
+        owner={{ kind: 'run', runId: data.id }}
+        invalidate={reportKeys.run(runId)}
+      />
+    );
+  }
+
+  const started = formatDateTime(data.startTime);
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-5 px-8 py-6">
+      <nav aria-label={Strings.reportBreadcrumb} className="text-sm text-slate-600">
+        <ol className="flex items-center gap-1">
+          <li>
+            <Link to={`/${project.id}/executions`} className="focus-ring rounded hover:text-brand-700 hover:underline">
+              {Strings.reportExecutions}
+            </Link>
+          </li>
+          <li aria-hidden="true">
+            <ChevronRight className="size-4 text-slate-400" />
+          </li>
+          <li aria-current="page">{data.name}</li>
+        </ol>
+      </nav>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div className="min-w-0">
+          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{data.name}</h1>
+          <p className="mt-1 text-sm text-slate-600">
+            {Strings.reportStarted}{' '}
+            <time dateTime={data.startTime}>
+              {started.date} · {started.time}
+            </time>{' '}
+            · {envDisplayName(data.env.name)} · {data.username}
+          </p>
+        </div>
+        <div className="grid grid-cols-3 gap-3">
+          <Card label={Strings.reportDuration}>{durationText(data.executionTime)}</Card>
+          <Card label={Strings.reportStatus}>
+            <StatusBadge status={data.status} />
+          </Card>
+          <Card label={Strings.reportScenarios}>{passRatio(data.totalScenariosPassed, data.totalScenarios)}</Card>
+        </div>
+      </div>
+      {data.report.prevResults.runs.length > 0 && (
+        <p className="flex items-center gap-2 text-xs text-slate-600">
+          {Strings.reportPrevResults}:
+          {data.report.prevResults.runs.map((status, i) => (
+            <StatusBadge key={i} status={status} />
+          ))}
+        </p>
+      )}
+      <section aria-label={Strings.reportScenarioList} className="rounded-xl border border-slate-200 bg-white">
+        <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">{Strings.reportScenarioList}</h2>
+        {testCases.length === 0 ? (
+          <p role="status" className="p-10 text-center text-sm text-slate-600">
+            {Strings.emptySteps}
+          </p>
+        ) : (
+          <ul className="divide-y divide-slate-100">
+            {testCases.map((t) => (
+              <li key={t.id}>
+                <Link
+                  to={`/${project.id}/run-report/${data.id}/${t.id}`}
+                  aria-label={Strings.reportOpenScenario(t.scenarioName)}
+                  data-testid="run-scenario"
+                  className="focus-ring flex items-center gap-4 px-4 py-3 hover:bg-slate-50"
+                >
+                  <span className="min-w-0 flex-1">
+                    <span className="block truncate font-medium text-slate-900">{t.scenarioName}</span>
+                    <span className="block truncate text-xs text-slate-500">
+                      {t.featureName} · {Strings.reportStepCount(t.steps.length)}
+                    </span>
+                  </span>
+                  <AiRetrainBadge label={aiRetrainLabel(t)} />
+                  <StatusBadge status={t.result.status} />
+                  <span className="w-20 text-right text-sm text-slate-600 tabular-nums">
+                    {durationText(durationMs(t.result.startTime, t.result.endTime))}
+                  </span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function Card({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="min-w-36 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xs">
+      <p className="text-xs font-medium text-slate-500">{label}</p>
+      <div className="mt-1 text-lg font-semibold text-slate-900">{children}</div>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import { useParams } from 'react-router';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { FullPageSpinner } from '../../components/Spinner';
+import { reportKeys, useScenarioReport } from '../../features/reports/queries';
+import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
+import { Strings } from '../../lib/strings';
+import { useCurrentProject } from '../project/ProjectLayout';
+
+/** scenario-report/{scenarioId}: one single-scenario execution (spec 02 §2). */
+export function ScenarioReportPage() {
+  const { project } = useCurrentProject();
+  const { scenarioId = '' } = useParams();
+  const scenario = useScenarioReport(scenarioId);
+  useDocumentTitle(scenario.data?.report.scenarioName ?? Strings.reportsTitle);
+
+  if (scenario.isPending) return <FullPageSpinner label={Strings.reportLoading} />;
+  if (scenario.isError)
+    return <ErrorPanel title={Strings.reportLoadFailed} detail={errorMessage(scenario.error)} onRetry={() => void scenario.refetch()} />;
+  return (
+    <ScenarioReportView
+      projectId={project.id}
+      testCase={scenario.data.report}
+      run={null}
+      owner={{ kind: 'scenario' }}
+      invalidate={reportKeys.scenario(scenarioId)}
+    />
+  );
+}
