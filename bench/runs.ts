@@ -47,6 +47,17 @@ async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
       from runs where project_id = '${projectId}'`);
     await database.execute('ANALYZE');
     const seedMs = performance.now() - seeded;
+    if (process.argv.includes('--explain')) {
+      // The search's two statements as the repository sends them (page and capped count).
+      const where = `project_id = '${projectId}' and rerun_of is null and name ilike '%Nightly 99%'`;
+      for (const query of [
+        `select id from runs where ${where} order by publish_time desc, id desc limit 10`,
+        `select count(*) from (select 1 from runs where ${where} limit 1000) capped`,
+      ]) {
+        const plan = await database.rows<{ 'QUERY PLAN': string }>(`explain analyze ${query}`);
+        console.log(plan.map((row) => row['QUERY PLAN']).join('\n'));
+      }
+    }
 
     const cases = {
       'first page (10)': { projectId },
