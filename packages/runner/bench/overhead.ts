@@ -73,8 +73,12 @@ async function raw(base: string, screenshots: RawScreenshots): Promise<number> {
     const cdp = screenshots === 'cdp' ? await context.newCDPSession(page) : undefined;
     for (const [, act] of ACTIONS) {
       await act(page, base);
-      if (cdp) Buffer.from((await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true })).data, 'base64');
-      else if (screenshots === 'playwright') await page.screenshot({ type: 'png' });
+      if (cdp) {
+        // As the runner does: a page mid-navigation may refuse the CDP capture; Playwright's waits for it.
+        const shot = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }).catch(() => undefined);
+        if (shot) Buffer.from(shot.data, 'base64');
+        else await page.screenshot({ type: 'png' });
+      } else if (screenshots === 'playwright') await page.screenshot({ type: 'png' });
     }
     await browser.close();
     return performance.now() - started;
