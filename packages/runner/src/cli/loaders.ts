@@ -45,10 +45,10 @@ function sourceMapsRequested(): boolean {
  *
  * Why: tsx turns them on for the whole process, and Playwright captures a stack trace (50 frames)
  * on every API call to name the call in errors. Mapping each of those through source maps was
- * ~25% of the runner's own CPU in a 20-step scenario (bench/overhead.ts). A run needs no mapped
- * stacks: workspace step definitions are plain JavaScript, reports carry error messages, not
- * stacks. Node started with --enable-source-maps keeps them. Nested or overlapping runs in one
- * process (a worker) restore the setting only when the last one ends.
+ * about a fifth of the runner process's CPU in the 20-step bench (bench/overhead.ts). A run
+ * needs no mapped stacks: workspace step definitions are plain JavaScript, reports carry error
+ * messages, not stacks. Node started with --enable-source-maps keeps them. Nested or overlapping
+ * runs in one process (a worker) restore the setting only when the last one ends.
  */
 export async function withoutSourceMaps<T>(work: () => Promise<T>): Promise<T> {
   if (sourceMapsRequested()) return work();
