@@ -1,15 +1,26 @@
 /**
- * Runner overhead bench (DESIGN §10: "runner ≤ 1.3× raw Playwright with a screenshot per command").
+ * Runner overhead bench (DESIGN §10: "runner ≤ 1.3× raw Playwright with a screenshot per command";
+ * issue 5 targets ≤ 1.15 with screenshots, network, console and ARIA capture on, ≤ 1.08 off).
  *
  * Runs one 20-step scenario of plain-English steps against the demo shop through `rehearse run`
  * (in-process, so no Node start-up is counted on either side), and the same 20 actions as a raw
  * playwright-core script with the same browser launch. Each side runs several times, interleaved;
  * medians are compared.
  *
+ * "With screenshots" has two honest denominators, and the bench prints both:
+ * - the raw script taking the very same screenshot after each action (`Page.captureScreenshot`
+ *   through CDP with `optimizeForSpeed`, as the runner does on Chromium): the same actions and the
+ *   same pictures, so the ratio is the runner's own overhead. This is the figure the target is for.
+ * - the raw script taking Playwright's `page.screenshot()`, what a hand-written script would do;
+ *   it is ~2× slower per picture, so this ratio flatters the runner and is shown for scale only.
+ *
+ * The raw script runs without source-mapped stack traces, as a plain JavaScript script under
+ * plain Node would (this bench runs under tsx, which turns them on for the whole process).
+ *
  *   npx tsx packages/runner/bench/overhead.ts [--reps 5] [--json]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
@@ -48,17 +59,32 @@ const ACTIONS: Array<[string, (page: Page, base: string) => Promise<unknown>]> =
 
 const FEATURE = `Feature: Bench\n  Scenario: Twenty steps\n${ACTIONS.map(([step]) => `    ${step}`).join('\n')}\n`;
 
-async function raw(base: string, screenshots: boolean): Promise<number> {
-  const started = performance.now();
-  const browser = await launchBrowser({ browser: 'chromium', headless: true });
-  const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
-  const page = await context.newPage();
-  for (const [, act] of ACTIONS) {
-    await act(page, base);
-    if (screenshots) await page.screenshot({ type: 'png' });
+/** How the raw script takes its screenshot after each action, if at all. */
+type RawScreenshots = 'none' | 'cdp' | 'playwright';
+
+async function raw(base: string, screenshots: RawScreenshots): Promise<number> {
+  const sourceMaps = process.sourceMapsEnabled;
+  process.setSourceMapsEnabled(false);
+  try {
+    const started = performance.now();
+    const browser = await launchBrowser({ browser: 'chromium', headless: true });
+    const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    const page = await context.newPage();
+    const cdp = screenshots === 'cdp' ? await context.newCDPSession(page) : undefined;
+    for (const [, act] of ACTIONS) {
+      await act(page, base);
+      if (cdp) {
+        // As the runner does: a page mid-navigation may refuse the CDP capture; Playwright's waits for it.
+        const shot = await cdp.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }).catch(() => undefined);
+        if (shot) Buffer.from(shot.data, 'base64');
+        else await page.screenshot({ type: 'png' });
+      } else if (screenshots === 'playwright') await page.screenshot({ type: 'png' });
+    }
+    await browser.close();
+    return performance.now() - started;
+  } finally {
+    process.setSourceMapsEnabled(sourceMaps);
   }
-  await browser.close();
-  return performance.now() - started;
 }
 
 async function ours(ws: string, policy: ScreenshotPolicy): Promise<number> {
@@ -81,22 +107,29 @@ const median = (values: number[]) => {
 const shop = await startDemoShop(50);
 const ws = makeWorkspace({ baseUrl: shop.baseUrl, feature: FEATURE, steps: '', config: { commandTimeoutMs: 10_000 } });
 try {
-  const times = { rawPlain: [] as number[], rawShots: [] as number[], oursEvery: [] as number[], oursOff: [] as number[] };
+  const load = [loadavg()[0]!];
+  const times = { rawPlain: [] as number[], rawCdpShots: [] as number[], rawPlaywrightShots: [] as number[], oursEvery: [] as number[], oursOff: [] as number[] };
   // One untimed round: module loading and the first browser start are paid once per process.
-  await raw(shop.baseUrl, true);
+  await raw(shop.baseUrl, 'cdp');
   await ours(ws, 'every-command');
   for (let rep = 0; rep < REPS; rep++) {
-    times.rawPlain.push(await raw(shop.baseUrl, false));
-    times.rawShots.push(await raw(shop.baseUrl, true));
+    times.rawPlain.push(await raw(shop.baseUrl, 'none'));
+    times.rawCdpShots.push(await raw(shop.baseUrl, 'cdp'));
+    times.rawPlaywrightShots.push(await raw(shop.baseUrl, 'playwright'));
     times.oursEvery.push(await ours(ws, 'every-command'));
     times.oursOff.push(await ours(ws, 'off'));
   }
+  load.push(loadavg()[0]!);
   const m = Object.fromEntries(Object.entries(times).map(([key, list]) => [key, median(list)])) as Record<keyof typeof times, number>;
   const result = {
     reps: REPS,
+    /** 1-minute load average at the start and at the end: timings on a busy machine are pessimistic. */
+    loadAverage: load.map((value) => +value.toFixed(2)),
     medianMs: Object.fromEntries(Object.entries(m).map(([key, value]) => [key, Math.round(value)])),
-    /** The budget's figure: both sides take a screenshot after every action. */
-    everyCommandVsRawWithScreenshots: +(m.oursEvery / m.rawShots).toFixed(2),
+    /** The target's figure: both sides take the same CDP screenshot after every action. */
+    everyCommandVsRawSameScreenshots: +(m.oursEvery / m.rawCdpShots).toFixed(2),
+    /** For scale: the raw side uses Playwright's slower page.screenshot(). */
+    everyCommandVsRawPlaywrightScreenshots: +(m.oursEvery / m.rawPlaywrightShots).toFixed(2),
     /** Also counts the screenshots themselves as overhead. */
     everyCommandVsRawWithout: +(m.oursEvery / m.rawPlain).toFixed(2),
     screenshotsOffVsRaw: +(m.oursOff / m.rawPlain).toFixed(2),
@@ -104,9 +137,10 @@ try {
   if (values.json) {
     console.log(JSON.stringify(result));
   } else {
-    console.log(`runner overhead, 20-step scenario, median of ${REPS} (ms): ${JSON.stringify(result.medianMs)}`);
-    console.log(`  screenshots every command: ${result.everyCommandVsRawWithScreenshots}× raw Playwright with a screenshot per action (${result.everyCommandVsRawWithout}× raw without screenshots)`);
-    console.log(`  screenshots off:           ${result.screenshotsOffVsRaw}× raw Playwright`);
+    console.log(`runner overhead, 20-step scenario, median of ${REPS} (ms), load average ${result.loadAverage.join(' → ')}: ${JSON.stringify(result.medianMs)}`);
+    console.log(`  screenshots every command: ${result.everyCommandVsRawSameScreenshots}× raw Playwright taking the same screenshot per action (target ≤ 1.15)`);
+    console.log(`                             ${result.everyCommandVsRawPlaywrightScreenshots}× raw with page.screenshot() per action, ${result.everyCommandVsRawWithout}× raw without screenshots`);
+    console.log(`  screenshots off:           ${result.screenshotsOffVsRaw}× raw Playwright (target ≤ 1.08)`);
   }
 } finally {
   await shop.app.close();

@@ -31,3 +31,35 @@ export function ensureLoaders(): void {
   });
   flags[FLAG] = true;
 }
+
+let runsWithoutSourceMaps = 0;
+let sourceMapsBefore: boolean | undefined;
+
+/** Whether the user started Node with --enable-source-maps (then they want mapped stacks, whatever the cost). */
+function sourceMapsRequested(): boolean {
+  return [...process.execArgv, ...(process.env.NODE_OPTIONS ?? '').split(/\s+/)].includes('--enable-source-maps');
+}
+
+/**
+ * Runs `work` with Node's source-mapped stack traces off, then puts them back as they were.
+ *
+ * Why: tsx turns them on for the whole process, and Playwright captures a stack trace (50 frames)
+ * on every API call to name the call in errors. Mapping each of those through source maps was
+ * about a fifth of the runner process's CPU in the 20-step bench (bench/overhead.ts). A run
+ * needs no mapped stacks: workspace step definitions are plain JavaScript, reports carry error
+ * messages, not stacks. Node started with --enable-source-maps keeps them. Nested or overlapping
+ * runs in one process (a worker) restore the setting only when the last one ends.
+ */
+export async function withoutSourceMaps<T>(work: () => Promise<T>): Promise<T> {
+  if (sourceMapsRequested()) return work();
+  if (runsWithoutSourceMaps++ === 0) {
+    // process.sourceMapsEnabled is Node ≥ 20.7; before that, tsx (which enables them) is the only caller.
+    sourceMapsBefore = process.sourceMapsEnabled ?? true;
+    process.setSourceMapsEnabled(false);
+  }
+  try {
+    return await work();
+  } finally {
+    if (--runsWithoutSourceMaps === 0) process.setSourceMapsEnabled(sourceMapsBefore ?? true);
+  }
+}

@@ -31,7 +31,7 @@ import {
 import { mergeRows, TestData, type TestDataRow } from '../support/test-data.js';
 import { parse, RUN_OPTIONS, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
-import { ensureLoaders } from './loaders.js';
+import { ensureLoaders, withoutSourceMaps } from './loaders.js';
 import { readProjectFile } from './project-file.js';
 import { uploadRun } from './upload.js';
 
@@ -215,7 +215,9 @@ export async function runRun(args: string[], io: CliIo): Promise<number> {
       const passBuilder = new ReportBuilder(context, new ArtifactStore(artifactsDir), onTestCase);
       // cucumber's own progress output is replaced by the lines above.
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      await runCucumber(runConfiguration, { cwd, env: io.env, stdout: quiet, stderr: io.stderr as Writable }, (envelope) => passBuilder.add(envelope));
+      await withoutSourceMaps(() =>
+        runCucumber(runConfiguration, { cwd, env: io.env, stdout: quiet, stderr: io.stderr as Writable }, (envelope) => passBuilder.add(envelope)),
+      );
       return passBuilder;
     };
 

@@ -1,5 +1,5 @@
 import type { NetworkEntry, WebLogEntry } from '@rehearse/contract';
-import type { BrowserContext, ConsoleMessage, Request } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Request, Response } from 'playwright-core';
 
 interface Tagged<T> {
   testStepId: string | null;
@@ -15,6 +15,8 @@ const SETTLE_MS = 1_000;
  */
 export class Capture {
   private readonly pending = new Map<Request, Tagged<NetworkEntry>>();
+  /** Responses as their events arrived, so a finished request need not ask the browser for its own. */
+  private readonly responses = new WeakMap<Request, Response>();
   private readonly inFlight = new Set<Promise<void>>();
   private network: Tagged<NetworkEntry>[] = [];
   private webLog: Tagged<WebLogEntry>[] = [];
@@ -24,6 +26,7 @@ export class Capture {
   /** Starts listening on a context: its pages, popups included. */
   listen(context: BrowserContext): void {
     context.on('request', (request) => this.onRequest(request));
+    context.on('response', (response) => this.responses.set(response.request(), response));
     context.on('requestfinished', (request) => this.track(this.onFinished(request)));
     context.on('requestfailed', (request) => this.onFailed(request));
     context.on('console', (message) => this.onConsole(message));
@@ -81,7 +84,9 @@ export class Capture {
     const tagged = this.pending.get(request);
     if (!tagged) return;
     const { entry } = tagged;
-    const response = await request.response().catch(() => null);
+    // The response event came first; asking with request.response() would be one more round trip
+    // per request (a few dozen per scenario), only for the rare request that had no such event.
+    const response = this.responses.get(request) ?? (await request.response().catch(() => null));
     if (response) {
       entry.status = response.status();
       entry.statusText = response.statusText();
