@@ -13,9 +13,9 @@
   var labels = config.labels;
 
   var CSS_TEXT = [
-    ':host{all:initial;position:fixed;top:12px;right:12px;z-index:2147483647;font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a}',
-    '.panel{width:300px;max-height:calc(100vh - 24px);display:flex;flex-direction:column;background:#fff;border:1px solid #cbd5e1;border-radius:10px;box-shadow:0 10px 30px rgba(15,23,42,.25);overflow:hidden}',
-    'header{display:flex;align-items:center;gap:8px;padding:8px 10px;background:#0f172a;color:#fff}',
+    ':host{all:initial;position:fixed;bottom:12px;right:12px;z-index:2147483647;font:13px/1.4 system-ui,-apple-system,"Segoe UI",sans-serif;color:#0f172a}',
+    '.panel{width:280px;max-height:calc(100vh - 24px);display:flex;flex-direction:column;background:#fff;border:1px solid #cbd5e1;border-radius:10px;box-shadow:0 10px 30px rgba(15,23,42,.25);overflow:hidden}',
+    'header{display:flex;align-items:center;gap:8px;padding:6px 10px;background:#0f172a;color:#fff;cursor:move;user-select:none;touch-action:none}',
     'h2{font-size:13px;font-weight:600;margin:0;flex:1}',
     '.dot{width:8px;height:8px;border-radius:50%;background:#ef4444}',
     'button{font:inherit;cursor:pointer;border:1px solid #cbd5e1;background:#f8fafc;color:#0f172a;border-radius:6px;padding:4px 8px}',
@@ -25,10 +25,10 @@
     'header button:hover:not(:disabled){background:#334155}',
     '.body{display:flex;flex-direction:column;min-height:0}',
     '.panel.collapsed .body{display:none}',
-    'ol{margin:0;padding:6px 10px 6px 30px;overflow-y:auto;max-height:40vh;min-height:40px}',
+    'ol{margin:0;padding:6px 10px 6px 30px;overflow-y:auto;max-height:min(30vh,220px);min-height:40px}',
     'li{padding:2px 0;border-bottom:1px solid #f1f5f9;word-break:break-word}li.assertion{color:#047857}',
     'li.empty{list-style:none;margin-left:-20px;color:#64748b}',
-    'section{padding:8px 10px;border-top:1px solid #e2e8f0;display:flex;flex-direction:column;gap:6px}',
+    'section{padding:6px 10px;border-top:1px solid #e2e8f0;display:flex;flex-direction:column;gap:6px}',
     '.row{display:flex;gap:6px}.row button{flex:1}',
     'button[aria-pressed=true]{background:#dbeafe;border-color:#2563eb}',
     '.label{font-size:11px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#475569}',
@@ -38,8 +38,7 @@
     '.hint{font-size:12px;color:#1d4ed8;margin:0}.ok{font-size:12px;color:#047857;margin:0}.error{font-size:12px;color:#b91c1c;margin:0}',
   ].join('\n');
 
-  var state = { steps: [], featureName: '', scenarioName: '', features: [], assertMode: null, status: null };
-  var collapsed = false;
+  var state = { steps: [], featureName: '', scenarioName: '', features: [], assertMode: null, status: null, position: null, collapsed: false };
   var host;
   var els = {};
 
@@ -112,9 +111,33 @@
     root.appendChild(els.panel);
 
     els.toggle.addEventListener('click', function () {
-      collapsed = !collapsed;
+      state.collapsed = !state.collapsed;
       render();
+      void ask({ action: 'layout', collapsed: state.collapsed, position: state.position });
     });
+    // The panel covers part of the page: its header drags it out of the way (the place is kept
+    // for the next pages of the recording).
+    var header = els.panel.querySelector('header');
+    var drag = null;
+    header.addEventListener('pointerdown', function (event) {
+      if (event.target !== header && event.target.tagName !== 'H2') return;
+      var box = host.getBoundingClientRect();
+      drag = { dx: event.clientX - box.left, dy: event.clientY - box.top };
+      header.setPointerCapture(event.pointerId);
+      event.preventDefault();
+    });
+    header.addEventListener('pointermove', function (event) {
+      if (!drag) return;
+      state.position = clampPosition(event.clientX - drag.dx, event.clientY - drag.dy);
+      place();
+    });
+    var endDrag = function () {
+      if (!drag) return;
+      drag = null;
+      void ask({ action: 'layout', collapsed: state.collapsed, position: state.position });
+    };
+    header.addEventListener('pointerup', endDrag);
+    header.addEventListener('pointercancel', endDrag);
     [els.visible, els.text, els.value].forEach(function (button) {
       button.addEventListener('click', function () {
         var mode = button.getAttribute('data-mode');
@@ -136,7 +159,7 @@
     // Keep the page's own listeners out of what happens in the panel: composed events would
     // otherwise reach the page's document/window handlers (menus that close on an outside click,
     // keyboard shortcuts) as events on the host.
-    ['click', 'dblclick', 'mousedown', 'mouseup', 'pointerdown', 'pointerup', 'keydown', 'keyup', 'keypress', 'input', 'focusin', 'focusout', 'wheel', 'contextmenu'].forEach(function (type) {
+    ['click', 'dblclick', 'mousedown', 'mouseup', 'mousemove', 'pointerdown', 'pointerup', 'pointermove', 'keydown', 'keyup', 'keypress', 'input', 'focusin', 'focusout', 'wheel', 'contextmenu'].forEach(function (type) {
       host.addEventListener(type, function (event) {
         event.stopPropagation();
       });
@@ -144,12 +167,37 @@
     document.documentElement.appendChild(host);
   }
 
+  function clampPosition(x, y) {
+    var box = host.getBoundingClientRect();
+    return {
+      x: Math.round(Math.max(0, Math.min(window.innerWidth - Math.min(box.width, 80), x))),
+      y: Math.round(Math.max(0, Math.min(window.innerHeight - 32, y))),
+    };
+  }
+
+  function place() {
+    if (!state.position) {
+      host.style.removeProperty('left');
+      host.style.removeProperty('top');
+      host.style.removeProperty('right');
+      host.style.removeProperty('bottom');
+      return;
+    }
+    var at = clampPosition(state.position.x, state.position.y);
+    host.style.setProperty('left', at.x + 'px', 'important');
+    host.style.setProperty('top', at.y + 'px', 'important');
+    host.style.setProperty('right', 'auto', 'important');
+    host.style.setProperty('bottom', 'auto', 'important');
+  }
+
   function render() {
     if (!host) return;
     if (!host.isConnected) document.documentElement.appendChild(host);
+    var collapsed = !!state.collapsed;
     els.panel.className = collapsed ? 'panel collapsed' : 'panel';
     els.toggle.textContent = collapsed ? labels.show : labels.hide;
     els.toggle.setAttribute('aria-expanded', String(!collapsed));
+    place();
     els.count.textContent = String(state.steps.length);
     els.steps.replaceChildren.apply(
       els.steps,

@@ -4,6 +4,9 @@ import { RecorderSession } from '../session.js';
 import { startPlainApp } from '../testing/targets.js';
 import { LocalPanel, PANEL_LABELS, type PublishNames } from './local-panel.js';
 
+/** The panel follows the recording through a binding round trip; on a loaded machine that takes a while. */
+const PATIENT = { timeout: 15_000, interval: 50 };
+
 /** The panel's parts, found the way a person finds them: by role and name inside the panel. */
 function panelOf(page: Page) {
   const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
@@ -43,7 +46,7 @@ describe('the local recorder panel inside the recorded page', () => {
   it('shows steps live, records nothing of its own clicks and typing, undoes, asserts the next clicked element, and survives a reload', async () => {
     const page = session.activePage;
     const ui = panelOf(page);
-    await expect.poll(() => ui.steps.allTextContents()).toEqual(['Open /']);
+    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /']);
     // The page counts the clicks and keys its own document listeners see.
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -54,7 +57,7 @@ describe('the local recorder panel inside the recorded page', () => {
     await page.getByLabel('Member name').click();
     await page.keyboard.type('Ada');
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect.poll(() => ui.steps.allTextContents()).toEqual(['Open /', 'Fill “Member name” with “Ada”', 'Click “Add member”']);
+    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”', 'Click “Add member”']);
     const seenByPage = await page.evaluate(() => (window as unknown as { seen: string[] }).seen.length);
 
     // Typing names and pressing keys in the panel is not part of the recording, nor of the page.
@@ -62,15 +65,15 @@ describe('the local recorder panel inside the recorded page', () => {
     await page.keyboard.type('Add Ada');
     await page.keyboard.press('Tab');
     await ui.button(PANEL_LABELS.undo).click();
-    await expect.poll(() => ui.steps.allTextContents()).toEqual(['Open /', 'Fill “Member name” with “Ada”']);
+    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”']);
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen.length)).toBe(seenByPage);
 
     // Add assertion → Visible, then the next click on the page is the assertion, not a click.
     await ui.button(PANEL_LABELS.assertVisible).click();
-    await expect(ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed')).resolves.toBe('true');
+    await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('true');
     await page.getByRole('heading', { name: 'Team roster' }).click();
-    await expect.poll(() => ui.steps.allTextContents()).toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
-    await expect(ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed')).resolves.toBe('false');
+    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
+    await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('false');
     expect(session.commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'verifyVisible']);
     expect(session.commands.at(-1)!.element!.locators[0]).toEqual({ kind: 'role', role: 'heading', name: 'Team roster', exact: true });
 
@@ -82,9 +85,9 @@ describe('the local recorder panel inside the recorded page', () => {
 
     // A new document gets a new panel with the same steps and the names typed so far.
     await page.reload();
-    await expect.poll(() => panelOf(page).steps.allTextContents()).toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
-    await expect(panelOf(page).scenario.inputValue()).resolves.toBe('Add Ada');
-    await expect(panelOf(page).feature.inputValue()).resolves.toBe('Roster');
+    await expect.poll(() => panelOf(page).steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
+    await expect.poll(() => panelOf(page).scenario.inputValue(), PATIENT).toBe('Add Ada');
+    await expect.poll(() => panelOf(page).feature.inputValue(), PATIENT).toBe('Roster');
     expect(session.commands).toHaveLength(3);
   });
 
@@ -92,16 +95,31 @@ describe('the local recorder panel inside the recorded page', () => {
     const ui = panelOf(session.activePage);
     await ui.feature.fill('Bad?Name');
     await ui.button(PANEL_LABELS.publish).click();
-    await expect.poll(() => ui.panel.getByRole('alert').textContent()).toBe('Feature name must not contain ?');
+    await expect.poll(() => ui.panel.getByRole('alert').textContent(), PATIENT).toBe('Feature name must not contain ?');
     expect(publishes).toEqual([{ featureName: 'Bad?Name', scenarioName: 'Add Ada' }]);
     expect(session.commands).toHaveLength(3);
   });
 
-  it('can be folded away so it does not cover the page', async () => {
-    const ui = panelOf(session.activePage);
+  it('folds and drags out of the way, keeps its place on the next page, and records none of it', async () => {
+    const page = session.activePage;
+    const ui = panelOf(page);
+    const start = (await ui.panel.boundingBox())!;
+    expect(start.x + start.width).toBeGreaterThan(1200);
     await ui.button(PANEL_LABELS.hide).click();
     expect(await ui.button(PANEL_LABELS.undo).isVisible()).toBe(false);
     await ui.button(PANEL_LABELS.show).click();
     expect(await ui.button(PANEL_LABELS.undo).isVisible()).toBe(true);
+
+    const title = ui.panel.getByRole('heading', { name: PANEL_LABELS.title });
+    const grip = (await title.boundingBox())!;
+    await page.mouse.move(grip.x + 5, grip.y + 5);
+    await page.mouse.down();
+    await page.mouse.move(40, 60, { steps: 5 });
+    await page.mouse.up();
+    const moved = (await ui.panel.boundingBox())!;
+    expect([Math.round(moved.x) < 100, Math.round(moved.y) < 100]).toEqual([true, true]);
+    await page.reload();
+    await expect.poll(async () => Math.round((await panelOf(page).panel.boundingBox())?.x ?? -1), PATIENT).toBe(Math.round(moved.x));
+    expect(session.commands).toHaveLength(3);
   });
 });

@@ -23,6 +23,9 @@ export interface PanelState extends PublishNames {
   features: string[];
   assertMode: AssertMode | null;
   status: { kind: 'busy' | 'published' | 'error'; text: string } | null;
+  /** Where the person dragged the panel (viewport pixels of its top left); null: bottom right. */
+  position: { x: number; y: number } | null;
+  collapsed: boolean;
 }
 
 /** What the panel asks through the `__rehearsePanel` binding. */
@@ -31,6 +34,7 @@ export type PanelRequest =
   | { action: 'undo' }
   | { action: 'assert'; mode: AssertMode | null }
   | { action: 'names'; featureName: string; scenarioName: string }
+  | { action: 'layout'; collapsed: boolean; position: { x: number; y: number } | null }
   | { action: 'publish'; featureName: string; scenarioName: string };
 
 /** The panel's words; the same as the cloud recorder page's side panel. */
@@ -71,7 +75,7 @@ export class LocalPanel implements SessionPanel {
   private featuresLoaded = false;
 
   constructor(private readonly options: LocalPanelOptions) {
-    this.state = { steps: [], featureName: options.featureName, scenarioName: options.scenarioName, features: [], assertMode: null, status: null };
+    this.state = { steps: [], featureName: options.featureName, scenarioName: options.scenarioName, features: [], assertMode: null, status: null, position: null, collapsed: false };
   }
 
   /** The names as the person left them in the panel (a publish from the terminal uses them too). */
@@ -115,6 +119,12 @@ export class LocalPanel implements SessionPanel {
         this.state.featureName = String(request.featureName).slice(0, 200);
         this.state.scenarioName = String(request.scenarioName).slice(0, 200);
         return undefined;
+      case 'layout': {
+        const { x, y } = request.position ?? {};
+        this.state.position = Number.isFinite(x) && Number.isFinite(y) ? { x: x!, y: y! } : null;
+        this.state.collapsed = request.collapsed === true;
+        return undefined;
+      }
       case 'publish':
         await this.publish({ featureName: String(request.featureName), scenarioName: String(request.scenarioName) });
         return undefined;
