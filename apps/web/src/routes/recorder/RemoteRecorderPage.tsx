@@ -202,7 +202,9 @@ export function RemoteRecorderPage() {
     if (!socket?.connected) return;
     if (input.kind !== 'viewport' && input.kind !== 'navigate') {
       const id = inputId.current++;
-      stats.sent.set(id, performance.now());
+      // A key's release shows nothing new, so no frame answers it: timing it would only measure
+      // the wait for some later frame (a caret blink), not latency.
+      if (input.kind !== 'key' || input.type === 'down') stats.sent.set(id, performance.now());
       socket.emit('input', { ...input, id });
     } else socket.emit('input', input);
   }, []);
