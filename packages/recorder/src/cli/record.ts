@@ -82,7 +82,6 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   // Plain values stay on this machine: the page only gets their digests to match typed text.
   const { testData } = await api.call(runnerCalls.runTestData, { body: { projectId, environment: envName, ...(branch ? { branch } : {}) } });
 
-  let session: RecorderSession | undefined;
   let published: PublishRecordingResponse | undefined;
   let publishedFromPanel: () => void = () => undefined;
   const panelPublished = new Promise<void>((resolve) => (publishedFromPanel = resolve));
@@ -91,7 +90,7 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   const publish = async (names: PublishNames): Promise<PublishRecordingResponse> => {
     if (published) return published;
     const answer = await api.call(recorderCalls.publish, {
-      body: { projectId, ...(branch ? { branch } : {}), env: envName, ...names, commands: [...session!.commands], pages: session!.recordedPages() },
+      body: { projectId, ...(branch ? { branch } : {}), env: envName, ...names, commands: [...session.commands], pages: session.recordedPages() },
     });
     published = answer;
     io.stdout.write(`Published "${answer.scenarioName}" to feature "${answer.featureName}" (${answer.commit.slice(0, 8)}).\n`);
@@ -114,7 +113,8 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
       }
     },
   });
-  session = await RecorderSession.start({
+  // The panel and the publish above only use the session once it exists (they run on clicks).
+  const session = await RecorderSession.start({
     url: env.data.baseUrl,
     baseUrl: env.data.baseUrl,
     viewport: { width: 1280, height: 800 },
