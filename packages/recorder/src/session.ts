@@ -13,6 +13,18 @@ export interface Frame {
   input?: number;
 }
 
+/** An assertion the next click on the page records instead of a click. */
+export type AssertMode = 'verifyText' | 'verifyVisible' | 'verifyValue';
+
+/**
+ * Something drawn inside the recorded browser that follows the recording (the local recorder's
+ * panel). Installed before the first page opens, told of every change to the steps.
+ */
+export interface SessionPanel {
+  install(context: BrowserContext, session: RecorderSession): Promise<void>;
+  update(commands: RecordedCommand[]): void;
+}
+
 export interface RecorderSessionOptions {
   /** Where recording starts. */
   url: string;
@@ -24,6 +36,8 @@ export interface RecorderSessionOptions {
   /** Stream the page as JPEG frames (cloud recorder); the local recorder shows a real window. */
   screencast?: boolean;
   jpegQuality?: number;
+  /** The local recorder's in-page panel. */
+  panel?: SessionPanel;
   onCommands?: (commands: RecordedCommand[]) => void;
   onFrame?: (frame: Frame) => void;
   onPage?: (page: RecordedPage) => void;
@@ -80,6 +94,7 @@ export class RecorderSession {
     const { context, options } = this;
     await context.exposeBinding('__rehearseRecord', (_source, command: RecordedCommand) => this.add(command));
     await context.addInitScript(captureScript({ baseUrl: options.baseUrl, testData: options.testData ?? [] }));
+    await options.panel?.install(context, this);
     context.on('page', (page) => {
       // A link that opens a tab: follow it, as a person at the screen would.
       if (this.page && page !== this.page) void this.switchTo(page);
@@ -123,7 +138,7 @@ export class RecorderSession {
     const last = this.commands.at(-1);
     if (command.type === 'fill' && last?.type === 'fill' && sameElement(last, command)) this.commands.pop();
     this.commands.push(command);
-    this.options.onCommands?.([...this.commands]);
+    this.changed();
   }
 
   private async rememberPage(page: Page): Promise<void> {
@@ -152,13 +167,18 @@ export class RecorderSession {
   /** Removes the last recorded step (never the opening navigation). */
   undo(): void {
     if (this.commands.length > 1) this.commands.pop();
-    this.options.onCommands?.([...this.commands]);
+    this.changed();
   }
 
-  /** The next click on the page records an assertion on what was clicked instead of a click. */
-  async assertNext(type: 'verifyText' | 'verifyVisible' | 'verifyValue'): Promise<void> {
+  private changed(): void {
+    this.options.onCommands?.([...this.commands]);
+    this.options.panel?.update([...this.commands]);
+  }
+
+  /** The next click on the page records an assertion on what was clicked instead of a click (null: a click again). */
+  async assertNext(type: AssertMode | null): Promise<void> {
     await Promise.all(this.page.frames().map((frame) => frame.evaluate((mode) => {
-      (window as unknown as { __rehearseSetAssertMode?: (m: string) => void }).__rehearseSetAssertMode?.(mode);
+      (window as unknown as { __rehearseSetAssertMode?: (m: string | null) => void }).__rehearseSetAssertMode?.(mode);
     }, type).catch(() => undefined)));
   }
 

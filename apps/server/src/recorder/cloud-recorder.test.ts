@@ -1,9 +1,10 @@
 import type { AddressInfo } from 'node:net';
 import { launchBrowser } from '@rehearse/runner/browser';
-import { Messages, recorderCalls, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import { Messages, recorderCalls, scenarioJobCalls, workspaceCalls as ws } from '@rehearse/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { jobFinished } from './testing/scenario-job.js';
 import { processesOfSession, StreamDriver } from './testing/stream-driver.js';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -76,15 +77,6 @@ describe('the cloud recorder, driven through its stream', () => {
     await browser?.close();
     await test?.close();
   });
-
-  async function finished(jobId: string): Promise<ScenarioJob> {
-    for (let i = 0; i < 240; i += 1) {
-      const { job } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
-      if (job.state !== 'queued' && job.state !== 'running') return job;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error('the job did not finish in two minutes');
-  }
 
   it('records log in, add to cart and check out from stream input, publishes, and the scenario passes in rehearse run', { timeout: 300_000 }, async () => {
     const { session } = await user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop', viewport: VIEWPORT } });
@@ -168,7 +160,7 @@ describe('the cloud recorder, driven through its stream', () => {
       const { job } = await user.api.call(scenarioJobCalls.runScenario, {
         body: { projectId: user.projectId, featureName: 'Cloud shop', scenarioName: 'Buy a backpack', environment: 'shop.json' },
       });
-      const done = await finished(job.id);
+      const done = await jobFinished(user.api, job.id);
       expect([done.state, done.message]).toEqual(['passed', null]);
     } finally {
       stream.close();

@@ -1,17 +1,27 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { authCalls, Messages, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { authCalls, Messages, recorderCalls, runsCalls, scenarioJobCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { PANEL_LABELS } from '@rehearse/recorder';
 import { runRecord } from '@rehearse/recorder/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { jobFinished } from './testing/scenario-job.js';
+
+/** The panel follows the recording through a binding round trip; on a loaded machine that takes a while. */
+const PATIENT = { timeout: 15_000, interval: 50 };
+
+function gitLog(test: TestApp, projectId: string, ...args: string[]): string {
+  return execFileSync('git', ['--git-dir', path.join(test.settings.dataDir, 'workspaces', projectId, 'repo.git'), 'log', ...args, 'main'], { encoding: 'utf8' });
+}
 
 describe('rehearse record (the local recorder)', () => {
   let test: TestApp;
   let serverUrl: string;
 
   beforeAll(async () => {
-    test = await startTestApp('pglite');
+    // One worker slot: the panel-recorded scenario is run as "Run scenario" runs it.
+    test = await startTestApp('pglite', { WORKER_PROCESSES: '1' });
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     serverUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
   });
@@ -87,5 +97,88 @@ describe('rehearse record (the local recorder)', () => {
     expect([notMine.httpStatus, notMine.message]).toEqual([404, Messages.recorderSessionNotFound]);
     const count = (await user.api.call(ws.getFeatureList, { body: { projectId } })).features.length;
     expect(count).toBe(1);
+  });
+  it('records, undoes, asserts and publishes through the panel in the browser, and the scenario passes in rehearse run', { timeout: 240_000 }, async () => {
+    const user = await signUp(test, { email: 'panel@acme.test' });
+    const projectId = user.projectId;
+    await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+    await user.api.call(ws.changeTestData, {
+      body: {
+        projectId,
+        testData: [
+          { key: 'user', value: 'demo@rehearse.dev', DataType: 'string', environment: '*' },
+          { key: 'password', value: 'rehearse123', DataType: 'secret', environment: '*' },
+        ],
+      },
+    });
+    const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'laptop', projectId } });
+    const commitsBefore = gitLog(test, projectId, '--format=%s').trim().split('\n').length;
+    const out: string[] = [];
+    let shownInPanel: string[] = [];
+    const code = await runRecord(
+      ['--server', serverUrl, '--token', accessKey.token, '--project', projectId, '--env', 'shop', '--headless'],
+      { env: {}, stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, fetch },
+      {
+        // Everything through the page and the panel's own buttons, as a person at the window.
+        drive: async (session) => {
+          const page = session.activePage;
+          const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
+          const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
+          const button = (name: string) => panel.getByRole('button', { name, exact: true });
+          await page.getByRole('link', { name: 'Sign in' }).click();
+          await page.getByLabel('Email').click();
+          await page.keyboard.type('demo@rehearse.dev');
+          await page.getByLabel('Password').click();
+          await page.keyboard.type('rehearse123');
+          await page.getByRole('button', { name: 'Sign in' }).click();
+          await page.getByRole('button', { name: 'Sign out' }).waitFor();
+          await page.getByLabel('Search products').click();
+          await page.keyboard.type('zzz');
+          await page.keyboard.press('Tab');
+          await expect.poll(steps, PATIENT).toContain('Fill “Search products” with “zzz”');
+          await button(PANEL_LABELS.undo).click();
+          await expect.poll(steps, PATIENT).not.toContain('Fill “Search products” with “zzz”');
+          await button(PANEL_LABELS.assertVisible).click();
+          await expect.poll(() => button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('true');
+          await page.getByRole('heading', { name: 'Gear for the trail ahead' }).click();
+          await expect.poll(steps, PATIENT).toContain('“Gear for the trail ahead” is visible');
+          // The feature list offers the project's features; this one is new.
+          await panel.getByLabel(PANEL_LABELS.featureName).fill('Panel shop');
+          await panel.getByLabel(PANEL_LABELS.scenarioName).fill('Sign in from the panel');
+          await button(PANEL_LABELS.publish).click();
+          await panel.getByRole('status').filter({ hasText: 'Published to the workspace' }).waitFor();
+          shownInPanel = await steps();
+        },
+      },
+    );
+    const output = out.join('');
+    expect(code, output).toBe(0);
+    expect(shownInPanel).toEqual([
+      'Open /',
+      'Click “Sign in”',
+      'Fill “Email” with “{{user}}”',
+      'Fill “Password” with ••••',
+      'Click “Sign in”',
+      '“Gear for the trail ahead” is visible',
+    ]);
+    // The terminal keeps the progress, and publishing happened once.
+    expect(output).toContain('fill "Search products" "zzz"');
+    expect(output.match(/Published "/g)).toHaveLength(1);
+    expect(output).toContain('Published "Sign in from the panel" to feature "Panel shop"');
+    expect(output).not.toContain('rehearse123');
+    const log = gitLog(test, projectId, '--format=%s');
+    expect(log.trim().split('\n')).toHaveLength(commitsBefore + 1);
+    expect(log).toMatch(/^\[recorder\] scenario: Sign in from the panel, feature: Panel shop, branch: main, env: shop\n/);
+
+    const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
+    const feature = features.find((f) => f.featureName === 'Panel shop');
+    expect(feature?.scenarios.map((s) => s.name)).toEqual(['Sign in from the panel']);
+    expect(feature?.scenarios[0]?.content).not.toContain('zzz');
+
+    const { job } = await user.api.call(scenarioJobCalls.runScenario, {
+      body: { projectId, featureName: 'Panel shop', scenarioName: 'Sign in from the panel', environment: 'shop.json' },
+    });
+    const done = await jobFinished(user.api, job.id);
+    expect([done.state, done.message]).toEqual(['passed', null]);
   });
 });

@@ -225,7 +225,9 @@ export class RecorderService {
   private onMessage(session: LiveSession, message: FromRecorder): void {
     switch (message.type) {
       case 'frame': {
-        const frame = { data: Buffer.from(message.data), width: message.width, height: message.height, seq: ++session.seq, ...(message.input === undefined ? {} : { input: message.input }) };
+        // IPC hands the bytes over as a Uint8Array; a Buffer view of them avoids copying every frame.
+        const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
+        const frame = { data, width: message.width, height: message.height, seq: ++session.seq, ...(message.input === undefined ? {} : { input: message.input }) };
         session.lastFrame = frame;
         this.events?.frame(session.id, frame);
         break;

@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createApiClient } from '@rehearse/api-client';
-import { recorderCalls, runnerCalls, workspaceCalls, type RecordedCommand } from '@rehearse/contract';
+import { recorderCalls, runnerCalls, workspaceCalls, type CallResponse, type RecordedCommand } from '@rehearse/contract';
 import { digestTestData } from '../digest.js';
+import { LocalPanel, type PublishNames } from '../panel/local-panel.js';
 import { RecorderSession } from '../session.js';
 
 /** Where the CLI writes; the runner's `CliIo` satisfies it. */
@@ -14,9 +15,12 @@ export interface RecordIo {
 
 export const RECORD_USAGE = `Usage: rehearse record --server URL --token T --project ID --env <name> [--feature f] [--scenario s] [--branch b] [--headless]
 
-Opens Chromium with the recorder. Use the page; each step is printed here as it is recorded.
-Type "v" + Enter to make your next click an assertion that the element is visible, "u" + Enter
-to undo the last step, "p" + Enter (or close the browser) to publish.
+Opens Chromium with the recorder. Use the page; the recorder panel at its top right shows the
+steps as they are recorded and has Add assertion (Visible, Text, Value: then click the element),
+Undo last and Publish (feature new or existing, scenario name). Each step is also printed here.
+From this terminal: "v" + Enter makes your next click an assertion that the element is visible,
+"u" + Enter undoes the last step, "p" + Enter (or closing the browser) publishes under the names
+in the panel (--feature/--scenario by default).
 `;
 
 export interface RecordHooks {
@@ -25,6 +29,8 @@ export interface RecordHooks {
   /** Lines a person types (defaults to stdin). */
   input?: AsyncIterable<string>;
 }
+
+type PublishRecordingResponse = CallResponse<typeof recorderCalls.publish>;
 
 function describe(command: RecordedCommand): string {
   const name = command.element?.name ? ` "${command.element.name}"` : '';
@@ -75,35 +81,60 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   const envName = env.data.name ?? values.env;
   // Plain values stay on this machine: the page only gets their digests to match typed text.
   const { testData } = await api.call(runnerCalls.runTestData, { body: { projectId, environment: envName, ...(branch ? { branch } : {}) } });
+
+  let published: PublishRecordingResponse | undefined;
+  let publishedFromPanel: () => void = () => undefined;
+  const panelPublished = new Promise<void>((resolve) => (publishedFromPanel = resolve));
+  // The one publish: the panel's button, "p" in the terminal, a closed window or the end of a
+  // test's drive all come here, and only the first one writes.
+  const publish = async (names: PublishNames): Promise<PublishRecordingResponse> => {
+    if (published) return published;
+    const answer = await api.call(recorderCalls.publish, {
+      body: { projectId, ...(branch ? { branch } : {}), env: envName, ...names, commands: [...session.commands], pages: session.recordedPages() },
+    });
+    published = answer;
+    io.stdout.write(`Published "${answer.scenarioName}" to feature "${answer.featureName}" (${answer.commit.slice(0, 8)}).\n`);
+    if (answer.missingTestData.length > 0) io.stdout.write(`Add these test data keys before running: ${answer.missingTestData.join(', ')}\n`);
+    return answer;
+  };
+  const panel = new LocalPanel({
+    featureName: values.feature ?? 'Recorded',
+    scenarioName: values.scenario ?? `Recorded ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+    features: async () => (await api.call(workspaceCalls.getFeatureList, { body: { projectId, ...(branch ? { branch } : {}) } })).features.map((f) => f.featureName),
+    publish: async (names) => {
+      try {
+        const answer = await publish(names);
+        publishedFromPanel();
+        const missing = answer.missingTestData.length > 0 ? ` Add these test data keys before running: ${answer.missingTestData.join(', ')}.` : '';
+        return `Published to the workspace: ${answer.featureName} › ${answer.scenarioName}.${missing}`;
+      } catch (error) {
+        io.stderr.write(`rehearse record: publishing failed: ${(error as Error).message}\n`);
+        throw error;
+      }
+    },
+  });
+  // The panel and the publish above only use the session once it exists (they run on clicks).
   const session = await RecorderSession.start({
     url: env.data.baseUrl,
     baseUrl: env.data.baseUrl,
     viewport: { width: 1280, height: 800 },
     headless: values.headless ?? false,
     testData: digestTestData(testData.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' }))),
+    panel,
     onCommands: (commands) => {
       const last = commands.at(-1);
       if (last) io.stdout.write(`  ${commands.length}. ${describe(last)}\n`);
     },
   });
   try {
-    io.stdout.write(`Recording ${env.data.baseUrl} — ${hooks.drive ? 'driven' : 'use the browser window'}.\n`);
+    io.stdout.write(`Recording ${env.data.baseUrl} — ${hooks.drive ? 'driven' : 'use the browser window; the recorder panel in the page has Add assertion, Undo last and Publish'}.\n`);
     if (hooks.drive) await hooks.drive(session);
-    else await untilDone(session, hooks.input ?? stdinLines());
-    const commands = [...session.commands];
-    const published = await api.call(recorderCalls.publish, {
-      body: {
-        projectId,
-        ...(branch ? { branch } : {}),
-        env: envName,
-        featureName: values.feature ?? 'Recorded',
-        scenarioName: values.scenario ?? `Recorded ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-        commands,
-        pages: session.recordedPages(),
-      },
-    });
-    io.stdout.write(`Published "${published.scenarioName}" to feature "${published.featureName}" (${published.commit.slice(0, 8)}).\n`);
-    if (published.missingTestData.length > 0) io.stdout.write(`Add these test data keys before running: ${published.missingTestData.join(', ')}\n`);
+    else {
+      const how = await untilDone(session, hooks.input ?? stdinLines(), panelPublished);
+      // Leave the panel's "Published" line on screen for a moment before the window closes.
+      if (how === 'panel') await new Promise((resolve) => setTimeout(resolve, 1500));
+    }
+    await publish(panel.names);
     return 0;
   } catch (error) {
     io.stderr.write(`rehearse record: ${(error as Error).message}\n`);
@@ -113,17 +144,19 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   }
 }
 
-async function untilDone(session: RecorderSession, lines: AsyncIterable<string>): Promise<void> {
-  const closed = new Promise<void>((resolve) => session.activePage.context().once('close', () => resolve()));
-  const typed = (async () => {
+/** Waits for the person to finish: Publish in the panel, "p" in the terminal, or a closed browser. */
+async function untilDone(session: RecorderSession, lines: AsyncIterable<string>, panelPublished: Promise<void>): Promise<'panel' | 'terminal' | 'closed'> {
+  const closed = new Promise<'closed'>((resolve) => session.activePage.context().once('close', () => resolve('closed')));
+  const typed = (async (): Promise<'terminal'> => {
     for await (const line of lines) {
       const command = line.trim().toLowerCase();
-      if (command === 'p') return;
+      if (command === 'p') break;
       if (command === 'u') session.undo();
       if (command === 'v') await session.assertNext('verifyVisible');
     }
+    return 'terminal';
   })();
-  await Promise.race([closed, typed]);
+  return Promise.race([closed, typed, panelPublished.then(() => 'panel' as const)]);
 }
 
 async function* stdinLines(): AsyncIterable<string> {

@@ -457,12 +457,19 @@
     }
   }
 
+  // The local recorder's panel (inject/panel.js) sits in the page but is not part of it. Its events
+  // reach the window retargeted to its host element, which carries `data-rehearse-ui`.
+  function fromRecorderUi(event) {
+    var target = event.target;
+    return target instanceof Element && !!target.closest('[data-rehearse-ui]');
+  }
+
   // Capture phase on the window: the page's own handlers (which may stop propagation or navigate)
   // run after us.
   window.addEventListener(
     'pointerdown',
     function (event) {
-      if (!assertMode) return;
+      if (!assertMode || fromRecorderUi(event)) return;
       event.preventDefault();
       event.stopImmediatePropagation();
     },
@@ -471,7 +478,7 @@
   window.addEventListener(
     'click',
     function (event) {
-      if (!event.isTrusted) return;
+      if (!event.isTrusted || fromRecorderUi(event)) return;
       var el = actionTarget(event.target);
       if (!el) return;
       if (assertMode) {
@@ -493,7 +500,7 @@
     'change',
     function (event) {
       var el = event.target;
-      if (!(el instanceof Element)) return;
+      if (!(el instanceof Element) || fromRecorderUi(event)) return;
       // A field typed into before this control changed (its own change comes on blur) goes first.
       if (!isTextField(el) && document.activeElement && document.activeElement !== el) recordFill(document.activeElement);
       if (el instanceof HTMLSelectElement) {
@@ -510,7 +517,7 @@
   window.addEventListener(
     'keydown',
     function (event) {
-      if (!event.isTrusted || !KEYS_THAT_MATTER[event.key] || event.isComposing) return;
+      if (!event.isTrusted || !KEYS_THAT_MATTER[event.key] || event.isComposing || fromRecorderUi(event)) return;
       var el = document.activeElement;
       if (event.key === 'Tab') {
         // Tab only moves focus; what matters is the value left behind.

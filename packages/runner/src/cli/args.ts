@@ -51,6 +51,7 @@ export const USAGE = `Usage:
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--dir d]
   rehearse worker --server URL --token T [--threads N]
   rehearse record --token T --project id --env <name> [--server URL] [--feature f] [--scenario s]
+                  [--branch b] [--headless]
 
 run   Runs the workspace's scenarios (features/**/*.feature by default) with cucumber-js and
       writes the report to --out (default ./rehearse-report). With --token it fetches the
@@ -64,8 +65,9 @@ worker  Connects out to the server with a worker token and runs execution scenar
       to an execution's run, once per key.
 pull  Downloads the project's workspace into --dir (default .) and remembers the project in
       .rehearse/project.json.
-record Opens Chromium with the recorder on the environment and publishes the recorded scenario
-      (step definitions and locator files included) to the project's workspace.
+record Opens Chromium with the recorder on the environment. The recorder panel in the page shows
+      the steps and has Add assertion, Undo last and Publish, which writes the scenario (step
+      definitions and locator files included) to the project's workspace.
 
 The server (default http://localhost:4000), token and project may also come from
 REHEARSE_SERVER, REHEARSE_TOKEN and REHEARSE_PROJECT; run and pull in a pulled folder read the

@@ -63,8 +63,11 @@ function clock(ms: number): string {
   return `${String(Math.floor(total / 60)).padStart(2, '0')}:${String(total % 60).padStart(2, '0')}`;
 }
 
-/** Measures input-to-frame latency in the page (the bench reads it). */
-const stats = { sent: new Map<number, number>(), latencies: [] as number[], frames: 0 };
+/**
+ * Measures input-to-frame latency in the page (the bench reads it): `latencies` from the input
+ * sent to its frame drawn, `arrivals` from the input sent to its frame received (before decoding).
+ */
+const stats = { sent: new Map<number, number>(), latencies: [] as number[], arrivals: [] as number[], frames: 0 };
 (window as unknown as { __rehearseRecorderStats?: typeof stats }).__rehearseRecorderStats = stats;
 
 /**
@@ -164,6 +167,8 @@ export function RemoteRecorderPage() {
     });
     socket.on('disconnect', () => setPhase((p) => (p === 'ended' ? p : 'reconnecting')));
     socket.on('frame', (frame: Frame) => {
+      const sentAt = frame.input === undefined ? undefined : stats.sent.get(frame.input);
+      if (sentAt !== undefined) stats.arrivals.push(performance.now() - sentAt);
       const inputs = [...(waiting?.inputs ?? []), ...(frame.input === undefined ? [] : [frame.input])];
       waiting = { frame, inputs };
       if (!decoding) void pump();
@@ -197,7 +202,9 @@ export function RemoteRecorderPage() {
     if (!socket?.connected) return;
     if (input.kind !== 'viewport' && input.kind !== 'navigate') {
       const id = inputId.current++;
-      stats.sent.set(id, performance.now());
+      // A key's release shows nothing new, so no frame answers it: timing it would only measure
+      // the wait for some later frame (a caret blink), not latency.
+      if (input.kind !== 'key' || input.type === 'down') stats.sent.set(id, performance.now());
       socket.emit('input', { ...input, id });
     } else socket.emit('input', input);
   }, []);
@@ -211,14 +218,25 @@ export function RemoteRecorderPage() {
       return { x: ((event.clientX - rect.left) / rect.width) * canvas.width, y: ((event.clientY - rect.top) / rect.height) * canvas.height };
     };
     const button = (event: MouseEvent): 'left' | 'right' | 'middle' => (event.button === 2 ? 'right' : event.button === 1 ? 'middle' : 'left');
+    // At most one move per animation frame (all the remote page can show), but the first move
+    // goes at once: waiting for the next frame would add up to a frame of latency to every hover.
     let pendingMove: MouseEvent | null = null;
-    const onMove = (event: MouseEvent) => {
-      // One move per animation frame is all the remote page can show anyway.
-      if (!pendingMove) requestAnimationFrame(() => {
-        if (pendingMove) send({ kind: 'mouse', type: 'move', ...point(pendingMove) });
+    let moveWindowOpen = false;
+    const flushMove = () => {
+      if (pendingMove) {
+        send({ kind: 'mouse', type: 'move', ...point(pendingMove) });
         pendingMove = null;
-      });
-      pendingMove = event;
+        requestAnimationFrame(flushMove);
+      } else moveWindowOpen = false;
+    };
+    const onMove = (event: MouseEvent) => {
+      if (moveWindowOpen) {
+        pendingMove = event;
+        return;
+      }
+      send({ kind: 'mouse', type: 'move', ...point(event) });
+      moveWindowOpen = true;
+      requestAnimationFrame(flushMove);
     };
     const onDown = (event: MouseEvent) => {
       canvas.focus();

@@ -1,0 +1,12 @@
+import type { ApiClient } from '@rehearse/api-client';
+import { scenarioJobCalls, type ScenarioJob } from '@rehearse/contract';
+
+/** Waits (up to two minutes) until a "Run scenario" job has left the queue and finished. */
+export async function jobFinished(api: ApiClient, jobId: string): Promise<ScenarioJob> {
+  for (let i = 0; i < 240; i += 1) {
+    const { job } = await api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
+    if (job.state !== 'queued' && job.state !== 'running') return job;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('the job did not finish in two minutes');
+}
