@@ -26,7 +26,10 @@ export interface ApiResponseRecord {
 let sharedBrowser: { key: string; browser: Promise<Browser> } | undefined;
 let workspaceSettings: RunSettings | undefined;
 
-/** One browser per run (per process), launched by the first scenario that needs it. */
+/**
+ * One browser per run (per process), launched by the first scenario that needs it; with
+ * `keepBrowser` (a worker thread) it outlives the run and serves the process's next runs.
+ */
 async function browserFor(settings: RunSettings): Promise<Browser> {
   const key = `${settings.browser}:${String(settings.headless)}`;
   const current = await sharedBrowser?.browser.catch(() => undefined);
@@ -42,6 +45,11 @@ async function browserFor(settings: RunSettings): Promise<Browser> {
     if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
   });
   return launched;
+}
+
+/** The browser the process holds now, if any (a worker thread keeps one between runs). */
+export function sharedBrowserNow(): Promise<Browser> | undefined {
+  return sharedBrowser?.browser;
 }
 
 /** Closes the run's browser (AfterAll). */
