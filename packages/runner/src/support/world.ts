@@ -47,11 +47,6 @@ async function browserFor(settings: RunSettings): Promise<Browser> {
   return launched;
 }
 
-/** The browser the process holds now, if any (a worker thread keeps one between runs). */
-export function sharedBrowserNow(): Promise<Browser> | undefined {
-  return sharedBrowser?.browser;
-}
-
 /** Closes the run's browser (AfterAll). */
 export async function closeSharedBrowser(): Promise<void> {
   const current = sharedBrowser;
@@ -99,14 +94,25 @@ export class RehearseWorld extends World<RehearseParameters> {
   /** Opens the scenario's browser context and page and starts capturing (Before hook). */
   async openPage(): Promise<void> {
     this.scenarioStartedAt = Date.now();
-    const browser = await browserFor(this.settings);
-    this.browserContext = await browser.newContext({ viewport: this.settings.viewport });
+    this.browserContext = await this.newContext();
     this.browserContext.setDefaultTimeout(this.settings.commandTimeoutMs);
     this.browserContext.setDefaultNavigationTimeout(Math.max(this.settings.commandTimeoutMs, 30_000));
     this.capture.listen(this.browserContext);
     this.page = await this.browserContext.newPage();
     const scenario: ScenarioAttachment = { env: this.settings.env, browser: this.settings.browser, viewport: this.settings.viewport };
     this.attachJson(MediaTypes.scenario, scenario);
+  }
+
+  private async newContext(): Promise<BrowserContext> {
+    const browser = await browserFor(this.settings);
+    try {
+      return await browser.newContext({ viewport: this.settings.viewport });
+    } catch (error) {
+      // A browser kept between runs (a worker thread) may have died before Playwright noticed:
+      // the failed call reveals it, and one relaunch serves this scenario.
+      if (browser.isConnected()) throw error;
+      return (await browserFor(this.settings)).newContext({ viewport: this.settings.viewport });
+    }
   }
 
   /** Sends what the capture collected; `final` also waits for late sizes and unfinished requests. */
