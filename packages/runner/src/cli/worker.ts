@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { workerCalls, type WorkerJob } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
+import { prelaunchBrowser } from '../support/world.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
 import { runPull } from './pull.js';
@@ -106,6 +107,10 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
   // Synchronous: the thread leaves through process.exit, where nothing asynchronous runs.
   process.once('exit', () => rmSync(cacheRoot, { recursive: true, force: true }));
   const workspaces = new WorkspaceCache(cacheRoot, CACHED_WORKSPACES);
+  // Executions run headless, in Chromium unless a flow asks otherwise (the planner's default): a
+  // thread has it ready before its first scenario, which then starts as soon as it is claimed.
+  // This world.ts is the instance cucumber loads later too (same file URL under the same loader).
+  prelaunchBrowser({ browser: 'chromium', headless: true });
   let current: string | undefined;
   // A scenario in progress cannot be interrupted in-process: the thread exits and its job goes
   // back to the queue when its lease runs out (retried elsewhere).

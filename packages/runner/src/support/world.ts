@@ -30,7 +30,7 @@ let workspaceSettings: RunSettings | undefined;
  * One browser per run (per process), launched by the first scenario that needs it; with
  * `keepBrowser` (a worker thread) it outlives the run and serves the process's next runs.
  */
-async function browserFor(settings: RunSettings): Promise<Browser> {
+async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): Promise<Browser> {
   const key = `${settings.browser}:${String(settings.headless)}`;
   const current = await sharedBrowser?.browser.catch(() => undefined);
   // A browser that crashed is replaced, so one crash fails one scenario, not the rest of the run.
@@ -45,6 +45,14 @@ async function browserFor(settings: RunSettings): Promise<Browser> {
     if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
   });
   return launched;
+}
+
+/**
+ * Launches now the browser this process's next run will use (a worker thread before its first
+ * job), so that scenario does not wait for it. A failed launch is left for that run to report.
+ */
+export function prelaunchBrowser(options: Pick<RunSettings, 'browser' | 'headless'>): void {
+  browserFor(options).catch(() => undefined);
 }
 
 /** Closes the run's browser (AfterAll). */
