@@ -12,7 +12,7 @@ import { prelaunchBrowser } from '../support/world.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
 import { runPull } from './pull.js';
-import { runRun } from './run.js';
+import { preloadSupport, runRun } from './run.js';
 import { WorkspaceCache } from './workspace-cache.js';
 
 const RUNNER_BIN = fileURLToPath(new URL('../../bin/rehearse.mjs', import.meta.url));
@@ -107,10 +107,6 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
   // Synchronous: the thread leaves through process.exit, where nothing asynchronous runs.
   process.once('exit', () => rmSync(cacheRoot, { recursive: true, force: true }));
   const workspaces = new WorkspaceCache(cacheRoot, CACHED_WORKSPACES);
-  // Executions run headless, in Chromium unless a flow asks otherwise (the planner's default): a
-  // thread has it ready before its first scenario, which then starts as soon as it is claimed.
-  // This world.ts is the instance cucumber loads later too (same file URL under the same loader).
-  prelaunchBrowser({ browser: 'chromium', headless: true });
   let current: string | undefined;
   // A scenario in progress cannot be interrupted in-process: the thread exits and its job goes
   // back to the queue when its lease runs out (retried elsewhere).
@@ -118,6 +114,11 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
   process.once('SIGTERM', quit);
   process.once('SIGINT', quit);
   process.once('disconnect', quit);
+  // Executions run headless, in Chromium unless a flow asks otherwise (the planner's default): a
+  // thread has it ready before its first scenario, which then starts as soon as it is claimed.
+  // This world.ts is the instance cucumber loads later too (same file URL under the same loader).
+  prelaunchBrowser({ browser: 'chromium', headless: true });
+  await preloadSupport().catch((error: unknown) => io.stderr.write(`could not preload the runner's support code: ${(error as Error).message}\n`));
   const heartbeat = setInterval(() => {
     if (!current) return;
     client
