@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { workerCalls, type WorkerJob } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
-import { prelaunchBrowser } from '../support/world.js';
+import { closeSharedBrowser, prelaunchBrowser } from '../support/world.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
 import { runPull } from './pull.js';
@@ -142,6 +142,9 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
       current = job.jobId;
       try {
         const { outcome, message } = await runJob(job, server, io, workspaces);
+        // The browser may be why it did not pass (a hung or crashed page): the next scenario gets
+        // a fresh one. Not awaited, so a browser that will not close cannot hold the thread.
+        if (outcome !== 'passed') void closeSharedBrowser().catch(() => undefined);
         await client.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) } });
       } catch (error) {
         io.stderr.write(`job ${job.jobId} failed: ${(error as Error).message}\n`);
