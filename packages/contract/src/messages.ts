@@ -71,6 +71,8 @@ export const Messages = {
   branchFieldsMissing: 'Please fill in all fields.',
   branchExists: 'A branch with this name already exists.',
   branchNotFound: 'This branch does not exist.',
+  commitInvalid: 'Invalid commit: a full commit id (40 hexadecimal characters) is expected.',
+  commitNotFound: 'This commit does not exist in the project\'s workspace.',
   branchIsCurrent: 'The current branch cannot be deleted.',
   branchMainProtected: 'The main branch cannot be deleted.',
   createBranchSuccess: 'New branch created successfully',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, Ok } from './call.js';
+import { CommitId } from './workspace.calls.js';
 
 /** Worker ids are chosen by the worker process (host, pid and a random suffix). */
 const WorkerId = z.string().trim().min(3).max(200);
@@ -12,6 +13,12 @@ export const WorkerJob = z.object({
   /** The execution's run report; the worker appends this scenario's test case to it. */
   runId: z.uuid(),
   branch: z.string(),
+  /**
+   * The commit the branch pointed at when the execution started: every scenario of the run uses
+   * exactly this workspace, whatever is pushed meanwhile. Null for runs started before commits
+   * were pinned; the worker then takes the branch's head.
+   */
+  commit: CommitId.nullable(),
   /** Environment file inside the workspace, e.g. environments/default.json. */
   envFile: z.string(),
   featurePath: z.string(),

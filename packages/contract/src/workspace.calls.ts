@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Limits } from './constants.js';
+import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
 
 const Branch = z.string().trim().min(1).max(200).optional();
+/** A full commit id (SHA-1, or SHA-256 for repositories that use it); abbreviations are refused. */
+export const CommitId = z.string().regex(/^[0-9a-f]{40}(?:[0-9a-f]{24})?$/, Messages.commitInvalid);
 const IsPrivateRepo = z.union([z.boolean(), z.string()]).optional();
 const Index = z.number().int().min(-1).max(1_000_000).nullable().optional();
 
@@ -448,10 +451,11 @@ export const workspaceCalls = {
   download: defineCall({
     method: 'GET',
     path: '/api/workspace/download',
-    summary: 'The workspace at a branch as a tar archive (rehearse pull); headers name the project and commit',
+    summary: 'The workspace at a branch, or at one commit of it, as a tar archive (rehearse pull); headers name the project and commit',
     access: 'project',
     project: queryScope,
-    query: z.object({ projectId: ProjectId, branch: Branch }),
+    /** With commit, exactly that commit (an execution's pinned one) instead of the branch's head. */
+    query: z.object({ projectId: ProjectId, branch: Branch, commit: CommitId.optional() }),
     /** A tar stream, not JSON. */
     response: z.unknown(),
     example: { query: { projectId: EXAMPLE_PROJECT } },

@@ -374,6 +374,8 @@ export const executionRuns = pgTable(
       .notNull()
       .references(() => runs.id, { onDelete: 'cascade' }),
     branch: text('branch').notNull(),
+    /** The branch's commit when the run started: its workers run exactly this (null for older runs). */
+    commit: text('commit'),
     env: text('env').notNull(),
     trigger: text('trigger', { enum: ['manual', 'schedule'] }).notNull(),
     state: text('state', { enum: ['running', 'passed', 'failed', 'halted'] })

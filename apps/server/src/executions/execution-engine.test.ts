@@ -131,6 +131,33 @@ describe('the executions engine and its worker protocol', () => {
     expect(await test.database.rows(`select * from access_keys where name like 'Execution worker %'`)).toEqual([]);
   });
 
+  it('pins the branch commit when the run starts: a scenario claimed after a later push still gets that commit, and its key downloads it', async () => {
+    const head = async () => (await user.api.call(ws.getStableVersions, { query: { projectId } })).versions[0]!.commit;
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@a'] }]]) });
+    const atStart = await head();
+    await user.api.call(calls.run, { params: { id: execution.id } });
+    const a1 = (await claim('pin-1'))!;
+    expect(a1.commit).toBe(atStart);
+
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'notes', file: { name: 'pushed-later.md', content: 'after the run started\n' } } });
+    expect(await head()).not.toBe(atStart);
+    await finish('pin-1', a1, 'passed');
+    const a2 = (await claim('pin-1'))!;
+    expect(a2.commit).toBe(atStart);
+
+    const download = await test.app.inject({
+      method: 'GET',
+      url: `/api/workspace/download?projectId=${projectId}&branch=${a2.branch}&commit=${a2.commit}`,
+      headers: { authorization: `Bearer ${a2.accessToken}` },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['x-rehearse-commit']).toBe(atStart);
+    expect(download.rawPayload.includes(Buffer.from('features/plan.feature'))).toBe(true);
+    expect(download.rawPayload.includes(Buffer.from('notes/pushed-later.md'))).toBe(false);
+    await finish('pin-1', a2, 'passed');
+    expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 2 });
+  });
+
   it('retries a job whose worker stopped heartbeating once on another worker, then fails it', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
     await user.api.call(calls.run, { params: { id: execution.id } });

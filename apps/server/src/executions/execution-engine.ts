@@ -94,7 +94,8 @@ export class ExecutionEngine {
     const flows = execution.flows as StoredFlow[];
     this.checkThreads(execution, flows, access, await this.executions.freeThreads(access));
 
-    // Scenarios are chosen by tags now, at the branch's current commit (spec: recomputed when tags change).
+    // Scenarios are chosen by tags now, at the branch's current commit (spec: recomputed when tags
+    // change); that commit is pinned for the whole run.
     const ws = await this.workspaces.open(caller, access, execution.branch);
     const snapshot = await this.workspaces.read(ws);
     const { features } = await this.features.listing(snapshot);
@@ -155,7 +156,8 @@ export class ExecutionEngine {
       if (!run) throw new Error('insert into runs returned nothing');
       const [executionRun] = await tx
         .insert(executionRuns)
-        .values({ executionId: execution.id, projectId: execution.projectId, userId: user.id, runId: run.id, branch: execution.branch, env: execution.env, trigger })
+        // The commit the scenarios were chosen at is the one every worker runs (pushes meanwhile wait for the next run).
+        .values({ executionId: execution.id, projectId: execution.projectId, userId: user.id, runId: run.id, branch: execution.branch, commit: snapshot.commit, env: execution.env, trigger })
         .returning({ id: executionRuns.id });
       if (!executionRun) throw new Error('insert into execution_runs returned nothing');
       await tx.insert(executionJobs).values(jobs.map((job) => ({ ...job, executionRunId: executionRun.id })));
@@ -311,6 +313,7 @@ export class ExecutionEngine {
       executionId: run.executionId,
       runId: run.runId,
       branch: run.branch,
+      commit: run.commit,
       envFile: `environments/${environmentFileName(environmentDisplayName(run.env))}`,
       featurePath: claimed.featurePath,
       scenarioName: claimed.scenarioName,

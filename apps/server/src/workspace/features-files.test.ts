@@ -262,4 +262,26 @@ Given('an unused step with a {string}', async function () {});
     expect(response.rawPayload.includes(Buffer.from('features/checkout.feature'))).toBe(true);
     expect(response.rawPayload.includes(Buffer.from('rehearse.config.json'))).toBe(true);
   });
+
+  it('downloads one given commit instead of the branch head, and refuses commits the project does not hold', async () => {
+    const download = (query: string, token = user.token) =>
+      test.app.inject({ method: 'GET', url: `/api/workspace/download?projectId=${projectId}${query}`, headers: { authorization: `Bearer ${token}` } });
+    const pinned = await head();
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'notes', file: { name: 'later.md', content: 'pushed after the pin\n' } } });
+    expect(await head()).not.toBe(pinned);
+
+    const atPin = await download(`&commit=${pinned}`);
+    expect(atPin.statusCode).toBe(200);
+    expect(atPin.headers['x-rehearse-commit']).toBe(pinned);
+    expect(atPin.rawPayload.includes(Buffer.from('notes/later.md'))).toBe(false);
+    expect((await download('')).rawPayload.includes(Buffer.from('notes/later.md'))).toBe(true);
+
+    const unknown = await download(`&commit=${'0'.repeat(40)}`);
+    expect([unknown.statusCode, unknown.json()]).toEqual([404, { status: false, error: Messages.commitNotFound }]);
+    const abbreviated = await download(`&commit=${pinned.slice(0, 12)}`);
+    expect([abbreviated.statusCode, abbreviated.json()]).toEqual([400, { status: false, error: Messages.commitInvalid }]);
+    // Reading a commit needs the same access as reading the branch.
+    const stranger = await signUp(test, { email: 'stranger-commit@acme.test' });
+    expect((await download(`&commit=${pinned}`, stranger.token)).statusCode).toBe(403);
+  });
 });

@@ -44,6 +44,11 @@ export class WorkspaceService {
     return this.store.snapshot(workspace.git, workspace.projectId, workspace.branch);
   }
 
+  /** The workspace at one commit of the project's repository instead of its branch's head. */
+  readAt(workspace: Workspace, commit: string): Promise<Snapshot> {
+    return this.store.snapshotAt(workspace.git, workspace.projectId, commit);
+  }
+
   /** One commit on the workspace's branch, built from its current state (see WorkspaceStore.write). */
   write<T>(
     workspace: Workspace,

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Limits } from '@rehearse/contract';
+import { Limits, Messages } from '@rehearse/contract';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { Git, GitRefConflict, type FileChange, type GitIdentity, type TreeEntry } from './git.js';
 
@@ -134,6 +134,21 @@ export class WorkspaceStore {
     if (this.remote) await this.remote.beforeRead(projectId, git);
     const commit = await git.revParse(`refs/heads/${branch}`);
     if (!commit) throw notFound(`Branch "${branch}" does not exist.`);
+    return new Snapshot(git, commit);
+  }
+
+  /**
+   * One given commit of the project's repository (an execution's pinned commit), whatever its
+   * branches point at now; 404 when the repository does not hold it (after a fetch, for a
+   * private-repository project).
+   */
+  async snapshotAt(git: Git, projectId: string, commit: string): Promise<Snapshot> {
+    let found = await git.revParse(commit);
+    if (!found && this.remote) {
+      await this.remote.beforeRead(projectId, git);
+      found = await git.revParse(commit);
+    }
+    if (found !== commit) throw notFound(Messages.commitNotFound);
     return new Snapshot(git, commit);
   }
 

@@ -38,6 +38,7 @@ export const PULL_OPTIONS = {
   token: { type: 'string' },
   project: { type: 'string' },
   branch: { type: 'string' },
+  commit: { type: 'string' },
   dir: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options;
@@ -48,7 +49,7 @@ export const USAGE = `Usage:
                [--browser chromium|firefox|webkit] [--viewport 1024x768] [--headless | --headed]
                [--screenshots every-command|on-failure|off] [--data file.json] [--out dir] [--heal]
                [--token T [--server URL] [--project id] [--branch b]]
-  rehearse pull --token T [--server URL] [--project id] [--branch b] [--dir d]
+  rehearse pull --token T [--server URL] [--project id] [--branch b] [--commit c] [--dir d]
   rehearse worker --server URL --token T [--threads N]
   rehearse record --token T --project id --env <name> [--server URL] [--feature f] [--scenario s]
                   [--branch b] [--headless]
@@ -64,7 +65,7 @@ worker  Connects out to the server with a worker token and runs execution scenar
       run's --append-to <runId> --upload-key <key> (used by workers) add the report's scenarios
       to an execution's run, once per key.
 pull  Downloads the project's workspace into --dir (default .) and remembers the project in
-      .rehearse/project.json.
+      .rehearse/project.json. --commit <full id> downloads that commit instead of the branch's head.
 record Opens Chromium with the recorder on the environment. The recorder panel in the page shows
       the steps and has Add assertion, Undo last and Publish, which writes the scenario (step
       definitions and locator files included) to the project's workspace.

@@ -119,6 +119,17 @@ describe('rehearse pull', () => {
     expect(JSON.parse(testDataRequest.body)).toEqual({ projectId: PROJECT_ID, environment: 'default', branch: 'main' });
   });
 
+  it('asks for one commit with --commit (a worker pulling its execution\'s pinned commit)', async () => {
+    const io = captureIo();
+    const code = await runCli(['pull', '--server', url, '--token', TOKEN, '--project', PROJECT_ID, '--branch', 'main', '--commit', archive.commit, '--dir', 'ws'], {
+      cwd: newDir(),
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
+    expect([code, io.err()]).toEqual([0, '']);
+    expect(requests.at(-1)!.url).toBe(`${workspaceCalls.download.path}?projectId=${PROJECT_ID}&branch=main&commit=${archive.commit}`);
+  });
+
   it('says why when the server refuses, and needs a project', async () => {
     const io = captureIo();
     const code = await runCli(['pull', '--server', url, '--token', 'nope', '--project', PROJECT_ID], { cwd: newDir(), stdout: io.stdout, stderr: io.stderr });

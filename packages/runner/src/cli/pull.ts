@@ -13,9 +13,13 @@ import { extractTar, TarError } from './tar.js';
  */
 export async function downloadWorkspace(
   io: CliIo,
-  options: { server: string; token: string; projectId: string; branch?: string },
+  options: { server: string; token: string; projectId: string; branch?: string; commit?: string },
 ): Promise<{ archive: Buffer; projectId: string; commit?: string; branch?: string }> {
-  const query = new URLSearchParams({ projectId: options.projectId, ...(options.branch ? { branch: options.branch } : {}) });
+  const query = new URLSearchParams({
+    projectId: options.projectId,
+    ...(options.branch ? { branch: options.branch } : {}),
+    ...(options.commit ? { commit: options.commit } : {}),
+  });
   const url = `${options.server.replace(/\/+$/, '')}${buildPath(workspaceCalls.download.path, undefined)}?${query.toString()}`;
   const traceId = crypto.randomUUID();
   const response = await io.fetch(url, {
@@ -59,7 +63,7 @@ export async function runPull(args: string[], io: CliIo): Promise<number> {
   let files: number;
   let download: Awaited<ReturnType<typeof downloadWorkspace>>;
   try {
-    download = await downloadWorkspace(io, { server, token, projectId, ...(branch ? { branch } : {}) });
+    download = await downloadWorkspace(io, { server, token, projectId, ...(branch ? { branch } : {}), ...(opts.commit ? { commit: opts.commit } : {}) });
     files = extractTar(download.archive, dir);
   } catch (error) {
     const message = error instanceof TarError ? error.message : `Could not download the workspace from ${server}: ${(error as Error).message}`;

@@ -118,8 +118,24 @@ async function confirmHealed(
   }
 }
 
+/**
+ * Loads the support code as cucumber will (the same URL, so the same module instances): a
+ * long-lived process (a worker thread) pays the import and TypeScript transform before its first
+ * scenario is claimed rather than after.
+ */
+export async function preloadSupport(): Promise<void> {
+  ensureLoaders();
+  await import(SUPPORT_MODULE);
+}
+
+/** What a caller running `rehearse run` in its own process (a worker thread) may ask beyond the flags. */
+export interface InProcessRunOptions {
+  /** Keep the browser open for the process's next run (see RunSettings.keepBrowser). */
+  keepBrowser?: boolean;
+}
+
 /** `rehearse run`: runs scenarios, writes the report, uploads it when given a server. */
-export async function runRun(args: string[], io: CliIo): Promise<number> {
+export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunOptions = {}): Promise<number> {
   const { values: opts, positionals } = parse(args, RUN_OPTIONS);
   if (opts.help) {
     io.stdout.write(USAGE);
@@ -184,6 +200,7 @@ export async function runRun(args: string[], io: CliIo): Promise<number> {
     commandTimeoutMs: config.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs,
     scenarioTimeoutMs: config.scenarioTimeoutMs ?? DEFAULTS.scenarioTimeoutMs,
     ...(opts.heal || io.env.REHEARSE_HEAL === '1' ? { heal: true } : {}),
+    ...(inProcess.keepBrowser ? { keepBrowser: true } : {}),
   };
   // Scrubs what this process prints and writes; the support code scrubs what it records.
   const redactor = new TestData(settings.testData, environment);

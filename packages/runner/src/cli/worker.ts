@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { rmSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,10 +8,12 @@ import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { workerCalls, type WorkerJob } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
+import { closeSharedBrowser, prelaunchBrowser } from '../support/world.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
 import { runPull } from './pull.js';
-import { runRun } from './run.js';
+import { preloadSupport, runRun } from './run.js';
+import { WorkspaceCache } from './workspace-cache.js';
 
 const RUNNER_BIN = fileURLToPath(new URL('../../bin/rehearse.mjs', import.meta.url));
 const HEARTBEAT_MS = 2_000;
@@ -22,6 +25,8 @@ const THREAD_FLAG = 'REHEARSE_WORKER_THREAD';
 /** A thread told to stop its scenario exits with this code; the worker starts a fresh thread. */
 const EXIT_STOPPED = 3;
 const REPORT_LINK = /^Report link: /m;
+/** Pulled commits a thread keeps: the execution running now and the one before it. */
+const CACHED_WORKSPACES = 2;
 
 export const WORKER_OPTIONS = {
   server: { type: 'string' },
@@ -35,10 +40,12 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * `rehearse worker`: an agent (DESIGN §6). It connects out to the server with a worker token and
  * keeps `--threads` thread processes (same process group, so stopping the worker stops them all).
- * Each thread claims one scenario at a time, pulls the workspace and runs the scenario in-process
- * with its own Chromium — a long-lived thread spares a Node start per scenario — appending it to
- * the execution's run. Heartbeats keep the job; when the server says stop (a halted execution)
- * the thread exits and a fresh one takes its place.
+ * Each thread claims one scenario at a time and runs it in-process, appending it to the
+ * execution's run, in the workspace at the run's pinned commit. A long-lived thread spares what
+ * a scenario would otherwise pay every time: a Node start, the pull (cached per commit) and a
+ * Chromium launch (one browser per thread, a fresh context per scenario, relaunched if it died).
+ * Heartbeats keep the job; when the server says stop (a halted execution) the thread exits and a
+ * fresh one takes its place.
  */
 export async function runWorker(args: string[], io: CliIo): Promise<number> {
   const { values: opts } = parse(args, WORKER_OPTIONS);
@@ -96,6 +103,10 @@ async function superviseThreads(server: string, token: string, threads: number, 
 async function runThread(server: string, token: string, io: CliIo): Promise<number> {
   const workerId = `${hostname()}:${io.env[THREAD_FLAG] ?? ''}/${process.pid}:${randomBytes(3).toString('hex')}`;
   const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
+  const cacheRoot = await mkdtemp(path.join(tmpdir(), 'rehearse-thread-'));
+  // Synchronous: the thread leaves through process.exit, where nothing asynchronous runs.
+  process.once('exit', () => rmSync(cacheRoot, { recursive: true, force: true }));
+  const workspaces = new WorkspaceCache(cacheRoot, CACHED_WORKSPACES);
   let current: string | undefined;
   // A scenario in progress cannot be interrupted in-process: the thread exits and its job goes
   // back to the queue when its lease runs out (retried elsewhere).
@@ -103,6 +114,11 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
   process.once('SIGTERM', quit);
   process.once('SIGINT', quit);
   process.once('disconnect', quit);
+  // Executions run headless, in Chromium unless a flow asks otherwise (the planner's default): a
+  // thread has it ready before its first scenario, which then starts as soon as it is claimed.
+  // This world.ts is the instance cucumber loads later too (same file URL under the same loader).
+  prelaunchBrowser({ browser: 'chromium', headless: true });
+  await preloadSupport().catch((error: unknown) => io.stderr.write(`could not preload the runner's support code: ${(error as Error).message}\n`));
   const heartbeat = setInterval(() => {
     if (!current) return;
     client
@@ -125,7 +141,10 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
       if (!job) continue;
       current = job.jobId;
       try {
-        const { outcome, message } = await runJob(job, server, io);
+        const { outcome, message } = await runJob(job, server, io, workspaces);
+        // The browser may be why it did not pass (a hung or crashed page): the next scenario gets
+        // a fresh one. Not awaited, so a browser that will not close cannot hold the thread.
+        if (outcome !== 'passed') void closeSharedBrowser().catch(() => undefined);
         await client.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) } });
       } catch (error) {
         io.stderr.write(`job ${job.jobId} failed: ${(error as Error).message}\n`);
@@ -139,8 +158,8 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
   return EXIT.ok;
 }
 
-/** One scenario in its own folder: pull the workspace, run it, append it, say how it went. */
-async function runJob(job: WorkerJob, server: string, io: CliIo): Promise<{ outcome: 'passed' | 'failed' | 'error'; message?: string }> {
+/** One scenario: the workspace at the run's commit, the run, the append; says how it went. */
+async function runJob(job: WorkerJob, server: string, io: CliIo, workspaces: WorkspaceCache): Promise<{ outcome: 'passed' | 'failed' | 'error'; message?: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), 'rehearse-worker-'));
   const output: string[] = [];
   const errors: string[] = [];
@@ -151,9 +170,20 @@ async function runJob(job: WorkerJob, server: string, io: CliIo): Promise<{ outc
     stdout: { write: (text: string) => output.push(text) },
     stderr: { write: (text: string) => errors.push(text) },
   };
+  const pull = async (target: string, commit?: string) => {
+    const args = ['--server', server, '--project', job.projectId, '--branch', job.branch, ...(commit ? ['--commit', commit] : []), '--dir', target];
+    if ((await runPull(args, jobIo)) !== EXIT.ok) throw new Error(errors.join('').trim() || 'Could not download the workspace.');
+  };
+  let workspace: string;
   try {
-    const pulled = await runPull(['--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'], jobIo);
-    if (pulled !== EXIT.ok) return { outcome: 'error', message: errors.join('').trim() || 'Could not download the workspace.' };
+    // A run started before commits were pinned (commit null) takes the branch head, uncached.
+    workspace = job.commit ? await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)) : path.join(dir, 'workspace');
+    if (!job.commit) await pull(workspace);
+  } catch (error) {
+    await rm(dir, { recursive: true, force: true });
+    return { outcome: 'error', message: (error as Error).message };
+  }
+  try {
     const code = await runRun(
       [
         '--server', server,
@@ -169,7 +199,8 @@ async function runJob(job: WorkerJob, server: string, io: CliIo): Promise<{ outc
         '--out', path.join(dir, 'report'),
         job.featurePath,
       ],
-      { ...jobIo, cwd: path.join(dir, 'workspace') },
+      { ...jobIo, cwd: workspace },
+      { keepBrowser: true },
     );
     const uploaded = REPORT_LINK.test(output.join(''));
     if (uploaded && code === EXIT.ok) return { outcome: 'passed' };

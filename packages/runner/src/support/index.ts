@@ -1,7 +1,7 @@
-import { After, AfterAll, AfterStep, Before, BeforeStep, setDefaultTimeout, setWorldConstructor, Status } from '@cucumber/cucumber';
+import { After, AfterAll, AfterStep, Before, BeforeStep, setDefaultTimeout, setWorldConstructor, Status, type IContext } from '@cucumber/cucumber';
 import { setCurrentWorld } from './commands.js';
 import { defineSteps } from './steps.js';
-import { closeSharedBrowser, RehearseWorld, resolveSettings } from './world.js';
+import { closeSharedBrowser, RehearseWorld, resolveSettings, type RehearseParameters } from './world.js';
 
 export interface SupportOptions {
   /** Cucumber's step timeout; the project's stepTimeoutMs (rehearse.config.json) by default. */
@@ -49,7 +49,9 @@ export function registerSupport(options: SupportOptions = {}): void {
     }
   });
 
-  AfterAll(async function () {
+  AfterAll(async function (this: IContext<RehearseParameters>) {
+    // A worker thread runs one scenario per run: relaunching Chromium each time would cost more than the scenario.
+    if (resolveSettings(this.parameters).keepBrowser) return;
     await closeSharedBrowser();
   });
 

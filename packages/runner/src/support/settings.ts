@@ -34,6 +34,11 @@ export interface RunSettings {
    * rerun of a healed scenario runs with the healed candidates as if the fix were accepted.
    */
   locatorOverrides?: Record<string, LocatorCandidate[]>;
+  /**
+   * Leave the browser open when the run ends, for the next run of this process (a worker thread).
+   * Scenarios still get a fresh context each, so nothing but the browser process is shared.
+   */
+  keepBrowser?: boolean;
 }
 
 /** `rehearse.config.json`, the project's run settings (DESIGN §4); every key optional. */

@@ -26,8 +26,11 @@ export interface ApiResponseRecord {
 let sharedBrowser: { key: string; browser: Promise<Browser> } | undefined;
 let workspaceSettings: RunSettings | undefined;
 
-/** One browser per run (per process), launched by the first scenario that needs it. */
-async function browserFor(settings: RunSettings): Promise<Browser> {
+/**
+ * One browser per run (per process), launched by the first scenario that needs it; with
+ * `keepBrowser` (a worker thread) it outlives the run and serves the process's next runs.
+ */
+async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): Promise<Browser> {
   const key = `${settings.browser}:${String(settings.headless)}`;
   const current = await sharedBrowser?.browser.catch(() => undefined);
   // A browser that crashed is replaced, so one crash fails one scenario, not the rest of the run.
@@ -42,6 +45,14 @@ async function browserFor(settings: RunSettings): Promise<Browser> {
     if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
   });
   return launched;
+}
+
+/**
+ * Launches now the browser this process's next run will use (a worker thread before its first
+ * job), so that scenario does not wait for it. A failed launch is left for that run to report.
+ */
+export function prelaunchBrowser(options: Pick<RunSettings, 'browser' | 'headless'>): void {
+  browserFor(options).catch(() => undefined);
 }
 
 /** Closes the run's browser (AfterAll). */
@@ -91,14 +102,25 @@ export class RehearseWorld extends World<RehearseParameters> {
   /** Opens the scenario's browser context and page and starts capturing (Before hook). */
   async openPage(): Promise<void> {
     this.scenarioStartedAt = Date.now();
-    const browser = await browserFor(this.settings);
-    this.browserContext = await browser.newContext({ viewport: this.settings.viewport });
+    this.browserContext = await this.newContext();
     this.browserContext.setDefaultTimeout(this.settings.commandTimeoutMs);
     this.browserContext.setDefaultNavigationTimeout(Math.max(this.settings.commandTimeoutMs, 30_000));
     this.capture.listen(this.browserContext);
     this.page = await this.browserContext.newPage();
     const scenario: ScenarioAttachment = { env: this.settings.env, browser: this.settings.browser, viewport: this.settings.viewport };
     this.attachJson(MediaTypes.scenario, scenario);
+  }
+
+  private async newContext(): Promise<BrowserContext> {
+    const browser = await browserFor(this.settings);
+    try {
+      return await browser.newContext({ viewport: this.settings.viewport });
+    } catch (error) {
+      // A browser kept between runs (a worker thread) may have died before Playwright noticed:
+      // the failed call reveals it, and one relaunch serves this scenario.
+      if (browser.isConnected()) throw error;
+      return (await browserFor(this.settings)).newContext({ viewport: this.settings.viewport });
+    }
   }
 
   /** Sends what the capture collected; `final` also waits for late sizes and unfinished requests. */

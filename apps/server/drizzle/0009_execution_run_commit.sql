@@ -1,0 +1,1 @@
+ALTER TABLE "execution_runs" ADD COLUMN "commit" text;

@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo } from '../testing/output.js';
+import { makeWorkspace, startDemoShop } from '../testing/shop-workspace.js';
+import { processIo } from './io.js';
+import { runRun, type InProcessRunOptions } from './run.js';
+
+/** Chromium processes this test process started (Playwright spawns the browser as our child). */
+function chromiumChildren(): number[] {
+  let listing = '';
+  try {
+    listing = execFileSync('ps', ['-o', 'pid=,stat=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
+  } catch {
+    return []; // ps exits 1 when there are no children
+  }
+  return listing
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/))
+    .filter(([, stat, comm]) => stat && !stat.startsWith('Z') && /chrom/i.test(comm ?? ''))
+    .map(([pid]) => Number(pid));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Worker threads run one scenario per `runRun` in one process; this file has its own process (vitest forks).
+describe('runs of one long-lived process (a worker thread)', () => {
+  let shop: { app: FastifyInstance; baseUrl: string };
+  let ws: string;
+
+  beforeAll(async () => {
+    shop = await startDemoShop();
+    ws = makeWorkspace({ baseUrl: shop.baseUrl });
+  });
+  afterAll(async () => {
+    await shop?.app.close();
+    if (ws) rmSync(ws, { recursive: true, force: true });
+  });
+
+  const run = async (inProcess: InProcessRunOptions) => {
+    const io = captureIo();
+    const code = await runRun(
+      ['--env', 'environments/default.json', '--name', 'Search finds the mug', '--out', path.join(ws, 'out'), '--headless'],
+      { ...processIo(), cwd: ws, stdout: io.stdout, stderr: io.stderr },
+      inProcess,
+    );
+    return { code, out: io.out() };
+  };
+
+  it('keeps one Chromium across runs with keepBrowser, relaunches it when it died, and a plain run still closes its own', async () => {
+    expect(chromiumChildren()).toEqual([]);
+    expect((await run({ keepBrowser: true })).code).toBe(0);
+    const first = chromiumChildren();
+    expect(first).toHaveLength(1);
+    expect((await run({ keepBrowser: true })).code).toBe(0);
+    expect(chromiumChildren()).toEqual(first);
+
+    // The kept browser dies between two jobs: the next scenario runs in a new one.
+    process.kill(first[0]!, 'SIGKILL');
+    while (existsSync(`/proc/${first[0]}`)) await sleep(50);
+    const afterCrash = await run({ keepBrowser: true });
+    expect(afterCrash.out).toContain('1 scenario: 1 passed, 0 failed');
+    const relaunched = chromiumChildren();
+    expect(relaunched).toHaveLength(1);
+    expect(relaunched).not.toEqual(first);
+
+    // `rehearse run` as before: its browser is gone when it returns.
+    expect((await run({})).code).toBe(0);
+    expect(chromiumChildren()).toEqual([]);
+  });
+});
