@@ -96,10 +96,23 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   // Let pending loads land and dialog animations finish: axe measures what is painted.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page.waitForTimeout(250);
+  // A dialog still fading in has opacity below 1 and axe blends its text with the page behind; on
+  // a loaded machine 250 ms is not always enough, so wait for every finite animation to end.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary ?? ''}] ${n.html}`).join(', ')}`,
+    );
   expect(serious, `axe on ${what}`).toEqual([]);
 }
 

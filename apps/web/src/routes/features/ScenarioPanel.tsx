@@ -533,7 +533,7 @@ function GherkinView({
         title={S.unsavedTitle}
         description={S.unsavedText}
         alert
-        size="sm"
+        size="md"
         testId="unsaved-dialog"
         footer={
           <>
