@@ -2,7 +2,7 @@ import { GherkinMessages, Messages, workspaceCalls as ws } from '@rehearse/contr
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureStrings as S } from '../src/features/scenarios/strings';
-import { expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, expectToast, settleAnimations, startHarness, type Account, type Harness } from './support/harness';
 import { FeaturesPageModel } from './pages/features.page';
 
 const CHECKOUT = `@shop
@@ -46,7 +46,9 @@ describe('features page in Chromium', () => {
   let page: Page;
   let f: FeaturesPageModel;
   const shot = async (name: string) => {
-    if (SHOTS) await page.screenshot({ path: `/tmp/features-${name}-${page.viewportSize()!.width}.png` });
+    if (!SHOTS) return;
+    await settleAnimations(page);
+    await page.screenshot({ path: `/tmp/features-${name}-${page.viewportSize()!.width}.png` });
   };
 
   beforeAll(async () => {

@@ -96,16 +96,8 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   // Let pending loads land and dialog animations finish: axe measures what is painted.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page.waitForTimeout(250);
-  // A dialog still fading in has opacity below 1 and axe blends its text with the page behind; on
-  // a loaded machine 250 ms is not always enough, so wait for every finite animation to end.
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+  // A dialog still fading in has opacity below 1 and axe blends its text with the page behind.
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
@@ -114,6 +106,22 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
         `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary ?? ''}] ${n.html}`).join(', ')}`,
     );
   expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+/**
+ * Waits until every finite animation (dialogs fading in, panels sliding) has ended, so what axe
+ * measures or a screenshot shows is the settled screen; on a loaded machine a fixed pause is not
+ * always enough. Spinners (infinite) are not waited for.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Waits for a toast with exactly this text. */
