@@ -230,6 +230,8 @@ describe('reports in Chromium', () => {
     const live = page.getByTestId('run-live-status');
     await expect.poll(() => overlay.innerText()).toContain(Strings.provisioning);
     expect(await live.innerText()).toBe(Strings.reportRunning(0, 2));
+    // The Scenarios card counts out of every scenario the execution will run.
+    expect(await page.getByText('0 / 2 (0%)').count()).toBe(1);
     expect(await page.locator('[data-status="RUNNING"]').innerText()).toBe(Strings.statusRunning);
     await expectAccessible(page, 'run report, provisioning');
     if (shots) await page.screenshot({ path: '/tmp/reports-provisioning-1440.png' });

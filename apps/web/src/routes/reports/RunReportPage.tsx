@@ -64,7 +64,8 @@ export function RunReportPage() {
   // Provisioning: the execution runs but no scenario has ended yet, so nothing can be shown (spec 02 §2).
   const provisioning = running && testCases.length === 0 && finished(execution) === 0;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-5 px-8 py-6">
+    // The same frame as the scenario report it opens, so the breadcrumb and cards do not jump.
+    <div className="mx-auto flex max-w-[1400px] flex-col gap-5 px-8 py-6">
       <nav aria-label={Strings.reportBreadcrumb} className="text-sm text-slate-600">
         <ol className="flex items-center gap-1">
           <li>
@@ -94,7 +95,10 @@ export function RunReportPage() {
           <Card label={Strings.reportStatus}>
             {running ? <StatusBadge status="RUNNING" /> : <StatusBadge status={data.status} />}
           </Card>
-          <Card label={Strings.reportScenarios}>{passRatio(data.totalScenariosPassed, data.totalScenarios)}</Card>
+          <Card label={Strings.reportScenarios}>
+            {/* While it runs, out of every scenario the execution will run, not only those stored so far. */}
+            {running ? passRatio(execution.scenariosPassed, execution.totalScenarios) : passRatio(data.totalScenariosPassed, data.totalScenarios)}
+          </Card>
         </div>
       </div>
       {data.report.prevResults.runs.length > 0 && (
