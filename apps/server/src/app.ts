@@ -265,6 +265,7 @@ export async function buildApp(
     { leaseMs: settings.WORKER_LEASE_SECONDS * 1000, reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId) },
     app.log,
   );
+  services.runs.executionOfRun = (runId) => engine.statusOfRun(runId);
   registerExecutionRoutes(route, executionsService, engine, { accessKeys: services.accessKeys, publicUrl: settings.publicUrl });
   const workerTokens = new WorkerTokens(db);
   registerWorkerRoutes(route, workerTokens, engine);

@@ -2,7 +2,7 @@ import { GherkinMessages, Messages, workspaceCalls as ws } from '@rehearse/contr
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureStrings as S } from '../src/features/scenarios/strings';
-import { expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, expectToast, settleAnimations, startHarness, type Account, type Harness } from './support/harness';
 import { FeaturesPageModel } from './pages/features.page';
 
 const CHECKOUT = `@shop
@@ -46,7 +46,9 @@ describe('features page in Chromium', () => {
   let page: Page;
   let f: FeaturesPageModel;
   const shot = async (name: string) => {
-    if (SHOTS) await page.screenshot({ path: `/tmp/features-${name}-${page.viewportSize()!.width}.png` });
+    if (!SHOTS) return;
+    await settleAnimations(page);
+    await page.screenshot({ path: `/tmp/features-${name}-${page.viewportSize()!.width}.png` });
   };
 
   beforeAll(async () => {
@@ -111,12 +113,27 @@ describe('features page in Chromium', () => {
     expect(await f.gherkinText()).toContain('| c |');
   });
 
-  it('asks about unsaved changes on a click outside the editor', async () => {
-    await page.getByRole('searchbox', { name: S.searchLabel }).click();
-    const dialog = page.getByTestId('unsaved-dialog');
+  it('asks about unsaved changes on a click outside the editor, in a proper modal', async () => {
+    const search = page.getByRole('searchbox', { name: S.searchLabel });
+    await search.click();
+    const dialog = page.getByRole('alertdialog', { name: S.unsavedTitle });
     await dialog.waitFor();
-    // No axe here: axe blends the buttons left visible around this small dialog with the
-    // translucent overlay and reports their contrast; the Modal itself is checked elsewhere.
+    // The page behind is hidden from assistive technology while the dialog is open...
+    expect(await search.count()).toBe(0);
+    await expectAccessible(page, 'unsaved changes dialog');
+    // ...focus stays in the dialog whichever way Tab goes...
+    for (const key of ['Tab', 'Tab', 'Tab', 'Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab', 'Shift+Tab']) {
+      await page.keyboard.press(key);
+      expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="alertdialog"]')))).toBe(true);
+    }
+    // ...and Escape closes it like Keep editing: the unsaved text is still there.
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(await search.count()).toBe(1);
+    expect(await f.gherkinText()).toContain('| c |');
+
+    await search.click();
+    await dialog.waitFor();
     await dialog.getByRole('button', { name: S.discardChanges }).click();
     await page.getByRole('button', { name: S.edit, exact: true }).waitFor();
     expect(await f.gherkinText()).toContain('Enamel Camp Mug');
@@ -254,6 +271,9 @@ describe('features page in Chromium', () => {
     await dialog.getByRole('button', { name: S.discard, exact: true }).click();
     const ask = page.getByTestId('step-code-confirm');
     await ask.getByText(S.discardText).waitFor();
+    // The confirmation is a modal over the code dialog: the code dialog behind is hidden meanwhile.
+    expect(await dialog.getByRole('button', { name: S.review }).count()).toBe(0);
+    await expectAccessible(page, 'discard step code confirmation');
     await ask.getByRole('button', { name: S.keepEditing }).click();
     expect(await dialog.locator('.cm-line').allInnerTexts()).toContain("When('broken' {");
     await expect.poll(() => dialog.getByTestId('syntax-errors').textContent()).toMatch(/^Syntax error on line/);
@@ -263,6 +283,7 @@ describe('features page in Chromium', () => {
     await confirm.getByRole('button', { name: S.saveAnyway }).waitFor();
     expect(await confirm.getByRole('button', { name: S.backToEditing }).count()).toBe(1);
     await shot('save-anyway');
+    await expectAccessible(page, 'save anyway confirmation');
     await confirm.getByRole('button', { name: S.saveAnyway }).click();
     // The previous test's "saved" toast may still be on screen, so the file itself is the proof.
     const stepsFile = () => ada.api.call(ws.getFileContent, { query: { projectId: ada.projectId, file_path: 'features/step_definitions/shop.mjs' } });
@@ -353,6 +374,7 @@ describe('features page in Chromium', () => {
     for (let i = 0; i < 3; i += 1) await tour.getByRole('button', { name: S.tourNext }).click();
     await tour.getByRole('button', { name: S.tourDone }).click();
     await expect.poll(() => new URL(page.url()).searchParams.has('newUser')).toBe(false);
-    expect(await tour.count()).toBe(0);
+    // The URL changes before React renders the page without the tour.
+    await expect.poll(() => tour.count()).toBe(0);
   });
 });

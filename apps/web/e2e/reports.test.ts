@@ -1,4 +1,4 @@
-import { runnerCalls, runsCalls } from '@rehearse/contract';
+import { executionCalls, runnerCalls, runsCalls, workerCalls, workspaceCalls, type WorkerJob } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
@@ -198,6 +198,78 @@ describe('reports in Chromium', () => {
     await page.goto(`/${ada.projectId}/run-report/00000000-0000-4000-8000-000000000000`);
     await expect.poll(() => page.getByRole('alert').innerText()).toContain('Run not found.');
     expect(await page.getByRole('button', { name: Strings.retry }).count()).toBe(1);
+  });
+
+  it('follows a running execution: provisioning until a scenario ends, then scenarios appear live', async () => {
+    // No local workers here: the test is the worker (claim, upload with the job's key, finish),
+    // so each step of the execution happens exactly when the test says.
+    await ada.api.call(workspaceCalls.pushScenario, {
+      body: { projectId: ada.projectId, name: 'live', data: '@live\nScenario: Live one\n  Given I open "/"\n' },
+    });
+    await ada.api.call(workspaceCalls.pushScenario, {
+      body: { projectId: ada.projectId, name: 'live', data: '@live\nScenario: Live two\n  Given I open "/"\n' },
+    });
+    const { execution } = await ada.api.call(executionCalls.create, {
+      body: {
+        projectId: ada.projectId,
+        name: 'Live run',
+        env: 'default',
+        flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@live'] }] }],
+      },
+    });
+    const worker = h.api((await h.test.services.workerTokens!.create('reports e2e')).token);
+    const claim = async () => (await worker.call(workerCalls.claim, { body: { workerId: 'e2e', waitMs: 0 } })).job!;
+    const complete = async (job: WorkerJob) => {
+      await seedRun(h.api(job.accessToken), ada.projectId, { name: 'Live run', steps: 2, commands: 1, png, scenarios: 1, scenarioName: job.scenarioName, appendTo: job.runId, uploadKey: job.jobId });
+      await worker.call(workerCalls.finish, { body: { workerId: 'e2e', jobId: job.jobId, outcome: 'passed' } });
+    };
+    const { runId } = await ada.api.call(executionCalls.run, { params: { id: execution.id } });
+
+    await page.goto(`/${ada.projectId}/run-report/${runId}`);
+    const overlay = page.getByTestId('provisioning-overlay');
+    const live = page.getByTestId('run-live-status');
+    await expect.poll(() => overlay.innerText()).toContain(Strings.provisioning);
+    expect(await live.innerText()).toBe(Strings.reportRunning(0, 2));
+    // The Scenarios card counts out of every scenario the execution will run.
+    expect(await page.getByText('0 / 2 (0%)').count()).toBe(1);
+    expect(await page.locator('[data-status="RUNNING"]').innerText()).toBe(Strings.statusRunning);
+    await expectAccessible(page, 'run report, provisioning');
+    if (shots) await page.screenshot({ path: '/tmp/reports-provisioning-1440.png' });
+
+    // The first scenario ends: it appears without a reload and the overlay goes.
+    await complete(await claim());
+    await expect.poll(() => page.getByTestId('run-scenario').allInnerTexts()).toEqual([expect.stringContaining('Live one')]);
+    expect(await overlay.count()).toBe(0);
+    await expect.poll(() => live.innerText()).toBe(Strings.reportRunning(1, 2));
+    if (shots) await page.screenshot({ path: '/tmp/reports-live-1440.png' });
+
+    // The last one ends the execution: the live status goes and the run's own status shows.
+    await complete(await claim());
+    await expect.poll(() => page.getByTestId('run-scenario').count()).toBe(2);
+    await expect.poll(() => live.count()).toBe(0);
+    expect(await page.locator('[data-status]').first().getAttribute('data-status')).toBe('PASSED');
+    expect(await page.locator('[data-status="RUNNING"]').count()).toBe(0);
+  });
+
+  it('shows the provisioning overlay at 1024×700 and leaves it when the execution is halted', async () => {
+    const { executions } = await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } });
+    const execution = executions.find((e) => e.name === 'Live run')!;
+    const { runId } = await ada.api.call(executionCalls.run, { params: { id: execution.id } });
+    const { context: small, page: p } = await h.open(ada, { width: 1024, height: 700 });
+    try {
+      await p.goto(`/${ada.projectId}/run-report/${runId}`);
+      await expect.poll(() => p.getByTestId('provisioning-overlay').innerText()).toContain(Strings.provisioning);
+      if (shots) await p.screenshot({ path: '/tmp/reports-provisioning-1024.png' });
+      // Halting publishes the end: the page stops following without a reload.
+      await ada.api.call(executionCalls.halt, { params: { id: execution.id } });
+      await expect.poll(() => p.getByTestId('provisioning-overlay').count()).toBe(0);
+      expect(await p.getByTestId('run-live-status').count()).toBe(0);
+      await expect.poll(() => p.getByRole('heading', { level: 1 }).innerText()).toBe('Live run (stopped)');
+      // The Status card (the first badge; previous results follow it) shows the halted run failed.
+      expect(await p.locator('[data-status]').first().getAttribute('data-status')).toBe('FAILED');
+    } finally {
+      await small.close();
+    }
   });
 
   it.skipIf(!shots)('captures the report screens', async () => {

@@ -133,8 +133,10 @@ describe.skipIf(!enabled)('screenshots', () => {
       await page.getByLabel(Strings.cleanupSelectStep('an unused step with a {string}')).check();
       await shot(page, 'code-cleanup');
 
+      // The application map (once a coming-soon page): wait for its lazy chunk and its empty state.
       await page.goto(`${p}/memory`);
-      await shot(page, 'coming-soon');
+      await page.getByText(Strings.memoryEmpty).waitFor();
+      await shot(page, 'memory');
       await page.goto('/open-recorder/recorder?project_id=x&env_name=default.json');
       await shot(page, 'open-recorder');
       await page.goto('/nowhere/at/all');

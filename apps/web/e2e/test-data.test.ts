@@ -2,7 +2,7 @@ import { MASKED_SECRET, Messages, mailCalls, workspaceCalls as ws } from '@rehea
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestDataStrings as T } from '../src/features/test-data/strings';
-import { expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, expectToast, settleAnimations, startHarness, type Account, type Harness } from './support/harness';
 
 const SHOTS = process.env.WEB_SCREENSHOTS === '1';
 /** WEB_VIEWPORT=1024x700 runs the same journey in a small window (for the screenshots). */
@@ -18,7 +18,9 @@ describe('test data in Chromium', () => {
   const editRow = () => page.getByTestId('test-data-edit-row');
   const stored = async () => (await ada.api.call(ws.getTestData, { query: { projectId: ada.projectId } })).testData;
   const shot = async (name: string) => {
-    if (SHOTS) await page.screenshot({ path: `/tmp/testdata-${name}-${page.viewportSize()!.width}.png` });
+    if (!SHOTS) return;
+    await settleAnimations(page);
+    await page.screenshot({ path: `/tmp/testdata-${name}-${page.viewportSize()!.width}.png` });
   };
 
   const addRow = async (key: string, value: string, type: string) => {

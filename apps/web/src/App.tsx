@@ -124,8 +124,9 @@ export function App() {
           </BrowserRouter>
           <SessionExpiredDialog />
           <WindowTooSmall />
-          {/* Below the 64 px top bar, so a toast never hides Record scenario or the licence countdown. */}
-          <Toaster position="top-right" offset={{ top: 76, right: 24 }} duration={TOAST_DURATION_MS} richColors closeButton />
+          {/* Bottom right: at the top (even below the 64 px top bar) a toast covered each page's own
+              primary action (Add row, Run scenario) for its 3 s; nothing of the shell lives down here. */}
+          <Toaster position="bottom-right" offset={{ bottom: 24, right: 24 }} duration={TOAST_DURATION_MS} richColors closeButton />
         </TooltipProvider>
       </PersistQueryClientProvider>
     </FatalErrorBoundary>

@@ -137,6 +137,21 @@ export type Comment = z.infer<typeof Comment>;
 export const StoredTestCase = TestCase.extend({ runId: z.string(), comments: z.array(Comment) });
 export type StoredTestCase = z.infer<typeof StoredTestCase>;
 
+/**
+ * The execution a run report belongs to, with the live counters of that run (the same fields as
+ * the socket's `statusUpdate:{executionId}`), so a report opened while the execution still appends
+ * scenarios knows to follow it. Null for uploaded runs and single scenario executions.
+ */
+export const RunExecution = z.object({
+  executionId: z.string(),
+  runId: z.string(),
+  running: z.boolean(),
+  totalScenarios: z.number().int(),
+  scenariosPassed: z.number().int(),
+  scenariosFailed: z.number().int(),
+});
+export type RunExecution = z.infer<typeof RunExecution>;
+
 export const RunDetails = z.object({
   id: z.string(),
   _id: z.string(),
@@ -153,6 +168,7 @@ export const RunDetails = z.object({
   branch: z.string(),
   browser: z.string(),
   env: z.object({ name: z.string(), baseUrl: z.string() }),
+  execution: RunExecution.nullable(),
   report: z.object({
     env: z.object({ name: z.string(), baseUrl: z.string() }),
     testCases: z.array(StoredTestCase),

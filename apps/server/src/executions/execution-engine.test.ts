@@ -117,6 +117,9 @@ describe('the executions engine and its worker protocol', () => {
     await upload(c1, 'PASSED');
     await finish('worker-2', c1, 'passed');
     expect(await status(execution.id)).toMatchObject({ running: true, totalScenarios: 4, scenariosPassed: 2, scenariosFailed: 0 });
+    // The run report names its execution and the same live counters, so the page can follow it.
+    const { run: live } = await user.api.call(runsCalls.getRun, { query: { runId: started.runId } });
+    expect(live.execution).toEqual({ executionId: execution.id, runId: started.runId, running: true, totalScenarios: 4, scenariosPassed: 2, scenariosFailed: 0 });
 
     await upload(a2, 'FAILED');
     await finish('worker-1', a2, 'failed');
@@ -126,6 +129,7 @@ describe('the executions engine and its worker protocol', () => {
     const { run } = await user.api.call(runsCalls.getRun, { query: { runId: started.runId } });
     expect(run.report.testCases.map((testCase) => testCase.scenarioName).sort()).toEqual(['A1', 'A2', 'C1']);
     expect(run).toMatchObject({ status: 'FAILED', totalScenarios: 3, totalScenariosPassed: 2, name: 'Engine' });
+    expect(run.execution).toMatchObject({ executionId: execution.id, running: false, scenariosFailed: 1 });
     expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.running).toBe(false);
     // The jobs' short-lived access keys are gone.
     expect(await test.database.rows(`select * from access_keys where name like 'Execution worker %'`)).toEqual([]);

@@ -232,6 +232,19 @@ export class ExecutionEngine {
   async status(executionId: string): Promise<ExecutionStatus> {
     const latest = await this.latestRun(executionId);
     if (!latest) return { executionId, runId: null, running: false, totalScenarios: 0, scenariosPassed: 0, scenariosFailed: 0 };
+    return this.countersOf(latest);
+  }
+
+  /**
+   * Live counters of the execution run whose report is `runId` (not necessarily the latest), or
+   * null when no execution made that run (an uploaded run, a single scenario execution).
+   */
+  async statusOfRun(runId: string): Promise<(ExecutionStatus & { runId: string }) | null> {
+    const [row] = await this.db.select().from(executionRuns).where(eq(executionRuns.runId, runId)).limit(1);
+    return row ? { ...(await this.countersOf(row)), runId } : null;
+  }
+
+  private async countersOf(latest: typeof executionRuns.$inferSelect): Promise<ExecutionStatus> {
     const [counts] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
@@ -241,7 +254,7 @@ export class ExecutionEngine {
       .from(executionJobs)
       .where(eq(executionJobs.executionRunId, latest.id));
     return {
-      executionId,
+      executionId: latest.executionId,
       runId: latest.runId,
       running: latest.state === 'running',
       totalScenarios: counts?.total ?? 0,

@@ -5,6 +5,7 @@ import {
   type Comment,
   type ReportListRow,
   type RunDetails,
+  type RunExecution,
   type RunReport,
   type RunStatus,
   type StoredTestCase,
@@ -90,6 +91,12 @@ export class RunsService {
    * listener's failure is logged by it, never turned into a failed upload: the run is stored.
    */
   readonly uploadListeners: Array<(event: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport }) => Promise<void>> = [];
+
+  /**
+   * The execution that made a run and its live counters. The executions engine is built after
+   * this service and sets it; until then (and in tests without executions) no run has one.
+   */
+  executionOfRun: (runId: string) => Promise<RunExecution | null> = async () => null;
 
   async uploadArtifact(projectId: string, contentType: string, base64: string, maxBytes: number): Promise<string> {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(Messages.artifactNotBase64);
@@ -256,6 +263,7 @@ export class RunsService {
       branch: run.branch,
       browser: run.browser,
       env,
+      execution: await this.executionOfRun(run.id),
       report: {
         env,
         testCases: cases.map((c) => storedCase(c, comments.filter((m) => m.testCaseId === c.id).map((m) => toComment(m, caller)))),

@@ -96,11 +96,32 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   // Let pending loads land and dialog animations finish: axe measures what is painted.
   await page.waitForLoadState('networkidle', { timeout: 5000 }).catch(() => undefined);
   await page.waitForTimeout(250);
+  // A dialog still fading in has opacity below 1 and axe blends its text with the page behind.
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (violation) =>
+        `${violation.id} (${violation.impact}): ${violation.help} — ${violation.nodes.map((n) => `${n.target.join(' ')} [${n.failureSummary ?? ''}] ${n.html}`).join(', ')}`,
+    );
   expect(serious, `axe on ${what}`).toEqual([]);
+}
+
+/**
+ * Waits until every finite animation (dialogs fading in, panels sliding) has ended, so what axe
+ * measures or a screenshot shows is the settled screen; on a loaded machine a fixed pause is not
+ * always enough. Spinners (infinite) are not waited for.
+ */
+export async function settleAnimations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
 }
 
 /** Waits for a toast with exactly this text. */

@@ -15,6 +15,10 @@ export interface SeedOptions {
   consoleErrorAt?: number;
   scenarios?: number;
   uploadKey?: string;
+  /** The first scenario's name (default 'Pay with a card'). */
+  scenarioName?: string;
+  /** An execution's run to append to, as a worker does (the api then carries the job's key). */
+  appendTo?: string;
 }
 
 const BASE = 'http://127.0.0.1/demo-shop/';
@@ -85,7 +89,7 @@ export async function seedRun(api: ApiClient, projectId: string, o: SeedOptions)
     const failed = failAt >= 0 && sc === 0;
     return {
       id: `tc-${sc}`,
-      scenarioName: sc === 0 ? 'Pay with a card' : `Browse catalogue ${sc}`,
+      scenarioName: sc === 0 ? (o.scenarioName ?? 'Pay with a card') : `Browse catalogue ${sc}`,
       featureName: 'checkout',
       uri: 'features/checkout.feature',
       tags: ['@regression'],
@@ -109,7 +113,7 @@ export async function seedRun(api: ApiClient, projectId: string, o: SeedOptions)
     testCases,
   };
   const uploaded = await api.call(runnerCalls.uploadRun, {
-    body: { projectId, uploadKey: o.uploadKey ?? `seed-${o.name}-${Date.now()}`, report },
+    body: { projectId, uploadKey: o.uploadKey ?? `seed-${o.name}-${Date.now()}`, report, ...(o.appendTo ? { appendTo: o.appendTo } : {}) },
   });
   return { runId: uploaded.runId, screenshotId };
 }

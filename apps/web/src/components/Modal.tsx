@@ -94,7 +94,9 @@ export function Modal({
           </div>
           {children && <div className="min-h-0 overflow-y-auto px-6 py-4">{children}</div>}
           {footer && (
-            <div className="flex items-center justify-end gap-3 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-6 py-4">
+            // Wraps rather than overflows: three long labels in a small dialog would otherwise hang
+            // out of its left edge over the dimmed page (unreadable, and axe says so).
+            <div className="flex flex-wrap items-center justify-end gap-3 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-6 py-4">
               {footer}
             </div>
           )}

@@ -475,10 +475,12 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
   if (entries.length === 0) return <Empty>{Strings.emptyNetwork}</Empty>;
   return (
     <div className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200">
-      <table className="w-full table-fixed text-left text-xs" aria-label={Strings.reportNetworkTitle}>
+      {/* The URL takes what the fixed columns leave; below 42rem (the detail pane at 1024 px) the
+          table scrolls sideways instead of squeezing the URL to nothing under its neighbours. */}
+      <table className="w-full min-w-[42rem] table-fixed text-left text-xs" aria-label={Strings.reportNetworkTitle}>
         <thead className="sticky top-0 bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="w-[40%] px-3 py-2 font-semibold">{Strings.reportNetworkUrl}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">{Strings.reportNetworkUrl}</th>
             <th scope="col" className="w-16 px-2 py-2 font-semibold">{Strings.reportNetworkMethod}</th>
             <th scope="col" className="w-36 px-2 py-2 font-semibold">{Strings.reportNetworkStatus}</th>
             <th scope="col" className="w-20 px-2 py-2 font-semibold">{Strings.reportNetworkType}</th>

@@ -6,6 +6,8 @@ const looks: Record<string, { label: string; className: string }> = {
   UNDEFINED: { label: Strings.statusUndefined, className: 'bg-amber-50 text-amber-900 ring-amber-200' },
   SKIPPED: { label: Strings.statusSkipped, className: 'bg-slate-100 text-slate-700 ring-slate-200' },
   FIXED_BY_AI: { label: Strings.statusFixedByAi, className: 'bg-violet-50 text-violet-800 ring-violet-200' },
+  // A run whose execution still appends scenarios: its PASSED/FAILED is not known yet.
+  RUNNING: { label: Strings.statusRunning, className: 'bg-sky-50 text-sky-800 ring-sky-200' },
 };
 
 /** The label of a run, scenario, step or command status (spec 02 §9: Passed or Failed). */

@@ -272,7 +272,8 @@ function ScenarioHeader({
           </li>
         </ul>
       </div>
-      <div className="flex shrink-0 items-center gap-2">
+      {/* Wraps at 1024 px once the run status joins the row, rather than pushing the more menu off screen. */}
+      <div className="flex max-w-full flex-wrap items-center justify-end gap-2">
         <Button
           variant="secondary"
           size="sm"
@@ -533,7 +534,7 @@ function GherkinView({
         title={S.unsavedTitle}
         description={S.unsavedText}
         alert
-        size="sm"
+        size="md"
         testId="unsaved-dialog"
         footer={
           <>

@@ -1,12 +1,13 @@
 import { Messages } from '@rehearse/contract';
-import { ChevronRight } from 'lucide-react';
+import { ChevronRight, LoaderCircle } from 'lucide-react';
 import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { FullPageSpinner } from '../../components/Spinner';
+import { FullPageSpinner, Spinner } from '../../components/Spinner';
 import { reportKeys, useRunReport } from '../../features/reports/queries';
 import { aiRetrainLabel, durationMs, durationText, envDisplayName, passRatio } from '../../features/reports/report-rules';
 import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
 import { AiRetrainBadge, StatusBadge } from '../../features/reports/StatusBadge';
+import { finished, useLiveRunExecution } from '../../features/reports/useLiveRunExecution';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -22,6 +23,7 @@ export function RunReportPage() {
   const { project } = useCurrentProject();
   const { runId = '', testId } = useParams();
   const run = useRunReport(runId);
+  const execution = useLiveRunExecution(project.id, run.data);
   const testCases = run.data?.report.testCases ?? [];
   const testCase = testId === undefined ? undefined : (testCases.find((t) => t.id === testId) ?? (/^\d+$/.test(testId) ? testCases[Number(testId)] : undefined));
   useDocumentTitle(testCase?.scenarioName ?? run.data?.name ?? Strings.reportsTitle);
@@ -58,8 +60,12 @@ export function RunReportPage() {
   }
 
   const started = formatDateTime(data.startTime);
+  const running = execution?.running === true;
+  // Provisioning: the execution runs but no scenario has ended yet, so nothing can be shown (spec 02 §2).
+  const provisioning = running && testCases.length === 0 && finished(execution) === 0;
   return (
-    <div className="mx-auto flex max-w-6xl flex-col gap-5 px-8 py-6">
+    // The same frame as the scenario report it opens, so the breadcrumb and cards do not jump.
+    <div className="mx-auto flex max-w-[1400px] flex-col gap-5 px-8 py-6">
       <nav aria-label={Strings.reportBreadcrumb} className="text-sm text-slate-600">
         <ol className="flex items-center gap-1">
           <li>
@@ -87,9 +93,12 @@ export function RunReportPage() {
         <div className="grid grid-cols-3 gap-3">
           <Card label={Strings.reportDuration}>{durationText(data.executionTime)}</Card>
           <Card label={Strings.reportStatus}>
-            <StatusBadge status={data.status} />
+            {running ? <StatusBadge status="RUNNING" /> : <StatusBadge status={data.status} />}
           </Card>
-          <Card label={Strings.reportScenarios}>{passRatio(data.totalScenariosPassed, data.totalScenarios)}</Card>
+          <Card label={Strings.reportScenarios}>
+            {/* While it runs, out of every scenario the execution will run, not only those stored so far. */}
+            {running ? passRatio(execution.scenariosPassed, execution.totalScenarios) : passRatio(data.totalScenariosPassed, data.totalScenarios)}
+          </Card>
         </div>
       </div>
       {data.report.prevResults.runs.length > 0 && (
@@ -100,9 +109,19 @@ export function RunReportPage() {
           ))}
         </p>
       )}
-      <section aria-label={Strings.reportScenarioList} className="rounded-xl border border-slate-200 bg-white">
-        <h2 className="border-b border-slate-200 px-4 py-3 text-sm font-semibold text-slate-900">{Strings.reportScenarioList}</h2>
-        {testCases.length === 0 ? (
+      <section aria-label={Strings.reportScenarioList} aria-busy={running} className="relative rounded-xl border border-slate-200 bg-white">
+        <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
+          <h2 className="text-sm font-semibold text-slate-900">{Strings.reportScenarioList}</h2>
+          {running && (
+            <p role="status" data-testid="run-live-status" className="flex items-center gap-2 text-sm text-slate-700" title={Strings.reportRunningHint}>
+              <Spinner />
+              <span className="tabular-nums">{Strings.reportRunning(finished(execution), execution.totalScenarios)}</span>
+            </p>
+          )}
+        </div>
+        {provisioning ? (
+          <ProvisioningOverlay />
+        ) : testCases.length === 0 ? (
           <p role="status" className="p-10 text-center text-sm text-slate-600">
             {Strings.emptySteps}
           </p>
@@ -142,6 +161,21 @@ function Card({ label, children }: { label: string; children: React.ReactNode })
     <div className="min-w-36 rounded-xl border border-slate-200 bg-white px-4 py-3 shadow-xs">
       <p className="text-xs font-medium text-slate-500">{label}</p>
       <div className="mt-1 text-lg font-semibold text-slate-900">{children}</div>
+    </div>
+  );
+}
+
+/** Stands in for the scenario list until the execution's first scenario ends. */
+function ProvisioningOverlay() {
+  return (
+    <div
+      role="status"
+      data-testid="provisioning-overlay"
+      className="flex min-h-56 flex-col items-center justify-center gap-3 rounded-b-xl bg-slate-50/80 px-6 py-10 text-center"
+    >
+      <LoaderCircle aria-hidden="true" className="size-8 animate-spin text-brand-600" />
+      <p className="text-base font-semibold text-slate-900">{Strings.provisioning}</p>
+      <p className="max-w-md text-sm text-slate-600">{Strings.provisioningHint}</p>
     </div>
   );
 }
