@@ -101,6 +101,9 @@ export const Strings = {
   onboardingTitle: 'Get started with Rehearse',
   onboardingIntro: 'Four steps from a new account to tests that run on a schedule. Each step is ticked when your project has done it.',
   onboardingLoading: 'Checking your progress…',
+  onboardingVideoTitle: 'Getting Started video (3:59)',
+  onboardingVideoText: 'Sign-up, a project on the demo shop, a scenario, its run and report, executions and Code Review, in four minutes.',
+  onboardingVideoUnsupported: 'Your browser cannot play this video.',
   onboardingProjectNote: (name: string) => `Progress of your current project, ${name}.`,
   onboardingDone: 'Done',
   onboardingToDo: 'To do',
@@ -254,7 +257,7 @@ export const Strings = {
   projectLimit: (count: number) =>
     count === 1 ? 'You can create 1 more project.' : `You can create ${count} more projects.`,
   gettingStartedVideoHint:
-    'New here? The Getting Started video (3:59) in the account menu walks you through your first recording.',
+    'New here? The Getting Started video (3:59), under Get Started in the account menu, walks you through your first scenario, run and report.',
   gettingStartedVideoLabel: 'About the Getting Started video',
 
   // Settings (spec 01 §2, 02 §2)

@@ -11,6 +11,7 @@ import { useLastActiveProject, useProjects } from '../../features/projects/queri
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api, errorMessage } from '../../lib/api';
+import { GETTING_STARTED_POSTER_URL, GETTING_STARTED_VIDEO_URL } from '../../lib/getting-started';
 import { Strings } from '../../lib/strings';
 
 /**
@@ -33,6 +34,7 @@ export function OnboardingPage() {
             <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.onboardingTitle}</h1>
             <p className="text-slate-600">{Strings.onboardingIntro}</p>
           </header>
+          <GettingStartedVideo />
           {projects.isError ? (
             <ErrorPanel title={Strings.projectsLoadFailed} detail={errorMessage(projects.error)} onRetry={() => void projects.refetch()} />
           ) : projects.isPending ? (
@@ -49,6 +51,25 @@ export function OnboardingPage() {
         </div>
       </main>
     </div>
+  );
+}
+
+/** Recorded from the product itself (`scripts/getting-started-video.ts`); captions are in the picture. */
+function GettingStartedVideo() {
+  return (
+    <section aria-labelledby="getting-started-video" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex flex-col gap-1">
+        <h2 id="getting-started-video" className="font-semibold text-slate-900">
+          {Strings.onboardingVideoTitle}
+        </h2>
+        <p className="text-sm text-slate-600">{Strings.onboardingVideoText}</p>
+      </div>
+      {/* preload="metadata": the 1 MB film loads only when played, so the page stays light. */}
+      <video data-testid="getting-started-video" className="aspect-[8/5] w-full rounded-lg bg-slate-900" controls preload="metadata" poster={GETTING_STARTED_POSTER_URL} aria-label={Strings.onboardingVideoTitle}>
+        <source src={GETTING_STARTED_VIDEO_URL} type="video/webm" />
+        {Strings.onboardingVideoUnsupported}
+      </video>
+    </section>
   );
 }
 
