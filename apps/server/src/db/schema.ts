@@ -244,6 +244,8 @@ export const runs = pgTable(
     // The reports list shows top-level runs newest first, optionally by status.
     index('runs_list_idx').on(table.projectId, table.publishTime).where(sql`${table.rerunOf} is null`),
     index('runs_list_status_idx').on(table.projectId, table.status, table.publishTime).where(sql`${table.rerunOf} is null`),
+    // A list page fetches its rows' reruns by rerun_of; without this, every page read the project's runs.
+    index('runs_rerun_of_idx').on(table.rerunOf).where(sql`${table.rerunOf} is not null`),
   ],
 );
 
@@ -384,7 +386,11 @@ export const executionRuns = pgTable(
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
-  (table) => [index('execution_runs_execution_idx').on(table.executionId, table.createdAt)],
+  (table) => [
+    index('execution_runs_execution_idx').on(table.executionId, table.createdAt),
+    // The run report asks which execution (if any) is appending to a run.
+    index('execution_runs_run_idx').on(table.runId),
+  ],
 );
 
 /**

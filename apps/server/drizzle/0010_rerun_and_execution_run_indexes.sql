@@ -1,0 +1,2 @@
+CREATE INDEX "execution_runs_run_idx" ON "execution_runs" USING btree ("run_id");--> statement-breakpoint
+CREATE INDEX "runs_rerun_of_idx" ON "runs" USING btree ("rerun_of") WHERE "runs"."rerun_of" is not null;
