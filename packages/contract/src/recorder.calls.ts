@@ -82,6 +82,36 @@ export const RecordedCommand = z.object({
 });
 export type RecordedCommand = z.infer<typeof RecordedCommand>;
 
+/**
+ * A recorded step as a person reads it in a recorder's step list (secrets shown as dots): the
+ * cloud recorder page and the local recorder's in-page panel show the same words.
+ */
+export function describeRecordedStep(command: RecordedCommand): string {
+  const name = command.element?.name ?? '';
+  switch (command.type) {
+    case 'navigate':
+      return `Open ${command.value ?? ''}`;
+    case 'click':
+      return `Click “${name}”`;
+    case 'fill':
+      return `Fill “${name}” with ${command.secret ? '••••' : `“${command.value ?? ''}”`}`;
+    case 'select':
+      return `Select “${command.value ?? ''}” in “${name}”`;
+    case 'check':
+      return `Check “${name}”`;
+    case 'uncheck':
+      return `Uncheck “${name}”`;
+    case 'press':
+      return `Press ${command.value ?? ''}${name ? ` in “${name}”` : ''}`;
+    case 'verifyText':
+      return `See “${command.value ?? ''}”`;
+    case 'verifyVisible':
+      return `“${name}” is visible`;
+    case 'verifyValue':
+      return `“${name}” has value “${command.value ?? ''}”`;
+  }
+}
+
 /** A page the recorder saw, for the application memory (DESIGN §7). */
 export const RecordedPage = z.object({
   path: z.string().max(2000),

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import type { RecordedCommand } from '@rehearse/contract';
+import { describeRecordedStep, type RecordedCommand } from '@rehearse/contract';
 import type { BrowserContext } from 'playwright-core';
 import type { AssertMode, RecorderSession, SessionPanel } from '../session.js';
-import { describeStep } from './describe-step.js';
 
 /** The names a recording is published under. */
 export interface PublishNames {
@@ -91,7 +90,7 @@ export class LocalPanel implements SessionPanel {
   }
 
   update(commands: RecordedCommand[]): void {
-    this.state.steps = commands.map((command) => ({ text: describeStep(command), assertion: command.type.startsWith('verify') }));
+    this.state.steps = commands.map((command) => ({ text: describeRecordedStep(command), assertion: command.type.startsWith('verify') }));
     // A step arrived (or went): any assertion the person asked for has been made or abandoned.
     this.state.assertMode = null;
     this.render();

@@ -1,5 +1,6 @@
 import {
   Messages,
+  describeRecordedStep,
   RECORDER_SOCKET_PATH,
   recorderCalls,
   workspaceCalls,
@@ -30,32 +31,6 @@ function problemOf(message: string): Problem {
   if (message === Messages.recorderUnreachable) return { title: Messages.recorderUnreachableTitle, text: message };
   if (message === Messages.recorderOverloaded) return { title: Messages.recorderSessionLoadTitle, text: message };
   return { title: Messages.recorderSessionLoadTitle, text: Messages.recorderSessionLoadError };
-}
-
-function describeStep(command: RecordedCommand): string {
-  const name = command.element?.name ?? '';
-  switch (command.type) {
-    case 'navigate':
-      return `Open ${command.value ?? ''}`;
-    case 'click':
-      return `Click “${name}”`;
-    case 'fill':
-      return `Fill “${name}” with ${command.secret ? '••••' : `“${command.value ?? ''}”`}`;
-    case 'select':
-      return `Select “${command.value ?? ''}” in “${name}”`;
-    case 'check':
-      return `Check “${name}”`;
-    case 'uncheck':
-      return `Uncheck “${name}”`;
-    case 'press':
-      return `Press ${command.value ?? ''}${name ? ` in “${name}”` : ''}`;
-    case 'verifyText':
-      return `See “${command.value ?? ''}”`;
-    case 'verifyVisible':
-      return `“${name}” is visible`;
-    case 'verifyValue':
-      return `“${name}” has value “${command.value ?? ''}”`;
-  }
 }
 
 function clock(ms: number): string {
@@ -456,7 +431,7 @@ function SidePanel({
         {commands.map((command, index) => (
           <li key={index} className="flex items-start gap-2 border-b border-slate-100 py-1.5 text-slate-800">
             {command.type.startsWith('verify') ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" /> : <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />}
-            <span className="break-words">{describeStep(command)}</span>
+            <span className="break-words">{describeRecordedStep(command)}</span>
           </li>
         ))}
       </ol>
