@@ -98,6 +98,10 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   await page.waitForTimeout(250);
   // A dialog still fading in has opacity below 1 and axe blends its text with the page behind.
   await settleAnimations(page);
+  // A toast fading in or out (3 s after it appeared, maybe mid-analysis) is half transparent and
+  // axe blends its text with whatever is behind; measure the page once toasts have gone.
+  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => undefined);
+  await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
