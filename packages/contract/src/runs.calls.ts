@@ -3,6 +3,7 @@ import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { RunReport, RunStatus, TestCase } from './report.js';
 import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
+import { CommitId } from './workspace.calls.js';
 
 
 /** Artifacts a run may upload, and the largest one accepted (decoded bytes). */
@@ -73,7 +74,8 @@ export const runnerCalls = {
     summary: 'Plain test data values for a run (access keys only: the web app never sees secrets)',
     access: 'project',
     project: { from: 'body', field: 'projectId' },
-    body: z.object({ projectId: ProjectId, environment: z.string().max(200), branch: z.string().max(200).optional() }),
+    // commit: an execution's pinned commit, so its scenarios read the test data they were started with.
+    body: z.object({ projectId: ProjectId, environment: z.string().max(200), branch: z.string().max(200).optional(), commit: CommitId.optional() }),
     response: Ok.extend({
       testData: z.array(z.object({ key: z.string(), value: z.string(), DataType: z.enum(['string', 'secret', 'totp']) })),
     }),

@@ -138,7 +138,7 @@ export class RecorderService {
       const baseUrl = env.data.baseUrl;
       await this.checkReachable(baseUrl);
       // Plain test-data values stay in this process; the page only gets digests to match against.
-      const rows = await this.testData.resolveForRun(ws, env.data.name ?? body.env);
+      const rows = await this.testData.resolveForRun(ws, await this.workspaces.read(ws), env.data.name ?? body.env);
       const testData = digestTestData(rows.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' })));
       return await this.launch(userId, access.project.id, env.data.name ?? body.env, ws.branch, baseUrl, testData, body.viewport ?? { width: 1280, height: 800 });
     } finally {

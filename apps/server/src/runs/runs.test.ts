@@ -202,6 +202,19 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const given = await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } });
     expect(given.testData).toEqual([{ key: 'password', value: 'plain-secret', DataType: 'secret' }]);
 
+    // At an execution's pinned commit: the values it started with, whatever the branch has now.
+    const { commit: pinned } = await owner.api.call(workspaceCalls.updateWorkspace, { body: { projectId } });
+    await owner.api.call(workspaceCalls.changeTestData, {
+      body: { projectId, testData: [{ key: 'password', value: 'changed-later', DataType: 'secret', environment: '*' }] },
+    });
+    const atPin = await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: pinned } });
+    expect(atPin.testData).toEqual([{ key: 'password', value: 'plain-secret', DataType: 'secret' }]);
+    expect((await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } })).testData[0]?.value).toBe('changed-later');
+    const unknownCommit = await failure(keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: '0'.repeat(40) } }));
+    expect([unknownCommit.httpStatus, unknownCommit.message]).toEqual([404, Messages.commitNotFound]);
+    const abbreviated = await failure(keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: pinned.slice(0, 12) } }));
+    expect([abbreviated.httpStatus, abbreviated.message]).toEqual([400, Messages.commitInvalid]);
+
     const runId = (await owner.api.call(runsCalls.getDetails, { body: { projectId, filterType: 'failed' } })).projectSummary.report[0]!.id;
     const testCaseId = (await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases[1]!.id;
     const { comment } = await owner.api.call(runsCalls.addComment, { body: { testCaseId, content: 'Flaky on Mondays' } });

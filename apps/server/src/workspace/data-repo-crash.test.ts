@@ -72,7 +72,7 @@ describe('test data, mail users, private repositories and crashes', () => {
       { kind: 'session', user: user.user, tokenHash: '' },
       await test.services.access.authorize({ kind: 'session', user: user.user, tokenHash: '' }, { from: 'body', field: 'p' }, projectId),
     );
-    const resolved = await test.services.testData.resolveForRun(session, 'default');
+    const resolved = await test.services.testData.resolveForRun(session, await test.services.workspaces.read(session), 'default');
     expect(resolved.find((row) => row.key === 'password')?.value).toBe('staging-pass');
     expect(resolved.find((row) => row.key === 'user')?.value).toBe('demo@rehearse.dev');
 

@@ -3,6 +3,7 @@ import type { ProjectSecretsRepo } from '../crypto/project-secrets.repo.js';
 import { decryptSecret, encryptSecret } from '../crypto/secrets.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isValidTotpSecret, normalizeTotpSecret, totpCode } from '../mail/totp.js';
+import { Lru } from './lru.js';
 import type { Workspace, WorkspaceService } from './workspace.service.js';
 import type { Snapshot } from './workspace.store.js';
 
@@ -30,6 +31,12 @@ const isEncrypted = (row: StoredRow) => row.DataType !== 'string';
  * values are encrypted with the project's data key; the web app only ever sees them masked.
  */
 export class TestDataService {
+  /**
+   * data/data.json per commit, parsed. An execution asks for it once per scenario, at the same
+   * pinned commit: reading it from git each time cost two git processes per scenario.
+   */
+  private readonly storedByCommit = new Lru<string, StoredData>(256);
+
   constructor(
     private readonly workspaces: WorkspaceService,
     private readonly secrets: ProjectSecretsRepo,
@@ -84,8 +91,13 @@ export class TestDataService {
    * Plain values for a run in `environment` (DESIGN §11 merge order: "*" first, then the
    * environment's own rows). Only the runner gets these, when it resolves a step.
    */
-  async resolveForRun(ws: Workspace, environment: string): Promise<{ key: string; value: string; DataType: string }[]> {
-    const stored = await readStored(await this.workspaces.read(ws));
+  async resolveForRun(ws: Workspace, snapshot: Snapshot, environment: string): Promise<{ key: string; value: string; DataType: string }[]> {
+    const cacheKey = `${ws.projectId}@${snapshot.commit}`;
+    let stored = this.storedByCommit.get(cacheKey);
+    if (!stored) {
+      stored = await readStored(snapshot);
+      this.storedByCommit.set(cacheKey, stored);
+    }
     const dataKey = await this.secrets.dataKey(ws.projectId);
     const merged = new Map<string, StoredRow>();
     for (const row of [...(stored['*'] ?? []), ...(stored[environment] ?? [])]) merged.set(row.key, row);

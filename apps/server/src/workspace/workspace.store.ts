@@ -4,6 +4,7 @@ import path from 'node:path';
 import { Limits, Messages } from '@rehearse/contract';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { Git, GitRefConflict, type FileChange, type GitIdentity, type TreeEntry } from './git.js';
+import { Lru } from './lru.js';
 
 /** What a new workspace starts with (DESIGN §4 layout). */
 export interface WorkspaceSeed {
@@ -66,6 +67,8 @@ const STALE_INDEX_MS = 10 * 60_000;
 export class WorkspaceStore {
   private readonly repos = new Map<string, Promise<Git>>();
   private readonly queues = new Map<string, Promise<unknown>>();
+  /** `projectId@commit` of commits snapshotAt found: a repository never loses a commit it had. */
+  private readonly knownCommits = new Lru<string, true>(1_000);
   remote: RemoteSync | null = null;
 
   constructor(private readonly root: string) {}
@@ -143,12 +146,15 @@ export class WorkspaceStore {
    * private-repository project).
    */
   async snapshotAt(git: Git, projectId: string, commit: string): Promise<Snapshot> {
+    // A commit, once found, stays: every scenario of an execution asks for the same one.
+    if (this.knownCommits.get(`${projectId}@${commit}`)) return new Snapshot(git, commit);
     let found = await git.revParse(commit);
     if (!found && this.remote) {
       await this.remote.beforeRead(projectId, git);
       found = await git.revParse(commit);
     }
     if (found !== commit) throw notFound(Messages.commitNotFound);
+    this.knownCommits.set(`${projectId}@${commit}`, true);
     return new Snapshot(git, commit);
   }
 

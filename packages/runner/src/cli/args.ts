@@ -18,6 +18,7 @@ export const RUN_OPTIONS = {
   token: { type: 'string' },
   project: { type: 'string' },
   branch: { type: 'string' },
+  commit: { type: 'string' },
   headless: { type: 'boolean' },
   headed: { type: 'boolean' },
   name: { type: 'string' },
@@ -48,7 +49,7 @@ export const USAGE = `Usage:
                [--name "<scenario>"] [--tags "<expression>"]
                [--browser chromium|firefox|webkit] [--viewport 1024x768] [--headless | --headed]
                [--screenshots every-command|on-failure|off] [--data file.json] [--out dir] [--heal]
-               [--token T [--server URL] [--project id] [--branch b]]
+               [--token T [--server URL] [--project id] [--branch b] [--commit c]]
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--commit c] [--dir d]
   rehearse worker --server URL --token T [--threads N]
   rehearse record --token T --project id --env <name> [--server URL] [--feature f] [--scenario s]
@@ -56,7 +57,8 @@ export const USAGE = `Usage:
 
 run   Runs the workspace's scenarios (features/**/*.feature by default) with cucumber-js and
       writes the report to --out (default ./rehearse-report). With --token it fetches the
-      run's test data from the server and uploads the report, then prints its link.
+      run's test data from the server (at --commit <full id> when given, as workers do for
+      an execution's pinned commit) and uploads the report, then prints its link.
       --heal runs with AI recovery: an element no locator finds is looked for by its recorded
       fingerprint; a scenario that then passes is rerun once with the healed locators to
       confirm it and reported as fixed by AI (the fix waits in Code Review).

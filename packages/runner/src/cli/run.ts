@@ -179,7 +179,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   if (client && projectId) {
     try {
       const answer = await client.call(runnerCalls.runTestData, {
-        body: { projectId, environment: environment.name, ...(branch ? { branch } : {}) },
+        body: { projectId, environment: environment.name, ...(branch ? { branch } : {}), ...(opts.commit ? { commit: opts.commit } : {}) },
       });
       layers.push(answer.testData);
     } catch (error) {

@@ -189,6 +189,8 @@ async function runJob(job: WorkerJob, server: string, io: CliIo, workspaces: Wor
         '--server', server,
         '--project', job.projectId,
         '--branch', job.branch,
+        // The test data of the run's pinned commit, as the workspace itself.
+        ...(job.commit ? ['--commit', job.commit] : []),
         '--env', job.envFile,
         '--headless',
         '--browser', job.browser,
