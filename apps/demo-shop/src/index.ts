@@ -13,7 +13,7 @@ export interface DemoShopOptions {
   productDelayMs?: number;
 }
 
-const DEFAULT_PRODUCT_DELAY_MS = 800;
+export const DEFAULT_PRODUCT_DELAY_MS = 800;
 // Resolved from this module rather than the working directory, because the server runs this file
 // straight from TypeScript source (tsx, vitest) from whatever directory it was started in.
 const PUBLIC_ROOT = fileURLToPath(new URL('../public/', import.meta.url));

@@ -262,7 +262,11 @@ export async function buildApp(
     services.accessKeys,
     accessKeysRepo,
     sockets,
-    { leaseMs: settings.WORKER_LEASE_SECONDS * 1000, reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId) },
+    {
+      leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
+      claimPollMs: database.kind === 'pglite' ? 2_000 : 500,
+      reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId),
+    },
     app.log,
   );
   services.runs.executionOfRun = (runId) => engine.statusOfRun(runId);

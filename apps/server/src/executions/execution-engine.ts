@@ -30,6 +30,11 @@ const VIEWPORT_SIZES: Record<string, string> = {
 export interface EngineSettings {
   /** A running job whose worker has not heartbeaten for this long is retried (once) or failed. */
   leaseMs: number;
+  /**
+   * How often a waiting claim looks again for jobs nobody woke it for: another server's, or one
+   * whose lease ran out. An embedded database has one server, so it can look less often.
+   */
+  claimPollMs: number;
   reportLink: (projectId: string, runId: string) => string;
 }
 
@@ -265,7 +270,7 @@ export class ExecutionEngine {
 
   /**
    * A worker thread asks for work: answers a job at once, or waits up to waitMs for one.
-   * Other servers' new jobs are found by polling every half second.
+   * Other servers' new jobs are found by polling (claimPollMs).
    */
   async claim(workerId: string, waitMs: number): Promise<WorkerJob | null> {
     const deadline = Date.now() + waitMs;
@@ -278,7 +283,7 @@ export class ExecutionEngine {
           this.wake.off('job', done);
           resolve();
         };
-        const timer = setTimeout(done, Math.min(500, Math.max(0, deadline - Date.now())));
+        const timer = setTimeout(done, Math.min(this.settings.claimPollMs, Math.max(0, deadline - Date.now())));
         this.wake.once('job', done);
       });
     }
