@@ -19,8 +19,7 @@ export function registerRunsRoutes(
     // Plain secret values go to runners only, which authenticate with an access key.
     if (caller.kind !== 'accessKey') throw forbidden(Messages.runTestDataNeedsKey);
     const ws = await s.workspaces.open(caller, access, body.branch);
-    const snapshot = body.commit ? await s.workspaces.readAt(ws, body.commit) : await s.workspaces.read(ws);
-    return { status: true, testData: (await s.testData.resolveForRun(ws, snapshot, body.environment)) as { key: string; value: string; DataType: 'string' | 'secret' | 'totp' }[] };
+    return { status: true, testData: (await s.testData.resolveForRun(ws, await s.workspaces.readAt(ws, body.commit), body.environment)) as { key: string; value: string; DataType: 'string' | 'secret' | 'totp' }[] };
   });
 
   route(runsCalls.getDetails, async ({ access, body }) => ({ status: true, projectSummary: await s.runs.list(access.project.id, body) }));

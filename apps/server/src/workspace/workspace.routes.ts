@@ -82,7 +82,7 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
   route(calls.download, async ({ caller, access, query, reply }) => {
     const ws = await open(caller, access, query.branch);
     // A worker asks for its execution's pinned commit; anyone who may read the branch may read it.
-    const snapshot = query.commit ? await s.workspaces.readAt(ws, query.commit) : await s.workspaces.read(ws);
+    const snapshot = await s.workspaces.readAt(ws, query.commit);
     return reply
       .type('application/x-tar')
       .header('content-disposition', `attachment; filename="workspace-${ws.branch.replace(/[^\w.-]/g, '_')}.tar"`)

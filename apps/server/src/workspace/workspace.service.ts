@@ -44,9 +44,12 @@ export class WorkspaceService {
     return this.store.snapshot(workspace.git, workspace.projectId, workspace.branch);
   }
 
-  /** The workspace at one commit of the project's repository instead of its branch's head. */
-  readAt(workspace: Workspace, commit: string): Promise<Snapshot> {
-    return this.store.snapshotAt(workspace.git, workspace.projectId, commit);
+  /**
+   * The workspace at one commit of the project's repository (an execution's pinned one), or at
+   * its branch's head when no commit is given.
+   */
+  readAt(workspace: Workspace, commit: string | undefined): Promise<Snapshot> {
+    return commit ? this.store.snapshotAt(workspace.git, workspace.projectId, commit) : this.read(workspace);
   }
 
   /** One commit on the workspace's branch, built from its current state (see WorkspaceStore.write). */

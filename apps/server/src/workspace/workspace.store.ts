@@ -67,7 +67,7 @@ const STALE_INDEX_MS = 10 * 60_000;
 export class WorkspaceStore {
   private readonly repos = new Map<string, Promise<Git>>();
   private readonly queues = new Map<string, Promise<unknown>>();
-  /** `projectId@commit` of commits snapshotAt found: a repository never loses a commit it had. */
+  /** `projectId@commit` of commits snapshotAt found (nothing in Rehearse prunes a commit once written or fetched). */
   private readonly knownCommits = new Lru<string, true>(1_000);
   remote: RemoteSync | null = null;
 
