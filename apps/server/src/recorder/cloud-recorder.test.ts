@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import { startPlainApp } from '@rehearse/recorder/testing';
 import { launchBrowser } from '@rehearse/runner/browser';
 import { Messages, recorderCalls, scenarioJobCalls, workspaceCalls as ws } from '@rehearse/contract';
 import type { Browser, Page } from 'playwright-core';
@@ -166,6 +167,58 @@ describe('the cloud recorder, driven through its stream', () => {
       stream.close();
       await context.close();
       await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }).catch(() => undefined);
+    }
+    expect(await processesOfSession(session.connectionId)).toEqual([]);
+  });
+
+  it('records a plain HTML app it was not written for (form, table, dialog) from stream input; the published scenario passes', { timeout: 300_000 }, async () => {
+    const roster = await startPlainApp();
+    await user.api.call(ws.pushEnv, { body: { projectId: user.projectId, name: 'roster', data: { baseUrl: roster.baseUrl } } });
+    const { session } = await user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'roster', viewport: VIEWPORT } });
+    const stream = await StreamDriver.connect(serverUrl, user.token, session.connectionId);
+    const context = await browser.newContext({ viewport: VIEWPORT });
+    const ref = await context.newPage();
+    const mirror = new Mirror(ref, stream);
+    try {
+      await ref.goto(roster.baseUrl);
+      await stream.settled();
+      await mirror.click((p) => p.getByLabel('Member name'));
+      await mirror.type('Ada');
+      await mirror.click((p) => p.getByLabel('Team', { exact: true }));
+      await ref.keyboard.press('Escape');
+      stream.press('Escape');
+      await mirror.type('Q');
+      await mirror.click((p) => p.getByLabel('Team lead'));
+      await mirror.click((p) => p.getByRole('button', { name: 'Add member' }));
+      await ref.getByRole('button', { name: 'Remove Ada' }).waitFor();
+      await stream.settled();
+      await mirror.click((p) => p.getByRole('button', { name: 'Remove Ada' }));
+      await ref.getByRole('dialog', { name: 'Remove member?' }).waitFor();
+      await stream.settled();
+      await mirror.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }));
+      await ref.getByText('Ada removed').waitFor();
+      await stream.settled();
+      expect(await stream.socket.emitWithAck('assert', { type: 'verifyVisible' })).toEqual({ status: true });
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await mirror.click((p) => p.getByText('Ada removed'));
+      const commands = await stream.stepsUntil((c) => c.at(-1)?.type === 'verifyVisible');
+      expect(commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'select', 'check', 'click', 'click', 'click', 'verifyVisible']);
+
+      await user.api.call(recorderCalls.publish, {
+        body: { projectId: user.projectId, connectionId: session.connectionId, featureName: 'Roster', scenarioName: 'Add and remove a member' },
+      });
+      const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
+      expect(features.find((f) => f.featureName === 'Roster')?.scenarios.map((s) => s.name)).toEqual(['Add and remove a member']);
+      const { job } = await user.api.call(scenarioJobCalls.runScenario, {
+        body: { projectId: user.projectId, featureName: 'Roster', scenarioName: 'Add and remove a member', environment: 'roster.json' },
+      });
+      const done = await jobFinished(user.api, job.id);
+      expect([done.state, done.message]).toEqual(['passed', null]);
+    } finally {
+      stream.close();
+      await context.close();
+      await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }).catch(() => undefined);
+      await roster.app.close();
     }
     expect(await processesOfSession(session.connectionId)).toEqual([]);
   });
