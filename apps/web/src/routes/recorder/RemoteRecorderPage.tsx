@@ -42,7 +42,7 @@ function clock(ms: number): string {
  * Measures input-to-frame latency in the page (the bench reads it): `latencies` from the input
  * sent to its frame drawn, `arrivals` from the input sent to its frame received (before decoding).
  */
-const stats = { sent: new Map<number, number>(), latencies: [] as number[], arrivals: [] as number[], frames: 0 };
+const stats = { sent: new Map<number, number>(), latencies: [] as number[], arrivals: [] as number[], frames: 0, received: 0 };
 (window as unknown as { __rehearseRecorderStats?: typeof stats }).__rehearseRecorderStats = stats;
 
 /**
@@ -142,6 +142,7 @@ export function RemoteRecorderPage() {
     });
     socket.on('disconnect', () => setPhase((p) => (p === 'ended' ? p : 'reconnecting')));
     socket.on('frame', (frame: Frame) => {
+      stats.received++;
       const sentAt = frame.input === undefined ? undefined : stats.sent.get(frame.input);
       if (sentAt !== undefined) stats.arrivals.push(performance.now() - sentAt);
       const inputs = [...(waiting?.inputs ?? []), ...(frame.input === undefined ? [] : [frame.input])];
