@@ -351,6 +351,41 @@ After({ tags: '@broken-after' }, function () { throw new Error('Could not clean 
   });
 });
 
+describe('reduced motion (rehearse.config.json "reducedMotion")', () => {
+  const feature = `Feature: Motion
+  Scenario: The page reports its motion preference
+    Given I open "/"
+    Then the page prefers reduced motion
+`;
+  const steps = `import { Then } from '@cucumber/cucumber';
+Then('the page prefers reduced motion', async function () {
+  const reduced = await this.page.evaluate(() => matchMedia('(prefers-reduced-motion: reduce)').matches);
+  if (!reduced) throw new Error('The page does not prefer reduced motion');
+});
+`;
+  const run = async (ws: string, env: NodeJS.ProcessEnv = process.env) => {
+    const io = captureIo();
+    const code = await runCli(['run', '--out', 'out', '--screenshots', 'off'], { cwd: ws, env, stdout: io.stdout, stderr: io.stderr });
+    return { code, err: io.err() };
+  };
+
+  it('gives pages prefers-reduced-motion: reduce when the project asks for it, and not by default', async () => {
+    expect((await run(workspace({ feature, steps, config: { reducedMotion: true } }))).code).toBe(0);
+    expect((await run(workspace({ feature, steps }))).code).toBe(1);
+  });
+
+  it('lets REHEARSE_REDUCED_MOTION override the project, and refuses a value that is not a boolean', async () => {
+    expect((await run(workspace({ feature, steps }), { ...process.env, REHEARSE_REDUCED_MOTION: '1' })).code).toBe(0);
+    expect((await run(workspace({ feature, steps, config: { reducedMotion: true } }), { ...process.env, REHEARSE_REDUCED_MOTION: '0' })).code).toBe(1);
+    const badConfig = await run(workspace({ feature, steps, config: { reducedMotion: 'yes' } }));
+    expect(badConfig).toMatchObject({ code: 2 });
+    expect(badConfig.err).toContain('"reducedMotion" must be true or false');
+    const badEnv = await run(workspace({ feature, steps }), { ...process.env, REHEARSE_REDUCED_MOTION: 'maybe' });
+    expect(badEnv).toMatchObject({ code: 2 });
+    expect(badEnv.err).toContain('REHEARSE_REDUCED_MOTION must be 1 or 0');
+  });
+});
+
 describe('usage errors', () => {
   it('exits with 2 and a clear message', async () => {
     const ws = workspace();

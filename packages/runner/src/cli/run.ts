@@ -23,6 +23,7 @@ import {
   parseViewport,
   readEnvironment,
   readProjectConfig,
+  reducedMotionFrom,
   readTestDataFile,
   type BrowserName,
   type RunSettings,
@@ -157,6 +158,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   if (missing) throw new UsageError(missing);
   const screenshots: ScreenshotPolicy = oneOf(opts.screenshots, SCREENSHOT_POLICIES, '--screenshots') ?? config.screenshots ?? DEFAULTS.screenshots;
   const viewport = opts.viewport ? parseViewport(opts.viewport) : (config.viewport ?? DEFAULTS.viewport);
+  const reducedMotion = reducedMotionFrom(io.env, config);
   if (opts.headless && opts.headed) throw new UsageError('Choose --headless or --headed, not both');
   const headless = opts.headless ? true : opts.headed ? false : defaultHeadless(io.env);
 
@@ -199,6 +201,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
     stepTimeoutMs: config.stepTimeoutMs ?? DEFAULTS.stepTimeoutMs,
     commandTimeoutMs: config.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs,
     scenarioTimeoutMs: config.scenarioTimeoutMs ?? DEFAULTS.scenarioTimeoutMs,
+    ...(reducedMotion ? { reducedMotion: true } : {}),
     ...(opts.heal || io.env.REHEARSE_HEAL === '1' ? { heal: true } : {}),
     ...(inProcess.keepBrowser ? { keepBrowser: true } : {}),
   };

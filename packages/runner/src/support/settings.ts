@@ -27,6 +27,11 @@ export interface RunSettings {
   commandTimeoutMs: number;
   /** A scenario past this stops before its next step. */
   scenarioTimeoutMs: number;
+  /**
+   * Pages see `prefers-reduced-motion: reduce`: apps that honour it skip animations, which makes
+   * runs steadier and spares the CPU a looping animation (a loading shimmer) burns while waiting.
+   */
+  reducedMotion?: boolean;
   /** "Run with AI recovery": an element no candidate finds is looked for by its fingerprint (DESIGN §8). */
   heal?: boolean;
   /**
@@ -49,6 +54,7 @@ export interface ProjectConfig {
   scenarioTimeoutMs?: number;
   viewport?: Viewport;
   browser?: BrowserName;
+  reducedMotion?: boolean;
 }
 
 export const DEFAULTS = {
@@ -58,6 +64,8 @@ export const DEFAULTS = {
   scenarioTimeoutMs: 600_000,
   viewport: { width: 1024, height: 768 },
   browser: 'chromium',
+  // Off: by default a run sees the app as its users do, animations included.
+  reducedMotion: false,
 } as const satisfies Required<ProjectConfig>;
 
 export const CONFIG_FILE = 'rehearse.config.json';
@@ -118,6 +126,10 @@ export function readProjectConfig(dir: string): ProjectConfig {
     if (!BROWSERS.includes(raw.browser as BrowserName)) throw bad('browser', BROWSERS.join(', '));
     config.browser = raw.browser as BrowserName;
   }
+  if (raw.reducedMotion !== undefined) {
+    if (typeof raw.reducedMotion !== 'boolean') throw bad('reducedMotion', 'true or false');
+    config.reducedMotion = raw.reducedMotion;
+  }
   return config;
 }
 
@@ -161,7 +173,7 @@ export function defaultHeadless(env: Readonly<Record<string, string | undefined>
  * Settings for plain `cucumber-js` (no CLI): read from the working directory and `REHEARSE_*`
  * variables — `REHEARSE_ENV` (environment file, default `environments/default.json`),
  * `REHEARSE_DATA` (extra test data file), `REHEARSE_BROWSER`, `REHEARSE_VIEWPORT`,
- * `REHEARSE_SCREENSHOTS`, `REHEARSE_HEADLESS`.
+ * `REHEARSE_SCREENSHOTS`, `REHEARSE_HEADLESS`, `REHEARSE_REDUCED_MOTION` (1 or 0).
  */
 export function settingsFromWorkspace(cwd: string, env: Readonly<Record<string, string | undefined>> = process.env): RunSettings {
   const config = readProjectConfig(cwd);
@@ -185,5 +197,15 @@ export function settingsFromWorkspace(cwd: string, env: Readonly<Record<string, 
     stepTimeoutMs: config.stepTimeoutMs ?? DEFAULTS.stepTimeoutMs,
     commandTimeoutMs: config.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs,
     scenarioTimeoutMs: config.scenarioTimeoutMs ?? DEFAULTS.scenarioTimeoutMs,
+    ...(reducedMotionFrom(env, config) ? { reducedMotion: true } : {}),
   };
+}
+
+/** `REHEARSE_REDUCED_MOTION=1|0` overrides the project's `reducedMotion`. */
+export function reducedMotionFrom(env: Readonly<Record<string, string | undefined>>, config: ProjectConfig): boolean {
+  const fromEnv = env.REHEARSE_REDUCED_MOTION;
+  if (fromEnv === undefined || fromEnv === '') return config.reducedMotion ?? DEFAULTS.reducedMotion;
+  if (fromEnv === '1' || fromEnv === 'true') return true;
+  if (fromEnv === '0' || fromEnv === 'false') return false;
+  throw new UsageError('REHEARSE_REDUCED_MOTION must be 1 or 0');
 }

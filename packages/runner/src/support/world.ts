@@ -113,13 +113,14 @@ export class RehearseWorld extends World<RehearseParameters> {
 
   private async newContext(): Promise<BrowserContext> {
     const browser = await browserFor(this.settings);
+    const options = { viewport: this.settings.viewport, ...(this.settings.reducedMotion ? { reducedMotion: 'reduce' as const } : {}) };
     try {
-      return await browser.newContext({ viewport: this.settings.viewport });
+      return await browser.newContext(options);
     } catch (error) {
       // A browser kept between runs (a worker thread) may have died before Playwright noticed:
       // the failed call reveals it, and one relaunch serves this scenario.
       if (browser.isConnected()) throw error;
-      return (await browserFor(this.settings)).newContext({ viewport: this.settings.viewport });
+      return (await browserFor(this.settings)).newContext(options);
     }
   }
 
