@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { chromium, firefox, webkit, type Browser, type BrowserType } from 'playwright-core';
+import { chromium, firefox, webkit, type Browser, type BrowserServer, type BrowserType } from 'playwright-core';
 import type { BrowserName } from './support/settings.js';
 
 // The only module that launches a browser (CONVENTIONS "every technology behind one door"). No
@@ -62,10 +63,7 @@ export interface LaunchOptions {
   headless: boolean;
 }
 
-/** Launches the browser a run asked for; throws with {@link missingBrowserMessage} when absent. */
-export async function launchBrowser({ browser, headless }: LaunchOptions): Promise<Browser> {
-  const executablePath = findBrowserExecutable(browser);
-  if (!executablePath) throw new Error(missingBrowserMessage(browser));
+function launchArgs(browser: BrowserName, headless: boolean): string[] {
   const args: string[] = [];
   if (browser === 'chromium') {
     // Background networking (safe browsing, component updates) adds requests no test asked for.
@@ -78,5 +76,41 @@ export async function launchBrowser({ browser, headless }: LaunchOptions): Promi
       if (process.getuid?.() === 0 || process.env.REHEARSE_NO_SANDBOX === '1') args.push('--no-sandbox');
     }
   }
-  return TYPES[browser].launch({ executablePath, headless, args });
+  return args;
+}
+
+function executableFor(browser: BrowserName): string {
+  const executablePath = findBrowserExecutable(browser);
+  if (!executablePath) throw new Error(missingBrowserMessage(browser));
+  return executablePath;
+}
+
+/** Launches the browser a run asked for; throws with {@link missingBrowserMessage} when absent. */
+export async function launchBrowser({ browser, headless }: LaunchOptions): Promise<Browser> {
+  return TYPES[browser].launch({ executablePath: executableFor(browser), headless, args: launchArgs(browser, headless) });
+}
+
+/** Where a worker tells its threads the address of their shared browser. */
+export const BROWSER_SERVER_VARIABLE = 'REHEARSE_BROWSER_SERVER';
+
+/**
+ * A headless Chromium that several processes drive at once (a worker's threads): each connects
+ * with {@link connectBrowser} and opens its own contexts. One browser instead of one per thread
+ * spares a browser, GPU and network process per thread, CPU a small machine needs for pages.
+ * It listens on 127.0.0.1 only, at a random path that works as a password.
+ */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  return chromium.launchServer({
+    executablePath: executableFor('chromium'),
+    headless: true,
+    args: launchArgs('chromium', true),
+    host: '127.0.0.1',
+    port: 0,
+    wsPath: `/${randomBytes(16).toString('hex')}`,
+  });
+}
+
+/** Connects to a browser of {@link launchBrowserServer}; closing the result disconnects only. */
+export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
+  return chromium.connect(wsEndpoint, { timeout: 10_000 });
 }
