@@ -1,11 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { startPlainApp } from '@rehearse/recorder/testing';
 import { launchBrowser } from '@rehearse/runner/browser';
-import { Messages, recorderCalls, scenarioJobCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { Messages, recorderCalls, workspaceCalls as ws } from '@rehearse/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { jobFinished } from './testing/scenario-job.js';
+import { runScenarioOutcome } from './testing/scenario-job.js';
 import { processesOfSession, StreamDriver } from './testing/stream-driver.js';
 
 const VIEWPORT = { width: 1280, height: 800 };
@@ -158,11 +158,9 @@ describe('the cloud recorder, driven through its stream', () => {
       expect(feature?.scenarios.map((s) => s.name)).toEqual(['Buy a backpack']);
       expect(feature?.scenarios[0]?.content).toContain('I fill in "Email" with "{{user}}"');
 
-      const { job } = await user.api.call(scenarioJobCalls.runScenario, {
-        body: { projectId: user.projectId, featureName: 'Cloud shop', scenarioName: 'Buy a backpack', environment: 'shop.json' },
-      });
-      const done = await jobFinished(user.api, job.id);
-      expect([done.state, done.message]).toEqual(['passed', null]);
+      expect(
+        await runScenarioOutcome(user.api, { projectId: user.projectId, featureName: 'Cloud shop', scenarioName: 'Buy a backpack', environment: 'shop.json' }),
+      ).toEqual(['passed', null]);
     } finally {
       stream.close();
       await context.close();
@@ -209,11 +207,9 @@ describe('the cloud recorder, driven through its stream', () => {
       });
       const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
       expect(features.find((f) => f.featureName === 'Roster')?.scenarios.map((s) => s.name)).toEqual(['Add and remove a member']);
-      const { job } = await user.api.call(scenarioJobCalls.runScenario, {
-        body: { projectId: user.projectId, featureName: 'Roster', scenarioName: 'Add and remove a member', environment: 'roster.json' },
-      });
-      const done = await jobFinished(user.api, job.id);
-      expect([done.state, done.message]).toEqual(['passed', null]);
+      expect(
+        await runScenarioOutcome(user.api, { projectId: user.projectId, featureName: 'Roster', scenarioName: 'Add and remove a member', environment: 'roster.json' }),
+      ).toEqual(['passed', null]);
     } finally {
       stream.close();
       await context.close();

@@ -1,12 +1,12 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { authCalls, Messages, recorderCalls, runsCalls, scenarioJobCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { authCalls, Messages, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { PANEL_LABELS } from '@rehearse/recorder';
 import { runRecord } from '@rehearse/recorder/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { jobFinished } from './testing/scenario-job.js';
+import { runScenarioOutcome } from './testing/scenario-job.js';
 
 /** The panel follows the recording through a binding round trip; on a loaded machine that takes a while. */
 const PATIENT = { timeout: 15_000, interval: 50 };
@@ -175,10 +175,9 @@ describe('rehearse record (the local recorder)', () => {
     expect(feature?.scenarios.map((s) => s.name)).toEqual(['Sign in from the panel']);
     expect(feature?.scenarios[0]?.content).not.toContain('zzz');
 
-    const { job } = await user.api.call(scenarioJobCalls.runScenario, {
-      body: { projectId, featureName: 'Panel shop', scenarioName: 'Sign in from the panel', environment: 'shop.json' },
-    });
-    const done = await jobFinished(user.api, job.id);
-    expect([done.state, done.message]).toEqual(['passed', null]);
+    expect(await runScenarioOutcome(user.api, { projectId, featureName: 'Panel shop', scenarioName: 'Sign in from the panel', environment: 'shop.json' })).toEqual([
+      'passed',
+      null,
+    ]);
   });
 });

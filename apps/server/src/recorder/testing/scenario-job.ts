@@ -10,3 +10,16 @@ export async function jobFinished(api: ApiClient, jobId: string): Promise<Scenar
   }
   throw new Error('the job did not finish in two minutes');
 }
+
+/**
+ * Runs one published scenario through "Run scenario" and waits for its job: the proof a recording
+ * works. Answers `[state, message]`, which is `['passed', null]` when it did.
+ */
+export async function runScenarioOutcome(
+  api: ApiClient,
+  body: { projectId: string; featureName: string; scenarioName: string; environment: string },
+): Promise<[ScenarioJob['state'], string | null]> {
+  const { job } = await api.call(scenarioJobCalls.runScenario, { body });
+  const done = await jobFinished(api, job.id);
+  return [done.state, done.message];
+}
