@@ -69,7 +69,7 @@ async function superviseThreads(server: string, token: string, threads: number, 
   const children = new Set<ChildProcess>();
   let stopping = false;
   io.stdout.write(`Worker with ${threads} thread(s) is taking scenarios from ${server}\n`);
-  const browser = threads > 1 ? new SharedBrowser(io) : undefined;
+  const browser = threads > 1 ? new ThreadsBrowser(io) : undefined;
   await browser?.start();
   const start = () => {
     if (stopping) return;
@@ -106,12 +106,13 @@ async function superviseThreads(server: string, token: string, threads: number, 
 }
 
 /**
- * The headless Chromium a worker's threads share (one browser, a context per scenario), so a
+ * The headless Chromium a worker's threads share (one browser, a context per scenario; not to be
+ * confused with world.ts's `sharedBrowser`, the browser one process keeps across its runs), so a
  * thread does not pay for a browser of its own: on a 2-core machine that CPU goes to pages. A
  * browser that dies is launched again for the threads that start after; running threads that
  * lose it launch their own, so a crash costs at most the scenarios that were in it.
  */
-class SharedBrowser {
+class ThreadsBrowser {
   private server: BrowserServer | undefined;
   private stopped = false;
 
