@@ -1,6 +1,9 @@
 // Runs after `npm install`: makes sure a Chromium exists for the runner and recorder, without ever
 // failing the install. Order: CHROMIUM_PATH, Playwright's cache, the system browser, then
 // `npx playwright install chromium`, then (as root on Debian/Ubuntu) `apt-get install -y chromium`.
+// Beside it, Chromium's headless shell, which headless runs use when present (a third of the
+// CPU per scenario; packages/runner/src/browser.ts): as root on Debian, `apt-get install -y
+// chromium-headless-shell`; Playwright's install above brings its own.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir, platform } from 'node:os';
@@ -20,14 +23,22 @@ function fromPlaywrightCache() {
   return undefined;
 }
 
+/** Chromium's headless shell from Playwright's cache or Debian's package, or undefined. */
+function findHeadlessShell() {
+  if (process.env.CHROMIUM_HEADLESS_SHELL_PATH && existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH)) return process.env.CHROMIUM_HEADLESS_SHELL_PATH;
+  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
+  if (existsSync(cache) && readdirSync(cache).some((name) => name.startsWith('chromium_headless_shell-'))) return cache;
+  return existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : undefined;
+}
+
 /** The Chromium Rehearse will use, or undefined. */
 export function findChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
   return fromPlaywrightCache() ?? SYSTEM_CANDIDATES.find((candidate) => existsSync(candidate));
 }
 
-function attempt(command, args) {
-  console.log(`[rehearse] no Chromium found; trying: ${command} ${args.join(' ')}`);
+function attempt(command, args, what = 'Chromium') {
+  console.log(`[rehearse] no ${what} found; trying: ${command} ${args.join(' ')}`);
   const result = spawnSync(command, args, { stdio: 'inherit', timeout: 10 * 60_000 });
   return result.status === 0;
 }
@@ -35,13 +46,14 @@ function attempt(command, args) {
 function main() {
   if (process.env.REHEARSE_SKIP_BROWSER_CHECK === '1') return;
   let found = findChromium();
+  const isDebianLike = platform() === 'linux' && existsSync('/etc/debian_version');
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (found) {
     console.log(`[rehearse] Chromium: ${found}`);
+    ensureHeadlessShell(isDebianLike && isRoot);
     return;
   }
   if (attempt('npx', ['--yes', 'playwright', 'install', 'chromium'])) found = findChromium();
-  const isDebianLike = platform() === 'linux' && existsSync('/etc/debian_version');
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!found && isDebianLike && isRoot) {
     if (attempt('apt-get', ['install', '-y', 'chromium']) || (attempt('apt-get', ['update']) && attempt('apt-get', ['install', '-y', 'chromium']))) {
       found = findChromium();
@@ -49,11 +61,24 @@ function main() {
   }
   if (found) {
     console.log(`[rehearse] Chromium: ${found}`);
+    ensureHeadlessShell(isDebianLike && isRoot);
   } else {
     console.log(
       '[rehearse] No Chromium is available: install Chromium (for example `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome executable before recording or running scenarios.',
     );
   }
+}
+
+/** Installs Debian's headless shell beside a system Chromium; without it headless runs use Chromium. */
+function ensureHeadlessShell(canApt) {
+  if (process.env.CHROMIUM_PATH || process.env.REHEARSE_HEADLESS_SHELL === '0') return;
+  let shell = findHeadlessShell();
+  if (!shell && canApt && attempt('apt-get', ['install', '-y', 'chromium-headless-shell'], 'Chromium headless shell')) shell = findHeadlessShell();
+  console.log(
+    shell
+      ? `[rehearse] Chromium headless shell: ${shell}`
+      : '[rehearse] Headless runs use full Chromium: install Chromium\'s headless shell (for example `sudo apt-get install chromium-headless-shell`) for runs that need about a third of the CPU.',
+  );
 }
 
 try {

@@ -1,13 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import path from 'node:path';
-import { chromium, firefox, webkit, type Browser, type BrowserServer, type BrowserType } from 'playwright-core';
-import type { BrowserName } from './support/settings.js';
+import { chromium, firefox, webkit, type Browser, type BrowserType } from 'playwright-core';
+import { UsageError, type BrowserName } from './support/settings.js';
 
 // The only module that launches a browser (CONVENTIONS "every technology behind one door"). No
 // browser is downloaded at install: Chromium comes from CHROMIUM_PATH, Playwright's cache or the
-// system, the same order scripts/ensure-chromium.mjs uses.
+// system, the same order scripts/ensure-chromium.mjs uses. Headless Chromium runs in Chromium's
+// headless shell when one is installed (see findHeadlessShell).
 
 const SYSTEM_CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome', '/usr/bin/google-chrome-stable'];
 
@@ -22,12 +22,42 @@ const CACHE_LAYOUT: Record<BrowserName, { prefix: string; files: string[] }> = {
   webkit: { prefix: 'webkit-', files: ['pw_run.sh', 'Playwright.app/Contents/MacOS/Playwright', 'Playwright.exe'] },
 };
 
+/**
+ * Chromium's headless shell in a Playwright cache folder (`npx playwright install chromium` puts
+ * it beside Chromium): `chromium_headless_shell-1255/chrome-headless-shell-linux64/…`, or
+ * `…/chrome-linux/headless_shell` from Playwright releases before 1.57.
+ */
+const HEADLESS_SHELL_LAYOUT = {
+  prefix: 'chromium_headless_shell-',
+  files: [
+    'chrome-headless-shell-linux64/chrome-headless-shell',
+    'chrome-headless-shell-linux-arm64/chrome-headless-shell',
+    'chrome-linux/headless_shell',
+    'chrome-headless-shell-mac-arm64/chrome-headless-shell',
+    'chrome-headless-shell-mac-x64/chrome-headless-shell',
+    'chrome-mac/headless_shell',
+    'chrome-headless-shell-win64/chrome-headless-shell.exe',
+    'chrome-win/headless_shell.exe',
+  ],
+};
+
+/**
+ * Debian's `chromium-headless-shell` package: its binary first, because the `/usr/bin` wrapper
+ * runs it as a child of `sh` without exec, so a browser killed through its pid (a crash as the
+ * worker sees it) would leave the real one running and still answering Playwright's pipe.
+ */
+const SYSTEM_HEADLESS_SHELL = ['/usr/lib/chromium/chromium-headless-shell', '/usr/bin/chromium-headless-shell'];
+
 const ENV_VARIABLE: Record<BrowserName, string> = { chromium: 'CHROMIUM_PATH', firefox: 'FIREFOX_PATH', webkit: 'WEBKIT_PATH' };
 
-function fromPlaywrightCache(name: BrowserName, env: NodeJS.ProcessEnv): string | undefined {
+/** `REHEARSE_HEADLESS_SHELL=0` runs headless Chromium in the full browser instead of the shell. */
+export const HEADLESS_SHELL_VARIABLE = 'REHEARSE_HEADLESS_SHELL';
+/** Points at a headless shell executable of one's own. */
+export const HEADLESS_SHELL_PATH_VARIABLE = 'CHROMIUM_HEADLESS_SHELL_PATH';
+
+function fromPlaywrightCache({ prefix, files }: { prefix: string; files: string[] }, env: NodeJS.ProcessEnv): string | undefined {
   const cache = env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
   if (!existsSync(cache)) return undefined;
-  const { prefix, files } = CACHE_LAYOUT[name];
   // Newest build first; `chromium_headless_shell-*` does not match `chromium-`.
   for (const dir of readdirSync(cache).filter((entry) => entry.startsWith(prefix)).sort().reverse()) {
     for (const file of files) {
@@ -38,18 +68,46 @@ function fromPlaywrightCache(name: BrowserName, env: NodeJS.ProcessEnv): string 
   return undefined;
 }
 
-/** The executable a run would use for `name`, or undefined when none is installed. */
-export function findBrowserExecutable(name: BrowserName, env: NodeJS.ProcessEnv = process.env): string | undefined {
+/** Whether headless Chromium may run in the headless shell: yes unless REHEARSE_HEADLESS_SHELL=0. */
+export function headlessShellAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+  const value = env[HEADLESS_SHELL_VARIABLE];
+  if (value === undefined || value === '' || value === '1' || value === 'true') return true;
+  if (value === '0' || value === 'false') return false;
+  throw new UsageError(`${HEADLESS_SHELL_VARIABLE} must be 1 or 0`);
+}
+
+/**
+ * Chromium's headless shell, where headless runs go when it is installed, as Playwright's own
+ * headless runs do: the same Blink and V8 without the browser's UI layer, it costs about a third of
+ * the full browser's CPU per scenario (measured: 0.45 against 1.46 CPU-s opening the demo shop),
+ * which on a small machine is what lets a second thread run beside the first. An explicit
+ * CHROMIUM_PATH is taken as the one browser every run uses, so it turns the shell off unless
+ * CHROMIUM_HEADLESS_SHELL_PATH names one too.
+ */
+export function findHeadlessShell(env: NodeJS.ProcessEnv = process.env): string | undefined {
+  if (!headlessShellAllowed(env)) return undefined;
+  const explicit = env[HEADLESS_SHELL_PATH_VARIABLE];
+  if (explicit && existsSync(explicit)) return explicit;
+  if (env[ENV_VARIABLE.chromium]) return undefined;
+  return fromPlaywrightCache(HEADLESS_SHELL_LAYOUT, env) ?? SYSTEM_HEADLESS_SHELL.find((candidate) => existsSync(candidate));
+}
+
+/** The executable a run would use for `name` (headless or not), or undefined when none is installed. */
+export function findBrowserExecutable(name: BrowserName, env: NodeJS.ProcessEnv = process.env, headless = false): string | undefined {
+  if (name === 'chromium' && headless) {
+    const shell = findHeadlessShell(env);
+    if (shell) return shell;
+  }
   const explicit = env[ENV_VARIABLE[name]];
   if (explicit && existsSync(explicit)) return explicit;
-  const cached = fromPlaywrightCache(name, env);
+  const cached = fromPlaywrightCache(CACHE_LAYOUT[name], env);
   if (cached) return cached;
   return name === 'chromium' ? SYSTEM_CHROMIUM.find((candidate) => existsSync(candidate)) : undefined;
 }
 
 /** Why `name` cannot run here, in a sentence that says what to do; undefined when it can. */
-export function missingBrowserMessage(name: BrowserName, env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (findBrowserExecutable(name, env)) return undefined;
+export function missingBrowserMessage(name: BrowserName, env: NodeJS.ProcessEnv = process.env, headless = false): string | undefined {
+  if (findBrowserExecutable(name, env, headless)) return undefined;
   if (name === 'chromium') {
     return 'No Chromium found: install it (for example `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome executable.';
   }
@@ -79,38 +137,13 @@ function launchArgs(browser: BrowserName, headless: boolean): string[] {
   return args;
 }
 
-function executableFor(browser: BrowserName): string {
-  const executablePath = findBrowserExecutable(browser);
-  if (!executablePath) throw new Error(missingBrowserMessage(browser));
+function executableFor(browser: BrowserName, headless: boolean): string {
+  const executablePath = findBrowserExecutable(browser, process.env, headless);
+  if (!executablePath) throw new Error(missingBrowserMessage(browser, process.env, headless));
   return executablePath;
 }
 
 /** Launches the browser a run asked for; throws with {@link missingBrowserMessage} when absent. */
 export async function launchBrowser({ browser, headless }: LaunchOptions): Promise<Browser> {
-  return TYPES[browser].launch({ executablePath: executableFor(browser), headless, args: launchArgs(browser, headless) });
-}
-
-/** Where a worker tells its threads the address of their shared browser. */
-export const BROWSER_SERVER_VARIABLE = 'REHEARSE_BROWSER_SERVER';
-
-/**
- * A headless Chromium that several processes drive at once (a worker's threads): each connects
- * with {@link connectBrowser} and opens its own contexts. One browser instead of one per thread
- * spares a browser, GPU and network process per thread, CPU a small machine needs for pages.
- * It listens on 127.0.0.1 only, at a random path that works as a password.
- */
-export async function launchBrowserServer(): Promise<BrowserServer> {
-  return chromium.launchServer({
-    executablePath: executableFor('chromium'),
-    headless: true,
-    args: launchArgs('chromium', true),
-    host: '127.0.0.1',
-    port: 0,
-    wsPath: `/${randomBytes(16).toString('hex')}`,
-  });
-}
-
-/** Connects to a browser of {@link launchBrowserServer}; closing the result disconnects only. */
-export async function connectBrowser(wsEndpoint: string): Promise<Browser> {
-  return chromium.connect(wsEndpoint, { timeout: 10_000 });
+  return TYPES[browser].launch({ executablePath: executableFor(browser, headless), headless, args: launchArgs(browser, headless) });
 }

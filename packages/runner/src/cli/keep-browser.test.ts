@@ -3,8 +3,6 @@ import { existsSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROWSER_SERVER_VARIABLE, launchBrowserServer } from '../browser.js';
-import { closeSharedBrowser } from '../support/world.js';
 import { captureIo } from '../testing/output.js';
 import { makeWorkspace, startDemoShop } from '../testing/shop-workspace.js';
 import { processIo } from './io.js';
@@ -71,34 +69,5 @@ describe('runs of one long-lived process (a worker thread)', () => {
     // `rehearse run` as before: its browser is gone when it returns.
     expect((await run({})).code).toBe(0);
     expect(chromiumChildren()).toEqual([]);
-  });
-
-  it('uses the worker’s shared Chromium when told its address, disconnects from it without closing it, and launches its own when it is gone', async () => {
-    const server = await launchBrowserServer();
-    const serverPid = server.process().pid!;
-    // Reachable from this machine only, at a path nobody can guess.
-    expect(server.wsEndpoint()).toMatch(/^ws:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}$/);
-    process.env[BROWSER_SERVER_VARIABLE] = server.wsEndpoint();
-    try {
-      expect(chromiumChildren()).toEqual([serverPid]);
-      expect((await run({ keepBrowser: true })).code).toBe(0);
-      expect((await run({ keepBrowser: true })).code).toBe(0);
-      // No browser of its own: both scenarios ran in the shared one.
-      expect(chromiumChildren()).toEqual([serverPid]);
-      // A thread lets go of its browser after a failed scenario: that must not close the shared one.
-      await closeSharedBrowser();
-      expect(chromiumChildren()).toEqual([serverPid]);
-
-      process.kill(serverPid, 'SIGKILL');
-      while (existsSync(`/proc/${serverPid}`)) await sleep(50);
-      expect((await run({ keepBrowser: true })).out).toContain('1 scenario: 1 passed, 0 failed');
-      const own = chromiumChildren();
-      expect(own).toHaveLength(1);
-      expect(own).not.toEqual([serverPid]);
-    } finally {
-      delete process.env[BROWSER_SERVER_VARIABLE];
-      await closeSharedBrowser();
-      await server.close().catch(() => undefined);
-    }
   });
 });

@@ -154,13 +154,13 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   const environment = readEnvironment(path.resolve(cwd, envPath));
   const config = readProjectConfig(cwd);
   const browser: BrowserName = oneOf(opts.browser, BROWSERS, '--browser') ?? config.browser ?? DEFAULTS.browser;
-  const missing = missingBrowserMessage(browser, io.env);
-  if (missing) throw new UsageError(missing);
   const screenshots: ScreenshotPolicy = oneOf(opts.screenshots, SCREENSHOT_POLICIES, '--screenshots') ?? config.screenshots ?? DEFAULTS.screenshots;
   const viewport = opts.viewport ? parseViewport(opts.viewport) : (config.viewport ?? DEFAULTS.viewport);
   const reducedMotion = reducedMotionFrom(io.env, config);
   if (opts.headless && opts.headed) throw new UsageError('Choose --headless or --headed, not both');
   const headless = opts.headless ? true : opts.headed ? false : defaultHeadless(io.env);
+  const missing = missingBrowserMessage(browser, io.env, headless);
+  if (missing) throw new UsageError(missing);
 
   const token = opts.token ?? io.env.REHEARSE_TOKEN;
   const server = opts.server ?? io.env.REHEARSE_SERVER ?? (token ? DEFAULT_SERVER : undefined);

@@ -7,8 +7,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { workerCalls, type WorkerJob } from '@rehearse/contract';
-import type { BrowserServer } from 'playwright-core';
-import { BROWSER_SERVER_VARIABLE, launchBrowserServer } from '../browser.js';
 import { UsageError } from '../support/settings.js';
 import { closeSharedBrowser, prelaunchBrowser } from '../support/world.js';
 import { parse, USAGE } from './args.js';
@@ -69,14 +67,11 @@ async function superviseThreads(server: string, token: string, threads: number, 
   const children = new Set<ChildProcess>();
   let stopping = false;
   io.stdout.write(`Worker with ${threads} thread(s) is taking scenarios from ${server}\n`);
-  const browser = threads > 1 ? new ThreadsBrowser(io) : undefined;
-  await browser?.start();
   const start = () => {
     if (stopping) return;
-    const endpoint = browser?.endpoint();
     const child = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', server], {
       // The flag carries the worker's pid: thread ids name their worker (host:worker/thread:random).
-      env: { ...io.env, REHEARSE_WORKER_TOKEN: token, [THREAD_FLAG]: String(process.pid), ...(endpoint ? { [BROWSER_SERVER_VARIABLE]: endpoint } : {}) },
+      env: { ...io.env, REHEARSE_WORKER_TOKEN: token, [THREAD_FLAG]: String(process.pid) },
       // The IPC channel closes when this process dies, however it dies: the thread then exits too.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -101,45 +96,7 @@ async function superviseThreads(server: string, token: string, threads: number, 
     // Started by a server (local workers): when the server goes, so does this worker.
     if (process.connected) process.once('disconnect', stop);
   });
-  await browser?.stop();
   return EXIT.ok;
-}
-
-/**
- * The headless Chromium a worker's threads share (one browser, a context per scenario; not to be
- * confused with world.ts's `sharedBrowser`, the browser one process keeps across its runs), so a
- * thread does not pay for a browser of its own: on a 2-core machine that CPU goes to pages. A
- * browser that dies is launched again for the threads that start after; running threads that
- * lose it launch their own, so a crash costs at most the scenarios that were in it.
- */
-class ThreadsBrowser {
-  private server: BrowserServer | undefined;
-  private stopped = false;
-
-  constructor(private readonly io: CliIo) {}
-
-  async start(): Promise<void> {
-    try {
-      const server = await launchBrowserServer();
-      this.server = server;
-      server.process().once('exit', () => {
-        if (this.server === server) this.server = undefined;
-        if (!this.stopped) setTimeout(() => void this.start(), RESTART_DELAY_MS).unref();
-      });
-    } catch (error) {
-      // Threads then launch their own browsers, and report a missing one on their first scenario.
-      this.io.stderr.write(`The worker's shared browser did not start (${(error as Error).message.split('\n')[0]}); each thread launches its own.\n`);
-    }
-  }
-
-  endpoint(): string | undefined {
-    return this.server?.wsEndpoint();
-  }
-
-  async stop(): Promise<void> {
-    this.stopped = true;
-    await this.server?.close().catch(() => undefined);
-  }
 }
 
 /** One thread: claim, run, finish, again. Stopping lets the current job go back to the lease. */

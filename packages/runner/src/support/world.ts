@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
-import { BROWSER_SERVER_VARIABLE, connectBrowser, launchBrowser } from '../browser.js';
+import { launchBrowser } from '../browser.js';
 import { MediaTypes, type AriaAttachment, type ScenarioAttachment } from '../attachments.js';
 import { Capture } from './capture.js';
 import { settingsFromWorkspace, type RunSettings } from './settings.js';
@@ -36,7 +36,7 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
   // A browser that crashed is replaced, so one crash fails one scenario, not the rest of the run.
   if (sharedBrowser?.key !== key || !current?.isConnected()) {
     const previous = sharedBrowser?.browser;
-    sharedBrowser = { key, browser: openBrowser(settings) };
+    sharedBrowser = { key, browser: launchBrowser({ browser: settings.browser, headless: settings.headless }) };
     void previous?.then((browser) => browser.close()).catch(() => undefined);
   }
   const launched = sharedBrowser.browser;
@@ -45,19 +45,6 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
     if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
   });
   return launched;
-}
-
-/**
- * A worker's threads share the worker's headless Chromium when it has one (its address in
- * REHEARSE_BROWSER_SERVER); a thread that cannot reach it launches its own, as it would alone.
- */
-async function openBrowser(settings: Pick<RunSettings, 'browser' | 'headless'>): Promise<Browser> {
-  const server = process.env[BROWSER_SERVER_VARIABLE];
-  if (server && settings.browser === 'chromium' && settings.headless) {
-    const connected = await connectBrowser(server).catch(() => undefined);
-    if (connected) return connected;
-  }
-  return launchBrowser({ browser: settings.browser, headless: settings.headless });
 }
 
 /**
