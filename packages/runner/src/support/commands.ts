@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { MediaTypes } from '../attachments.js';
 import { candidateLocator, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
 import { healElement, type ElementNeed } from './healing.js';
-import { poll } from './poll.js';
+import { poll, untilPageChanges } from './poll.js';
 import type { ResolvedValue } from './test-data.js';
 import type { RehearseWorld } from './world.js';
 
@@ -87,7 +87,7 @@ export async function resolveElement(page: Page, element: Element, timeoutMs: nu
       }
     }
     return undefined;
-  });
+  }, untilPageChanges(page));
   log.push(...lastPass);
   if (passes > 1) log.push(`${found ? 'found' : 'gave up'} after ${passes} attempts in ${Date.now() - startedAt} ms`);
   if (found) return found;

@@ -1,19 +1,79 @@
-/** Waits between checks, like Playwright's own polling: quick at first, then every 500 ms. */
+import type { Page } from 'playwright-core';
+
+/** The longest pauses between checks, like Playwright's own polling: quick at first, then every 500 ms. */
 const DELAYS_MS = [0, 50, 100, 250, 500];
+/**
+ * The shortest pause after a page change: a page that changes on every frame (a script-driven
+ * spinner) is then checked about 30 times a second, not 60.
+ */
+const MIN_PAUSE_AFTER_CHANGE_MS = 30;
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/** What `poll` waits on between two checks: at most `ms`. */
+export type Pause = (ms: number) => Promise<void>;
+
 /**
  * Runs `check` until it returns a value other than undefined or `timeoutMs` passes; then returns
- * undefined. `check` runs at least once, and once more at the deadline.
+ * undefined. `check` runs at least once, and once more at the deadline. Between checks it waits
+ * with `pause`, a plain timer unless told otherwise (see {@link untilPageChanges}).
  */
-export async function poll<T>(timeoutMs: number, check: (attempt: number) => Promise<T | undefined>): Promise<T | undefined> {
+export async function poll<T>(timeoutMs: number, check: (attempt: number) => Promise<T | undefined>, pause: Pause = sleep): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     const result = await check(attempt);
     if (result !== undefined) return result;
     const left = deadline - Date.now();
     if (left <= 0) return undefined;
-    await sleep(Math.min(DELAYS_MS[attempt] ?? 500, left));
+    await pause(Math.min(DELAYS_MS[attempt] ?? 500, left));
   }
+}
+
+/**
+ * The page side of {@link untilPageChanges}, as source text: a function handed to
+ * `page.evaluate` would carry whatever helpers the TypeScript loader adds to it. One observer per
+ * document counts the page's changes; a wait answers the count when the next change comes, or at
+ * once when the count moved since `last` (a change while the check ran), or after `limitMs`.
+ */
+const pageChangeScript = (last: number | null, limitMs: number) => `new Promise((resolve) => {
+  const state = window.__rehearsePageChanges ??= (() => {
+    const counted = { count: 0, waiters: new Set() };
+    new MutationObserver(() => {
+      counted.count += 1;
+      for (const wake of [...counted.waiters]) wake();
+    }).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+    return counted;
+  })();
+  const last = ${last === null ? 'null' : String(last)};
+  if (last !== null && state.count !== last) return resolve(state.count);
+  const done = () => { state.waiters.delete(done); clearTimeout(timer); resolve(state.count); };
+  state.waiters.add(done);
+  const timer = setTimeout(done, ${Math.round(limitMs)});
+})`;
+
+/**
+ * A pause that ends early when the page changes: its DOM (nodes, attributes, text) or its
+ * document (a navigation). What a step waits for mostly arrives as such a change, so the next
+ * check follows it within a round trip instead of up to 500 ms later. Changes the DOM does not
+ * show (an input's typed value, a CSS transition) still get their check when the pause runs out.
+ */
+export function untilPageChanges(page: Page): Pause {
+  let last: number | null = null;
+  return async (ms) => {
+    if (ms <= 0) return;
+    const started = Date.now();
+    const changed = page.evaluate(pageChangeScript(last, ms)).then(
+      (count) => {
+        last = typeof count === 'number' ? count : null;
+      },
+      // A navigation destroys the page's context mid-wait: that is a change too.
+      () => {
+        last = null;
+      },
+    );
+    // The timer here as well: a page held by a dialog or a busy script does not answer.
+    await Promise.race([changed, sleep(ms)]);
+    const waited = Date.now() - started;
+    if (waited < MIN_PAUSE_AFTER_CHANGE_MS) await sleep(Math.min(MIN_PAUSE_AFTER_CHANGE_MS, ms) - waited);
+  };
 }

@@ -1,7 +1,7 @@
-import type { Page } from 'playwright-core';
+import { errors, type Page } from 'playwright-core';
 import { resolveElement, runCommand, worldOf, type CommandOptions, type StepParams } from './commands.js';
 import { elementByName, ROLES_FOR, type Element } from './elements.js';
-import { poll, sleep } from './poll.js';
+import { poll, sleep, untilPageChanges } from './poll.js';
 import type { RehearseWorld } from './world.js';
 
 /** `I open "cart.html"` and `I open "/cart.html"` both mean the page below the environment's baseUrl. */
@@ -16,9 +16,30 @@ function includesText(actual: string, expected: string, exact: boolean | undefin
   return exact ? actual === expected : actual.includes(expected);
 }
 
-/** Counts visible elements showing `text` (substring, case-insensitive, as Playwright's getByText). */
+/** Visible elements showing `text` (substring, case-insensitive, as Playwright's getByText). */
 function visibleText(page: Page, text: string, exact: boolean | undefined) {
   return page.getByText(text, { exact: exact ?? false }).filter({ visible: true });
+}
+
+/** What a Playwright wait (waitForURL) answers: true when it happened, false when its time ran out. */
+const happened = (wait: Promise<unknown>): Promise<boolean> =>
+  wait.then(
+    () => true,
+    (error: unknown) => {
+      if (error instanceof errors.TimeoutError) return false;
+      throw error;
+    },
+  );
+
+/**
+ * Waits until a visible element shows `text` ('shown') or none does ('gone'), looking again as
+ * soon as the page changes (see untilPageChanges): a text is seen within a round trip of its
+ * arrival, where Playwright's own backoff can look up to 500 ms late.
+ */
+async function waitForText(page: Page, text: string, exact: boolean | undefined, until: 'shown' | 'gone', timeout: number): Promise<boolean> {
+  const matches = visibleText(page, text, exact);
+  const seen = await poll(timeout, async () => (((await matches.count()) > 0) === (until === 'shown') ? true : undefined), untilPageChanges(page));
+  return seen === true;
 }
 
 /** An element, or just its visible words (found like the plain-English steps find them). */
@@ -117,7 +138,7 @@ export const web = {
     const resolved = w.data.resolve(text, params);
     await runCommand(w, { type: 'verify_page_contains_text', text: resolved.display, options }, async () => {
       const timeout = timeoutOf(w, options);
-      const seen = await poll(timeout, async () => ((await visibleText(w.page, resolved.value, options?.exact).count()) > 0 ? true : undefined));
+      const seen = await waitForText(w.page, resolved.value, options?.exact, 'shown', timeout);
       if (!seen) throw new Error(`The page does not show "${resolved.display}" (waited ${timeout} ms)`);
     });
   },
@@ -128,7 +149,7 @@ export const web = {
     const resolved = w.data.resolve(text, params);
     await runCommand(w, { type: 'verify_page_not_contains_text', text: resolved.display, options }, async () => {
       const timeout = timeoutOf(w, options);
-      const gone = await poll(timeout, async () => ((await visibleText(w.page, resolved.value, options?.exact).count()) === 0 ? true : undefined));
+      const gone = await waitForText(w.page, resolved.value, options?.exact, 'gone', timeout);
       if (!gone) throw new Error(`The page still shows "${resolved.display}" (waited ${timeout} ms)`);
     });
   },
@@ -173,7 +194,10 @@ export const web = {
     const w = worldOf(world);
     const resolved = w.data.resolve(expected, params);
     await runCommand(w, { type: 'verify_page_url', text: resolved.display, options }, async () => {
-      const matched = await poll(timeoutOf(w, options), async () => (includesText(w.page.url(), resolved.value, options?.exact) ? true : undefined));
+      // Heard from the page's navigation events (history.pushState included) as the address commits.
+      const matched = await happened(
+        w.page.waitForURL((url) => includesText(url.href, resolved.value, options?.exact), { timeout: timeoutOf(w, options), waitUntil: 'commit' }),
+      );
       if (!matched) throw new Error(`The URL is ${w.page.url()}, expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
       return { expectedValue: resolved.display, value: w.page.url() };
     });
@@ -188,7 +212,7 @@ export const web = {
       const matched = await poll(timeoutOf(w, options), async () => {
         title = await w.page.title();
         return includesText(title, resolved.value, options?.exact) ? true : undefined;
-      });
+      }, untilPageChanges(w.page));
       if (!matched) throw new Error(`The title is "${title}", expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
       return { expectedValue: resolved.display, value: title };
     });
@@ -204,7 +228,7 @@ export const web = {
     }
     await runCommand(w, { type: 'wait_for_text', text: resolved.display, options }, async () => {
       const timeout = timeoutOf(w, options);
-      const seen = await poll(timeout, async () => ((await visibleText(w.page, resolved.value, options?.exact).count()) > 0 ? true : undefined));
+      const seen = await waitForText(w.page, resolved.value, options?.exact, 'shown', timeout);
       if (!seen) throw new Error(`"${resolved.display}" did not appear within ${timeout} ms`);
     });
   },
