@@ -73,7 +73,9 @@ function main() {
 function ensureHeadlessShell(canApt) {
   if (process.env.CHROMIUM_PATH || process.env.REHEARSE_HEADLESS_SHELL === '0') return;
   let shell = findHeadlessShell();
-  if (!shell && canApt && attempt('apt-get', ['install', '-y', 'chromium-headless-shell'], 'Chromium headless shell')) shell = findHeadlessShell();
+  const install = () => attempt('apt-get', ['install', '-y', 'chromium-headless-shell'], 'Chromium headless shell');
+  // As for Chromium: package lists a fresh machine never updated do not know the package yet.
+  if (!shell && canApt && (install() || (attempt('apt-get', ['update'], 'Chromium headless shell') && install()))) shell = findHeadlessShell();
   console.log(
     shell
       ? `[rehearse] Chromium headless shell: ${shell}`
