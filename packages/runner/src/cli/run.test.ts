@@ -407,6 +407,16 @@ describe('usage errors', () => {
     }
   });
 
+  it('refuses a REHEARSE_HEADLESS_SHELL that is not 1 or 0 before running anything', async () => {
+    const ws = workspace();
+    const io = captureIo();
+    const env = { ...process.env, REHEARSE_HEADLESS_SHELL: 'maybe' };
+    const code = await runCli(['run', '--headless', '--out', 'out'], { cwd: ws, env, stdout: io.stdout, stderr: io.stderr });
+    expect(code).toBe(2);
+    expect(io.err()).toContain('REHEARSE_HEADLESS_SHELL must be 1 or 0');
+    expect(existsSync(path.join(ws, 'out'))).toBe(false);
+  });
+
   it('refuses firefox and webkit clearly when their builds are not installed', async () => {
     const ws = workspace();
     const io = captureIo();
