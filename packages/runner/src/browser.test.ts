@@ -18,7 +18,8 @@ function cached(relative: string): string {
 }
 
 const chromium = cached('chromium-1255/chrome-linux64/chrome');
-const olderShell = cached('chromium_headless_shell-1200/chrome-linux/headless_shell');
+// An older build in the older layout: the newest build must win over it.
+cached('chromium_headless_shell-1200/chrome-linux/headless_shell');
 const shell = cached('chromium_headless_shell-1255/chrome-headless-shell-linux64/chrome-headless-shell');
 const env = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ PLAYWRIGHT_BROWSERS_PATH: cache, ...extra });
 
@@ -26,7 +27,6 @@ describe('which Chromium a run launches', () => {
   it('runs headless Chromium in the newest headless shell of the cache, and headed runs in Chromium', () => {
     expect(findBrowserExecutable('chromium', env(), true)).toBe(shell);
     expect(findBrowserExecutable('chromium', env(), false)).toBe(chromium);
-    expect(olderShell).not.toBe(shell);
   });
 
   it('runs headless in full Chromium when REHEARSE_HEADLESS_SHELL is 0', () => {

@@ -51,9 +51,9 @@ const SYSTEM_HEADLESS_SHELL = ['/usr/lib/chromium/chromium-headless-shell', '/us
 const ENV_VARIABLE: Record<BrowserName, string> = { chromium: 'CHROMIUM_PATH', firefox: 'FIREFOX_PATH', webkit: 'WEBKIT_PATH' };
 
 /** `REHEARSE_HEADLESS_SHELL=0` runs headless Chromium in the full browser instead of the shell. */
-export const HEADLESS_SHELL_VARIABLE = 'REHEARSE_HEADLESS_SHELL';
+const HEADLESS_SHELL_VARIABLE = 'REHEARSE_HEADLESS_SHELL';
 /** Points at a headless shell executable of one's own. */
-export const HEADLESS_SHELL_PATH_VARIABLE = 'CHROMIUM_HEADLESS_SHELL_PATH';
+const HEADLESS_SHELL_PATH_VARIABLE = 'CHROMIUM_HEADLESS_SHELL_PATH';
 
 function fromPlaywrightCache({ prefix, files }: { prefix: string; files: string[] }, env: NodeJS.ProcessEnv): string | undefined {
   const cache = env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
@@ -69,7 +69,7 @@ function fromPlaywrightCache({ prefix, files }: { prefix: string; files: string[
 }
 
 /** Whether headless Chromium may run in the headless shell: yes unless REHEARSE_HEADLESS_SHELL=0. */
-export function headlessShellAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
+function headlessShellAllowed(env: NodeJS.ProcessEnv = process.env): boolean {
   const value = env[HEADLESS_SHELL_VARIABLE];
   if (value === undefined || value === '' || value === '1' || value === 'true') return true;
   if (value === '0' || value === 'false') return false;
