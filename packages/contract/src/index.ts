@@ -8,6 +8,7 @@ export * from './environment-rules.js';
 export * from './builtin-steps.js';
 export * from './gherkin-messages.js';
 export * from './gherkin-names.js';
+export * from './tag-selection.js';
 export * from './entities.js';
 export * from './auth.calls.js';
 export * from './system.calls.js';

@@ -24,8 +24,10 @@ export const ScenarioSummary = z.object({
   name: z.string(),
   content: z.string(),
   tags: z.array(z.string()),
-  /** Feature, rule and scenario tags together: what tag expressions select on. */
+  /** Feature, rule and scenario tags together: the tags every run of the scenario carries. */
   effectiveTags: z.array(z.string()),
+  /** The tags of each Examples table (an outline's rows carry them too; see `scenarioHasAnyTag`). */
+  examplesTags: z.array(z.array(z.string())),
   line: z.number().int(),
 });
 export type ScenarioSummary = z.infer<typeof ScenarioSummary>;

@@ -3,6 +3,7 @@ import {
   Messages,
   type Schedule,
   scenarioCommand,
+  scenarioHasAnyTag,
   scheduleText,
   type Execution,
   type Flow,
@@ -26,7 +27,7 @@ export function scenariosWithTags(
 ): { featureIndex: number; scenarioIndex: number; featurePath: string; scenarioName: string }[] {
   return features.flatMap((feature, featureIndex) =>
     feature.summary.scenarios.flatMap((scenario, scenarioIndex) =>
-      scenario.effectiveTags.some((tag) => tags.includes(tag)) ? [{ featureIndex, scenarioIndex, featurePath: feature.path, scenarioName: scenario.name }] : [],
+      scenarioHasAnyTag(scenario, tags) ? [{ featureIndex, scenarioIndex, featurePath: feature.path, scenarioName: scenario.name }] : [],
     ),
   );
 }

@@ -71,6 +71,42 @@ describe.each(testBackends())('executions on %s', (backend) => {
     expect((await user.api.call(calls.list, { query: { projectId } })).executions.map((e) => e.id)).toContain(execution.id);
   });
 
+  it('selects an outline by a tag that only one of its Examples tables carries', async () => {
+    await user.api.call(ws.pushFile, {
+      body: {
+        projectId,
+        directory: 'features',
+        file: {
+          name: 'regions.feature',
+          content: `Feature: Regions
+
+  Scenario Outline: Ship to <country>
+    Given I open "/<country>"
+
+    @eu
+    Examples:
+      | country |
+      | de      |
+
+    Examples:
+      | country |
+      | us      |
+
+  Scenario: Ship nowhere
+    Given I open "/"
+`,
+        },
+      },
+    });
+    const { execution } = await user.api.call(calls.create, {
+      body: plan({ flows: [{ scenarioGroups: [{ name: 'EU', threadCount: 1, tags: ['@eu'] }] }] }),
+    });
+    expect(execution.flows[0]!.scenarioGroups[0]!.scenarios.map((s) => s.command)).toEqual([
+      'npx rehearse run --env environments/default.json --token {token} --headless --name "Ship to <country>" features/regions.feature',
+    ]);
+    await user.api.call(calls.remove, { params: { id: execution.id } });
+  });
+
   it('enables only with a schedule, and schedules and deschedules', async () => {
     expect((await failure(user.api.call(calls.create, { body: plan({ enabled: true }) }))).message).toBe(Messages.scheduleRequired);
     const { execution } = await user.api.call(calls.create, { body: plan() });

@@ -1,4 +1,4 @@
-import { Messages, type FeatureSummary } from '@rehearse/contract';
+import { compareTags, Messages, selectableTags, type FeatureSummary } from '@rehearse/contract';
 import { badRequest, notFound } from '../http/errors.js';
 import {
   appendScenario,
@@ -70,6 +70,7 @@ function summarize(path: string, text: string, parsed: ParsedFeature | null, err
       content: scenario.content,
       tags: scenario.tags,
       effectiveTags: scenario.effectiveTags,
+      examplesTags: scenario.examples.map((examples) => examples.tags),
       line: scenario.line,
     })),
     errors: errors.map(formatGherkinError),
@@ -110,10 +111,10 @@ export class FeaturesService {
         this.parsedBlobs.set(entry.oid, parsedBlob);
       }
       const summary = summarize(entry.path, text, parsedBlob.parsed, parsedBlob.errors);
-      for (const scenario of summary.scenarios) for (const tag of scenario.effectiveTags) tags.add(tag);
+      for (const scenario of summary.scenarios) for (const tag of selectableTags(scenario)) tags.add(tag);
       return { path: entry.path, oid: entry.oid, text, ...parsedBlob, summary };
     });
-    const allTags = [...tags].sort();
+    const allTags = [...tags].sort(compareTags);
     const listing = {
       features,
       allTags,

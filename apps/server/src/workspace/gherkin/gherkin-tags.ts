@@ -4,6 +4,7 @@
  * `ParsedScenario.effectiveTags`) or to at least one of its Examples tables: selecting such a tag runs
  * the whole scenario, since an execution selects scenarios, not example rows.
  */
+import { compareTags, scenarioHasAnyTag as hasAnyTag } from '@rehearse/contract';
 import type { ParsedFeature, ParsedScenario } from './feature-parser.js';
 
 /** Where each tag of a scenario comes from; `examples` has one entry per Examples table. */
@@ -44,8 +45,7 @@ export function allTags(features: readonly (ParsedFeature | null)[]): string[] {
 
 /** Whether any of `tags` applies to the scenario or to one of its Examples tables. Tags compare exactly, `@` included. */
 export function scenarioHasAnyTag(scenario: ParsedScenario, tags: readonly string[]): boolean {
-  const wanted = new Set(tags);
-  return scenario.effectiveTags.some((t) => wanted.has(t)) || scenario.examples.some((e) => e.tags.some((t) => wanted.has(t)));
+  return hasAnyTag({ effectiveTags: scenario.effectiveTags, examplesTags: scenario.examples.map((examples) => examples.tags) }, tags);
 }
 
 /** The scenarios having any of `tags`, as the positions an execution's scenario group stores. */
@@ -60,9 +60,4 @@ export function scenariosWithAnyTag(
     }
   });
   return found;
-}
-
-function compareTags(a: string, b: string): number {
-  const byCase = a.toLowerCase().localeCompare(b.toLowerCase(), 'en');
-  return byCase !== 0 ? byCase : a < b ? -1 : a > b ? 1 : 0;
 }

@@ -1,4 +1,4 @@
-import { Messages, type ExecutionInput, type Project, type Schedule } from '@rehearse/contract';
+import { Messages, scenarioHasAnyTag, type ExecutionInput, type Project, type Schedule, type TaggedScenario } from '@rehearse/contract';
 import { Eye } from 'lucide-react';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
@@ -29,8 +29,8 @@ export function featureDisplayName(name: string): string {
 }
 
 /** Scenarios having any of the tags (spec 02 §4: a group's scenarios follow its tags). */
-export function scenariosWithTags(features: { name: string; scenarios: { name: string; effectiveTags: string[] }[] }[], tags: string[]) {
-  return features.flatMap((f) => f.scenarios.filter((s) => s.effectiveTags.some((t) => tags.includes(t))).map((s) => ({ feature: f.name, scenario: s.name })));
+export function scenariosWithTags(features: { name: string; scenarios: ({ name: string } & TaggedScenario)[] }[], tags: string[]) {
+  return features.flatMap((f) => f.scenarios.filter((s) => scenarioHasAnyTag(s, tags)).map((s) => ({ feature: f.name, scenario: s.name })));
 }
 
 const STEPS = [Strings.plannerStep1, Strings.plannerStep2, Strings.plannerStep3];

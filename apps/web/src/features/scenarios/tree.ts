@@ -1,4 +1,4 @@
-import { featureDisplayName, type FeatureSummary } from '@rehearse/contract';
+import { featureDisplayName, selectableTags, type FeatureSummary } from '@rehearse/contract';
 
 /** One line of the features tree: a feature, or one of its scenarios. */
 export type TreeRow =
@@ -21,7 +21,7 @@ export function buildTreeIndex(features: readonly FeatureSummary[]): TreeIndex {
         scenarios: feature.scenarios.map((scenario) => ({
           name: scenario.name,
           lower: scenario.name.toLowerCase(),
-          tags: scenario.effectiveTags,
+          tags: selectableTags(scenario),
         })),
       };
     }),
