@@ -123,7 +123,8 @@ export async function buildApp(
       const trace = request.headers[Headers.trace];
       return typeof trace === 'string' && SAFE_TRACE_ID.test(trace) ? trace : randomUUID();
     },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could pick its own address.
+    trustProxy: settings.TRUST_PROXY ?? false,
   });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {
