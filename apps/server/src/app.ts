@@ -108,6 +108,13 @@ export interface RegisteredRoute {
   call: CallDefinition | undefined;
 }
 
+/** TRUST_PROXY as Fastify takes it: a hop count becomes "trust the first N hops" (Fastify's types lack the number form). */
+function trustedProxies(setting: number | string[] | undefined): false | string[] | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false;
+  if (typeof setting === 'number') return (_address: string, hop: number) => hop < setting;
+  return setting;
+}
+
 const SAFE_TRACE_ID = /^[\w.:-]{1,128}$/;
 
 /** Builds the whole server from its services; used by main.ts and by every integration test. */
@@ -123,7 +130,8 @@ export async function buildApp(
       const trace = request.headers[Headers.trace];
       return typeof trace === 'string' && SAFE_TRACE_ID.test(trace) ? trace : randomUUID();
     },
-    trustProxy: true,
+    // Off unless TRUST_PROXY names the proxies: otherwise any client could pick its own address.
+    trustProxy: trustedProxies(settings.TRUST_PROXY),
   });
   const routes: RegisteredRoute[] = [];
   app.addHook('onRoute', (route) => {

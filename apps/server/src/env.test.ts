@@ -36,4 +36,20 @@ describe('settings', () => {
     expect(loadSettings({ DATA_DIR: dir, REHEARSE_SECRET_KEY: key }).secretKey.toString('hex')).toBe(key);
     expect(() => decodeSecretKey('too-short')).toThrow('REHEARSE_SECRET_KEY');
   });
+
+  it('trusts no proxy unless TRUST_PROXY names them', () => {
+    expect(parseSettings({}).TRUST_PROXY).toBeUndefined();
+    expect(parseSettings({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
+    expect(parseSettings({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      'fd00::/8',
+    ]);
+  });
+
+  it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {
+    for (const bad of ['true', 'proxy.example.com', '10.0.0.0/33', '1,2', '10.0.0.1/8/1']) {
+      expect(() => parseSettings({ TRUST_PROXY: bad }), bad).toThrow(/Setting TRUST_PROXY is invalid/);
+    }
+  });
 });

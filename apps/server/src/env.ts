@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,31 @@ const booleanFlag = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const positiveInt = z.coerce.number().int().positive();
+
+/** One proxy address or CIDR range, e.g. 10.0.0.5, 10.0.0.0/8, fd00::/8. */
+function isAddressOrCidr(entry: string): boolean {
+  const [address = '', prefix, ...extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which proxies' X-Forwarded-For is believed: absent trusts none (the socket address is the client,
+ * so rotating the header cannot dodge the sign-in rate limit); a number trusts that many hops; else a
+ * comma list of addresses/CIDRs.
+ */
+const trustProxySetting = z
+  .string()
+  .transform((text, context): number | string[] => {
+    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    if (entries.length === 1 && /^\d{1,2}$/.test(entries[0] ?? '')) return Number(entries[0]);
+    if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
+    context.addIssue({ code: 'custom', message: 'must be a hop count or a comma list of proxy addresses/CIDRs' });
+    return z.NEVER;
+  })
+  .optional();
 
 /**
  * Every setting of the server, read once at start. Each entry is documented here and in the
@@ -42,6 +68,8 @@ const SettingsSchema = z.object({
   SESSION_IDLE_HOURS: positiveInt.default(72),
   /** A session expires this many days after sign-in, used or not. */
   SESSION_MAX_DAYS: positiveInt.default(30),
+  /** Proxies whose X-Forwarded-For names the client: a hop count or addresses/CIDRs; absent trusts none. */
+  TRUST_PROXY: trustProxySetting,
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   /** Projects a new user may create (the spec's allowedProjectsCount). */

@@ -141,4 +141,23 @@ describe.each(testBackends())('bad input on %s', (backend) => {
       await limited.close();
     }
   });
+
+  it('keeps limiting sign-in when the client rotates X-Forwarded-For and no proxy is trusted', async () => {
+    const limited = await startTestApp(backend, { AUTH_RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 5; i += 1) {
+        const response = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'x-forwarded-for': `203.0.113.${i + 1}` },
+          payload: { email: 'x@acme.test', password: 'whatever1' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
 });
