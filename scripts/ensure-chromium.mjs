@@ -48,6 +48,7 @@ function main() {
   let found = findChromium();
   const isDebianLike = platform() === 'linux' && existsSync('/etc/debian_version');
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  ensureSandbox(isDebianLike && isRoot);
   if (found) {
     console.log(`[rehearse] Chromium: ${found}`);
     ensureHeadlessShell(isDebianLike && isRoot);
@@ -67,6 +68,17 @@ function main() {
       '[rehearse] No Chromium is available: install Chromium (for example `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome executable before recording or running scenarios.',
     );
   }
+}
+
+/**
+ * Jobs (step code) run in a bubblewrap sandbox (packages/runner/src/sandbox.ts); without it the
+ * server and workers refuse to run them unless REHEARSE_UNSANDBOXED_WORKERS=1.
+ */
+function ensureSandbox(canApt) {
+  if (platform() !== 'linux' || existsSync('/usr/bin/bwrap')) return;
+  const install = () => attempt('apt-get', ['install', '-y', 'bubblewrap'], 'bubblewrap (job sandbox)');
+  if (canApt && (install() || (attempt('apt-get', ['update'], 'bubblewrap (job sandbox)') && install()))) return;
+  console.log('[rehearse] No bubblewrap: install it (for example `sudo apt-get install bubblewrap`) so scenario jobs can run sandboxed, or set REHEARSE_UNSANDBOXED_WORKERS=1 on a trusted single-user install.');
 }
 
 /** Installs Debian's headless shell beside a system Chromium; without it headless runs use Chromium. */

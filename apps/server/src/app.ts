@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { Server as HttpServer } from 'node:http';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { Headers, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
+import { environmentDisplayName, Headers, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
+import { requireSandbox, UNSANDBOXED_VARIABLE, type SandboxMode } from '@rehearse/runner/sandbox';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
+import { TODO_APP_PATH, TODO_APP_V2_PATH, todoAppPlugin, todoAppV2Plugin } from '@rehearse/todo-app';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAiRoutes } from './ai/ai.routes.js';
@@ -22,10 +26,15 @@ import { SessionService } from './auth/session.service.js';
 import { SessionsRepo } from './auth/sessions.repo.js';
 import { UsersRepo } from './auth/users.repo.js';
 import type { Database } from './db/database.js';
+import { registerDownloadRoutes } from './downloads/downloads.routes.js';
+import { DownloadsService } from './downloads/downloads.service.js';
 import type { Settings } from './env.js';
 import { createCallRouter } from './http/call-router.js';
 import { installErrorHandler, installStrictJsonParser } from './http/error-handler.js';
+import { installSecurityHeaders } from './http/security-headers.js';
 import { createMailer } from './mail/mailer.js';
+import { exposeMetrics, Metrics, metricsEnabled } from './metrics/metrics.js';
+import { MetricsRepo } from './metrics/metrics.repo.js';
 import { ActivityRepo } from './storage/activity.repo.js';
 import { ActivityService } from './storage/activity.service.js';
 import { attachSockets, type SocketHub } from './storage/sockets.js';
@@ -65,7 +74,8 @@ import { registerWorkspaceRoutes } from './workspace/workspace.routes.js';
 import { WorkspaceService } from './workspace/workspace.service.js';
 import { WorkspaceStore } from './workspace/workspace.store.js';
 
-export const VERSION = '0.1.0';
+/** The server's version, from its package.json: the one source the runner package is stamped with too. */
+export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
 
 /** Largest JSON body the API accepts; uploads of reports and files come through their own limits. */
 export const BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -99,6 +109,11 @@ export interface Services {
   workerTokens?: WorkerTokens;
   scheduler?: Scheduler;
   recorder?: RecorderService;
+  metrics?: Metrics;
+  /** This process's id among the servers sharing the database (owner of its jobs, name of its schedule fires). */
+  instanceId?: string;
+  /** The admin server of METRICS_PORT, once the app listens. */
+  metricsAdmin?: () => HttpServer | undefined;
 }
 
 /** A registered route as the permission-matrix test sees it. */
@@ -141,6 +156,16 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   installStrictJsonParser(app);
+  // Built first so its timing hook sees every route; the socket count is read at scrape time.
+  let socketClients = () => 0;
+  const metrics = metricsEnabled({ token: settings.METRICS_TOKEN, port: settings.METRICS_PORT })
+    ? new Metrics(new MetricsRepo(database.db), () => socketClients())
+    : undefined;
+  metrics?.instrument(app);
+  // REHEARSE_ROLES: which parts start here (api is where main.ts listens; see docs/deploy.md).
+  const roles = new Set(settings.REHEARSE_ROLES);
+  const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  installSecurityHeaders(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header(Headers.requestId, request.id);
   });
@@ -160,6 +185,7 @@ export async function buildApp(
   const users = new UsersRepo(db);
   const projectsRepo = new ProjectsRepo(db);
   const accessKeysRepo = new AccessKeysRepo(db);
+  const membersRepo = new MembersRepo(db);
   const sessions = new SessionService(
     database,
     { ...settings, demoShopUrl },
@@ -167,13 +193,16 @@ export async function buildApp(
     new SessionsRepo(db),
     projectsRepo,
     accessKeysRepo,
+    membersRepo,
   );
   const access = new AccessService(projectsRepo, accessKeysRepo);
   const projectSecrets = new ProjectSecretsRepo(db, settings.secretKey);
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'));
+  app.addHook('onClose', async () => store.close());
   const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
   const features = new FeaturesService(workspaces);
   const sockets = attachSockets(app, sessions, access, database.pool ? { pool: database.pool, schemaName: database.schemaName } : undefined);
+  socketClients = () => sockets.clientCount();
   const runsRepo = new RunsRepo(db);
   access.registerResource('run', (id) => runsRepo.projectOfRun(id));
   access.registerResource('testCase', (id) => runsRepo.projectOfTestCase(id));
@@ -185,7 +214,7 @@ export async function buildApp(
     access,
     users,
     projects: new ProjectsService(database, projectsRepo, users, demoShopUrl),
-    members: new MembersService(new MembersRepo(db), settings, mailer, app.log),
+    members: new MembersService(membersRepo, settings, mailer, app.log),
     accessKeys: new AccessKeysService(accessKeysRepo),
     activity: new ActivityService(new ActivityRepo(db), projectsRepo),
     sockets,
@@ -197,6 +226,11 @@ export async function buildApp(
     runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl),
   };
   store.remote = services.privateRepos;
+  // Uploaded reports are masked with the secret values of the branch they ran on (main when that is no branch of the project).
+  services.runs.secretValues = async (caller, access, branch) => {
+    const ws = await workspaces.open(caller, access, branch).catch(async () => workspaces.open(caller, access));
+    return services.testData.secretValues(ws);
+  };
 
   const route = createCallRouter(app, {
     sessions,
@@ -224,6 +258,8 @@ export async function buildApp(
   });
   registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
   registerRunsRoutes(route, { runs: services.runs, testData: services.testData, workspaces });
+  const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
+  registerDownloadRoutes(route, downloads);
   // Where worker processes on this machine reach this server (known only once it listens).
   const localUrl = () => {
     const address = app.server.address();
@@ -235,6 +271,9 @@ export async function buildApp(
     await oversight.fileFromRun(event).catch((error: unknown) => app.log.error({ err: error, runId: event.runId }, 'filing Code Review items failed'));
   });
   registerAiRoutes(route, { ai: new AiService(createLlm(settings), workspaces, features, app.log), oversight, runs: services.runs, workspaces, jobs: () => services.jobs });
+  // Tenant code runs only in the runner's sandbox; where it cannot be set up every job fails with
+  // the reason (and main.ts refuses to start), unless the operator allowed it.
+  const sandbox = () => jobSandbox(settings);
   const jobs = new ScenarioJobs(
     db,
     workspaces,
@@ -243,18 +282,27 @@ export async function buildApp(
     accessKeysRepo,
     sockets,
     {
-      workerProcesses: settings.WORKER_PROCESSES,
+      workerProcesses: roles.has('workers') ? settings.WORKER_PROCESSES : 0,
       runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
       dataDir: settings.dataDir,
+      sandbox,
       serverUrl: localUrl,
       reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId),
+      instanceId,
+      leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
     },
     app.log,
   );
+  jobs.observer = metrics;
   access.registerResource('job', (id) => jobs.projectOf(id));
   registerScenarioJobRoutes(route, jobs);
   // Workers start once the server listens: they reach it over HTTP like any runner.
-  app.addHook('onListen', async () => jobs.recover());
+  // PGlite has only this process: whatever it finds running, a previous process left. On PostgreSQL
+  // other servers queue (api-only replicas) and run jobs too: leases decide, and this one polls.
+  app.addHook('onListen', async () => {
+    await jobs.recover(database.kind === 'pglite');
+    if (database.kind !== 'pglite') jobs.startPolling(500);
+  });
   app.addHook('onClose', async () => jobs.close());
   services.jobs = jobs;
   const executionsService = new ExecutionsService(db, workspaces, features);
@@ -277,31 +325,39 @@ export async function buildApp(
     },
     app.log,
   );
+  engine.observer = metrics;
   services.runs.executionOfRun = (runId) => engine.statusOfRun(runId);
-  registerExecutionRoutes(route, executionsService, engine, { accessKeys: services.accessKeys, publicUrl: settings.publicUrl });
+  registerExecutionRoutes(route, executionsService, engine, {
+    accessKeys: services.accessKeys,
+    publicUrl: settings.publicUrl,
+    environmentNames: async (caller, access, branch) =>
+      (await environments.list(await workspaces.open(caller, access, branch))).allEnv.map((entry) => environmentDisplayName(entry.name)),
+    playwrightVersion: () => downloads.playwrightVersion(),
+  });
   const workerTokens = new WorkerTokens(db);
   registerWorkerRoutes(route, workerTokens, engine);
   const scheduler = new Scheduler(
     db,
     engine,
     schedulerClock(settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined, settings.SCHEDULER_CLOCK_SPEED),
-    { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}` },
+    { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId },
     app.log,
   );
   const localWorkers = new LocalWorkers(
     workerTokens,
-    { processes: settings.LOCAL_WORKERS, threads: settings.LOCAL_WORKER_THREADS, serverUrl: localUrl },
+    { processes: settings.LOCAL_WORKERS, threads: settings.LOCAL_WORKER_THREADS, serverUrl: localUrl, unsandboxed: settings.REHEARSE_UNSANDBOXED_WORKERS },
     app.log,
   );
   // Lost workers are noticed even when no worker is polling this server.
   const sweep = setInterval(() => {
     engine.recoverLostJobs().catch((error: unknown) => app.log.warn({ err: error }, 'recovering lost jobs failed'));
+    jobs.recover().catch((error: unknown) => app.log.warn({ err: error }, 'recovering orphaned scenario jobs failed'));
   }, Math.max(1000, (settings.WORKER_LEASE_SECONDS * 1000) / 2));
   sweep.unref();
   // Schedules and local workers start once the server listens (tests that only inject start neither).
   app.addHook('onListen', async () => {
-    scheduler.start();
-    await localWorkers.start();
+    if (roles.has('scheduler')) scheduler.start();
+    if (roles.has('workers')) await localWorkers.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
@@ -312,10 +368,15 @@ export async function buildApp(
   services.engine = engine;
   services.workerTokens = workerTokens;
   services.scheduler = scheduler;
+  services.instanceId = instanceId;
+  const exposed = exposeMetrics(app, metrics, { token: settings.METRICS_TOKEN, port: settings.METRICS_PORT, host: settings.HOST });
+  if (metrics) services.metrics = metrics;
+  services.metricsAdmin = exposed.admin;
 
   const recorder = new RecorderService(
     {
       capacity: settings.RECORDER_CAPACITY,
+      projectCapacity: settings.RECORDER_PROJECT_CAPACITY,
       sessionMs: settings.RECORDER_SESSION_SECONDS * 1000,
       warningMs: Math.min(60_000, settings.RECORDER_SESSION_SECONDS * 500),
       creationTimeoutMs: settings.RECORDER_CREATION_TIMEOUT_SECONDS * 1000,
@@ -341,6 +402,16 @@ export async function buildApp(
     prefix: DEMO_SHOP_PATH,
     ...(options.demoShopDelayMs === undefined ? {} : { productDelayMs: options.demoShopDelayMs }),
   });
+  await app.register(todoAppPlugin, { prefix: TODO_APP_PATH });
+  await app.register(todoAppV2Plugin, { prefix: TODO_APP_V2_PATH });
   await registerWebApp(app, settings.webDistDir);
   return { app, services, routes };
+}
+
+/**
+ * How this server's jobs run: in the sandbox, or unsandboxed when REHEARSE_UNSANDBOXED_WORKERS is
+ * set; throws a sentence naming the missing piece when neither (main.ts refuses to start on it).
+ */
+export function jobSandbox(settings: Pick<Settings, 'REHEARSE_UNSANDBOXED_WORKERS'>): Promise<SandboxMode> {
+  return requireSandbox({ [UNSANDBOXED_VARIABLE]: settings.REHEARSE_UNSANDBOXED_WORKERS ? '1' : '' });
 }

@@ -37,6 +37,23 @@ describe('settings', () => {
     expect(() => decodeSecretKey('too-short')).toThrow('REHEARSE_SECRET_KEY');
   });
 
+  it('runs every role by default and refuses an unknown or empty REHEARSE_ROLES with a sentence naming it', () => {
+    expect(parseSettings({}).REHEARSE_ROLES).toEqual(['api', 'scheduler', 'workers']);
+    expect(parseSettings({ REHEARSE_ROLES: ' scheduler, workers,workers' }).REHEARSE_ROLES).toEqual(['scheduler', 'workers']);
+    expect(() => parseSettings({ REHEARSE_ROLES: 'api,worker' })).toThrow(
+      'Setting REHEARSE_ROLES is invalid: must be a comma list of api, scheduler, workers (not worker).',
+    );
+    expect(() => parseSettings({ REHEARSE_ROLES: ',' })).toThrow('Setting REHEARSE_ROLES is invalid');
+  });
+
+  it('serves no metrics unless METRICS_TOKEN or METRICS_PORT is set, and refuses a short token', () => {
+    expect(parseSettings({}).METRICS_TOKEN).toBeUndefined();
+    expect(parseSettings({}).METRICS_PORT).toBeUndefined();
+    expect(parseSettings({ METRICS_PORT: '9464', METRICS_TOKEN: 'a'.repeat(16) })).toMatchObject({ METRICS_PORT: 9464, METRICS_TOKEN: 'a'.repeat(16) });
+    expect(() => parseSettings({ METRICS_TOKEN: 'short' })).toThrow('Setting METRICS_TOKEN is invalid: must be at least 16 characters.');
+    expect(() => parseSettings({ METRICS_PORT: '99999' })).toThrow('Setting METRICS_PORT is invalid');
+  });
+
   it('trusts no proxy unless TRUST_PROXY names them', () => {
     expect(parseSettings({}).TRUST_PROXY).toBeUndefined();
     expect(parseSettings({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);

@@ -36,6 +36,40 @@ const trustProxySetting = z
   })
   .optional();
 
+/** The parts of the server a process can run (REHEARSE_ROLES). */
+export const ROLES = ['api', 'scheduler', 'workers'] as const;
+export type Role = (typeof ROLES)[number];
+/** Who may sign up: `open`, `invite`, `domains:<a.com,b.org>` (invitation or one of those domains), `closed`. */
+export type SignupPolicy =
+  | { kind: 'open' }
+  | { kind: 'invite' }
+  | { kind: 'domains'; domains: string[] }
+  | { kind: 'closed' };
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * SIGNUP: absent means `invite` (the first user of an empty instance always signs up and becomes
+ * its administrator, except under `closed`).
+ */
+const signupSetting = z
+  .string()
+  .transform((text, context): SignupPolicy => {
+    const value = text.trim().toLowerCase();
+    if (value === 'open' || value === 'invite' || value === 'closed') return { kind: value };
+    if (value.startsWith('domains:')) {
+      const domains = value
+        .slice('domains:'.length)
+        .split(',')
+        .map((domain) => domain.trim().replace(/^@/, ''))
+        .filter(Boolean);
+      if (domains.length > 0 && domains.every((domain) => DOMAIN.test(domain))) return { kind: 'domains', domains };
+    }
+    context.addIssue({ code: 'custom', message: 'must be open, invite, closed or domains:<comma list of email domains>' });
+    return z.NEVER;
+  })
+  .default({ kind: 'invite' });
+
 /**
  * Every setting of the server, read once at start. Each entry is documented here and in the
  * README's settings table; a bad value stops the server with a sentence naming the variable.
@@ -72,6 +106,16 @@ const SettingsSchema = z.object({
   TRUST_PROXY: trustProxySetting,
   /** Sign-in and sign-up attempts allowed per client address per minute. */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
+  /** Who may sign up: open, invite (default), domains:<list> (invitation or an allowed email domain), closed. */
+  SIGNUP: signupSetting,
+  /** Wrong passwords in a row after which an account is locked, whatever address they come from. */
+  SIGNIN_LOCKOUT_AFTER: positiveInt.default(5),
+  /** First lockout length in seconds; each further failure doubles it, up to SIGNIN_LOCKOUT_MAX_SECONDS. */
+  SIGNIN_LOCKOUT_SECONDS: positiveInt.default(30),
+  /** Longest account lockout in seconds. */
+  SIGNIN_LOCKOUT_MAX_SECONDS: positiveInt.default(3600),
+  /** Tests only: log2 of the scrypt cost for new password hashes, below OWASP's 17, so suites that sign up hundreds of users stay fast. Never set it in production. */
+  TEST_ONLY_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(16).optional(),
   /** Projects a new user may create (the spec's allowedProjectsCount). */
   DEFAULT_ALLOWED_PROJECTS: z.coerce.number().int().min(0).default(10),
   /** Comma-separated email domains a trial project may invite besides the inviter's own domain. */
@@ -80,6 +124,12 @@ const SettingsSchema = z.object({
   REHEARSE_ALLOW_PRIVATE_TARGETS: booleanFlag.default(true),
   /** How many scenario runs this server executes at once, each in its own worker process; 0 only queues. */
   WORKER_PROCESSES: z.coerce.number().int().min(0).max(64).default(2),
+  /**
+   * Run jobs (Run scenario, local workers' executions) without the bubblewrap sandbox: only for a
+   * trusted single-user install on a machine that cannot sandbox (docs/security.md). Without it a
+   * server whose jobs cannot be sandboxed refuses to start, naming what is missing.
+   */
+  REHEARSE_UNSANDBOXED_WORKERS: booleanFlag.default(false),
   /** A scenario run that takes longer than this many minutes is stopped. */
   RUN_TIMEOUT_MINUTES: positiveInt.default(15),
   /** Worker child processes this server starts for executions (each a `rehearse worker`); 0 leaves executions to remote workers. */
@@ -104,12 +154,37 @@ const SettingsSchema = z.object({
   AI_TIMEOUT_SECONDS: positiveInt.default(30),
   /** Cloud recorder sessions (each a Chromium) this server runs at once for all users; more answer 503. */
   RECORDER_CAPACITY: z.coerce.number().int().min(0).max(256).default(6),
+  /** Cloud recorder sessions one project may hold at once, so one project cannot take the whole capacity. */
+  RECORDER_PROJECT_CAPACITY: z.coerce.number().int().min(1).max(256).default(3),
   /** Length of a cloud recorder session in seconds (spec 02 §9: 30 minutes). */
   RECORDER_SESSION_SECONDS: positiveInt.default(1800),
   /** A cloud recorder session that is not streaming after this many seconds fails (spec: 45). */
   RECORDER_CREATION_TIMEOUT_SECONDS: positiveInt.default(45),
+  /**
+   * Which parts this process runs, a comma list of api (HTTP and sockets for users), scheduler (the
+   * schedule ticker) and workers (LOCAL_WORKERS and the WORKER_PROCESSES "Run scenario" slots).
+   * Without api the process listens on 127.0.0.1 only, for its own workers.
+   */
+  REHEARSE_ROLES: z
+    .string()
+    .transform((text, context): Role[] => {
+      const roles = [...new Set(text.split(',').map((role) => role.trim()).filter(Boolean))];
+      const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
+      if (roles.length === 0 || unknown.length > 0) {
+        context.addIssue({ code: 'custom', message: `must be a comma list of ${ROLES.join(', ')}${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}` });
+        return z.NEVER;
+      }
+      return roles as Role[];
+    })
+    .default([...ROLES]),
+  /** Bearer token a Prometheus scrape of /metrics must carry; without it and METRICS_PORT, /metrics is 404. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** Serve /metrics on this admin port instead of the main one (bind it to a network only scrapers reach). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Built web app to serve; defaults to apps/web/dist in this repository. */
   WEB_DIST_DIR: z.string().optional(),
+  /** Folder of built runner packages served at /downloads; defaults to packages/runner/dist-pack (npm start builds it). */
+  RUNNER_PACKAGE_DIR: z.string().optional(),
 });
 
 type RawSettings = z.infer<typeof SettingsSchema>;
@@ -121,6 +196,7 @@ export interface Settings extends Omit<RawSettings, 'REHEARSE_SECRET_KEY' | 'PUB
   secretKey: Buffer;
   trialInviteDomains: string[];
   webDistDir: string;
+  runnerPackageDir: string;
 }
 
 /** Parses the environment; throws with one line per bad variable. Does not touch the disk. */
@@ -155,12 +231,20 @@ function loadOrCreateSecretKey(raw: RawSettings, dataDir: string): Buffer {
   return key;
 }
 
+/**
+ * Where the process listens: HOST when it serves users (role api); otherwise loopback only, where
+ * its own local workers and "Run scenario" processes reach it and nobody else does.
+ */
+export function listenHost(settings: Pick<Settings, 'HOST' | 'REHEARSE_ROLES'>): string {
+  return settings.REHEARSE_ROLES.includes('api') ? settings.HOST : '127.0.0.1';
+}
+
 /** Reads every setting once; creates DATA_DIR and the secret key on first start. */
 export function loadSettings(source: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Settings {
   const raw = parseSettings(source);
   const dataDir = path.resolve(cwd, raw.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
-  const { REHEARSE_SECRET_KEY: _key, PUBLIC_URL, TRIAL_INVITE_DOMAINS, WEB_DIST_DIR, ...rest } = raw;
+  const { REHEARSE_SECRET_KEY: _key, PUBLIC_URL, TRIAL_INVITE_DOMAINS, WEB_DIST_DIR, RUNNER_PACKAGE_DIR, ...rest } = raw;
   return {
     ...rest,
     dataDir,
@@ -172,5 +256,8 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env, cwd = proc
     webDistDir: WEB_DIST_DIR
       ? path.resolve(cwd, WEB_DIST_DIR)
       : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    runnerPackageDir: RUNNER_PACKAGE_DIR
+      ? path.resolve(cwd, RUNNER_PACKAGE_DIR)
+      : fileURLToPath(new URL('../../../packages/runner/dist-pack', import.meta.url)),
   };
 }

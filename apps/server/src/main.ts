@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { buildApp } from './app.js';
+import { buildApp, jobSandbox } from './app.js';
 import { openDatabase } from './db/database.js';
-import { loadSettings } from './env.js';
+import { listenHost, loadSettings } from './env.js';
 
 /** Grace period for open requests and sockets before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -14,12 +14,22 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
+  // Jobs run tenant code: a machine that cannot sandbox them does not run them at all, unless the
+  // operator said this install is trusted (REHEARSE_UNSANDBOXED_WORKERS=1).
+  if (settings.WORKER_PROCESSES > 0 || settings.LOCAL_WORKERS > 0) {
+    try {
+      await jobSandbox(settings);
+    } catch (error) {
+      console.error((error as Error).message);
+      process.exit(1);
+    }
+  }
   const database = await openDatabase({
     url: settings.DATABASE_URL,
     pgliteDir: path.join(settings.dataDir, 'pglite'),
     ...(settings.DATABASE_URL ? { schemaName: settings.DATABASE_SCHEMA } : {}),
   });
-  const { app } = await buildApp({ settings, database });
+  const { app, services } = await buildApp({ settings, database });
   app.addHook('onClose', async () => database.close());
   if (database.kind === 'pglite') {
     // PGlite runs no autovacuum: refresh planner statistics now and then so queries keep their indexes.
@@ -51,7 +61,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 
-  await app.listen({ port: settings.PORT, host: settings.HOST });
+  await app.listen({ port: settings.PORT, host: listenHost(settings) });
+  app.log.info({ roles: settings.REHEARSE_ROLES, instance: services.instanceId }, `Running ${settings.REHEARSE_ROLES.join(', ')}`);
   app.log.info(
     { url: settings.publicUrl, database: database.kind, dataDir: settings.dataDir },
     `Rehearse is ready at ${settings.publicUrl} (demo shop at ${settings.publicUrl}/demo-shop/)`,

@@ -257,14 +257,14 @@ describe('the remote recorder page', () => {
       // The deep link was clicked on load; let that settle before using the page.
       await page.waitForLoadState('networkidle');
       expect(await page.getByRole('link', { name: Strings.openRecorderDownload }).getAttribute('href')).toBe('#install');
-      expect(await page.locator('#install').textContent()).toBe(Strings.openRecorderInstall);
+      expect(await page.locator('#install').textContent()).toBe(Strings.openRecorderInstall(h.base));
       // After the deep link opened on load, headless Chromium drops pointer input to the page (its
       // external-protocol prompt, as far as we can tell); a DOM click still reaches the page.
       await page.getByRole('button', { name: Strings.cancel }).dispatchEvent('click');
       await expect.poll(() => page.getByText('This tab closes in').count()).toBe(0);
       await page.screenshot({ path: '/tmp/rec-open-recorder-1440.png' });
       await page.goto(`/open-recorder/execute?project_id=${ada.projectId}&env_name=shop.json&scenario_name=Buy%20a%20backpack`);
-      expect(await page.getByTestId('cli-command').textContent()).toContain('npx rehearse run --env environments/shop.json --headed --name "Buy a backpack"');
+      expect(await page.getByTestId('cli-command').textContent()).toContain('npx rehearse run --env environments/shop.json --headed --scenario "Buy a backpack"');
       await page.goto(`/open-recorder/nonsense?project_id=${ada.projectId}`);
       await page.getByText(`${Strings.openRecorderError}: ${Strings.openRecorderUnknown}nonsense`).waitFor();
     } finally {

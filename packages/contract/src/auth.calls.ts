@@ -6,6 +6,7 @@ import { ProjectActions } from './permissions.js';
 import {
   AccessKeyName,
   EmailAddress,
+  IsoTimestamp,
   Password,
   ProjectId,
   ProjectName,
@@ -218,7 +219,8 @@ export const authCalls = {
     summary: 'Create an access token; the only answer that ever holds it whole',
     access: 'project',
     project: { from: 'body', field: 'projectId', write: true },
-    body: z.object({ name: AccessKeyName, projectId: ProjectId }),
+    // An access key cannot mint or revoke keys (the router refuses it); a member's key gets no plain secrets.
+    body: z.object({ name: AccessKeyName, projectId: ProjectId, expiresAt: IsoTimestamp.optional() }),
     response: Ok.extend({ accessKey: AccessKey }),
     example: { body: { name: 'ci', projectId: EXAMPLE_PROJECT } },
   }),

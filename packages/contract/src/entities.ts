@@ -11,6 +11,8 @@ export const User = z.object({
   email: z.string(),
   country: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The instance administrator (the first user to sign up): sees the instance-administration screens. */
+  instanceAdmin: z.boolean(),
   customAttributes: z.object({
     /** How many more projects this user may create. */
     allowedProjectsCount: z.number().int(),
@@ -66,6 +68,10 @@ export const AccessKey = z.object({
   projectId: z.string(),
   createdAt: z.string(),
   lastUsedAt: z.string().nullable(),
+  /** When the key stops working; null never. */
+  expiresAt: z.string().nullable(),
+  /** Whether runs with this key get plain secret test data (keys a project admin created). */
+  readsSecrets: z.boolean(),
 });
 export type AccessKey = z.infer<typeof AccessKey>;
 

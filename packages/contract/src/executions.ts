@@ -108,7 +108,7 @@ export function scenarioCommand(env: string, featurePath: string | undefined, sc
   if (!featurePath || !scenarioName) return 'echo "Failed to generate command"';
   const envFile = env.endsWith('.json') ? env : `${env}.json`;
   const quoted = scenarioName.replace(/(["\\$`])/g, '\\$1');
-  return `npx rehearse run --env environments/${envFile} --token {token} --headless --name "${quoted}" ${featurePath}`;
+  return `npx rehearse run --env environments/${envFile} --token {token} --headless --scenario "${quoted}" ${featurePath}`;
 }
 
 const exampleExecution = {
@@ -229,10 +229,21 @@ export const executionCalls = {
     summary: 'Generated commands to run the project’s scenarios in CI/CD (GitHub Actions, GitLab CI, shell)',
     access: 'project',
     project: { from: 'query', field: 'projectId' },
-    query: z.object({ projectId: ProjectId, env: z.string().max(200).optional(), branch: z.string().max(200).optional() }),
+    /** feature + scenario: the commands run that one scenario (the scenario's "Run via CI/CD" dialog). */
+    query: z.object({
+      projectId: ProjectId,
+      env: z.string().max(200).optional(),
+      branch: z.string().max(200).optional(),
+      feature: z.string().max(500).optional(),
+      scenario: z.string().max(500).optional(),
+    }),
     response: Ok.extend({
-      /** The first access key's name, or null when the project has none (then commands carry `{token}`). */
+      /** The first access key's name, or null when the project has none (the text then says how to make one). */
       accessKeyName: z.string().nullable(),
+      /** The environment the commands run against: the one asked for, else the project's first; null when it has none. */
+      env: z.string().nullable(),
+      /** The project's environments at the branch, for the page's picker. */
+      environments: z.array(z.string()),
       instructions: z.array(z.object({ id: z.enum(['github', 'gitlab', 'shell']), title: z.string(), language: z.string(), content: z.string() })),
     }),
     example: { query: { projectId: EXAMPLE_PROJECT } },

@@ -21,6 +21,8 @@ export * from './workers.calls.js';
 export * from './socket.js';
 export * from './ai.calls.js';
 export * from './recorder.calls.js';
+export * from './downloads.calls.js';
+export * from './workspace-template.js';
 
 import { authCalls } from './auth.calls.js';
 import { systemCalls } from './system.calls.js';

@@ -8,6 +8,10 @@ export const Messages = {
   invalidUtf8: 'The request body is not valid UTF-8.',
   bodyTooLarge: 'The request body is too large.',
   unsupportedMediaType: 'The request body must be JSON.',
+  textHasNul: 'Text cannot contain the NUL character (\\u0000).',
+  binaryContent: 'Binary content cannot be stored in the workspace.',
+  reservedName: 'This name is reserved: __proto__, constructor and prototype cannot be used.',
+  dateInvalid: 'Times must be ISO 8601 date-times, e.g. 2026-01-31T12:00:00Z.',
   notFound: 'Not found.',
   internal: 'Something went wrong on the server. Please try again.',
   tooManyRequests: 'Too many attempts. Please wait a minute and try again.',
@@ -23,6 +27,10 @@ export const Messages = {
   firstNameEmpty: 'First name cannot be empty',
   lastNameEmpty: 'Last name cannot be empty',
   accessKeyNotForUserCalls: 'Access keys can only be used for calls about their own project.',
+  accountLocked: 'Too many failed sign-ins for this account. Try again in {n} seconds.',
+  signupClosed: 'Sign-up is closed on this server. Ask its administrator for an account.',
+  signupNeedsInvitation: 'Sign-up on this server needs an invitation. Ask a project admin to invite this email address.',
+  signupDomainNotAllowed: 'Sign-up on this server needs an invitation or an email address at an allowed domain.',
 
   // Projects
   projectNotFound: 'Project not found.',
@@ -64,6 +72,10 @@ export const Messages = {
   tokenNameTooLong: 'Token name cannot be more than 64 characters.',
   accessKeyNotFound: 'Access token not found.',
   accessTokenRequired: 'Access token required: Generate an access token to use this feature',
+  accessKeySecretsAdminOnly: 'Only access keys created by a project admin can read secret test data. Ask your project admin for a key.',
+  accessKeyRevokeNotAllowed: 'Only a project admin can revoke an access key someone else created.',
+  accessKeyManageNeedsSession: 'Access keys cannot create or revoke access keys; sign in to manage them.',
+  accessKeyExpiryInvalid: 'The expiry must be a date and time in the future.',
 
   // Workspace
   branchNameInvalid: 'Invalid branch name.',
@@ -120,6 +132,7 @@ export const Messages = {
   jobNotFound: 'Scenario run not found.',
   jobInterrupted: 'The server restarted while this scenario was running. Please run it again.',
   jobTimedOut: 'The scenario did not finish within the time limit.',
+  uploadKeyReused: 'This upload key was already used for a different report. Use a new key for a new report.',
   runTestDataNeedsKey: 'Test data values are only given to runs authenticated with an access key.',
 
   // Executions
@@ -148,6 +161,7 @@ export const Messages = {
   executionHalted: 'Stopped by a user.',
   executionGroupSkipped: 'Skipped: a scenario of an earlier group of this flow failed.',
   workerTokenInvalid: 'A valid worker token is required.',
+  jobKeyCallRefused: 'This key belongs to a running job: it only downloads the workspace, reads the run’s test data and uploads the run’s results.',
   workerLost: 'The worker running this scenario stopped responding.',
 
   // AI engine
@@ -171,12 +185,19 @@ export const Messages = {
   recorderExpiryWarning: 'Session expires soon, publish the recording before session ends',
   recorderMaxSessionsTitle: 'You have reached the maximum number of sessions',
   recorderMaxSessions: 'Only 2 concurrent sessions per user are allowed. Please end ongoing sessions and try again.',
+  recorderProjectFull: 'This project is already using all of its {n} cloud recorder sessions. Try again when one of them ends.',
   recorderUnreachableTitle: 'Your environment is not reachable from the cloud',
   recorderUnreachable:
     'The environment URL that you provided is not reachable from the cloud servers, please check the URL and try again. If the issue persists, switch to local recording.',
   recorderSessionNotFound: 'This recorder session does not exist or has ended.',
   recorderNothingToPublish: 'Record at least one step before publishing.',
   recorderUrlInvalid: 'URL must begin with http:// or https://',
+
+  // Client downloads and the runner
+  runnerVersionUnknown: 'This server has no runner package of that version. Install rehearse-runner-latest.tgz, the version this server speaks.',
+  runnerNotBuilt: 'The runner package has not been built on this server: start it with npm start (or run npm run build:package --workspace packages/runner).',
+  instructionsUnknownEnvironment: 'The project has no environment of that name at this branch: pick one of its environments.',
+  keyProjectNeedsKey: 'Only an access key has a project of its own: sign-in sessions name the project in each call.',
 
   // Activity log
   logTooManyEntries: 'Send at most 100 log entries at a time.',

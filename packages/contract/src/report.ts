@@ -1,10 +1,12 @@
 import { z } from 'zod';
+import { IsoTimestamp } from './validation.js';
 
 /** Scenario and step outcomes (DESIGN §5); FIXED_BY_AI is a failure that healing turned into a pass. */
 export const RunStatus = z.enum(['PASSED', 'FAILED', 'UNDEFINED', 'SKIPPED', 'FIXED_BY_AI']);
 export type RunStatus = z.infer<typeof RunStatus>;
 
-const Timestamp = z.string();
+/** Report times: ISO date-times, so the server never stores an invalid date (a 400, not a 500). */
+const Timestamp = IsoTimestamp;
 
 export const Outcome = z.object({
   status: RunStatus,
@@ -134,6 +136,12 @@ export const TestCase = z.object({
   analysis_issue: z.string().optional(),
   rerunId: z.string().optional(),
   retrainStats: z.object({ result: z.string(), upload_id: z.string().optional() }).optional(),
+  /** How many times the scenario ran (`rehearse run --retry N`); absent when it ran once. */
+  attempts: z.number().int().min(2).optional(),
+  /** It failed, then passed on a retry. */
+  flaky: z.boolean().optional(),
+  /** Artifact ids of the JUnit XML and cucumber HTML report of the run that produced this test case. */
+  reportFiles: z.object({ junit: z.string().optional(), html: z.string().optional() }).optional(),
 });
 export type TestCase = z.infer<typeof TestCase>;
 

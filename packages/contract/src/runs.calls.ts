@@ -2,12 +2,12 @@ import { z } from 'zod';
 import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { RunReport, RunStatus, TestCase } from './report.js';
 import { Messages } from './messages.js';
-import { ProjectId } from './validation.js';
+import { ProjectId, RecordKey } from './validation.js';
 import { CommitId } from './workspace.calls.js';
 
 
 /** Artifacts a run may upload, and the largest one accepted (decoded bytes). */
-export const ArtifactContentType = z.enum(['image/png', 'image/jpeg', 'application/zip', 'text/plain', 'application/json']);
+export const ArtifactContentType = z.enum(['image/png', 'image/jpeg', 'application/zip', 'text/plain', 'application/json', 'application/xml', 'text/html']);
 export const ARTIFACT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Calls the runner (CLI and workers) makes: artifacts, reports and the test data of a run. */
@@ -75,11 +75,19 @@ export const runnerCalls = {
     access: 'project',
     project: { from: 'body', field: 'projectId' },
     // commit: an execution's pinned commit, so its scenarios read the test data they were started with.
-    body: z.object({ projectId: ProjectId, environment: z.string().max(200), branch: z.string().max(200).optional(), commit: CommitId.optional() }),
+    body: z.object({ projectId: ProjectId, environment: RecordKey.max(200), branch: z.string().max(200).optional(), commit: CommitId.optional() }),
     response: Ok.extend({
       testData: z.array(z.object({ key: z.string(), value: z.string(), DataType: z.enum(['string', 'secret', 'totp']) })),
     }),
     example: { body: { projectId: EXAMPLE_PROJECT, environment: 'default' } },
+  }),
+  keyProject: defineCall({
+    method: 'GET',
+    path: '/api/runs/key-project',
+    summary: 'The project the calling access key belongs to, so `rehearse` needs only a server and a token (access keys only)',
+    // Project-level, but the project is the key's own, so no field names it.
+    access: 'project',
+    response: Ok.extend({ projectId: ProjectId }),
   }),
 } as const;
 
@@ -97,6 +105,8 @@ export interface ReportListRow {
   username: string;
   totalScenarios: number;
   totalScenariosPassed: number;
+  /** Scenarios that passed only on a retry (`rehearse run --retry`). */
+  flakyScenarios: number;
   publishTime: string;
   startTime: string;
   executionTime: number;
@@ -115,6 +125,7 @@ export const ReportListRow: z.ZodType<ReportListRow> = z.lazy(() =>
     username: z.string(),
     totalScenarios: z.number().int(),
     totalScenariosPassed: z.number().int(),
+    flakyScenarios: z.number().int(),
     publishTime: z.string(),
     startTime: z.string(),
     executionTime: z.number(),

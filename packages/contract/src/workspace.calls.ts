@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Limits } from './constants.js';
 import { Messages } from './messages.js';
-import { ProjectId } from './validation.js';
+import { ProjectId, RecordKey } from './validation.js';
 
 const Branch = z.string().trim().min(1).max(200).optional();
 /** A full commit id (SHA-1, or SHA-256 for repositories that use it); abbreviations are refused. */
@@ -409,10 +409,10 @@ export const workspaceCalls = {
       testData: z
         .array(
           z.object({
-            key: z.string().max(200).optional(),
+            key: RecordKey.max(200).optional(),
             value: z.string().max(10_000).optional(),
             DataType: z.string().optional(),
-            environment: z.string().max(200).optional(),
+            environment: RecordKey.max(200).optional(),
           }),
         )
         .max(5000),
@@ -426,7 +426,7 @@ export const workspaceCalls = {
     summary: 'The current code of a totp test data row',
     access: 'project',
     project: scope,
-    body: projectBody({ key: z.string().max(200), environment: z.string().max(200) }),
+    body: projectBody({ key: z.string().max(200), environment: RecordKey.max(200) }),
     response: Ok.extend({ code: z.string(), secondsLeft: z.number().int() }),
     example: { body: { projectId: EXAMPLE_PROJECT, key: 'missing', environment: '*' } },
   }),

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInjectScript } from './inject/scripts.js';
 
 /** A test-data row as the page may know it: the value only as a SHA-256 digest. */
 export interface TestDataDigest {
@@ -20,6 +20,6 @@ let source: string | undefined;
  * JavaScript kept in its own file so no compiler helper ends up in a page.
  */
 export function captureScript(config: CaptureConfig): string {
-  source ??= readFileSync(new URL('./inject/capture.js', import.meta.url), 'utf8');
+  source ??= readInjectScript('capture.js');
   return `${source.trim().replace(/;?\s*$/, '')}(${JSON.stringify(config)});`;
 }

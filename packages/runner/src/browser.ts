@@ -105,8 +105,47 @@ export function findBrowserExecutable(name: BrowserName, env: NodeJS.ProcessEnv 
   return name === 'chromium' ? SYSTEM_CHROMIUM.find((candidate) => existsSync(candidate)) : undefined;
 }
 
+/** Points at a browser to connect to instead of launching one (a grid, Browserless, Moon, …). */
+const ENDPOINT_VARIABLE = 'REHEARSE_BROWSER_WS_ENDPOINT';
+
+/** How a run reaches a browser it did not launch. */
+export interface BrowserEndpoint {
+  /**
+   * `playwright`: a Playwright browser server (`browserType.launchServer()`, `npx playwright
+   * run-server`, Moon, Browserless's Playwright route), reached with `browserType.connect`.
+   * `cdp`: a Chromium DevTools endpoint (`--remote-debugging-port`, Selenium Grid 4's `se:cdp`,
+   * Browserless's CDP route), reached with `chromium.connectOverCDP`.
+   */
+  protocol: 'playwright' | 'cdp';
+  url: string;
+}
+
+/**
+ * The browser endpoint REHEARSE_BROWSER_WS_ENDPOINT names, or undefined when it is unset. `http(s)://`
+ * and `ws(s)://…/devtools/…` are CDP endpoints; any other `ws(s)://` is a Playwright browser server.
+ * Throws a UsageError naming the variable for anything else.
+ */
+export function browserEndpoint(env: NodeJS.ProcessEnv = process.env): BrowserEndpoint | undefined {
+  const value = env[ENDPOINT_VARIABLE]?.trim();
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`${ENDPOINT_VARIABLE} must be a ws://, wss://, http:// or https:// address`);
+  }
+  if (url.protocol === 'http:' || url.protocol === 'https:') return { protocol: 'cdp', url: value };
+  if (url.protocol === 'ws:' || url.protocol === 'wss:') {
+    return { protocol: url.pathname.startsWith('/devtools/') ? 'cdp' : 'playwright', url: value };
+  }
+  throw new UsageError(`${ENDPOINT_VARIABLE} must be a ws://, wss://, http:// or https:// address`);
+}
+
 /** Why `name` cannot run here, in a sentence that says what to do; undefined when it can. */
 export function missingBrowserMessage(name: BrowserName, env: NodeJS.ProcessEnv = process.env, headless = false): string | undefined {
+  // A browser from an endpoint needs nothing installed here.
+  const endpoint = browserEndpoint(env);
+  if (endpoint) return endpoint.protocol === 'cdp' && name !== 'chromium' ? `${ENDPOINT_VARIABLE} is a Chromium DevTools endpoint; it cannot serve ${name}.` : undefined;
   if (findBrowserExecutable(name, env, headless)) return undefined;
   if (name === 'chromium') {
     return 'No Chromium found: install it (for example `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome executable.';
@@ -143,7 +182,49 @@ function executableFor(browser: BrowserName, headless: boolean): string {
   return executablePath;
 }
 
-/** Launches the browser a run asked for; throws with {@link missingBrowserMessage} when absent. */
+/** How long connecting to a browser endpoint may take before the run gives up on it. */
+const CONNECT_TIMEOUT_MS = 30_000;
+
+/** A browser endpoint that did not answer: the run cannot start (an infrastructure error, not a failed scenario). */
+export class BrowserEndpointError extends Error {
+  override readonly name = 'BrowserEndpointError';
+}
+
+/** Connects to the browser REHEARSE_BROWSER_WS_ENDPOINT names; rejects with a BrowserEndpointError that names it. */
+async function connectBrowser(browser: BrowserName, endpoint: BrowserEndpoint): Promise<Browser> {
+  try {
+    return endpoint.protocol === 'cdp'
+      ? await chromium.connectOverCDP(endpoint.url, { timeout: CONNECT_TIMEOUT_MS })
+      : await TYPES[browser].connect(endpoint.url, { timeout: CONNECT_TIMEOUT_MS });
+  } catch (error) {
+    // Playwright's message carries a call log; its first line says what went wrong.
+    const reason = ((error as Error).message.split('\n')[0] ?? '').trim();
+    const kind = endpoint.protocol === 'cdp' ? 'Chromium DevTools endpoint' : 'Playwright browser server';
+    throw new BrowserEndpointError(`Could not connect to the ${kind} at ${ENDPOINT_VARIABLE}=${redactUrl(endpoint.url)}: ${reason}`);
+  }
+}
+
+/** The endpoint without credentials or query (grids often carry a token there). */
+function redactUrl(text: string): string {
+  const url = new URL(text);
+  url.username = '';
+  url.password = '';
+  url.search = '';
+  return url.href;
+}
+
+/**
+ * The browser a run asked for: connected from REHEARSE_BROWSER_WS_ENDPOINT when it is set (no
+ * Chromium is launched here then; `headless` is the endpoint's business), else launched; throws
+ * with {@link missingBrowserMessage} when absent. Closing a connected browser disconnects and
+ * drops this run's contexts, leaving the remote browser to its owner.
+ */
 export async function launchBrowser({ browser, headless }: LaunchOptions): Promise<Browser> {
+  const endpoint = browserEndpoint();
+  if (endpoint) {
+    const missing = missingBrowserMessage(browser);
+    if (missing) throw new Error(missing);
+    return connectBrowser(browser, endpoint);
+  }
   return TYPES[browser].launch({ executablePath: executableFor(browser, headless), headless, args: launchArgs(browser, headless) });
 }

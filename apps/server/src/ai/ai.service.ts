@@ -1,4 +1,4 @@
-import { BUILT_IN_STEP_PATTERNS, Messages, QUICK_PROMPTS, type ApplicationMemory, type ScenarioIdea } from '@rehearse/contract';
+import { BUILT_IN_STEP_PATTERNS, builtInStepRegExp, Messages, QUICK_PROMPTS, type ApplicationMemory, type ScenarioIdea } from '@rehearse/contract';
 import { parse } from 'acorn';
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../http/errors.js';
@@ -29,7 +29,7 @@ const QUICK_PROMPT_HINTS: Array<[RegExp, QuickPrompt]> = [
   [/\bretr(?:y|ies)\b/i, 'Retry step'],
 ];
 
-const BUILT_IN_RE = BUILT_IN_STEP_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{string\}/g, '"(?:[^"\\\\]|\\\\.)*"')}$`));
+const BUILT_IN_RE = BUILT_IN_STEP_PATTERNS.map(builtInStepRegExp);
 
 const fence = (text: string) => /```(?:[a-z]*)\n([\s\S]*?)```/i.exec(text)?.[1] ?? text;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BUILT_IN_STEP_PATTERNS, builtInStepRegExp } from '@rehearse/contract';
 import { splitClauses, translateFlow, withKeywords } from './plain-english.js';
 
 const steps = (...flow: string[]) => withKeywords(translateFlow(flow).steps);
@@ -69,5 +70,59 @@ describe('plain-English translator', () => {
       "click 'Save, then close'",
       `don't see "x"`,
     ]);
+  });
+});
+
+describe('plain-English translator on the whole step library', () => {
+  const CASES: Array<[line: string, step: string]> = [
+    ['Open the todo app', 'Given I open "/"'],
+    ['press "Enter"', 'When I press "Enter"'],
+    ['hit return', 'When I press "Enter"'],
+    ['reload the page', 'When I reload the page'],
+    ['refresh', 'When I reload the page'],
+    ['go back', 'When I go back'],
+    ['click the browser back button', 'When I go back'],
+    ['go forward one page', 'When I go forward'],
+    ['switch to the new tab', 'When I switch to the new tab'],
+    ['accept the confirmation', 'When I accept the next dialog'],
+    ['dismiss the alert', 'When I dismiss the next dialog'],
+    ['double-click "feed the cat"', 'When I double-click "feed the cat"'],
+    ['double click on the todo "buy milk"', 'When I double-click "buy milk"'],
+    ["right-click 'Right-click me'", 'When I right-click "Right-click me"'],
+    ['hover over "feed the cat"', 'When I hover over "feed the cat"'],
+    ['scroll down to "End of the tools"', 'When I scroll to "End of the tools"'],
+    ['drag "Buy milk" onto "Done"', 'When I drag "Buy milk" to "Done"'],
+    ['upload "fixtures/todos.txt" to "Import todos"', 'When I upload "fixtures/todos.txt" to "Import todos"'],
+    ['clear the "Shortcut" field', 'When I clear "Shortcut"'],
+    ['untick "feed the cat"', 'When I uncheck "feed the cat"'],
+    ['uncheck the "Mark all as complete" checkbox', 'When I uncheck "Mark all as complete"'],
+    ['I should see 2 "todo" items', 'Then I should see 2 "todo" items'],
+    ['there should be 1 todo item', 'Then I should see 1 "todo" item'],
+    ['"feed the cat" should be checked', 'Then "feed the cat" should be checked'],
+    ['"buy some cheese" is not checked', 'Then "buy some cheese" should not be checked'],
+    ['the "Delete everything" button is disabled', 'Then "Delete everything" should be disabled'],
+    ['"Clear completed" should be hidden', 'Then "Clear completed" should be hidden'],
+    ['the "What needs to be done?" field is empty', 'Then "What needs to be done?" should be empty'],
+    ['"Shortcut" should have the value "ctrl"', 'Then "Shortcut" should have the value "ctrl"'],
+    ['the title should be "Todos · Rehearse todo app"', 'Then the title should be "Todos · Rehearse todo app"'],
+    ['the page title contains "Todos"', 'Then the title should contain "Todos"'],
+    ['the URL should be "/#/completed"', 'Then the URL should be "/#/completed"'],
+    ['I check "checkbox" in the row containing "feed the cat"', 'When I check "checkbox" in the row containing "feed the cat"'],
+  ];
+
+  it.each(CASES)('reads "%s"', (line, expected) => {
+    const result = translateFlow([line]);
+    expect(result.unmatched).toEqual([]);
+    expect(withKeywords(result.steps)).toEqual([expected]);
+  });
+
+  it('writes only steps of the built-in catalogue', () => {
+    const patterns = BUILT_IN_STEP_PATTERNS.map(builtInStepRegExp);
+    const written = translateFlow(CASES.map(([line]) => line)).steps.map((step) => step.text);
+    expect(written.filter((text) => !patterns.some((re) => re.test(text)))).toEqual([]);
+  });
+
+  it('does not pass a table step through from one line of prose', () => {
+    expect(translateFlow(['the "todo" items should be:']).unmatched).toEqual(['the "todo" items should be:']);
   });
 });

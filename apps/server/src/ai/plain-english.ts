@@ -1,4 +1,4 @@
-import { BUILT_IN_STEP_PATTERNS } from '@rehearse/contract';
+import { BUILT_IN_STEP_PATTERNS, builtInStepRegExp } from '@rehearse/contract';
 
 /**
  * The built-in plain-English → Gherkin translator (DESIGN §8): a fixed grammar over the runner's
@@ -30,6 +30,10 @@ const pick = (m: RegExpExecArray, from: number): string => {
 };
 
 const ARTICLE = String.raw`(?:the |a |an |on |on the )?`;
+/** What a person puts around an element's name: `the todo "buy milk"`, `the "Shortcut" field`. */
+const NOUN = String.raw`(?:button|link|field|text ?box|box|input|checkbox|check ?box|item|todo|row|entry|card|tab|icon|menu item|heading|title)`;
+/** An element: its name, maybe after an article and a noun, maybe before a noun (the name is VALUE's groups). */
+const ELEMENT = String.raw`${ARTICLE}(?:${NOUN}\s+(?=["'“‘]))?${VALUE}(?:\s+${NOUN})?`;
 const ELEMENT_NOUN = /\s+(?:button|link|tab|menu item|menu|checkbox|field|box|input|option|icon)$/i;
 /** `the "Sign in" button` → `Sign in`. */
 const elementName = (raw: string) => {
@@ -39,7 +43,7 @@ const elementName = (raw: string) => {
 };
 
 /** Where "open the shop" and friends go: the environment's base URL. */
-const HOME = /^(?:the\s+)?(?:shop|site|app|application|home ?page|home|start page|website|main page|store)$/i;
+const HOME = /^(?:the\s+)?(?:[\w-]+\s+)?(?:shop|site|app|application|home ?page|home|start page|website|main page|store)$/i;
 
 const pagePath = (raw: string) => {
   const value = raw.trim();
@@ -63,6 +67,49 @@ const outcome = (text: string): TranslatedStep => ({ kind: 'outcome', text });
 const RULES: Rule[] = [
   // Navigation.
   { re: new RegExp(String.raw`^(?:i\s+)?(?:open|go to|navigate to|visit|browse to|load|start (?:on|at)|am on)\s+${VALUE}$`, 'i'), make: (m) => [{ kind: 'context', text: `I open ${q(pagePath(pick(m, 1)))}` }] },
+  // History, tabs and dialogs.
+  { re: /^(?:i\s+)?(?:reload|refresh)(?:\s+the\s+page)?$/i, make: () => [action('I reload the page')] },
+  { re: /^(?:i\s+)?(?:go|navigate|move)\s+(back|forward)(?:\s+(?:a|one)\s+page)?$|^(?:i\s+)?(?:press|click|hit)\s+(?:the\s+)?(?:browser'?s?\s+)?(back|forward)(?:\s+button)?$/i, make: (m) => [action(`I go ${(m[1] ?? m[2])!.toLowerCase()}`)] },
+  { re: /^(?:i\s+)?(?:switch|go|move|change)\s+to\s+the\s+(?:new|other|next|newly opened)\s+(?:tab|window)$/i, make: () => [action('I switch to the new tab')] },
+  { re: /^(?:i\s+)?(?:accept|confirm|ok|say yes to|click ok (?:in|on))\s+(?:the\s+)?(?:next\s+)?(?:dialog|confirmation|confirm|alert|prompt|pop-?up)$/i, make: () => [action('I accept the next dialog')] },
+  { re: /^(?:i\s+)?(?:dismiss|cancel|reject|decline|say no to|close)\s+(?:the\s+)?(?:next\s+)?(?:dialog|confirmation|confirm|alert|prompt|pop-?up)$/i, make: () => [action('I dismiss the next dialog')] },
+  // Pointer actions other than a click.
+  { re: new RegExp(String.raw`^(?:i\s+)?double[- ]?click(?:s)?(?:\s+on)?\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I double-click ${q(elementName(pick(m, 1)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?right[- ]?click(?:s)?(?:\s+on)?\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I right-click ${q(elementName(pick(m, 1)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:hover|mouse ?over|move the mouse (?:over|to)|point at)(?:\s+(?:over|on))?\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I hover over ${q(elementName(pick(m, 1)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?scroll(?:\s+down)?\s+(?:to|until)\s+${ELEMENT}(?:\s+is visible)?$`, 'i'), make: (m) => [action(`I scroll to ${q(elementName(pick(m, 1)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?drag\s+${ELEMENT}\s+(?:to|onto|on|into|over to)\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I drag ${q(elementName(pick(m, 1)))} to ${q(elementName(pick(m, 7)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:upload|attach)\s+(?:the\s+file\s+)?${VALUE}\s+(?:to|in|into|as|with|using)\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I upload ${q(pick(m, 1))} to ${q(elementName(pick(m, 7)))}`)] },
+  // Fields and boxes: clearing and unticking, before "check" and "fill" read them.
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:clear|empty|blank out)\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I clear ${q(elementName(pick(m, 1)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:uncheck|untick|unselect|deselect|un-check|un-tick)\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I uncheck ${q(elementName(pick(m, 1)))}`)] },
+  // Outcomes about one element, a count, the title and the exact address.
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?(?:should see|see|there should be|there are|expect)\s+(\d+)\s+${VALUE}\s+(?:items?|rows?|entries|todos?)$`, 'i'),
+    make: (m) => [outcome(`I should see ${m[1]} ${q(pick(m, 2))} ${m[1] === '1' ? 'item' : 'items'}`)],
+  },
+  {
+    re: new RegExp(String.raw`^${ELEMENT}\s+(?:should be|is|must be)\s+(checked|ticked|selected|unchecked|not checked|unticked|not ticked|enabled|disabled|visible|shown|displayed|hidden|not visible|not shown|empty|blank)$`, 'i'),
+    make: (m) => {
+      const state = m[7]!.toLowerCase();
+      const name = q(elementName(pick(m, 1)));
+      const phrase: Record<string, string> = {
+        checked: 'should be checked', ticked: 'should be checked', selected: 'should be checked',
+        unchecked: 'should not be checked', 'not checked': 'should not be checked', unticked: 'should not be checked', 'not ticked': 'should not be checked',
+        enabled: 'should be enabled', disabled: 'should be disabled',
+        visible: 'should be visible', shown: 'should be visible', displayed: 'should be visible',
+        hidden: 'should be hidden', 'not visible': 'should be hidden', 'not shown': 'should be hidden',
+        empty: 'should be empty', blank: 'should be empty',
+      };
+      return [outcome(`${name} ${phrase[state]!}`)];
+    },
+  },
+  { re: new RegExp(String.raw`^${ELEMENT}\s+(?:should (?:have|hold|contain) the value|has the value|value should be)\s+${VALUE}$`, 'i'), make: (m) => [outcome(`${q(elementName(pick(m, 1)))} should have the value ${q(pick(m, 7))}`)] },
+  { re: new RegExp(String.raw`^(?:the\s+)?(?:page\s+)?title\s+(?:should\s+)?(?:be|is|equal|equals|read|reads)\s+${VALUE}$`, 'i'), make: (m) => [outcome(`the title should be ${q(pick(m, 1))}`)] },
+  { re: new RegExp(String.raw`^(?:the\s+)?(?:page\s+)?title\s+(?:should\s+)?(?:contain|contains|include|includes|has)\s+${VALUE}$`, 'i'), make: (m) => [outcome(`the title should contain ${q(pick(m, 1))}`)] },
+  { re: new RegExp(String.raw`^(?:the\s+)?(?:url|address)\s+(?:should\s+)?(?:be|is|equal|equals)\s+${VALUE}$`, 'i'), make: (m) => [outcome(`the URL should be ${q(pick(m, 1))}`)] },
+  // A key, quoted or not ("press "Enter"" is a key, not a button).
+  { re: /^(?:i\s+)?(?:press|hit)\s+(?:the\s+)?["'“‘]?(enter|return|tab|escape|esc|space|backspace|delete|arrow ?(?:up|down|left|right))["'”’]?(?:\s+key)?$/i, make: (m) => [action(`I press ${q(keyName(m[1]!))}`)] },
   // Sign in as a user (with a password or the test data's {{password}}).
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:log ?in|sign ?in|login|check out)\s+as\s+${VALUE}(?:\s+(?:with|and)\s+(?:password\s+)?${VALUE})?$`, 'i'),
@@ -109,16 +156,17 @@ const RULES: Rule[] = [
 
 function keyName(raw: string): string {
   const key = raw.toLowerCase().replace(/\s+/g, '');
-  const names: Record<string, string> = { enter: 'Enter', tab: 'Tab', escape: 'Escape', esc: 'Escape', space: 'Space', backspace: 'Backspace', arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight' };
+  const names: Record<string, string> = { enter: 'Enter', return: 'Enter', delete: 'Delete', tab: 'Tab', escape: 'Escape', esc: 'Escape', space: 'Space', backspace: 'Backspace', arrowup: 'ArrowUp', arrowdown: 'ArrowDown', arrowleft: 'ArrowLeft', arrowright: 'ArrowRight' };
   return names[key] ?? raw;
 }
 
 /** The runner's built-in step patterns as regular expressions, for lines already written as steps. */
-const BUILT_IN = BUILT_IN_STEP_PATTERNS.map((pattern) => new RegExp(`^${pattern.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{string\}/g, '"(?:[^"\\\\]|\\\\.)*"')}$`));
+// A step that needs a data table cannot come from one line of prose.
+const BUILT_IN = BUILT_IN_STEP_PATTERNS.filter((pattern) => !pattern.endsWith(':')).map(builtInStepRegExp);
 const KEYWORD = /^(?:given|when|then|and|but|\*)\s+/i;
 
 /** "then", "and then", or "and" before a verb of the grammar, as a clause separator. */
-const WORD_SEPARATOR = /^\s+(?:and then|then|and(?=\s+(?:i\s+)?(?:open|go|navigate|visit|click|press|tap|fill|type|enter|select|choose|check|tick|search|add|wait|see|should|verify|expect|log|sign|submit)\b))\s+/i;
+const WORD_SEPARATOR = /^\s+(?:and then|then|and(?=\s+(?:i\s+)?(?:open|go|navigate|visit|click|double-click|right-click|hover|press|tap|fill|type|enter|select|choose|check|uncheck|tick|untick|clear|search|add|wait|see|should|verify|expect|log|sign|submit|reload|refresh|drag|upload|scroll|accept|dismiss|switch)\b))\s+/i;
 
 /** Splits a line at commas, semicolons and "then"/"and then", but not inside quotes or `{{…}}`. */
 export function splitClauses(line: string): string[] {
@@ -160,7 +208,7 @@ export function translateClause(clause: string): TranslatedStep[] | undefined {
   const text = clause.replace(KEYWORD, '').trim();
   // Already a built-in step: keep it as written.
   if (BUILT_IN.some((re) => re.test(text))) {
-    const isOutcome = /^(?:I should|the URL)/.test(text);
+    const isOutcome = /\bshould\b/.test(text);
     return [{ kind: /^I open /.test(text) ? 'context' : isOutcome ? 'outcome' : 'action', text }];
   }
   for (const rule of RULES) {

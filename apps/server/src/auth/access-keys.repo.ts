@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNull, like } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { accessKeys } from '../db/schema.js';
 
@@ -11,7 +11,8 @@ export class AccessKeysRepo {
     return this.db
       .select()
       .from(accessKeys)
-      .where(eq(accessKeys.projectId, projectId))
+      // Jobs' keys live only as long as their job and are nobody's to manage.
+      .where(and(eq(accessKeys.projectId, projectId), isNull(accessKeys.scope)))
       .orderBy(asc(accessKeys.createdAt));
   }
 
@@ -33,6 +34,15 @@ export class AccessKeysRepo {
 
   async touch(id: string, at: Date): Promise<void> {
     await this.db.update(accessKeys).set({ lastUsedAt: at }).where(eq(accessKeys.id, id));
+  }
+
+  /** Deletes the job keys (scope 'run') whose name starts with `prefix`; answers how many. */
+  async deleteJobKeysNamed(prefix: string): Promise<number> {
+    const rows = await this.db
+      .delete(accessKeys)
+      .where(and(eq(accessKeys.scope, 'run'), like(accessKeys.name, `${prefix.replace(/[\\%_]/g, '\\$&')}%`)))
+      .returning({ id: accessKeys.id });
+    return rows.length;
   }
 
   async delete(id: string): Promise<boolean> {

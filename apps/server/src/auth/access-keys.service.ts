@@ -1,6 +1,8 @@
-import type { AccessKey } from '@rehearse/contract';
+import { Messages, type AccessKey } from '@rehearse/contract';
 import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
+import { badRequest, forbidden } from '../http/errors.js';
 import type { AccessKeyRow, AccessKeysRepo } from './access-keys.repo.js';
+import type { AccessKeyScope, Caller, ProjectAccess } from './caller.js';
 
 function toDto(row: AccessKeyRow, token: string): AccessKey {
   return {
@@ -10,7 +12,16 @@ function toDto(row: AccessKeyRow, token: string): AccessKey {
     projectId: row.projectId,
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    readsSecrets: row.readsSecrets,
   };
+}
+
+export interface AccessKeyOptions {
+  /** Whether runs with the key get plain secret and totp test data; the server's own run keys do. */
+  readsSecrets?: boolean;
+  /** When the key stops authenticating; never when absent. */
+  expiresAt?: Date | null;
 }
 
 /** Project access tokens: shown whole once, stored as digests, listed masked. */
@@ -22,7 +33,22 @@ export class AccessKeysService {
     return rows.map((row) => toDto(row, `${TokenPrefix.accessKey}••••••••${row.tokenHint}`));
   }
 
-  async create(projectId: string, createdBy: string, name: string): Promise<AccessKey> {
+  /** A key made by the server for a run (defaults: reads secrets, never expires unless told). */
+  async create(projectId: string, createdBy: string, name: string, options: AccessKeyOptions = {}): Promise<AccessKey> {
+    return this.insert(projectId, createdBy, name, null, options);
+  }
+
+  /**
+   * A job's key (scope 'run'): acts for `createdBy` in this project only, and only for the calls a
+   * run needs (auth/job-keys.ts); it reads the run's secrets, as the run must type them. Not listed
+   * with the project's keys; whoever creates it deletes it when the job ends, and `expiresAt` (the
+   * job's deadline) ends it even if nobody does.
+   */
+  async createJobKey(projectId: string, createdBy: string, name: string, expiresAt?: Date): Promise<AccessKey> {
+    return this.insert(projectId, createdBy, name, 'run', { readsSecrets: true, expiresAt: expiresAt ?? null });
+  }
+
+  private async insert(projectId: string, createdBy: string, name: string, scope: AccessKeyScope | null, options: AccessKeyOptions): Promise<AccessKey> {
     const token = newToken(TokenPrefix.accessKey);
     const row = await this.keys.insert({
       projectId,
@@ -30,8 +56,33 @@ export class AccessKeysService {
       name,
       tokenHash: digestToken(token),
       tokenHint: token.slice(-4),
+      scope,
+      readsSecrets: options.readsSecrets ?? true,
+      expiresAt: options.expiresAt ?? null,
     });
     return toDto(row, token);
+  }
+
+  /**
+   * A key a person asks for: only a signed-in person may (a key cannot mint keys that outlive
+   * it), only a project admin's keys read plain secrets, and an expiry must lie in the future.
+   */
+  async createForCaller(caller: Caller, access: ProjectAccess, name: string, expiresAt: string | undefined, now = new Date()): Promise<AccessKey> {
+    if (caller.kind !== 'session') throw forbidden(Messages.accessKeyManageNeedsSession);
+    const expiry = expiresAt === undefined ? null : new Date(expiresAt);
+    if (expiry && expiry.getTime() <= now.getTime()) throw badRequest(Messages.accessKeyExpiryInvalid);
+    return this.create(access.project.id, caller.user.id, name, { readsSecrets: access.role === 'ADMIN', expiresAt: expiry });
+  }
+
+  /**
+   * Revokes a key. The router resolved the key's project and checked membership; a member may
+   * revoke only keys they created, never an admin's, and a key cannot revoke keys.
+   */
+  async revoke(caller: Caller, access: ProjectAccess, id: string): Promise<void> {
+    if (caller.kind !== 'session') throw forbidden(Messages.accessKeyManageNeedsSession);
+    const key = await this.keys.findById(id);
+    if (key && access.role !== 'ADMIN' && key.createdBy !== caller.user.id) throw forbidden(Messages.accessKeyRevokeNotAllowed);
+    await this.keys.delete(id);
   }
 
   /** The router resolved the key's project and checked membership before this runs. */

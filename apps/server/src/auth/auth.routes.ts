@@ -107,11 +107,11 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
 
   route(authCalls.createAccessKey, async ({ caller, access, body }) => ({
     status: true,
-    accessKey: await s.accessKeys.create(access.project.id, caller.user.id, body.name),
+    accessKey: await s.accessKeys.createForCaller(caller, access, body.name, body.expiresAt),
   }));
 
-  route(authCalls.deleteAccessKey, async ({ body }) => {
-    await s.accessKeys.delete(body.id);
+  route(authCalls.deleteAccessKey, async ({ caller, access, body }) => {
+    await s.accessKeys.revoke(caller, access, body.id);
     return { status: true };
   });
 

@@ -5,7 +5,19 @@ import type { UserRow } from './users.repo.js';
 /** Who is making a request: a signed-in person, or an access key acting for one project. */
 export type Caller =
   | { kind: 'session'; user: UserRow; tokenHash: string }
-  | { kind: 'accessKey'; user: UserRow; accessKeyId: string; projectId: string };
+  | {
+      kind: 'accessKey';
+      user: UserRow;
+      accessKeyId: string;
+      projectId: string;
+      /** What the key may do beyond its project: 'run' keys belong to one job (auth/job-keys.ts). */
+      scope: AccessKeyScope | null;
+      /** Whether the key may read plain secret and totp test data (a project admin's or the server's key). */
+      readsSecrets: boolean;
+    };
+
+/** What a key may do beyond its project: 'run' keys belong to one job (auth/job-keys.ts). */
+export type AccessKeyScope = 'run';
 
 /** The project a call is about, after membership, role and licence were checked. */
 export interface ProjectAccess {

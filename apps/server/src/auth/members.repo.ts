@@ -63,6 +63,16 @@ export class MembersRepo {
       .returning();
   }
 
+  /** Whether any project has a pending invitation for this email (the sign-up policy lets it in). */
+  async hasPendingInvitation(email: string, db: Db = this.db): Promise<boolean> {
+    const rows = await db
+      .select({ id: invitations.id })
+      .from(invitations)
+      .where(and(eq(invitations.email, email.toLowerCase()), eq(invitations.status, 'pending')))
+      .limit(1);
+    return rows.length > 0;
+  }
+
   async findInvitation(id: string) {
     const [row] = await this.db
       .select({

@@ -63,6 +63,7 @@ export function toUserDto(user: UserRow): User {
     email: user.email,
     country: user.country,
     phone: user.phone,
+    instanceAdmin: user.instanceAdmin,
     customAttributes: {
       allowedProjectsCount: user.allowedProjectsCount,
       companyName: user.companyName,

@@ -1,10 +1,20 @@
 import { Messages } from '@rehearse/contract';
-import type { Database } from '../db/database.js';
+import type { Database, Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import type { Settings } from '../env.js';
-import { decoyPasswordHash, digestToken, hashPassword, newToken, TokenPrefix, verifyPassword } from '../crypto/tokens.js';
-import { conflict, unauthorized } from '../http/errors.js';
+import type { Settings, SignupPolicy } from '../env.js';
+import {
+  decoyPasswordHash,
+  digestToken,
+  hashPassword,
+  needsRehash,
+  newToken,
+  SCRYPT_LOG_N,
+  TokenPrefix,
+  verifyPassword,
+} from '../crypto/tokens.js';
+import { AppError, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
+import type { MembersRepo } from './members.repo.js';
 import type { Caller } from './caller.js';
 import type { ProjectsRepo } from './projects.repo.js';
 import type { SessionsRepo } from './sessions.repo.js';
@@ -28,23 +38,65 @@ const TOUCH_INTERVAL_MS = 60_000;
 export class SessionService {
   constructor(
     private readonly database: Database,
-    private readonly settings: Pick<Settings, 'SESSION_IDLE_HOURS' | 'SESSION_MAX_DAYS' | 'DEFAULT_ALLOWED_PROJECTS'> & {
+    private readonly settings: Pick<
+      Settings,
+      | 'SESSION_IDLE_HOURS'
+      | 'SESSION_MAX_DAYS'
+      | 'DEFAULT_ALLOWED_PROJECTS'
+      | 'SIGNUP'
+      | 'SIGNIN_LOCKOUT_AFTER'
+      | 'SIGNIN_LOCKOUT_SECONDS'
+      | 'SIGNIN_LOCKOUT_MAX_SECONDS'
+      | 'TEST_ONLY_SCRYPT_LOG_N'
+    > & {
       demoShopUrl: string;
     },
     private readonly users: UsersRepo,
     private readonly sessions: SessionsRepo,
     private readonly projects: ProjectsRepo,
     private readonly accessKeys: AccessKeysRepo,
+    private readonly members: MembersRepo,
   ) {}
 
-  /** Creates the user, a Default project pointing at the demo shop, and a session, all or nothing. */
+  /** The scrypt cost of new hashes: OWASP's minimum, lower only under the tests-only setting. */
+  private get scryptLogN(): number {
+    return this.settings.TEST_ONLY_SCRYPT_LOG_N ?? SCRYPT_LOG_N;
+  }
+
+  /**
+   * Whether SIGNUP lets this email sign up now. The first user of an empty instance always may
+   * (except under `closed`) and becomes its administrator; later users need what the policy asks.
+   * Throws a 403 with the policy's sentence otherwise.
+   */
+  private async admitSignup(email: string, db: Db): Promise<{ instanceAdmin: boolean }> {
+    const policy: SignupPolicy = this.settings.SIGNUP;
+    if (policy.kind === 'closed') throw forbidden(Messages.signupClosed);
+    if (!(await this.users.anyUser(db))) return { instanceAdmin: true };
+    if (policy.kind === 'open') return { instanceAdmin: false };
+    if (policy.kind === 'domains') {
+      const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+      if (policy.domains.includes(domain)) return { instanceAdmin: false };
+    }
+    if (await this.members.hasPendingInvitation(email, db)) return { instanceAdmin: false };
+    throw forbidden(policy.kind === 'domains' ? Messages.signupDomainNotAllowed : Messages.signupNeedsInvitation);
+  }
+
+  /**
+   * Creates the user, a Default project pointing at the demo shop, and a session, all or nothing.
+   * SIGNUP decides who may; a refused sign-up is a 403 that writes nothing.
+   */
   async signup(input: SignupInput): Promise<{ token: string; projectId: string }> {
-    const passwordHash = await hashPassword(input.password);
+    // Checked before the costly hash too, so refused sign-ups cannot make the server hash for free.
+    await this.admitSignup(input.email, this.database.db);
+    const passwordHash = await hashPassword(input.password, this.scryptLogN);
     const token = newToken(TokenPrefix.session);
     try {
       const projectId = await this.database.db.transaction(async (tx) => {
+        await this.users.lockForSignup(tx);
+        const { instanceAdmin } = await this.admitSignup(input.email, tx);
         const user = await this.users.insert(
           {
+            instanceAdmin,
             email: input.email,
             passwordHash,
             firstName: input.firstname,
@@ -72,11 +124,29 @@ export class SessionService {
     }
   }
 
-  /** Unknown email and wrong password get the same answer after the same work. */
-  async login(email: string, password: string): Promise<string> {
+  /**
+   * Unknown email and wrong password get the same answer after the same work. An account with
+   * SIGNIN_LOCKOUT_AFTER failures in a row is locked (429) whatever the address, for a time that
+   * doubles with each further failure; a successful sign-in clears the count and re-hashes a
+   * password stored at a lower cost than today's.
+   */
+  async login(email: string, password: string, now = new Date()): Promise<string> {
     const user = await this.users.findByEmail(email);
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash()));
+    if (user) {
+      const attempt = await this.users.claimSignInAttempt(user.id, now, {
+        after: this.settings.SIGNIN_LOCKOUT_AFTER,
+        baseSeconds: this.settings.SIGNIN_LOCKOUT_SECONDS,
+        maxSeconds: this.settings.SIGNIN_LOCKOUT_MAX_SECONDS,
+      });
+      if (!attempt.claimed) {
+        const seconds = Math.max(1, Math.ceil((attempt.lockedUntil.getTime() - now.getTime()) / 1000));
+        throw new AppError(429, Messages.accountLocked.replace('{n}', String(seconds)));
+      }
+    }
+    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash(this.scryptLogN)));
     if (!user || !matches) throw unauthorized(Messages.invalidCredentials);
+    const rehashed = needsRehash(user.passwordHash, this.scryptLogN) ? await hashPassword(password, this.scryptLogN) : undefined;
+    await this.users.signedIn(user.id, rehashed);
     const token = newToken(TokenPrefix.session);
     await this.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() });
     return token;
@@ -96,12 +166,20 @@ export class SessionService {
     if (token.startsWith(TokenPrefix.accessKey)) {
       const key = await this.accessKeys.findByHash(tokenHash);
       const user = key && (await this.users.findById(key.createdBy));
-      // A key stops working when its creator leaves the project.
-      if (!key || !user || !(await this.projects.roleOf(key.projectId, user.id))) {
+      // A key stops working when it expires and when its creator leaves the project.
+      const expired = !key || (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime());
+      if (!key || expired || !user || !(await this.projects.roleOf(key.projectId, user.id))) {
         throw unauthorized(Messages.sessionExpired);
       }
       await this.accessKeys.touch(key.id, now);
-      return { kind: 'accessKey', user, accessKeyId: key.id, projectId: key.projectId };
+      return {
+        kind: 'accessKey',
+        user,
+        accessKeyId: key.id,
+        projectId: key.projectId,
+        scope: key.scope === 'run' ? 'run' : null,
+        readsSecrets: key.readsSecrets,
+      };
     }
     const session = token.startsWith(TokenPrefix.session) ? await this.sessions.findByHash(tokenHash) : undefined;
     if (!session) throw unauthorized(Messages.sessionExpired);

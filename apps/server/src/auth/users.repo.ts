@@ -43,6 +43,54 @@ export class UsersRepo {
     return rows.length === 1;
   }
 
+  /**
+   * Serializes sign-ups for the rest of the transaction, so "is this the first user?" and the
+   * sign-up policy are decided on a users table no concurrent sign-up is changing.
+   */
+  async lockForSignup(db: Db): Promise<void> {
+    await db.execute(sql`select pg_advisory_xact_lock(7311930417)`);
+  }
+
+  async anyUser(db: Db = this.db): Promise<boolean> {
+    const rows = await db.select({ id: users.id }).from(users).limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * Counts one sign-in attempt against the account before its password is checked, so a burst of
+   * parallel guesses cannot all slip in before the lock. Once `after` attempts are counted the
+   * account locks for `baseSeconds`, doubling with each later attempt, at most `maxSeconds`.
+   * Answers the lock's end instead when the account is locked now (nothing is counted then).
+   */
+  async claimSignInAttempt(
+    userId: string,
+    now: Date,
+    lockout: { after: number; baseSeconds: number; maxSeconds: number },
+  ): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
+    const nowIso = now.toISOString();
+    const rows = await this.db
+      .update(users)
+      .set({
+        failedSignIns: sql`${users.failedSignIns} + 1`,
+        lockedUntil: sql`case when ${users.failedSignIns} + 1 >= ${lockout.after}
+          then ${nowIso}::timestamptz + least(${lockout.maxSeconds}::float8, ${lockout.baseSeconds}::float8 * power(2, least(${users.failedSignIns} + 1 - ${lockout.after}, 30))) * interval '1 second'
+          else null end`,
+      })
+      .where(sql`${users.id} = ${userId} and (${users.lockedUntil} is null or ${users.lockedUntil} <= ${nowIso}::timestamptz)`)
+      .returning({ id: users.id });
+    if (rows.length === 1) return { claimed: true };
+    const [row] = await this.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, userId));
+    return { claimed: false, lockedUntil: row?.lockedUntil ?? now };
+  }
+
+  /** A successful sign-in: the failure count and any lock are cleared; a new hash replaces an older, cheaper one. */
+  async signedIn(userId: string, newPasswordHash?: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ failedSignIns: 0, lockedUntil: null, ...(newPasswordHash ? { passwordHash: newPasswordHash } : {}) })
+      .where(eq(users.id, userId));
+  }
+
   async update(userId: string, changes: Partial<Pick<UserRow, 'allowedProjectsCount' | 'allowDeleteProjects'>>) {
     const rows = await this.db.update(users).set(changes).where(eq(users.id, userId)).returning({ id: users.id });
     return rows.length === 1;

@@ -38,6 +38,12 @@ export const users = pgTable(
     allowedProjectsCount: integer('allowed_projects_count').notNull(),
     allowDeleteProjects: boolean('allow_delete_projects').notNull().default(true),
     lastActiveProjectId: uuid('last_active_project_id'),
+    /** The instance administrator (the first user to sign up): may later manage users and the sign-up policy. */
+    instanceAdmin: boolean('instance_admin').notNull().default(false),
+    /** Wrong passwords since the last successful sign-in; drives the account lockout. */
+    failedSignIns: integer('failed_sign_ins').notNull().default(0),
+    /** Sign-in is refused for this account until then, whatever the password. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
@@ -128,6 +134,16 @@ export const accessKeys = pgTable(
     tokenHint: text('token_hint').notNull(),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    /**
+     * null: a user's key (every project call its creator may make). 'run': a job's key, made for
+     * one scenario job and deleted when it ends; it only downloads the workspace, reads the run's
+     * test data and uploads the run's artifacts and report (auth/job-keys.ts).
+     */
+    scope: text('scope'),
+    /** The key stops authenticating at this time; null never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** Whether the key may read plain secret and totp test data (only keys a project admin or the server creates). */
+    readsSecrets: boolean('reads_secrets').notNull().default(false),
   },
   (table) => [uniqueIndex('access_keys_token_hash_key').on(table.tokenHash), index('access_keys_project_idx').on(table.projectId)],
 );
@@ -219,6 +235,8 @@ export const runs = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     projectId: projectReference(),
     uploadKey: text('upload_key').notNull(),
+    /** SHA-256 of the upload's body: a retry with the same key must carry the same body. */
+    uploadDigest: text('upload_digest'),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     username: text('username').notNull(),
     name: text('name').notNull(),
@@ -320,6 +338,10 @@ export const scenarioJobs = pgTable(
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The server instance running the job (REHEARSE_ROLES workers), for the logs and its own restart. */
+    owner: text('owner'),
+    /** Renewed by the owner while the job runs; a running job whose lease lapsed was orphaned by a dead server. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   },
   (table) => [index('scenario_jobs_state_idx').on(table.state, table.createdAt)],
 );

@@ -31,7 +31,7 @@ const FEATURE = `Feature: Plan
     Given I open "/"
 `;
 
-/** What a worker's `rehearse run --name X` uploads: one test case. */
+/** What a worker's `rehearse run --scenario X` uploads: one test case. */
 function reportOf(scenarioName: string, status: 'PASSED' | 'FAILED'): RunReport {
   const time = new Date().toISOString();
   const result = { status, startTime: time, endTime: time };
@@ -240,20 +240,22 @@ describe('the executions engine and its worker protocol', () => {
     expect((await failure(test.client('rhw_forged').call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).message).toBe(Messages.workerTokenInvalid);
   });
 
-  it('serves CI/CD instructions with the first access key, or {token} when there is none', async () => {
+  it('serves CI/CD instructions naming the first access key, for an environment the project has', async () => {
     const before = await user.api.call(calls.runInstructions, { query: { projectId } });
     expect(before.accessKeyName).toBeNull();
     expect(before.instructions.map((i) => i.id)).toEqual(['github', 'gitlab', 'shell']);
     const shell = before.instructions.find((i) => i.id === 'shell')!.content;
-    expect(shell).toContain('npx playwright install --with-deps chromium');
-    expect(shell).toContain(`npx rehearse run --server http://rehearse.test --project ${projectId} --branch main --env environments/default.json --token {token} --headless`);
+    expect(shell).toMatch(/^npx playwright-core@\d+\.\d+\.\d+ install --with-deps chromium$/m);
+    expect(shell).toContain('create one under Project settings > Access keys');
+    expect(shell).toContain(`npx rehearse run --server http://rehearse.test --project ${projectId} --branch main --env environments/${before.env}.json --headless`);
 
+    await user.api.call(ws.pushEnv, { body: { projectId, name: 'staging', data: { baseUrl: 'http://shop.test/' } } });
     await user.api.call(authCalls.createAccessKey, { body: { projectId, name: 'CI key' } });
     const after = await user.api.call(calls.runInstructions, { query: { projectId, env: 'staging' } });
     expect(after.accessKeyName).toBe('CI key');
     const github = after.instructions.find((i) => i.id === 'github')!.content;
     expect(github).toContain('REHEARSE_TOKEN: ${{ secrets.REHEARSE_TOKEN }}');
     expect(github).toContain('the access key "CI key"');
-    expect(github).toContain('--env environments/staging.json --token "$REHEARSE_TOKEN" --headless');
+    expect(github).toContain('--env environments/staging.json --headless');
   });
 });

@@ -11,6 +11,7 @@ import type { Db } from '../db/database.js';
 import { executionJobs, executionRuns, executions, runs } from '../db/schema.js';
 import { badRequest, conflict, forbidden } from '../http/errors.js';
 import type { RunsRepo } from '../runs/runs.repo.js';
+import type { JobObserver } from '../metrics/metrics.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
@@ -61,6 +62,8 @@ export class ExecutionEngine {
   /** Wakes this process's waiting claims when jobs become claimable here; other servers poll. */
   private readonly wake = new EventEmitter();
   private closed = false;
+  /** Told of claims and ends, for /metrics. */
+  observer: JobObserver | undefined;
 
   constructor(
     private readonly db: Db,
@@ -321,9 +324,10 @@ export class ExecutionEngine {
       return job;
     });
     if (!claimed) return null;
+    this.observer?.claimed('execution', claimed.createdAt, claimed.startedAt ?? new Date());
     const [run] = await this.db.select().from(executionRuns).where(eq(executionRuns.id, claimed.executionRunId));
     if (!run) return null;
-    const key = await this.accessKeys.create(claimed.projectId, run.userId, `Execution worker ${claimed.id.slice(0, 8)}`);
+    const key = await this.accessKeys.createJobKey(claimed.projectId, run.userId, `Execution worker ${claimed.id.slice(0, 8)}`);
     await this.db.update(executionJobs).set({ accessKeyId: key.id }).where(eq(executionJobs.id, claimed.id));
     return {
       jobId: claimed.id,
@@ -396,6 +400,7 @@ export class ExecutionEngine {
 
   /** After a job ended: a failure skips its flow's later groups; the last job finishes the run. */
   private async ended(job: JobRow): Promise<void> {
+    if (job.state !== 'queued' && job.state !== 'running') this.observer?.finished('execution', job.state, job.startedAt, job.finishedAt ?? new Date());
     if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
     if (job.state === 'failed') {
       await this.db

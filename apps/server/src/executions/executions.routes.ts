@@ -1,5 +1,7 @@
-import { executionCalls as calls, Limits } from '@rehearse/contract';
+import { executionCalls as calls, Limits, Messages } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
+import type { Caller, ProjectAccess } from '../auth/caller.js';
+import { badRequest } from '../http/errors.js';
 import type { CallRoute } from '../http/call-router.js';
 import type { ExecutionEngine } from './execution-engine.js';
 import type { ExecutionsService } from './executions.service.js';
@@ -9,7 +11,14 @@ export function registerExecutionRoutes(
   route: CallRoute,
   executions: ExecutionsService,
   engine: ExecutionEngine,
-  deps: { accessKeys: AccessKeysService; publicUrl: string },
+  deps: {
+    accessKeys: AccessKeysService;
+    publicUrl: string;
+    /** The project's environment names (without .json) at a branch. */
+    environmentNames: (caller: Caller, access: ProjectAccess, branch: string) => Promise<string[]>;
+    /** The playwright-core version the served runner package pins. */
+    playwrightVersion: () => string;
+  },
 ): void {
   // Every change reaches the project's list subscribers (crudUpdate).
   const changed = async <T extends { id: string; projectId: string }>(execution: T): Promise<T> => {
@@ -40,19 +49,30 @@ export function registerExecutionRoutes(
     return { status: true, execution: await executions.get(params.id) };
   });
   route(calls.reportLink, async ({ params }) => ({ status: true, ...(await engine.reportLink(params.id)) }));
-  route(calls.runInstructions, async ({ access, query }) => {
+  route(calls.runInstructions, async ({ caller, access, query }) => {
     // Keys that workers create for one job come and go; they are nobody's CI key.
     const [first] = (await deps.accessKeys.list(access.project.id)).filter((key) => !/^(Execution worker|Run scenario) /.test(key.name));
     const accessKeyName = first?.name ?? null;
+    const branch = query.branch?.trim() || Limits.defaultBranch;
+    const environments = await deps.environmentNames(caller, access, branch);
+    const asked = query.env?.trim();
+    // Never a made-up environment: the one picked must exist, and without a pick the first one is used.
+    if (asked && !environments.includes(asked)) throw badRequest(Messages.instructionsUnknownEnvironment);
+    const env = asked ?? environments[0] ?? null;
+    const scenario = query.feature && query.scenario ? { feature: query.feature, name: query.scenario } : undefined;
     return {
       status: true,
       accessKeyName,
+      env,
+      environments,
       instructions: runInstructions({
         serverUrl: deps.publicUrl,
         projectId: access.project.id,
         accessKeyName,
-        env: query.env?.trim() || 'default',
-        branch: query.branch?.trim() || Limits.defaultBranch,
+        env,
+        branch,
+        playwrightVersion: deps.playwrightVersion(),
+        scenario,
       }),
     };
   });

@@ -54,8 +54,8 @@ describe.each(testBackends())('executions on %s', (backend) => {
     const group = execution.flows[0]!.scenarioGroups[0]!;
     expect(execution.flows[0]).toMatchObject({ browser: 'Chromium', viewport: 'Desktop - 1024px' });
     expect(group.scenarios.map((s) => s.command)).toEqual([
-      'npx rehearse run --env environments/default.json --token {token} --headless --name "Add one" features/cart.feature',
-      'npx rehearse run --env environments/default.json --token {token} --headless --name "Add two" features/cart.feature',
+      'npx rehearse run --env environments/default.json --token {token} --headless --scenario "Add one" features/cart.feature',
+      'npx rehearse run --env environments/default.json --token {token} --headless --scenario "Add two" features/cart.feature',
     ]);
 
     // Changing the tags or the environment rewrites the scenarios and their commands.
@@ -65,8 +65,8 @@ describe.each(testBackends())('executions on %s', (backend) => {
       body: plan({ env: 'staging', flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: ['smoke', '@login'] }] }] }),
     });
     expect(updated.flows[0]!.scenarioGroups[0]!.scenarios.map((s) => s.command)).toEqual([
-      'npx rehearse run --env environments/staging.json --token {token} --headless --name "Add one" features/cart.feature',
-      'npx rehearse run --env environments/staging.json --token {token} --headless --name "Sign in" features/cart.feature',
+      'npx rehearse run --env environments/staging.json --token {token} --headless --scenario "Add one" features/cart.feature',
+      'npx rehearse run --env environments/staging.json --token {token} --headless --scenario "Sign in" features/cart.feature',
     ]);
     expect((await user.api.call(calls.list, { query: { projectId } })).executions.map((e) => e.id)).toContain(execution.id);
   });
@@ -102,7 +102,7 @@ describe.each(testBackends())('executions on %s', (backend) => {
       body: plan({ flows: [{ scenarioGroups: [{ name: 'EU', threadCount: 1, tags: ['@eu'] }] }] }),
     });
     expect(execution.flows[0]!.scenarioGroups[0]!.scenarios.map((s) => s.command)).toEqual([
-      'npx rehearse run --env environments/default.json --token {token} --headless --name "Ship to <country>" features/regions.feature',
+      'npx rehearse run --env environments/default.json --token {token} --headless --scenario "Ship to <country>" features/regions.feature',
     ]);
     await user.api.call(calls.remove, { params: { id: execution.id } });
   });

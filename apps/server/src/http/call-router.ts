@@ -1,9 +1,10 @@
-import { Messages, type CallDefinition, type CallParsed, type CallResponse } from '@rehearse/contract';
+import { Messages, unsafeTextProblem, type CallDefinition, type CallParsed, type CallResponse } from '@rehearse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccessService } from '../auth/access.service.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { SessionService } from '../auth/session.service.js';
-import { forbidden } from './errors.js';
+import { jobKeyMayCall } from '../auth/job-keys.js';
+import { badRequest, forbidden } from './errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -68,7 +69,16 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
         if (call.access === 'public') return;
         const caller = await deps.sessions.authenticate(bearerToken(request));
         if (call.access === 'user' && caller.kind === 'accessKey') throw forbidden(Messages.accessKeyNotForUserCalls);
+        if (caller.kind === 'accessKey' && caller.scope === 'run' && !jobKeyMayCall(call)) throw forbidden(Messages.jobKeyCallRefused);
         request.caller = caller;
+      },
+      // Before the contract's schemas: no stored text may hold NUL (PostgreSQL refuses it) and no
+      // key may reach a prototype, whatever the call; one rule here instead of one per field.
+      preValidation: async (request) => {
+        for (const part of [request.params, request.query, request.body]) {
+          const problem = unsafeTextProblem(part);
+          if (problem) throw badRequest({ nul: Messages.textHasNul, binaryContent: Messages.binaryContent, reservedKey: Messages.reservedName }[problem]);
+        }
       },
       preHandler: async (request) => {
         if (call.access !== 'project' || !call.project || !request.caller) return;

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { authCalls, buildPath, EXAMPLE_PROJECT, Messages, type CallDefinition, type RunReport } from '@rehearse/contract';
+import { authCalls, buildPath, EXAMPLE_PROJECT, Messages, type CallDefinition } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+import { onePassedScenarioReport } from '../testing/report-fixture.js';
 
 const ACCESS_MESSAGES = new Set<string>([
   Messages.notAMember,
@@ -12,57 +13,38 @@ const ACCESS_MESSAGES = new Set<string>([
   Messages.deleteProjectNotAllowed,
   Messages.inviteNoPermission,
   Messages.runTestDataNeedsKey,
+  Messages.keyProjectNeedsKey,
   Messages.commentNotYours,
+  Messages.accessKeyManageNeedsSession,
+  Messages.accessKeyRevokeNotAllowed,
 ]);
 
 type Role = 'anonymous' | 'nonMember' | 'member' | 'admin' | 'ownKey' | 'otherProjectKey';
 const ROLES: Role[] = ['anonymous', 'nonMember', 'otherProjectKey', 'member', 'ownKey', 'admin'];
 
 /** Routes outside /api that are not contract calls: the demo shop and the built web app's files. */
-const NON_CALL_PREFIXES = ['/demo-shop'];
+// /metrics is Prometheus text for scrapers, behind its own token or port (metrics/metrics.test.ts).
+const NON_CALL_PREFIXES = ['/demo-shop', '/todo-app', '/metrics'];
 
 /** Statuses a role must get from a call, or `allowed` meaning "anything but 401, 403 and 5xx". */
 function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
   // Worker calls take a worker token, which no person or access key holds.
   if (call.path.startsWith('/api/workers/')) return 401;
   if (call.access === 'public') return 'allowed';
+  // An access key asks which project it belongs to: any key has one, a person's session has none.
+  if (call.path === '/api/runs/key-project' && role !== 'anonymous') return role === 'ownKey' || role === 'otherProjectKey' ? 'allowed' : 403;
   // Plain test data values go to access keys only: a signed-in person gets them masked elsewhere.
   if (call.path === '/api/runs/test-data' && (role === 'member' || role === 'admin')) return 403;
   // The fixture's comment is the admin's; only its author may change or delete it.
   if (call.path.startsWith('/api/runs/comments/') && call.method !== 'POST' && role === 'member') return 403;
   if (role === 'anonymous') return 401;
+  // Keys are managed by signed-in people only; a member revokes only keys they made (the fixture's is the admin's).
+  if ((call.path === '/api/auth/createAccessKey' || call.path === '/api/auth/deleteAccessKey') && role === 'ownKey') return 403;
+  if (call.path === '/api/auth/deleteAccessKey' && role === 'member') return 403;
   if (call.access === 'user') return role === 'otherProjectKey' || role === 'ownKey' ? 403 : 'allowed';
   if (role === 'nonMember' || role === 'otherProjectKey') return 403;
   if (role === 'member' && call.project?.role === 'ADMIN') return 403;
   return 'allowed';
-}
-
-function fixtureReport(): RunReport {
-  const time = new Date().toISOString();
-  const outcome = { status: 'PASSED' as const, startTime: time, endTime: time };
-  return {
-    env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
-    startTime: time,
-    endTime: time,
-    mode: 'local',
-    browser: 'chromium',
-    viewport: { width: 1024, height: 768 },
-    testCases: [
-      {
-        id: 'runner-1',
-        scenarioName: 'Fixture scenario',
-        featureName: 'Fixture',
-        uri: 'features/fixture.feature',
-        tags: [],
-        result: outcome,
-        parameters: {},
-        steps: [{ keyword: 'Given', type: 'Context', text: 'I open "/"', result: outcome, commands: [], networkData: [], webLog: [] }],
-        env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
-        webLog: [],
-        networkLog: [],
-      },
-    ],
-  };
 }
 
 function replaceProject(value: unknown, projectId: string): unknown {
@@ -109,7 +91,7 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     await test.services.members.accept(member.user, invitation!.id);
     const key = await test.services.accessKeys.create(project.id, admin.user.id, 'own');
     const adminCaller = { kind: 'session' as const, user: admin.user, tokenHash: '' };
-    const { runId } = await test.services.runs.upload(adminCaller, access, { uploadKey: `fixture-${project.id}`, report: fixtureReport() });
+    const { runId } = await test.services.runs.upload(adminCaller, access, { uploadKey: `fixture-${project.id}`, report: onePassedScenarioReport() });
     const run = await test.services.runs.run(adminCaller, runId);
     const testCaseId = run.report.testCases[0]!.id;
     const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, 'fixture');
@@ -146,7 +128,7 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     );
     expect(unregistered).toEqual([]);
     const others = test.routes.filter(
-      (route) => !route.url.startsWith('/api') && !NON_CALL_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
+      (route) => !route.url.startsWith('/api') && !route.call && !NON_CALL_PREFIXES.some((prefix) => route.url.startsWith(prefix)),
     );
     expect(others).toEqual([]);
     expect(test.routes.filter((route) => route.call).length).toBeGreaterThanOrEqual(Object.keys(authCalls).length);

@@ -26,6 +26,8 @@ import { startRecorderProcess, type RecorderProcess } from './recorder-process.j
 export interface RecorderSettings {
   /** Cloud sessions this server runs at once, all users together; more answer 503. */
   capacity: number;
+  /** Cloud sessions one project may hold at once, so one project cannot take the whole server. */
+  projectCapacity: number;
   sessionMs: number;
   warningMs: number;
   creationTimeoutMs: number;
@@ -69,6 +71,7 @@ export class RecorderService {
   /** Sessions being created count against the limits too. */
   private pending = 0;
   private readonly pendingByUser = new Map<string, number>();
+  private readonly pendingByProject = new Map<string, number>();
   events: SessionEvents | undefined;
 
   constructor(
@@ -79,6 +82,13 @@ export class RecorderService {
     private readonly publisher: RecordingPublisher,
     private readonly log: FastifyBaseLogger,
   ) {}
+
+  /** Sessions a project holds now, starting ones included. */
+  projectCount(projectId: string): number {
+    let count = this.pendingByProject.get(projectId) ?? 0;
+    for (const session of this.sessions.values()) if (session.projectId === projectId) count++;
+    return count;
+  }
 
   /** Live sessions of a user (what the concurrent-sessions call answers). */
   activeCount(userId: string): number {
@@ -128,8 +138,13 @@ export class RecorderService {
     const userId = caller.user.id;
     if (this.activeCount(userId) >= RecorderLimits.maxSessionsPerUser) throw new AppError(429, Messages.recorderMaxSessions);
     if (this.sessions.size + this.pending >= this.settings.capacity) throw new AppError(503, Messages.recorderOverloaded);
+    const projectId = access.project.id;
+    if (this.projectCount(projectId) >= this.settings.projectCapacity) {
+      throw new AppError(503, Messages.recorderProjectFull.replace('{n}', String(this.settings.projectCapacity)));
+    }
     this.pending++;
     this.pendingByUser.set(userId, (this.pendingByUser.get(userId) ?? 0) + 1);
+    this.pendingByProject.set(projectId, (this.pendingByProject.get(projectId) ?? 0) + 1);
     try {
       const ws = await this.workspaces.open(caller, access, body.branch);
       const { allEnv } = await this.environments.list(ws);
@@ -146,6 +161,9 @@ export class RecorderService {
       const left = (this.pendingByUser.get(userId) ?? 1) - 1;
       if (left > 0) this.pendingByUser.set(userId, left);
       else this.pendingByUser.delete(userId);
+      const projectLeft = (this.pendingByProject.get(projectId) ?? 1) - 1;
+      if (projectLeft > 0) this.pendingByProject.set(projectId, projectLeft);
+      else this.pendingByProject.delete(projectId);
     }
   }
 

@@ -23,6 +23,10 @@ const firstFailedStep = sql<string | null>`(
   select tc.failed_step_text from test_cases tc
   where tc.run_id = "runs"."id" and tc.failed_step_text is not null
   order by tc.position limit 1)`;
+// Scenarios that failed, then passed on a retry (`rehearse run --retry`): the runner marks them in the report.
+const flakyScenarios = sql<number>`(
+  select count(*)::int from test_cases tc
+  where tc.run_id = "runs"."id" and tc.report->>'flaky' = 'true')`;
 
 /**
  * Beyond this many matching runs the reports list stops counting: it scrolls page by page, so
@@ -60,8 +64,14 @@ export class RunsRepo {
     return new Set(rows.map((row) => row.id));
   }
 
-  /** Stores a run and its scenarios together; an upload key seen before returns the first run's id. */
-  async insertRun(run: typeof runs.$inferInsert, cases: Omit<typeof testCases.$inferInsert, 'runId'>[]): Promise<{ id: string; created: boolean }> {
+  /**
+   * Stores a run and its scenarios together; an upload key seen before returns the first run's id,
+   * and `sameBody` says whether that first upload carried the same digest.
+   */
+  async insertRun(
+    run: typeof runs.$inferInsert,
+    cases: Omit<typeof testCases.$inferInsert, 'runId'>[],
+  ): Promise<{ id: string; created: boolean; sameBody: boolean }> {
     try {
       const id = await this.db.transaction(async (tx) => {
         const [created] = await tx.insert(runs).values(run).returning({ id: runs.id });
@@ -69,15 +79,17 @@ export class RunsRepo {
         if (cases.length > 0) await tx.insert(testCases).values(cases.map((c) => ({ ...c, runId: created.id })));
         return created.id;
       });
-      return { id, created: true };
+      return { id, created: true, sameBody: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;
       const [existing] = await this.db
-        .select({ id: runs.id })
+        .select({ id: runs.id, uploadDigest: runs.uploadDigest })
         .from(runs)
         .where(and(eq(runs.projectId, run.projectId), eq(runs.uploadKey, run.uploadKey)));
       if (!existing) throw error;
-      return { id: existing.id, created: false };
+      // Runs stored before digests were kept cannot be compared: the retry is taken as the same.
+      const sameBody = existing.uploadDigest === null || existing.uploadDigest === run.uploadDigest;
+      return { id: existing.id, created: false, sameBody };
     }
   }
 
@@ -152,7 +164,7 @@ export class RunsRepo {
     const order = filter.sortOrder === 'asc' ? asc(column) : desc(column);
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ run: runs, executionTime, failedStep: firstFailedStep })
+        .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios })
         .from(runs)
         .where(where)
         .orderBy(order, desc(runs.id))
@@ -166,7 +178,7 @@ export class RunsRepo {
       rows.length === 0
         ? []
         : await this.db
-            .select({ run: runs, executionTime, failedStep: firstFailedStep })
+            .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios })
             .from(runs)
             .where(and(eq(runs.projectId, projectId), inArray(runs.rerunOf, rows.map((row) => row.run.id))))
             .orderBy(desc(runs.publishTime));

@@ -19,7 +19,15 @@ export function registerRunsRoutes(
     // Plain secret values go to runners only, which authenticate with an access key.
     if (caller.kind !== 'accessKey') throw forbidden(Messages.runTestDataNeedsKey);
     const ws = await s.workspaces.open(caller, access, body.branch);
-    return { status: true, testData: (await s.testData.resolveForRun(ws, await s.workspaces.readAt(ws, body.commit), body.environment)) as { key: string; value: string; DataType: 'string' | 'secret' | 'totp' }[] };
+    const testData = (await s.testData.resolveForRun(ws, await s.workspaces.readAt(ws, body.commit), body.environment)) as { key: string; value: string; DataType: 'string' | 'secret' | 'totp' }[];
+    // A member's own key runs tests too, but plain secrets go only to keys an admin (or the server) made.
+    if (!caller.readsSecrets && testData.some((row) => row.DataType !== 'string')) throw forbidden(Messages.accessKeySecretsAdminOnly);
+    return { status: true, testData };
+  });
+
+  route(runnerCalls.keyProject, async ({ caller }) => {
+    if (caller.kind !== 'accessKey') throw forbidden(Messages.keyProjectNeedsKey);
+    return { status: true, projectId: caller.projectId };
   });
 
   route(runsCalls.getDetails, async ({ access, body }) => ({ status: true, projectSummary: await s.runs.list(access.project.id, body) }));

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import {
   Messages,
   TestCase,
@@ -11,7 +12,7 @@ import {
   type StoredTestCase,
 } from '@rehearse/contract';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
-import { badRequest, forbidden, notFound } from '../http/errors.js';
+import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { ArtifactStore } from '../storage/artifacts.js';
 import type { SocketHub } from '../storage/sockets.js';
 import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
@@ -34,11 +35,14 @@ function screenshotIds(report: RunReport): string[] {
         if (command.healing?.beforeScreenshotId) ids.add(command.healing.beforeScreenshotId);
       }
     }
+    // The run's JUnit XML and HTML report (`rehearse run` uploads them): the project's own, like screenshots.
+    if (testCase.reportFiles?.junit) ids.add(testCase.reportFiles.junit);
+    if (testCase.reportFiles?.html) ids.add(testCase.reportFiles.html);
   }
   return [...ids];
 }
 
-function toRow(row: { run: RunRow; executionTime: number; failedStep: string | null }, reruns: ReportListRow[] = []): ReportListRow {
+function toRow(row: { run: RunRow; executionTime: number; failedStep: string | null; flakyScenarios: number }, reruns: ReportListRow[] = []): ReportListRow {
   const { run } = row;
   return {
     id: run.id,
@@ -51,6 +55,7 @@ function toRow(row: { run: RunRow; executionTime: number; failedStep: string | n
     username: run.username,
     totalScenarios: run.totalScenarios,
     totalScenariosPassed: run.passedScenarios,
+    flakyScenarios: row.flakyScenarios,
     publishTime: run.publishTime.toISOString(),
     startTime: run.startTime.toISOString(),
     executionTime: Math.round(row.executionTime),
@@ -98,6 +103,9 @@ export class RunsService {
    */
   executionOfRun: (runId: string) => Promise<RunExecution | null> = async () => null;
 
+  /** The project's plain secret values (set by app.ts from the test data); none until then. */
+  secretValues: (caller: Caller, access: ProjectAccess, branch: string | undefined) => Promise<string[]> = async () => [];
+
   async uploadArtifact(projectId: string, contentType: string, base64: string, maxBytes: number): Promise<string> {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(Messages.artifactNotBase64);
     const bytes = Buffer.from(base64, 'base64');
@@ -125,7 +133,8 @@ export class RunsService {
     },
   ): Promise<{ runId: string; reportLink: string }> {
     const projectId = access.project.id;
-    const { report } = input;
+    // Secrets the runner typed must not be served back: every value of the project's secret test data is masked before storing.
+    const report = maskSecrets(input.report, await this.secretValues(caller, access, input.branch));
     const wanted = screenshotIds(report);
     const known = await this.runs.knownArtifacts(projectId, wanted);
     const missing = wanted.find((id) => !known.has(id));
@@ -136,10 +145,15 @@ export class RunsService {
     const kind = input.kind ?? 'run';
     const name =
       report.name ?? (kind === 'scenario' && report.testCases[0] ? report.testCases[0].scenarioName : `Run of ${report.startTime.slice(0, 16).replace('T', ' ')}`);
-    const { id, created } = await this.runs.insertRun(
+    // What a retry must repeat: the same key with another body is another report, refused.
+    const uploadDigest = createHash('sha256')
+      .update(JSON.stringify({ branch: input.branch, kind: input.kind, rerunOf: input.rerunOf, report }))
+      .digest('hex');
+    const { id, created, sameBody } = await this.runs.insertRun(
       {
         projectId,
         uploadKey: input.uploadKey,
+        uploadDigest,
         userId: caller.user.id,
         username: displayName(caller),
         name,
@@ -169,6 +183,7 @@ export class RunsService {
         report: testCase,
       })),
     );
+    if (!sameBody) throw conflict(Messages.uploadKeyReused);
     const reportLink = this.reportLink(projectId, id);
     // A retried upload (same key) is the run already stored: its listeners ran the first time.
     if (created) for (const listener of this.uploadListeners) await listener({ caller, access, runId: id, branch: input.branch ?? 'main', report }).catch(() => undefined);
@@ -294,14 +309,15 @@ export class RunsService {
     };
   }
 
-  /** A screenshot's bytes, only when the scenario names it and the project uploaded it. */
+  /** A screenshot's (or the run's JUnit or HTML report's) bytes, only when the scenario names it and the project uploaded it. */
   async screenshot(projectId: string, testCaseId: string, screenshotId: string, runId?: string) {
     const row = await this.runs.findTestCase(testCaseId);
     if (!row || row.projectId !== projectId || (runId && row.runId !== runId)) throw notFound(Messages.testCaseNotFound);
     const report = TestCase.parse(row.report);
-    const named = report.steps.some((step) =>
-      step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId),
-    );
+    const named =
+      report.reportFiles?.junit === screenshotId ||
+      report.reportFiles?.html === screenshotId ||
+      report.steps.some((step) => step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId));
     const artifact = named ? await this.runs.artifactOf(projectId, screenshotId) : undefined;
     const bytes = artifact ? await this.artifacts.get(screenshotId) : null;
     if (!artifact || !bytes) throw notFound(Messages.screenshotNotFound);
@@ -375,4 +391,21 @@ export class RunsService {
     }
     return { paths };
   }
+}
+
+/** What a secret value becomes in a stored report (spec 02: secrets show as `mask:****`). */
+export const MASKED_REPORT_VALUE = '****';
+
+/** A copy of `value` where every occurrence of any secret in any string is replaced by `****`. */
+export function maskSecrets<T>(value: T, secrets: string[]): T {
+  // Longest first, so a secret that contains another is masked whole.
+  const values = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
+  if (values.length === 0) return value;
+  const mask = (item: unknown): unknown => {
+    if (typeof item === 'string') return values.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(MASKED_REPORT_VALUE) : text), item);
+    if (Array.isArray(item)) return item.map(mask);
+    if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, mask(inner)]));
+    return item;
+  };
+  return mask(value) as T;
 }

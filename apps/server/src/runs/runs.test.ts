@@ -123,6 +123,43 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect(dashboard.dashboardDetails).toEqual({ scenarioCountLastWeek: 2, runsCountLastWeek: 1, passedRunsCountLastWeek: 0 });
   });
 
+  it('keeps a scenario that passed on a retry flaky in its report, counts it in the reports list, and serves the run\'s JUnit and HTML report', async () => {
+    // A project of its own: the other tests count this project's runs.
+    const other = await signUp(test, { email: 'flaky@acme.test' });
+    const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
+    const key = test.client(accessKey.token);
+    const upload = (contentType: 'application/xml' | 'text/html', text: string) =>
+      key.call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType, data: Buffer.from(text).toString('base64') } });
+    const junit = (await upload('application/xml', '<testsuite name="Pay"/>')).id;
+    const html = (await upload('text/html', '<!DOCTYPE html><title>Pay</title>')).id;
+    const flaky: TestCase = { ...testCase('Pay with a card', 'PASSED'), attempts: 2, flaky: true, reportFiles: { junit, html } };
+    // A report may only name the project's own artifacts as its files.
+    const stranger = { ...flaky, reportFiles: { junit: 'f'.repeat(64) } };
+    await expect(
+      key.call(runnerCalls.uploadRun, { body: { projectId: other.projectId, uploadKey: 'run-key-stranger', report: report([stranger], 'Stranger') } }),
+    ).rejects.toMatchObject({ httpStatus: 400 });
+    const { runId } = await test.client(accessKey.token).call(runnerCalls.uploadRun, {
+      body: { projectId: other.projectId, uploadKey: 'run-key-flaky', report: report([flaky, testCase('Pay in cash', 'PASSED')], 'Retried') },
+    });
+    const { projectSummary } = await other.api.call(runsCalls.getDetails, { body: { projectId: other.projectId } });
+    expect(projectSummary.report).toEqual([expect.objectContaining({ id: runId, status: 'PASSED', totalScenariosPassed: 2, flakyScenarios: 1 })]);
+    const { run } = await other.api.call(runsCalls.getRun, { query: { runId } });
+    expect(run.report.testCases.map((c) => [c.scenarioName, c.flaky ?? false, c.attempts ?? 1])).toEqual([
+      ['Pay with a card', true, 2],
+      ['Pay in cash', false, 1],
+    ]);
+    // The run's JUnit XML and HTML report come back from the scenario that names them, as saved.
+    const stored = run.report.testCases[0]!;
+    const file = await other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: stored.id, screenshotId: html } });
+    expect([Buffer.from(file.image, 'base64').toString('utf8'), file.contentType]).toEqual(['<!DOCTYPE html><title>Pay</title>', 'text/html']);
+    const xml = await other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: stored.id, screenshotId: junit } });
+    expect(xml.contentType).toBe('application/xml');
+    // Not through a scenario that does not name it.
+    await expect(
+      other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: run.report.testCases[1]!.id, screenshotId: html } }),
+    ).rejects.toMatchObject({ httpStatus: 404 });
+  });
+
   it('filters, searches, pages and nests reruns', async () => {
     const single = await keyApi.call(runnerCalls.uploadRun, {
       body: { projectId, uploadKey: 'single-0001', kind: 'scenario', report: report([testCase('Solo 100%_done', 'PASSED')]) },

@@ -1,33 +1,43 @@
-import { mkdir, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { environmentDisplayName, environmentFileName, Messages, type ScenarioJob } from '@rehearse/contract';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { Db } from '../db/database.js';
 import { runs, scenarioJobs } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
+import type { JobObserver } from '../metrics/metrics.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';
 import { featurePath } from '../workspace/features.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
-import { runChild } from './child-process.js';
+import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/runner/sandbox';
 
 type JobRow = typeof scenarioJobs.$inferSelect;
 
-/** The runner's CLI; workers run it as a separate process so the API never launches a browser. */
+/** The runner's CLI; jobs run it in a sandboxed process, so the API never launches a browser or runs tenant code. */
 const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
 const REPORT_LINK = /\/run-report\/([0-9a-f-]{36})/;
+/** Job keys of "Run scenario" are named this plus the job id's start. */
+const JOB_KEY_NAME = 'Run scenario ';
 
 export interface ScenarioJobSettings {
   workerProcesses: number;
   runTimeoutMs: number;
+  /** Kept out of every job's view, even where it lies inside the runner's code. */
   dataDir: string;
+  /** How jobs run here: the sandbox, unless the operator allowed running without it. */
+  sandbox: () => Promise<SandboxMode>;
   /** Where a worker reaches this server (known only once it listens). */
   serverUrl: () => string;
   reportLink: (projectId: string, runId: string) => string;
+  /** This server instance, recorded as the owner of the jobs it claims. */
+  instanceId: string;
+  /** A running job whose owner has not renewed its lease for this long was orphaned (its server died). */
+  leaseMs: number;
 }
 
 export interface JobLogger {
@@ -37,13 +47,18 @@ export interface JobLogger {
 
 /**
  * "Run scenario": jobs are rows claimed with SKIP LOCKED (so several servers can share the table),
- * executed by `rehearse pull` + `rehearse run` in worker processes with a short-lived access key of
- * the requesting user, and finished with the uploaded run or the error that stopped them.
+ * executed by `rehearse pull` + `rehearse run`, each in its own sandboxed process (the runner's
+ * sandbox door: no server environment, no DATA_DIR) with a job key of the requesting user that
+ * only works for this run's calls and is deleted when the job ends; finished with the uploaded run
+ * or the error that stopped them.
  */
 export class ScenarioJobs {
   private running = 0;
   private readonly aborts = new Set<AbortController>();
   private closed = false;
+  private poll: NodeJS.Timeout | undefined;
+  /** Told of claims and ends, for /metrics. */
+  observer: JobObserver | undefined;
 
   constructor(
     private readonly db: Db,
@@ -56,12 +71,34 @@ export class ScenarioJobs {
     private readonly log: JobLogger,
   ) {}
 
-  /** Jobs a previous process left running cannot finish any more. */
-  async recover(): Promise<void> {
-    await this.db
+  /**
+   * Ends the running jobs whose server died: those whose lease lapsed (their owner stopped renewing
+   * it), or jobs without a lease left by a server from before leases that started over a lease ago.
+   * Jobs another live server is running keep their lease fresh and are never touched, so one
+   * server's restart leaves the others' jobs alone. `everyRunning` ends all running jobs at once,
+   * for a database only this process can use (PGlite). Then takes queued jobs, when this server runs any.
+   */
+  async recover(everyRunning = false): Promise<void> {
+    const lapsed = sql`now() - make_interval(secs => ${this.settings.leaseMs / 1000})`;
+    const ended = await this.db
       .update(scenarioJobs)
       .set({ state: 'error', message: Messages.jobInterrupted, finishedAt: new Date() })
-      .where(eq(scenarioJobs.state, 'running'));
+      .where(
+        and(
+          eq(scenarioJobs.state, 'running'),
+          everyRunning ? undefined : or(lt(scenarioJobs.heartbeatAt, lapsed), and(isNull(scenarioJobs.heartbeatAt), lt(scenarioJobs.startedAt, lapsed))),
+        ),
+      )
+      .returning();
+    for (const job of ended) {
+      this.log.warn({ jobId: job.id, owner: job.owner }, 'ended a scenario job whose server stopped renewing its lease');
+      this.emit(job);
+      this.observer?.finished('scenario', 'error', job.startedAt, job.finishedAt ?? new Date());
+      // The job's key dies with it: only the ended jobs' keys, never those of a live server's jobs.
+      if (!everyRunning) await this.accessKeysRepo.deleteJobKeysNamed(`${JOB_KEY_NAME}${job.id.slice(0, 8)}`);
+    }
+    // A database only this process uses: every Run scenario key left is a dead job's.
+    if (everyRunning) await this.accessKeysRepo.deleteJobKeysNamed(JOB_KEY_NAME);
     this.kick();
   }
 
@@ -100,9 +137,20 @@ export class ScenarioJobs {
     return this.toDto(row);
   }
 
-  /** Stops every worker (server shutdown); their jobs end as errors on the next start. */
+  /**
+   * Looks for queued jobs every `intervalMs` while a slot is free: with several servers a job is
+   * often queued by another one (an api-only replica), whose enqueue cannot wake this process.
+   */
+  startPolling(intervalMs: number): void {
+    if (this.settings.workerProcesses <= 0 || this.poll) return;
+    this.poll = setInterval(() => this.kick(), intervalMs);
+    this.poll.unref();
+  }
+
+  /** Stops every worker (server shutdown); their jobs end as errors now, or by the lease rule if this process dies first. */
   close(): void {
     this.closed = true;
+    clearInterval(this.poll);
     for (const abort of this.aborts) abort.abort();
   }
 
@@ -147,31 +195,58 @@ export class ScenarioJobs {
       .for('update', { skipLocked: true });
     const [job] = await this.db
       .update(scenarioJobs)
-      .set({ state: 'running', startedAt: new Date() })
+      .set({ state: 'running', startedAt: new Date(), owner: this.settings.instanceId, heartbeatAt: sql`now()` })
       .where(and(inArray(scenarioJobs.id, next), eq(scenarioJobs.state, 'queued')))
       .returning();
-    if (job) this.emit(job);
+    if (job) {
+      this.emit(job);
+      this.observer?.claimed('scenario', job.createdAt, job.startedAt ?? new Date());
+    }
     return job;
   }
 
   private async execute(job: JobRow): Promise<void> {
-    const dir = path.join(this.settings.dataDir, 'jobs', job.id);
-    const key = await this.accessKeys.create(job.projectId, job.userId, `Run scenario ${job.id.slice(0, 8)}`);
+    // The key also dies at the job's deadline, should no server be left to delete it.
+    const keyExpiry = new Date(Date.now() + this.settings.runTimeoutMs + 60_000);
+    const key = await this.accessKeys.createJobKey(job.projectId, job.userId, `${JOB_KEY_NAME}${job.id.slice(0, 8)}`, keyExpiry);
     const abort = new AbortController();
     this.aborts.add(abort);
-    let state: JobRow['state'] = 'error';
+    // The lease: renewed while this server runs the job, so other servers leave it alone.
+    const lease = setInterval(() => {
+      this.db
+        .update(scenarioJobs)
+        .set({ heartbeatAt: sql`now()` })
+        .where(and(eq(scenarioJobs.id, job.id), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, this.settings.instanceId)))
+        .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'renewing a scenario job lease failed'));
+    }, Math.max(250, this.settings.leaseMs / 3));
+    let state: 'passed' | 'failed' | 'error' = 'error';
     let runId: string | null = null;
     let message: string | null = null;
+    let dir: string | undefined;
     try {
-      await mkdir(dir, { recursive: true });
-      const env = { ...process.env, REHEARSE_TOKEN: key.token, NO_COLOR: '1' };
-      const common = { cwd: dir, env, signal: abort.signal, timeoutMs: this.settings.runTimeoutMs };
+      dir = await createJobFolder(`scenario-${job.id.slice(0, 8)}`);
+      const deadline = Date.now() + this.settings.runTimeoutMs;
+      const common = {
+        mode: await this.settings.sandbox(),
+        workDir: dir,
+        env: { REHEARSE_TOKEN: key.token },
+        signal: abort.signal,
+        hidden: [this.settings.dataDir],
+      };
       const server = this.settings.serverUrl();
-      const pull = await runChild(process.execPath, [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'], common);
+      const pull = await runJobProcess({
+        ...common,
+        cwd: dir,
+        timeoutMs: deadline - Date.now(),
+        nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
+      });
+      if (pull.timedOut) throw new Error(Messages.jobTimedOut);
       if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || 'Could not download the workspace.');
-      const run = await runChild(
-        process.execPath,
-        [
+      const run = await runJobProcess({
+        ...common,
+        cwd: path.join(dir, 'workspace'),
+        timeoutMs: Math.max(1, deadline - Date.now()),
+        nodeArgs: [
           RUNNER_BIN,
           'run',
           '--server',
@@ -184,14 +259,13 @@ export class ScenarioJobs {
           `environments/${environmentFileName(job.environment)}`,
           '--headless',
           ...(job.heal ? ['--heal'] : []),
-          '--name',
+          '--scenario',
           job.scenarioName,
           '--out',
           path.join(dir, 'report'),
           featurePath(job.featureName),
         ],
-        { ...common, cwd: path.join(dir, 'workspace') },
-      );
+      });
       runId = REPORT_LINK.exec(run.stdout)?.[1] ?? null;
       if (run.timedOut) message = Messages.jobTimedOut;
       else if (runId && (run.code === 0 || run.code === 1)) state = run.code === 0 ? 'passed' : 'failed';
@@ -199,18 +273,22 @@ export class ScenarioJobs {
     } catch (error) {
       message = error instanceof Error ? error.message : String(error);
     } finally {
+      clearInterval(lease);
       this.aborts.delete(abort);
       await this.accessKeysRepo.delete(key.id);
-      await rm(dir, { recursive: true, force: true });
+      if (dir) await rm(dir, { recursive: true, force: true });
     }
     // A "Run scenario" run is a single scenario execution in the reports list (spec 02 §3).
     if (runId) await this.db.update(runs).set({ kind: 'scenario' }).where(and(eq(runs.id, runId), eq(runs.projectId, job.projectId)));
     const [finished] = await this.db
       .update(scenarioJobs)
       .set({ state, runId, message, finishedAt: new Date() })
-      .where(and(eq(scenarioJobs.id, job.id), eq(scenarioJobs.state, 'running')))
+      .where(and(eq(scenarioJobs.id, job.id), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, this.settings.instanceId)))
       .returning();
-    if (finished) this.emit(finished);
+    if (finished) {
+      this.emit(finished);
+      this.observer?.finished('scenario', state, finished.startedAt, finished.finishedAt ?? new Date());
+    }
     this.log.info({ jobId: job.id, state, runId }, 'scenario job finished');
   }
 

@@ -30,6 +30,8 @@ export interface SocketHub {
   ): void;
   /** Sends an event to one named room (an execution status or list room), on both paths. */
   emitToRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Clients connected to this server, on both paths (for /metrics). */
+  clientCount(): number;
 }
 
 /** Rooms of the executions page: live counters and the full list (DESIGN §11). */
@@ -130,6 +132,9 @@ export function attachSockets(
     },
     emitToRoom(room, event, ...args) {
       for (const io of emitters) io.to(room).emit(event, ...args);
+    },
+    clientCount() {
+      return servers.reduce((sum, io) => sum + io.engine.clientsCount, 0);
     },
   };
 }

@@ -47,6 +47,12 @@ export async function startTestApp(
     // Tests that run scenarios start workers themselves; the rest only queue.
     WORKER_PROCESSES: '0',
     LOCAL_WORKERS: '0',
+    // Tests sign up many users freely; a test of the sign-up policy passes its own SIGNUP. The
+    // product default (invitation or allowed domain after the first user) stays the secure one.
+    SIGNUP: 'open',
+    // OWASP's scrypt cost (2^17, 128 MiB) on hundreds of sign-ups would slow every suite; the
+    // password tests pass TEST_ONLY_SCRYPT_LOG_N: '' to hash at the real cost.
+    TEST_ONLY_SCRYPT_LOG_N: '15',
     ...env,
   });
   const schemaName = backend === 'postgres' ? (shared?.schemaName ?? `t_${randomBytes(6).toString('hex')}`) : undefined;

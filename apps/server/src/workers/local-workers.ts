@@ -3,10 +3,21 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EngineLogger } from '../executions/execution-engine.js';
 import type { WorkerTokens } from './worker-tokens.js';
+import { UNSANDBOXED_VARIABLE } from '@rehearse/runner/sandbox';
 
 const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
 const RESTART_DELAY_MS = 2_000;
 const STOP_GRACE_MS = 5_000;
+
+/** Host settings a worker passes on to its jobs' browsers. */
+const BROWSER_VARIABLES = ['CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'REHEARSE_HEADLESS_SHELL', 'PLAYWRIGHT_BROWSERS_PATH', 'FIREFOX_PATH', 'WEBKIT_PATH', 'TZ', 'LANG'];
+
+function workerEnvironment(token: string, unsandboxed: boolean): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, REHEARSE_WORKER_TOKEN: token, NO_COLOR: '1' };
+  for (const name of BROWSER_VARIABLES) if (process.env[name]) env[name] = process.env[name];
+  if (unsandboxed) env[UNSANDBOXED_VARIABLE] = '1';
+  return env;
+}
 
 /**
  * Single-machine installs: the server starts `rehearse worker` child processes that speak the
@@ -20,7 +31,7 @@ export class LocalWorkers {
 
   constructor(
     private readonly tokens: WorkerTokens,
-    private readonly settings: { processes: number; threads: number; serverUrl: () => string },
+    private readonly settings: { processes: number; threads: number; serverUrl: () => string; unsandboxed: boolean },
     private readonly log: EngineLogger,
   ) {}
 
@@ -34,7 +45,8 @@ export class LocalWorkers {
   private spawnOne(token: string): void {
     if (this.stopping) return;
     const child = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', this.settings.serverUrl(), '--threads', String(this.settings.threads)], {
-      env: { ...process.env, REHEARSE_WORKER_TOKEN: token, NO_COLOR: '1' },
+      // Not the server's environment (database URL, SMTP, AI keys): only what a worker needs.
+      env: workerEnvironment(token, this.settings.unsandboxed),
       // The IPC channel closes if this server dies without stopping it: the worker then stops too.
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

@@ -8,6 +8,7 @@ import {
   type EnvironmentEntry,
 } from '@rehearse/contract';
 import { badRequest, notFound } from '../http/errors.js';
+import { Lru } from './lru.js';
 import type { Workspace, WorkspaceService } from './workspace.service.js';
 import type { Snapshot } from './workspace.store.js';
 
@@ -16,7 +17,19 @@ const envPath = (name: string) => `${ENV_DIR}/${environmentFileName(name)}`;
 
 type EnvironmentData = Record<string, unknown> & { baseUrl: string; name?: string | undefined };
 
+/** The environments of a commit, read once: listings are asked for far more often than a commit is made. */
+const environmentsByCommit = new Lru<string, EnvironmentEntry[]>(256);
+
 async function readEnvironments(snapshot: Snapshot): Promise<EnvironmentEntry[]> {
+  const key = `${snapshot.git.gitDir}@${snapshot.commit}`;
+  const cached = environmentsByCommit.get(key);
+  if (cached) return cached;
+  const environments = await readEnvironmentFiles(snapshot);
+  environmentsByCommit.set(key, environments);
+  return environments;
+}
+
+async function readEnvironmentFiles(snapshot: Snapshot): Promise<EnvironmentEntry[]> {
   const entries = (await snapshot.list(ENV_DIR)).filter(
     (entry) => entry.path.endsWith('.json') && entry.path.indexOf('/', ENV_DIR.length + 1) === -1,
   );

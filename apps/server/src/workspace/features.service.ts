@@ -90,35 +90,47 @@ function unwrap(result: EditResult): string {
 export class FeaturesService {
   private readonly parsedBlobs = new Lru<string, { parsed: ParsedFeature | null; errors: GherkinError[] }>(20_000);
   private readonly listings = new Lru<string, FeatureListing>(64);
+  /** Each feature file by path and blob, with its summary serialized (listings are joined from these). */
+  private readonly files = new Lru<string, { feature: FeatureFile; json: string }>(20_000);
 
   constructor(private readonly workspaces: WorkspaceService) {}
 
-  /** Every feature file of a commit, parsed. */
+  /**
+   * Every feature file of a commit, parsed. A commit usually differs from its parent in one file:
+   * files are summarized and serialized once per path and blob, so only that one is read and
+   * parsed again.
+   */
   async listing(snapshot: Snapshot): Promise<FeatureListing> {
     const cached = this.listings.get(snapshot.commit);
     if (cached) return cached;
     const entries = (await snapshot.list(FEATURES_DIR)).filter(
       (entry) => entry.path.endsWith('.feature') && !entry.path.startsWith(STEP_DEFINITIONS_DIR),
     );
-    const blobs = await snapshot.git.readBlobs(entries.map((entry) => entry.oid));
+    const fileKey = (entry: { path: string; oid: string }) => `${entry.path}\0${entry.oid}`;
+    const blobs = await snapshot.git.readBlobs(entries.filter((entry) => !this.files.get(fileKey(entry))).map((entry) => entry.oid));
     const tags = new Set<string>();
-    const features = entries.map((entry) => {
-      const text = blobs.get(entry.oid)?.toString('utf8') ?? '';
-      let parsedBlob = this.parsedBlobs.get(entry.oid);
-      if (!parsedBlob) {
-        const result = parseFeature(text);
-        parsedBlob = result.ok ? { parsed: result.feature, errors: [] } : { parsed: null, errors: result.errors };
-        this.parsedBlobs.set(entry.oid, parsedBlob);
+    const files = entries.map((entry) => {
+      let file = this.files.get(fileKey(entry));
+      if (!file) {
+        const text = blobs.get(entry.oid)?.toString('utf8') ?? '';
+        let parsedBlob = this.parsedBlobs.get(entry.oid);
+        if (!parsedBlob) {
+          const result = parseFeature(text);
+          parsedBlob = result.ok ? { parsed: result.feature, errors: [] } : { parsed: null, errors: result.errors };
+          this.parsedBlobs.set(entry.oid, parsedBlob);
+        }
+        const summary = summarize(entry.path, text, parsedBlob.parsed, parsedBlob.errors);
+        file = { feature: { path: entry.path, oid: entry.oid, text, ...parsedBlob, summary }, json: JSON.stringify(summary) };
+        this.files.set(fileKey(entry), file);
       }
-      const summary = summarize(entry.path, text, parsedBlob.parsed, parsedBlob.errors);
-      for (const scenario of summary.scenarios) for (const tag of selectableTags(scenario)) tags.add(tag);
-      return { path: entry.path, oid: entry.oid, text, ...parsedBlob, summary };
+      for (const scenario of file.feature.summary.scenarios) for (const tag of selectableTags(scenario)) tags.add(tag);
+      return file;
     });
     const allTags = [...tags].sort(compareTags);
     const listing = {
-      features,
+      features: files.map((file) => file.feature),
       allTags,
-      json: { features: JSON.stringify(features.map((f) => f.summary)), allTags: JSON.stringify(allTags) },
+      json: { features: `[${files.map((file) => file.json).join(',')}]`, allTags: JSON.stringify(allTags) },
     };
     this.listings.set(snapshot.commit, listing);
     return listing;

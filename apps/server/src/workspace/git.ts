@@ -1,8 +1,14 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdir, rm } from 'node:fs/promises';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
+import { promisify } from 'node:util';
+import { deflate, deflateSync } from 'node:zlib';
+import { Lru } from './lru.js';
+
+const deflateAsync = promisify(deflate);
 
 /** The person a commit is made for. */
 export interface GitIdentity {
@@ -56,6 +62,253 @@ interface RunOptions {
   okCodes?: number[];
 }
 
+/** What a helper's answer parser says about the bytes received so far. */
+type Parsed<T> = { value: T; used: number } | { need: number };
+
+interface HelperRequest {
+  input: string;
+  parse: (buffer: Buffer) => Parsed<unknown>;
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/** A helper with nothing to do for this long exits; the next request starts it again. */
+const HELPER_IDLE_MS = 30_000;
+
+/**
+ * One long-lived git process that answers line commands on stdin in order (`cat-file
+ * --batch-command`, `update-ref --stdin`): a request costs a pipe round trip instead of a process.
+ * It starts on first use, exits when idle or closed, and a new one starts after it died (a crash
+ * fails only the requests it was answering). It never keeps Node's event loop alive while idle,
+ * and it exits by itself when this process dies (its stdin closes).
+ */
+class GitHelper {
+  private child: ChildProcessWithoutNullStreams | null = null;
+  private readonly waiting: HelperRequest[] = [];
+  private chunks: Buffer[] = [];
+  private buffered = 0;
+  private need = 0;
+  private stderr = '';
+  private idle: NodeJS.Timeout | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly args: string[],
+    private readonly env: NodeJS.ProcessEnv,
+  ) {}
+
+  /** The running process's id, if one runs (tests check that none is left behind). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
+  request<T>(input: string, parse: (buffer: Buffer) => Parsed<T>): Promise<T> {
+    if (this.closed) return Promise.reject(new GitError('git helper is closed', null, ''));
+    const child = this.child ?? this.start();
+    if (this.idle) clearTimeout(this.idle);
+    this.idle = null;
+    if (this.waiting.length === 0) this.setRef(child, true);
+    return new Promise<T>((resolve, reject) => {
+      this.waiting.push({ input, parse, resolve: resolve as (value: unknown) => void, reject });
+      child.stdin.write(input);
+    });
+  }
+
+  /** Ends the process (it exits on end of input) and waits for it; kills it if it lingers. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.idle) clearTimeout(this.idle);
+    await this.stop();
+  }
+
+  private async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    // Detached first: a request from now on starts a new process instead of writing to this one.
+    this.child = null;
+    for (const request of this.waiting.splice(0)) request.reject(new GitError('git helper is closed', null, ''));
+    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
+    child.stdin.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), 2_000);
+    await exited;
+    clearTimeout(timer);
+  }
+
+  private start(): ChildProcessWithoutNullStreams {
+    const child = spawn('git', this.args, { env: this.env, stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = child;
+    this.chunks = [];
+    this.buffered = 0;
+    this.need = 0;
+    this.stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (this.child === child) this.receive(chunk);
+    });
+    child.stderr.on('data', (chunk: Buffer) => {
+      this.stderr = (this.stderr + chunk.toString('utf8')).slice(-4_000);
+    });
+    child.stdin.on('error', () => undefined);
+    child.on('error', (error) => this.exited(child, `git could not start: ${error.message}`));
+    child.on('close', (code) => this.exited(child, `git ${this.args[0] ?? ''} helper exited (${code ?? 'signal'})`));
+    return child;
+  }
+
+  private exited(child: ChildProcessWithoutNullStreams, message: string): void {
+    if (this.child !== child) return;
+    this.child = null;
+    const stderr = this.stderr;
+    for (const request of this.waiting.splice(0)) request.reject(new GitError(`${message}: ${stderr.trim().split('\n')[0] ?? ''}`, null, stderr));
+  }
+
+  private receive(chunk: Buffer): void {
+    this.chunks.push(chunk);
+    this.buffered += chunk.length;
+    while (this.waiting.length > 0 && this.buffered >= this.need && this.buffered > 0) {
+      const buffer = this.chunks.length === 1 ? this.chunks[0]! : Buffer.concat(this.chunks);
+      this.chunks = [buffer];
+      const parsed = this.waiting[0]!.parse(buffer);
+      if ('need' in parsed) {
+        this.need = parsed.need;
+        if (buffer.length >= parsed.need) throw new Error('git helper parser asked for bytes it already has');
+        return;
+      }
+      this.need = 0;
+      const rest = buffer.subarray(parsed.used);
+      this.chunks = rest.length > 0 ? [rest] : [];
+      this.buffered = rest.length;
+      this.waiting.shift()!.resolve(parsed.value);
+    }
+    if (this.waiting.length === 0 && this.child) {
+      this.setRef(this.child, false);
+      this.idle = setTimeout(() => void this.stop(), HELPER_IDLE_MS);
+      this.idle.unref();
+    }
+  }
+
+  /** A helper with requests in flight keeps the process alive; an idle one does not. */
+  private setRef(child: ChildProcessWithoutNullStreams, ref: boolean): void {
+    for (const handle of [child, child.stdin, child.stdout, child.stderr] as { ref?: () => void; unref?: () => void }[]) {
+      if (ref) handle.ref?.();
+      else handle.unref?.();
+    }
+  }
+}
+
+/** The answer to `info` or `contents` of cat-file --batch-command: the header, and the bytes for `contents`. */
+function parseObject(withContent: boolean) {
+  return (buffer: Buffer): Parsed<{ oid: string; type: string; data: Buffer | null; size: number } | null> => {
+    const newline = buffer.indexOf(0x0a);
+    if (newline < 0) return { need: buffer.length + 1 };
+    const [oid = '', type = '', sizeText] = buffer.subarray(0, newline).toString('utf8').split(' ');
+    if (sizeText === undefined || !/^[0-9a-f]{40}$/.test(oid)) return { value: null, used: newline + 1 };
+    const size = Number(sizeText);
+    if (!withContent) return { value: { oid, type, size, data: null }, used: newline + 1 };
+    const end = newline + 1 + size + 1;
+    if (buffer.length < end) return { need: end };
+    return { value: { oid, type, size, data: Buffer.from(buffer.subarray(newline + 1, newline + 1 + size)) }, used: end };
+  };
+}
+
+/** `update-ref --stdin` answers a transaction with three lines: start, prepare, commit: ok. */
+function parseTransaction(buffer: Buffer): Parsed<true> {
+  let used = 0;
+  for (let line = 0; line < 3; line += 1) {
+    const newline = buffer.indexOf(0x0a, used);
+    if (newline < 0) return { need: buffer.length + 1 };
+    used = newline + 1;
+  }
+  return { value: true, used };
+}
+
+/** Objects up to this size are written without leaving the event loop (see Git.writeObject). */
+const SYNC_OBJECT_BYTES = 256 * 1024;
+const WRITTEN_TRUST_MS = 60 * 60_000;
+
+/** The tree with no entries. */
+const EMPTY_TREE = '4b825dc642cb6eb9a060e54bf8d69288fbc4904a';
+
+interface TreeItem {
+  mode: string;
+  name: string;
+  oid: string;
+}
+
+function parseTree(data: Buffer): TreeItem[] {
+  const items: TreeItem[] = [];
+  let offset = 0;
+  while (offset < data.length) {
+    const space = data.indexOf(0x20, offset);
+    const nul = data.indexOf(0, space);
+    items.push({
+      mode: data.subarray(offset, space).toString('latin1'),
+      name: data.subarray(space + 1, nul).toString('utf8'),
+      oid: data.subarray(nul + 1, nul + 21).toString('hex'),
+    });
+    offset = nul + 21;
+  }
+  return items;
+}
+
+const isTree = (item: TreeItem) => item.mode === '40000';
+
+/** Git's tree order: by name bytes, a tree's name compared as if it ended with '/'. */
+function treeOrder(a: TreeItem, b: TreeItem): number {
+  return Buffer.compare(Buffer.from(isTree(a) ? `${a.name}/` : a.name), Buffer.from(isTree(b) ? `${b.name}/` : b.name));
+}
+
+function serializeTree(items: TreeItem[]): Buffer {
+  return Buffer.concat(
+    [...items].sort(treeOrder).flatMap((item) => [Buffer.from(`${item.mode} ${item.name}\0`), Buffer.from(item.oid, 'hex')]),
+  );
+}
+
+/** Git drops these from the ends of a name or email, and '<', '>' and line breaks anywhere. */
+const IDENT_CRUD = /^[\s.,:;<>"\\']+|[\s.,:;<>"\\']+$/g;
+function identPart(value: string): string {
+  return value.replace(/[<>\n\r\0]/g, '').replace(IDENT_CRUD, '');
+}
+
+function ident(who: GitIdentity, when: Date): string {
+  const offset = -when.getTimezoneOffset();
+  const zone = `${offset >= 0 ? '+' : '-'}${String(Math.floor(Math.abs(offset) / 60)).padStart(2, '0')}${String(Math.abs(offset) % 60).padStart(2, '0')}`;
+  const name = identPart(who.name) || identPart(who.email) || 'Rehearse';
+  return `${name} <${identPart(who.email)}> ${Math.floor(when.getTime() / 1000)} ${zone}`;
+}
+
+/** The id git gives a blob with these bytes (what `git hash-object` prints), without writing it. */
+export function blobId(content: Buffer | string): string {
+  const body = typeof content === 'string' ? Buffer.from(content, 'utf8') : content;
+  return createHash('sha1').update(`blob ${body.length}\0`).update(body).digest('hex');
+}
+
+/** Per-repository long-lived helpers and object caches, shared by every Git door of one repository. */
+class RepositoryHelpers {
+  readonly objects: GitHelper;
+  readonly refs: GitHelper;
+  /** Parsed trees and commit → tree, by object id: objects never change. */
+  readonly trees = new Lru<string, TreeItem[]>(20_000);
+  readonly commitTrees = new Lru<string, string>(5_000);
+  readonly sizes = new Lru<string, number>(50_000);
+  /**
+   * When this process last wrote (or found) an object. Trusted for an hour only: `git gc` (which a
+   * fetch may start) prunes unreachable loose objects, though only ones weeks old.
+   */
+  readonly written = new Lru<string, number>(50_000);
+
+  constructor(gitDir: string, env: NodeJS.ProcessEnv) {
+    this.objects = new GitHelper(['--git-dir', gitDir, 'cat-file', '--batch-command'], env);
+    this.refs = new GitHelper(['--git-dir', gitDir, 'update-ref', '--stdin'], env);
+  }
+
+  close(): Promise<void> {
+    return Promise.all([this.objects.close(), this.refs.close()]).then(() => undefined);
+  }
+}
+
+/** Revisions handed to the helper go on one line: no whitespace or control characters. */
+const UNSAFE_REVISION = /[\p{Cc}\s]/u;
+const isSafeRevision = (revision: string) => revision.length > 0 && revision.length <= 300 && !UNSAFE_REVISION.test(revision);
+
 /**
  * The only door to git: every git command of the server runs through this class, against one bare
  * repository. Writes never touch a work tree: blobs are hashed into the object store, a tree is
@@ -64,11 +317,39 @@ interface RunOptions {
  * each other's changes.
  */
 export class Git {
+  private readonly helpers: RepositoryHelpers;
+
   constructor(
     readonly gitDir: string,
     /** Credentials and other settings for remote commands, passed through the environment only. */
     private readonly baseEnv: Record<string, string> = {},
-  ) {}
+    helpers?: RepositoryHelpers,
+  ) {
+    this.helpers = helpers ?? new RepositoryHelpers(gitDir, this.env());
+  }
+
+  /** Stops this repository's long-lived git processes (they restart if the door is used again). */
+  close(): Promise<void> {
+    return this.helpers.close();
+  }
+
+  /** Process ids of the long-lived helpers now running (for tests: none may outlive close). */
+  helperPids(): number[] {
+    return [this.helpers.objects.pid, this.helpers.refs.pid].filter((pid): pid is number => pid !== undefined);
+  }
+
+  private env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+    return {
+      ...process.env,
+      // Never prompt, never read the user's or system's git configuration.
+      GIT_TERMINAL_PROMPT: '0',
+      GIT_CONFIG_NOSYSTEM: '1',
+      GIT_CONFIG_GLOBAL: '/dev/null',
+      LC_ALL: 'C',
+      ...this.baseEnv,
+      ...extra,
+    };
+  }
 
   /** Creates a bare repository whose default branch is `main`, if none exists there yet. */
   static async initBare(gitDir: string): Promise<Git> {
@@ -82,16 +363,7 @@ export class Git {
   async run(args: string[], options: RunOptions = {}): Promise<{ stdout: Buffer; stderr: string; code: number }> {
     return new Promise((resolve, reject) => {
       const child = spawn('git', ['--git-dir', this.gitDir, ...args], {
-        env: {
-          ...process.env,
-          // Never prompt, never read the user's or system's git configuration.
-          GIT_TERMINAL_PROMPT: '0',
-          GIT_CONFIG_NOSYSTEM: '1',
-          GIT_CONFIG_GLOBAL: '/dev/null',
-          LC_ALL: 'C',
-          ...this.baseEnv,
-          ...options.env,
-        },
+        env: this.env(options.env),
         stdio: ['pipe', 'pipe', 'pipe'],
       });
       const out: Buffer[] = [];
@@ -114,11 +386,95 @@ export class Git {
     return (await this.run(args, options)).stdout.toString('utf8');
   }
 
-  /** The commit a ref points at, or null when it does not exist. */
+  /** The commit a ref (or revision) points at, or null when it does not exist. */
   async revParse(ref: string): Promise<string | null> {
-    const result = await this.run(['rev-parse', '--verify', '--quiet', `${ref}^{commit}`], { okCodes: [1] });
-    const oid = result.stdout.toString('utf8').trim();
-    return result.code === 0 && oid ? oid : null;
+    if (!isSafeRevision(ref)) return null;
+    const info = await this.object(`${ref}^{commit}`, false);
+    return info?.type === 'commit' ? info.oid : null;
+  }
+
+  /** One object through the cat-file helper; retried once if the helper died under the request. */
+  private async object(revision: string, withContent: boolean) {
+    const ask = () => this.helpers.objects.request(`${withContent ? 'contents' : 'info'} ${revision}\n`, parseObject(withContent));
+    try {
+      return await ask();
+    } catch (error) {
+      if (!(error instanceof GitError)) throw error;
+      return ask();
+    }
+  }
+
+  private async tree(oid: string): Promise<TreeItem[]> {
+    if (oid === EMPTY_TREE) return [];
+    const cached = this.helpers.trees.get(oid);
+    if (cached) return cached;
+    const object = await this.object(oid, true);
+    if (object?.type !== 'tree' || !object.data) throw new GitError(`tree ${oid} is missing`, null, '');
+    const items = parseTree(object.data);
+    this.helpers.trees.set(oid, items);
+    return items;
+  }
+
+  private async commitTree(commit: string): Promise<string> {
+    const cached = this.helpers.commitTrees.get(commit);
+    if (cached) return cached;
+    const object = await this.object(commit, true);
+    const tree = object?.type === 'commit' ? /^tree ([0-9a-f]{40})/.exec(object.data?.toString('utf8') ?? '')?.[1] : undefined;
+    if (!tree) throw new GitError(`commit ${commit} is missing`, null, '');
+    this.helpers.commitTrees.set(commit, tree);
+    return tree;
+  }
+
+  /** The entry at a path of a commit (null when there is none). */
+  private async entryAt(commit: string, filePath: string): Promise<TreeItem | null> {
+    let entry: TreeItem = { mode: '40000', name: '', oid: await this.commitTree(commit) };
+    for (const name of filePath.split('/').filter(Boolean)) {
+      if (!isTree(entry)) return null;
+      const next = (await this.tree(entry.oid)).find((item) => item.name === name);
+      if (!next) return null;
+      entry = next;
+    }
+    return entry;
+  }
+
+  /** A file's bytes at a commit, or null when the path is not a file there. */
+  async readFile(commit: string, filePath: string): Promise<Buffer | null> {
+    const entry = await this.entryAt(commit, filePath);
+    if (!entry || !entry.mode.startsWith('100')) return null;
+    return (await this.readBlobs([entry.oid])).get(entry.oid) ?? null;
+  }
+
+  /** Reads many blobs, pipelined through the repository's cat-file helper. */
+  async readBlobs(oids: string[]): Promise<Map<string, Buffer>> {
+    const blobs = new Map<string, Buffer>();
+    const unique = [...new Set(oids)].filter((oid) => /^[0-9a-f]{40}$/.test(oid));
+    const objects = await Promise.all(unique.map((oid) => this.object(oid, true)));
+    for (const object of objects) if (object?.type === 'blob' && object.data) blobs.set(object.oid, object.data);
+    return blobs;
+  }
+
+  /** Every file under `prefix` (recursively) at a commit, with blob ids and sizes; symbolic links are left out. */
+  async listTree(commit: string, prefix = ''): Promise<TreeEntry[]> {
+    const top = await this.entryAt(commit, prefix);
+    if (!top) return [];
+    const files: { path: string; oid: string }[] = [];
+    const base = prefix.split('/').filter(Boolean).join('/');
+    if (!isTree(top)) {
+      if (top.mode.startsWith('100')) files.push({ path: base, oid: top.oid });
+    } else {
+      const walk = async (oid: string, dir: string): Promise<void> => {
+        for (const item of await this.tree(oid)) {
+          const itemPath = dir ? `${dir}/${item.name}` : item.name;
+          if (isTree(item)) await walk(item.oid, itemPath);
+          else if (item.mode.startsWith('100')) files.push({ path: itemPath, oid: item.oid });
+        }
+      };
+      await walk(top.oid, base);
+    }
+    const unknown = [...new Set(files.map((file) => file.oid).filter((oid) => this.helpers.sizes.get(oid) === undefined))];
+    const infos = await Promise.all(unknown.map((oid) => this.object(oid, false)));
+    for (const info of infos) if (info) this.helpers.sizes.set(info.oid, info.size);
+    return files.map((file) => ({ ...file, size: this.helpers.sizes.get(file.oid) ?? 0 }));
   }
 
   async branches(): Promise<string[]> {
@@ -126,52 +482,13 @@ export class Git {
     return out.split('\n').filter(Boolean);
   }
 
-  /** A file's bytes at a commit, or null when the path is not a file there. */
-  async readFile(commit: string, filePath: string): Promise<Buffer | null> {
-    const result = await this.run(['cat-file', 'blob', `${commit}:${filePath}`], { okCodes: [128] });
-    return result.code === 0 ? result.stdout : null;
-  }
-
-  /** Reads many blobs in one process. */
-  async readBlobs(oids: string[]): Promise<Map<string, Buffer>> {
-    const blobs = new Map<string, Buffer>();
-    if (oids.length === 0) return blobs;
-    const { stdout } = await this.run(['cat-file', '--batch'], { input: `${oids.join('\n')}\n` });
-    let offset = 0;
-    while (offset < stdout.length) {
-      const headerEnd = stdout.indexOf(0x0a, offset);
-      const [oid, type, sizeText] = stdout.subarray(offset, headerEnd).toString('utf8').split(' ');
-      if (type === 'missing' || !oid || !sizeText) {
-        offset = headerEnd + 1;
-        continue;
-      }
-      const size = Number(sizeText);
-      blobs.set(oid, stdout.subarray(headerEnd + 1, headerEnd + 1 + size));
-      offset = headerEnd + 1 + size + 1;
-    }
-    return blobs;
-  }
-
-  /** Every file under `prefix` (recursively) at a commit, with blob ids and sizes. */
-  async listTree(commit: string, prefix = ''): Promise<TreeEntry[]> {
-    const args = ['ls-tree', '-r', '-l', '-z', '--full-tree', commit];
-    if (prefix) args.push('--', prefix);
-    const out = await this.text(args);
-    return out
-      .split('\0')
-      .filter(Boolean)
-      .flatMap((line) => {
-        const tab = line.indexOf('\t');
-        const [mode, type, oid, size] = line.slice(0, tab).split(/\s+/);
-        if (type !== 'blob' || !oid || mode === '120000') return [];
-        return [{ path: line.slice(tab + 1), oid, size: Number(size) }];
-      });
-  }
-
   /**
    * Commits `changes` on top of `expectedHead` (null for a branch's first commit) and moves the
    * branch there only if it still points at `expectedHead`. Returns the new commit, or the old one
-   * when the changes change nothing.
+   * when the changes change nothing. Objects are written here (loose, each renamed into place
+   * complete) and only the trees on the changed paths are rewritten; the branch moves through the
+   * repository's `update-ref --stdin` helper, so a crash at any point leaves it on a complete
+   * commit, and a writer in another process that moved it first makes this one throw GitRefConflict.
    */
   async commit(
     branch: string,
@@ -180,43 +497,95 @@ export class Git {
     author: GitIdentity,
     message: string,
   ): Promise<{ commit: string; changed: boolean }> {
-    const indexFile = path.join(this.gitDir, `rehearse-index-${randomBytes(6).toString('hex')}`);
-    const env = { GIT_INDEX_FILE: indexFile };
-    try {
-      if (expectedHead) await this.run(['read-tree', expectedHead], { env });
-      const lines: string[] = [];
-      for (const change of changes) {
-        if (change.content === null) {
-          lines.push(`0 ${ZERO_OID}\t${change.path}`);
-        } else {
-          const oid = (await this.text(['hash-object', '-w', '--stdin'], { input: change.content })).trim();
-          lines.push(`100644 ${oid}\t${change.path}`);
-        }
+    if (!isSafeBranchName(branch)) throw new GitError(`unsafe branch name ${JSON.stringify(branch)}`, null, '');
+    const byPath = new Map<string, Buffer | null>();
+    for (const change of changes) {
+      const segments = change.path.split('/');
+      if (segments.some((segment) => !segment || segment === '.' || segment === '..' || segment.toLowerCase() === '.git' || segment.includes('\0'))) {
+        throw new GitError(`unsafe path ${JSON.stringify(change.path)}`, null, '');
       }
-      if (lines.length > 0) await this.run(['update-index', '--index-info'], { env, input: `${lines.join('\n')}\n` });
-      const tree = (await this.text(['write-tree'], { env })).trim();
-      if (expectedHead) {
-        const headTree = (await this.text(['rev-parse', `${expectedHead}^{tree}`])).trim();
-        if (headTree === tree) return { commit: expectedHead, changed: false };
-      }
-      const identity = {
-        GIT_AUTHOR_NAME: author.name,
-        GIT_AUTHOR_EMAIL: author.email,
-        GIT_COMMITTER_NAME: author.name,
-        GIT_COMMITTER_EMAIL: author.email,
-      };
-      const parentArgs = expectedHead ? ['-p', expectedHead] : [];
-      const commit = (
-        await this.text(['commit-tree', tree, ...parentArgs, '-F', '-'], { env: identity, input: message })
-      ).trim();
-      const moved = await this.run(['update-ref', `refs/heads/${branch}`, commit, expectedHead ?? ZERO_OID], {
-        okCodes: [1, 128],
-      });
-      if (moved.code !== 0) throw new GitRefConflict(branch);
-      return { commit, changed: true };
-    } finally {
-      await rm(indexFile, { force: true });
+      byPath.set(change.path, change.content === null ? null : typeof change.content === 'string' ? Buffer.from(change.content, 'utf8') : change.content);
     }
+    const baseTree = expectedHead ? await this.commitTree(expectedHead) : null;
+    const tree = (await this.applyChanges(baseTree, [...byPath].map(([filePath, content]) => ({ segments: filePath.split('/'), content })))) ?? (await this.writeObject('tree', Buffer.alloc(0)));
+    if (expectedHead && tree === baseTree) return { commit: expectedHead, changed: false };
+    const when = new Date();
+    const text = [
+      `tree ${tree}`,
+      ...(expectedHead ? [`parent ${expectedHead}`] : []),
+      `author ${ident(author, when)}`,
+      `committer ${ident(author, when)}`,
+      '',
+      message.replace(/\0/g, '').replace(/\n*$/, '\n'),
+    ].join('\n');
+    const commit = await this.writeObject('commit', Buffer.from(text, 'utf8'));
+    this.helpers.commitTrees.set(commit, tree);
+    try {
+      await this.helpers.refs.request(`start\nupdate refs/heads/${branch} ${commit} ${expectedHead ?? ZERO_OID}\nprepare\ncommit\n`, parseTransaction);
+    } catch (error) {
+      // The helper exits when the compare-and-swap fails (and could die for other reasons): the ref says what happened.
+      if (!(error instanceof GitError)) throw error;
+      if ((await this.revParse(`refs/heads/${branch}`)) !== commit) throw new GitRefConflict(branch);
+    }
+    return { commit, changed: true };
+  }
+
+  /** The tree `base` with the changes applied (paths relative to it); null when it ends up empty. */
+  private async applyChanges(base: string | null, changes: { segments: string[]; content: Buffer | null }[]): Promise<string | null> {
+    const items = new Map((base ? await this.tree(base) : []).map((item) => [item.name, item]));
+    const deeper = new Map<string, { segments: string[]; content: Buffer | null }[]>();
+    for (const change of changes) {
+      const [name, ...rest] = change.segments as [string, ...string[]];
+      if (rest.length > 0) {
+        deeper.set(name, [...(deeper.get(name) ?? []), { segments: rest, content: change.content }]);
+      } else if (change.content === null) {
+        // Deleting a path removes a file there, never a folder (as `update-index` does).
+        if (items.get(name) && !isTree(items.get(name)!)) items.delete(name);
+      } else {
+        items.set(name, { mode: '100644', name, oid: await this.writeObject('blob', change.content) });
+      }
+    }
+    for (const [name, subChanges] of deeper) {
+      const existing = items.get(name);
+      const subtree = await this.applyChanges(existing && isTree(existing) ? existing.oid : null, subChanges);
+      if (subtree) items.set(name, { mode: '40000', name, oid: subtree });
+      else if (existing && isTree(existing)) items.delete(name);
+    }
+    if (items.size === 0) return null;
+    const list = [...items.values()];
+    const oid = await this.writeObject('tree', serializeTree(list));
+    this.helpers.trees.set(oid, list);
+    return oid;
+  }
+
+  /**
+   * Writes one loose object the way git does: deflated into a temporary file in the object
+   * folder, then renamed into place, so a reader (or a crash) never sees half an object. Small
+   * objects (nearly all) are written synchronously: a few file calls of microseconds each cost
+   * less than the event-loop turns their asynchronous forms wait for on a busy server.
+   */
+  private async writeObject(type: 'blob' | 'tree' | 'commit', body: Buffer): Promise<string> {
+    const header = Buffer.from(`${type} ${body.length}\0`);
+    const oid = createHash('sha1').update(header).update(body).digest('hex');
+    if (Date.now() - (this.helpers.written.get(oid) ?? 0) < WRITTEN_TRUST_MS) return oid;
+    const dir = path.join(this.gitDir, 'objects', oid.slice(0, 2));
+    const file = path.join(dir, oid.slice(2));
+    const temporary = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
+    if (body.length <= SYNC_OBJECT_BYTES) {
+      if (!existsSync(file)) {
+        const compressed = deflateSync(Buffer.concat([header, body]));
+        mkdirSync(dir, { recursive: true });
+        writeFileSync(temporary, compressed, { mode: 0o444 });
+        renameSync(temporary, file);
+      }
+    } else if (!(await access(file).then(() => true, () => false))) {
+      const compressed = await deflateAsync(Buffer.concat([header, body]));
+      await mkdir(dir, { recursive: true });
+      await writeFile(temporary, compressed, { mode: 0o444 });
+      await rename(temporary, file);
+    }
+    this.helpers.written.set(oid, Date.now());
+    return oid;
   }
 
   async createBranch(name: string, from: string): Promise<void> {
@@ -252,12 +621,16 @@ export class Git {
     if (!credentials) return this;
     const basic = Buffer.from(`${credentials.username}:${credentials.token}`).toString('base64');
     // Passed as environment configuration: never on the command line, never in .git/config.
-    return new Git(this.gitDir, {
-      ...this.baseEnv,
-      GIT_CONFIG_COUNT: '1',
-      GIT_CONFIG_KEY_0: 'http.extraHeader',
-      GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
-    });
+    return new Git(
+      this.gitDir,
+      {
+        ...this.baseEnv,
+        GIT_CONFIG_COUNT: '1',
+        GIT_CONFIG_KEY_0: 'http.extraHeader',
+        GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
+      },
+      this.helpers,
+    );
   }
 
   /** Branch heads of a remote URL (verifies that the URL and credentials work). */

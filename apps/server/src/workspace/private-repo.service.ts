@@ -102,6 +102,8 @@ export class PrivateRepoService implements RemoteSync {
   }
 
   async afterWrite(projectId: string, git: Git, branch: string, previous: string, commit: string): Promise<void> {
+    // beforeRead (run before every write) found no private repository: no query inside the write queue.
+    if (this.lastFetch.get(projectId) === Number.POSITIVE_INFINITY) return;
     const credentials = await this.secrets.repository(projectId);
     if (!credentials) return;
     if (await git.withCredentials(credentials).pushToOrigin(commit, branch)) return;

@@ -43,15 +43,26 @@ export class TestDataService {
   ) {}
 
   async list(ws: Workspace): Promise<TestDataRow[]> {
-    return toRows(await readStored(await this.workspaces.read(ws)), (row) => (isEncrypted(row) ? MASKED_SECRET : row.value));
+    return toRows(await this.stored(ws, await this.workspaces.read(ws)), (row) => (isEncrypted(row) ? MASKED_SECRET : row.value));
+  }
+
+  /** data/data.json of a commit, parsed once per commit (callers only read it). */
+  private async stored(ws: Workspace, snapshot: Snapshot): Promise<StoredData> {
+    const cacheKey = `${ws.projectId}@${snapshot.commit}`;
+    let stored = this.storedByCommit.get(cacheKey);
+    if (!stored) {
+      stored = await readStored(snapshot);
+      this.storedByCommit.set(cacheKey, stored);
+    }
+    return stored;
   }
 
   /** Replaces all rows. Incomplete rows are dropped; a masked value keeps the stored secret. */
   async change(ws: Workspace, incoming: IncomingRow[]): Promise<{ testData: TestDataRow[]; dropped: number }> {
     const key = await this.secrets.dataKey(ws.projectId);
     const result = await this.workspaces.write(ws, async (snapshot) => {
-      const previous = await readStored(snapshot);
-      const next: StoredData = {};
+      const previous = await this.stored(ws, snapshot);
+      const next = Object.create(null) as StoredData;
       let dropped = 0;
       const seen = new Set<string>();
       for (const row of incoming) {
@@ -80,7 +91,7 @@ export class TestDataService {
 
   /** The current code of a totp row. */
   async totp(ws: Workspace, rowKey: string, environment: string): Promise<{ code: string; secondsLeft: number }> {
-    const stored = await readStored(await this.workspaces.read(ws));
+    const stored = await this.stored(ws, await this.workspaces.read(ws));
     const row = stored[environment]?.find((candidate) => candidate.key === rowKey);
     if (!row) throw notFound(Messages.testDataRowNotFound);
     if (row.DataType !== 'totp') throw badRequest(Messages.testDataNotTotp);
@@ -92,12 +103,7 @@ export class TestDataService {
    * environment's own rows). Only the runner gets these, when it resolves a step.
    */
   async resolveForRun(ws: Workspace, snapshot: Snapshot, environment: string): Promise<{ key: string; value: string; DataType: string }[]> {
-    const cacheKey = `${ws.projectId}@${snapshot.commit}`;
-    let stored = this.storedByCommit.get(cacheKey);
-    if (!stored) {
-      stored = await readStored(snapshot);
-      this.storedByCommit.set(cacheKey, stored);
-    }
+    const stored = await this.stored(ws, snapshot);
     const dataKey = await this.secrets.dataKey(ws.projectId);
     const merged = new Map<string, StoredRow>();
     for (const row of [...(stored['*'] ?? []), ...(stored[environment] ?? [])]) merged.set(row.key, row);
@@ -106,6 +112,15 @@ export class TestDataService {
       DataType: row.DataType,
       value: isEncrypted(row) ? decryptSecret(row.value.slice(STORED_SECRET_PREFIX.length), dataKey) : row.value,
     }));
+  }
+
+  /** Every plain secret and totp value of the workspace, all environments: what uploaded reports must never show. */
+  async secretValues(ws: Workspace): Promise<string[]> {
+    const stored = await readStored(await this.workspaces.read(ws));
+    const rows = Object.values(stored).flat().filter(isEncrypted);
+    if (rows.length === 0) return [];
+    const dataKey = await this.secrets.dataKey(ws.projectId);
+    return rows.map((row) => decryptSecret(row.value.slice(STORED_SECRET_PREFIX.length), dataKey));
   }
 
   private storedValue(type: StoredRow['DataType'], value: string, previous: StoredRow | undefined, dataKey: Buffer): string {
@@ -125,7 +140,8 @@ export class TestDataService {
 async function readStored(snapshot: Snapshot): Promise<StoredData> {
   const data = await snapshot.readJson<unknown>(TEST_DATA_PATH);
   if (!data || typeof data !== 'object' || Array.isArray(data)) return {};
-  const result: StoredData = {};
+  // No prototype: an environment named like an Object member ("constructor") finds no rows.
+  const result = Object.create(null) as StoredData;
   for (const [environment, rows] of Object.entries(data as Record<string, unknown>)) {
     if (!Array.isArray(rows)) continue;
     result[environment] = rows.filter(

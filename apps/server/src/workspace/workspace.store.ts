@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { Limits, Messages } from '@rehearse/contract';
+import { CUCUMBER_PROFILE, CUCUMBER_PROFILE_FILE, Limits, Messages, workspaceReadme } from '@rehearse/contract';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { Git, GitRefConflict, type FileChange, type GitIdentity, type TreeEntry } from './git.js';
 import { Lru } from './lru.js';
@@ -55,7 +55,12 @@ export interface RemoteSync {
   afterWrite(projectId: string, git: Git, branch: string, previous: string, commit: string): Promise<void>;
 }
 
-const MAX_CAS_ATTEMPTS = 5;
+/**
+ * Writes are milliseconds now, so writers in two processes can collide many times in a row; each
+ * retry waits a random moment that grows, so one of them gets through.
+ */
+const MAX_CAS_ATTEMPTS = 20;
+const casBackoff = (attempt: number) => new Promise((resolve) => setTimeout(resolve, Math.random() * Math.min(100, 2 * attempt * attempt)));
 /** No commit takes this long; an index file this old belongs to a writer that died. */
 const STALE_INDEX_MS = 10 * 60_000;
 
@@ -90,8 +95,17 @@ export class WorkspaceStore {
 
   /** Deletes a project's repository (the project is gone). */
   async remove(projectId: string): Promise<void> {
+    const pending = this.repos.get(projectId);
     this.repos.delete(projectId);
+    await pending?.then((git) => git.close(), () => undefined);
     await rm(path.join(this.root, projectId), { recursive: true, force: true });
+  }
+
+  /** Stops every repository's long-lived git processes (the app is closing). */
+  async close(): Promise<void> {
+    const pending = [...this.repos.values()];
+    this.repos.clear();
+    await Promise.all(pending.map((repo) => repo.then((git) => git.close(), () => undefined)));
   }
 
   /** True once the project's repository exists on disk. */
@@ -115,6 +129,8 @@ export class WorkspaceStore {
         { path: 'rehearse.config.json', content: `${JSON.stringify(DEFAULT_RUN_CONFIG, null, 2)}\n` },
         { path: 'data/data.json', content: '{}\n' },
         { path: 'features/step_definitions/.gitkeep', content: '' },
+        { path: CUCUMBER_PROFILE_FILE, content: CUCUMBER_PROFILE },
+        { path: 'README.md', content: workspaceReadme(seed.projectName) },
       ];
       if (seed.defaultEnvironmentUrl) {
         files.push({
@@ -180,7 +196,10 @@ export class WorkspaceStore {
           if (changed && this.remote) await this.remote.afterWrite(projectId, git, branch, snapshot.commit, commit);
           return { ...result, commit, changed };
         } catch (error) {
-          if (error instanceof GitRefConflict && attempt < MAX_CAS_ATTEMPTS) continue;
+          if (error instanceof GitRefConflict && attempt < MAX_CAS_ATTEMPTS) {
+            await casBackoff(attempt);
+            continue;
+          }
           if (error instanceof GitRefConflict) throw conflict('The workspace changed while saving. Please try again.');
           throw error;
         }
@@ -210,6 +229,6 @@ function assertStorable(change: FileChange): void {
   if (change.content.length > Limits.workspaceFileMax) {
     throw badRequest(`Files larger than ${Limits.workspaceFileMax.toLocaleString('en-US')} characters cannot be stored.`);
   }
-  if (change.content.includes('\u0000')) throw badRequest('Binary content cannot be stored in the workspace.');
+  if (change.content.includes('\u0000')) throw badRequest(Messages.binaryContent);
   if (LONE_SURROGATE.test(change.content)) throw badRequest('The file is not valid UTF-8 text.');
 }

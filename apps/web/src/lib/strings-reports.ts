@@ -44,6 +44,15 @@ export const ReportStrings = {
   statusFixedByAi: 'Fixed by AI',
   statusRunning: 'Running',
   fixedByAi: 'fixed by AI',
+  // A scenario that failed, then passed on a retry (`rehearse run --retry N`).
+  flaky: 'Flaky',
+  flakyTitle: (attempts: number) => `Failed, then passed on attempt ${attempts} of ${attempts}`,
+  reportsFlakyCount: (count: number) => `${count} flaky`,
+  // The run's cucumber reports, kept with it (`rehearse run` uploads them).
+  reportFiles: 'Cucumber reports',
+  downloadJunit: 'Download JUnit XML',
+  downloadHtmlReport: 'Download HTML report',
+  downloadFailed: 'The file could not be downloaded. Please try again.',
   failedByAi: 'failed by AI',
   modeCloud: 'Cloud',
   modeLocal: 'Local',
@@ -244,7 +253,10 @@ export const ExecutionStrings = {
   detailScheduleEdit: 'Edit schedule',
   detailNoSchedule: 'Not scheduled',
   instructionsTitle: 'How to run in CI/CD',
-  instructionsIntro: 'Commands generated for this project. They use your first access token; without one they carry {token}.',
+  instructionsIntro:
+    'Commands generated for this project by this server: they install its runner from this server, pull the workspace and run it against the environment you pick. Keep an access key\'s token as the CI secret REHEARSE_TOKEN.',
+  instructionsEnvironment: 'Environment',
+  instructionsNoEnvironment: 'This project has no environment yet: create one first.',
   instructionsLoadFailed: 'Could not load the CI/CD instructions',
   instructionsBack: 'Back to executions',
 };

@@ -212,7 +212,8 @@ export const Strings = {
   openRecorderCli: 'Or run the same in a terminal',
   openRecorderCliHint: 'REHEARSE_TOKEN is one of the project’s access tokens (tokens are shown once, when created).',
   openRecorderTokens: 'Access tokens',
-  openRecorderInstall: 'The recorder is part of the Rehearse CLI. In a folder with Node.js 20 or later: npm install --save-dev @rehearse/runner (or use npx rehearse from a clone of this server).',
+  openRecorderInstall: (server: string) =>
+    `The recorder is part of the Rehearse runner, installed from this server. In a folder with Node.js 20 or later: npm install --no-save ${server}/downloads/rehearse-runner-latest.tgz`,
   openRecorderClosing: 'This tab closes in {n} s.',
   // Remote recorder page (spec 02 §2, §4)
   recordingInCloud: 'Recording in Cloud',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { createApiClient } from '@rehearse/api-client';
+import { resolveProject, warnOnVersionMismatch } from '@rehearse/runner/cli';
 import { recorderCalls, runnerCalls, workspaceCalls, type CallResponse, type RecordedCommand } from '@rehearse/contract';
 import { digestTestData } from '../digest.js';
 import { LocalPanel, type PublishNames } from '../panel/local-panel.js';
@@ -13,7 +14,7 @@ export interface RecordIo {
   fetch: typeof fetch;
 }
 
-export const RECORD_USAGE = `Usage: rehearse record --server URL --token T --project ID --env <name> [--feature f] [--scenario s] [--branch b] [--headless]
+export const RECORD_USAGE = `Usage: rehearse record --server URL --token T --env <name> [--project ID] [--feature f] [--scenario s] [--branch b] [--headless]
 
 Opens Chromium with the recorder. Use the page; the recorder panel at its top right shows the
 steps as they are recorded and has Add assertion (Visible, Text, Value: then click the element),
@@ -65,11 +66,13 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   }
   const server = values.server ?? io.env.REHEARSE_SERVER ?? 'http://localhost:4000';
   const token = values.token ?? io.env.REHEARSE_TOKEN;
-  const projectId = values.project ?? io.env.REHEARSE_PROJECT;
-  if (!token || !projectId || !values.env) {
-    io.stderr.write(`rehearse record: --token, --project and --env are required\n\n${RECORD_USAGE}`);
+  if (!token || !values.env) {
+    io.stderr.write(`rehearse record: --token and --env are required\n\n${RECORD_USAGE}`);
     return 2;
   }
+  await warnOnVersionMismatch(io, server);
+  // An access key names its project; --project, when given, must be that one.
+  const projectId = await resolveProject(io, server, token, { given: values.project ?? io.env.REHEARSE_PROJECT });
   const api = createApiClient({ baseUrl: server, getToken: () => token, getProjectId: () => projectId, fetch: io.fetch });
   const branch = values.branch;
   const { allEnv } = await api.call(workspaceCalls.getEnvList, { body: { projectId, ...(branch ? { branch } : {}) } });

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readInjectScript } from '../inject/scripts.js';
 import { describeRecordedStep, type RecordedCommand } from '@rehearse/contract';
 import type { BrowserContext } from 'playwright-core';
 import type { AssertMode, RecorderSession, SessionPanel } from '../session.js';
@@ -58,7 +58,7 @@ export const PANEL_LABELS = {
 let source: string | undefined;
 
 function panelScript(): string {
-  source ??= readFileSync(new URL('../inject/panel.js', import.meta.url), 'utf8');
+  source ??= readInjectScript('panel.js');
   return `${source.trim().replace(/;?\s*$/, '')}(${JSON.stringify({ labels: PANEL_LABELS })});`;
 }
 

@@ -22,7 +22,15 @@ export const RUN_OPTIONS = {
   headless: { type: 'boolean' },
   headed: { type: 'boolean' },
   name: { type: 'string' },
+  scenario: { type: 'string' },
   tags: { type: 'string' },
+  profile: { type: 'string', short: 'p', multiple: true },
+  format: { type: 'string', short: 'f', multiple: true },
+  'format-options': { type: 'string' },
+  retry: { type: 'string' },
+  parallel: { type: 'string' },
+  'fail-fast': { type: 'boolean' },
+  'dry-run': { type: 'boolean', short: 'd' },
   browser: { type: 'string' },
   viewport: { type: 'string' },
   screenshots: { type: 'string' },
@@ -46,19 +54,29 @@ export const PULL_OPTIONS = {
 
 export const USAGE = `Usage:
   rehearse run [--env environments/<name>.json] [features...]
-               [--name "<scenario>"] [--tags "<expression>"]
+               [--scenario "<name>" | --name "<regexp>"] [--tags "<expression>"] [--profile p]
+               [--format name[:file]] [--format-options json] [--retry N] [--parallel N]
+               [--fail-fast] [--dry-run]
                [--browser chromium|firefox|webkit] [--viewport 1024x768] [--headless | --headed]
                [--screenshots every-command|on-failure|off] [--data file.json] [--out dir] [--heal]
                [--token T [--server URL] [--project id] [--branch b] [--commit c]]
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--commit c] [--dir d]
   rehearse worker --server URL --token T [--threads N]
-  rehearse record --token T --project id --env <name> [--server URL] [--feature f] [--scenario s]
+  rehearse record --token T --env <name> [--server URL] [--project id] [--feature f] [--scenario s]
                   [--branch b] [--headless]
 
 run   Runs the workspace's scenarios (features/**/*.feature by default) with cucumber-js and
       writes the report to --out (default ./rehearse-report). With --token it fetches the
       run's test data from the server (at --commit <full id> when given, as workers do for
       an execution's pinned commit) and uploads the report, then prints its link.
+      It writes report.json and cucumber's own junit.xml, cucumber.json, report.html and
+      messages.ndjson (secrets masked in all of them); --format adds a cucumber formatter, or
+      moves a default one to another file (--format junit:ci/junit.xml). Like cucumber-js it
+      honours cucumber.js/.mjs/.cjs/.json/.yaml profiles (--profile), loads support code from
+      features/**/*.{js,mjs,cjs,ts} unless a profile names its own, and takes --name as a
+      regular expression; --scenario selects one scenario by its exact name (an outline's name
+      as written selects all its examples). --retry N reruns a failing scenario up to N times; one
+      that passes on a retry is marked flaky. --dry-run lists undefined and ambiguous steps.
       --heal runs with AI recovery: an element no locator finds is looked for by its recorded
       fingerprint; a scenario that then passes is rerun once with the healed locators to
       confirm it and reported as fixed by AI (the fix waits in Code Review).
@@ -73,7 +91,9 @@ record Opens Chromium with the recorder on the environment. The recorder panel i
       definitions and locator files included) to the project's workspace.
 
 The server (default http://localhost:4000), token and project may also come from
-REHEARSE_SERVER, REHEARSE_TOKEN and REHEARSE_PROJECT; run and pull in a pulled folder read the
-project from .rehearse/project.json. Exit codes: 0 all scenarios passed, 1 a scenario (or the upload) failed,
+REHEARSE_SERVER, REHEARSE_TOKEN and REHEARSE_PROJECT. An access key belongs to one project, so
+a server and its token are enough: --project is optional and must then be the key's project.
+run and pull in a pulled folder read the server and project from .rehearse/project.json. A
+server of another version than this rehearse gets a warning naming both. Exit codes: 0 all scenarios passed, 1 a scenario (or the upload) failed,
 2 the command line or the setup is wrong.
 `;

@@ -1,12 +1,15 @@
 import { UsageError } from '../support/settings.js';
 import { USAGE } from './args.js';
 import { EXIT, processIo, type CliIo } from './io.js';
+import { RECORDER_CLI } from './package-files.js';
 import { runPull } from './pull.js';
 import { runRun } from './run.js';
 import { runWorker } from './worker.js';
 
 export { EXIT, type CliIo } from './io.js';
-export { findStepDefinitions } from './run.js';
+export { findSupportFiles } from './run.js';
+export { resolveProject, warnOnVersionMismatch } from './server.js';
+export { ensureLoaders } from './loaders.js';
 
 /**
  * The `rehearse` command line: `run` and `pull`. Answers the exit code (0 passed, 1 a scenario or
@@ -25,11 +28,8 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
       case 'worker':
         return await runWorker(args, full);
       case 'record': {
-        // The recorder builds on this package (its browser launcher, its locator format), so it is
-        // loaded by name at run time rather than imported: a static import would make the two
-        // packages depend on each other.
-        const specifier = '@rehearse/recorder/cli';
-        const { runRecord } = (await import(specifier)) as { runRecord: (args: string[], io: CliIo) => Promise<number> };
+        // Loaded at run time, not imported: see RECORDER_CLI.
+        const { runRecord } = (await import(RECORDER_CLI)) as { runRecord: (args: string[], io: CliIo) => Promise<number> };
         return await runRecord(args, full);
       }
       case undefined:

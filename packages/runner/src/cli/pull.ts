@@ -1,9 +1,11 @@
+import { existsSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { workspaceCalls, buildPath, Headers } from '@rehearse/contract';
+import { workspaceCalls, buildPath, CUCUMBER_PROFILE, CUCUMBER_PROFILE_FILE, Headers } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
 import { parse, PULL_OPTIONS, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
 import { readProjectFile, writeProjectFile } from './project-file.js';
+import { resolveProject, warnOnVersionMismatch } from './server.js';
 import { extractTar, TarError } from './tar.js';
 
 /**
@@ -53,12 +55,12 @@ export async function runPull(args: string[], io: CliIo): Promise<number> {
   }
   if (positionals.length > 0) throw new UsageError(`rehearse pull takes no arguments (got "${positionals.join(' ')}")`);
   const token = opts.token ?? io.env.REHEARSE_TOKEN;
-  const server = opts.server ?? io.env.REHEARSE_SERVER ?? DEFAULT_SERVER;
   if (!token) throw new UsageError('rehearse pull needs --token T (or REHEARSE_TOKEN): an access token of the project');
   const dir = path.resolve(io.cwd, opts.dir ?? '.');
   const remembered = readProjectFile(dir);
-  const projectId = opts.project ?? io.env.REHEARSE_PROJECT ?? remembered?.projectId;
-  if (!projectId) throw new UsageError('Which project? Pass --project <id> (shown on the project\'s "How to run in CI/CD" page) or set REHEARSE_PROJECT');
+  const server = opts.server ?? io.env.REHEARSE_SERVER ?? remembered?.server ?? DEFAULT_SERVER;
+  await warnOnVersionMismatch(io, server);
+  const projectId = await resolveProject(io, server, token, { given: opts.project ?? io.env.REHEARSE_PROJECT, remembered: remembered?.projectId });
   const branch = opts.branch ?? remembered?.branch;
   let files: number;
   let download: Awaited<ReturnType<typeof downloadWorkspace>>;
@@ -70,6 +72,8 @@ export async function runPull(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`${message}\n`);
     return EXIT.failed;
   }
+  // Older workspaces lack the cucumber-js profile new ones get: plain cucumber-js runs them too.
+  if (!existsSync(path.join(dir, CUCUMBER_PROFILE_FILE))) writeFileSync(path.join(dir, CUCUMBER_PROFILE_FILE), CUCUMBER_PROFILE);
   const pulledBranch = download.branch ?? branch;
   writeProjectFile(dir, {
     projectId: download.projectId,

@@ -4,7 +4,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Headers, RunReport, runnerCalls, type TestCase } from '@rehearse/contract';
+import { Headers, RunReport, runnerCalls, systemCalls, type TestCase } from '@rehearse/contract';
 import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -164,16 +164,18 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
     ]);
   });
 
-  it('exports JUnit XML and Cucumber JSON that count the failure', () => {
+  it("writes cucumber's own JUnit XML, Cucumber JSON, HTML and messages that count the failure", () => {
     const junit = readFileSync(path.join(out, 'junit.xml'), 'utf8');
-    expect(junit).toMatch(/<testsuites name="rehearse" tests="6" failures="1" skipped="0"/);
-    expect(junit).toContain('<testcase classname="Trailhead shop" name="Sign in with a wrong password fails on purpose"');
-    expect(junit).toContain(`<failure type="FAILED" message="The page does not show &quot;${FAILING_TEXT}&quot;`);
+    expect(junit).toMatch(/<testsuite [^>]*tests="6"[^>]*failures="1"/);
+    expect(junit).toContain('name="Sign in with a wrong password fails on purpose"');
+    expect(junit).toContain(`The page does not show &quot;${FAILING_TEXT}&quot;`);
     const cucumber = JSON.parse(readFileSync(path.join(out, 'cucumber.json'), 'utf8')) as Array<{ elements: Array<{ steps: Array<{ result: { status: string } }> }> }>;
     const statuses = cucumber.flatMap((feature) => feature.elements.flatMap((element) => element.steps.map((step) => step.result.status)));
     expect(statuses.filter((status) => status === 'failed')).toHaveLength(1);
     expect(statuses.filter((status) => status === 'undefined')).toHaveLength(1);
     expect(cucumber[0]!.elements).toHaveLength(6);
+    expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('window.CUCUMBER_MESSAGES');
+    expect(readFileSync(path.join(out, 'messages.ndjson'), 'utf8').trim().split('\n').filter((line) => line.includes('"testCaseFinished"'))).toHaveLength(6);
   });
 
   it('runs the same feature under plain cucumber-js with the support code and formatter, with the same outcome', async () => {
@@ -184,7 +186,7 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
       path.join(ws, 'cucumber.mjs'),
       `export default {
   import: ['node_modules/@rehearse/runner/src/support/register.ts', 'features/step_definitions/**/*.mjs'],
-  format: ['summary', ['@rehearse/runner/formatter', 'plain-report/report.json']],
+  format: ['summary', ['@rehearse/runner/formatter', 'plain-report/report.json'], 'junit:plain-report/junit.xml'],
 };
 `,
     );
@@ -281,12 +283,17 @@ describe('secrets and uploads', () => {
       for (const request of server.received.filter((r) => r.path !== runnerCalls.runTestData.path)) {
         expect(request.raw).not.toContain(DEMO_SHOP_USER.password);
       }
+      // The JUnit XML and HTML report kept with the run, decoded: no secret in them either.
+      const kept = server.received.filter((r) => r.path === runnerCalls.uploadArtifact.path && (r.body as { contentType: string }).contentType !== 'image/png');
+      expect(kept.map((r) => (r.body as { contentType: string }).contentType)).toEqual(['application/xml', 'text/html']);
+      for (const request of kept) expect(Buffer.from((request.body as { data: string }).data, 'base64').toString('utf8')).not.toContain(DEMO_SHOP_USER.password);
 
       const paths = server.received.map((request) => request.path);
-      expect(paths[0]).toBe(runnerCalls.runTestData.path);
+      // First the server's version and the key's project (this stand-in knows neither: the run goes on with --project).
+      expect(paths.slice(0, 3)).toEqual([systemCalls.health.path, runnerCalls.keyProject.path, runnerCalls.runTestData.path]);
       expect(paths.at(-1)).toBe(runnerCalls.uploadRun.path);
       const shots = new Set(steps.flatMap((step) => step.commands.map((command) => command.screenshotId)).filter(Boolean));
-      expect(paths.filter((p) => p === runnerCalls.uploadArtifact.path)).toHaveLength(shots.size);
+      expect(paths.filter((p) => p === runnerCalls.uploadArtifact.path)).toHaveLength(shots.size + 2);
       const upload = server.received.at(-1)!;
       expect(upload.headers.authorization).toBe('Bearer rhs_test_key');
       expect(upload.headers[Headers.projectId]).toBe(PROJECT_ID);
@@ -294,6 +301,7 @@ describe('secrets and uploads', () => {
       expect(body.uploadKey.length).toBeGreaterThanOrEqual(8);
       const uploadedShots = body.report.testCases[0]!.steps.flatMap((step) => step.commands.map((command) => command.screenshotId)).filter(Boolean);
       expect(uploadedShots.every((id) => id!.startsWith('server-'))).toBe(true);
+      expect(body.report.testCases[0]!.reportFiles).toEqual({ junit: expect.stringMatching(/^server-/), html: expect.stringMatching(/^server-/) });
       expect(io.out()).toContain(`Report link: ${server.url}/p-1/run-report/run-1`);
     } finally {
       await server.close();
@@ -336,10 +344,10 @@ After({ tags: '@broken-after' }, function () { throw new Error('Could not clean 
     expect(after!.failedStep).toBe(1);
   });
 
-  it('runs every example of an outline named as written, placeholders included', async () => {
+  it('runs every example of an outline named as written with --scenario, placeholders included', async () => {
     const ws = workspace();
     const io = captureIo();
-    const code = await runCli(['run', '--name', 'Search for <term>', '--out', 'out', '--screenshots', 'on-failure'], {
+    const code = await runCli(['run', '--scenario', 'Search for <term>', '--out', 'out', '--screenshots', 'on-failure'], {
       cwd: ws,
       stdout: io.stdout,
       stderr: io.stderr,
@@ -396,7 +404,13 @@ describe('usage errors', () => {
       [['run', '--server', 'http://x.test'], '--server needs --token'],
       [['run', '--server', 'http://x.test', '--token', 't'], 'Which project?'],
       [['run', '--frobnicate'], "Unknown option '--frobnicate'"],
-      [['run', '--name', 'No such scenario'], 'No scenario matched'],
+      [['run', '--scenario', 'No such scenario'], 'No scenario matched'],
+      [['run', '--name', 'Search (for'], '--name is not a regular expression'],
+      [['run', '--name', 'Search', '--scenario', 'Search for <term>'], 'Choose --scenario (an exact name) or --name (a regular expression), not both'],
+      [['run', '--retry', 'twice'], '--retry must be a whole number from 0 to 10 (got "twice")'],
+      [['run', '--parallel', '-1'], "--parallel"],
+      [['run', '--format-options', '[1]'], '--format-options must be a JSON object'],
+      [['run', '--profile', 'nightly'], '--profile nightly: there is no cucumber.js'],
       [['launch'], 'Unknown command "launch"'],
     ];
     for (const [argv, message] of cases) {

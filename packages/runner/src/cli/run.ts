@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
-import { loadConfiguration, runCucumber } from '@cucumber/cucumber/api';
+import { loadConfiguration, loadSupport, runCucumber, type IConfiguration } from '@cucumber/cucumber/api';
 import { createApiClient, ApiError } from '@rehearse/api-client';
 import { RunReport, runnerCalls, type TestCase } from '@rehearse/contract';
 import type { LocatorCandidate } from '../support/elements.js';
-import { missingBrowserMessage } from '../browser.js';
+import { browserEndpoint, missingBrowserMessage } from '../browser.js';
 import { ArtifactStore } from '../report/artifacts.js';
 import { ReportBuilder } from '../report/builder.js';
-import { isPassed, runStatus } from '../report/exports.js';
-import { REPORT_FILES, writeReportFiles } from '../report/write.js';
+import { FormatterHost, planFormats, type FormatPlan } from '../report/formats.js';
+import { isPassed, runStatus } from '../report/status.js';
+import { REPORT_FILES, writeReport } from '../report/write.js';
 import {
   BROWSERS,
   DATA_FILE,
@@ -30,46 +32,182 @@ import {
   type ScreenshotPolicy,
 } from '../support/settings.js';
 import { mergeRows, TestData, type TestDataRow } from '../support/test-data.js';
+import { openSharedBrowser } from '../support/world.js';
 import { parse, RUN_OPTIONS, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
 import { ensureLoaders, withoutSourceMaps } from './loaders.js';
+import { BUILT, LOADERS_MODULE, SUPPORT_MODULE, SUPPORT_REGISTER } from './package-files.js';
+import { RUN_CLI_READING_PROFILE } from '../profile.js';
 import { readProjectFile } from './project-file.js';
+import { resolveProject, warnOnVersionMismatch } from './server.js';
 import { uploadRun } from './upload.js';
 
-const STEP_DEFINITIONS_DIR = path.join('features', 'step_definitions');
-const STEP_EXTENSIONS = ['.mjs', '.js'];
-const SUPPORT_MODULE = new URL('../support/index.ts', import.meta.url).href;
+/** Support files `rehearse run` loads when no profile names its own: cucumber's, plus TypeScript. */
+export const DEFAULT_SUPPORT = ['features/**/*.{js,mjs,cjs,ts}'];
+/** The runner's own support modules: a profile written for plain cucumber-js imports one; a run registers it once. */
+const OWN_SUPPORT = [fileURLToPath(SUPPORT_REGISTER), fileURLToPath(SUPPORT_MODULE)];
 
-/** Step definition files of a workspace (`features/step_definitions/**\/*.mjs`), sorted for a stable load order. */
-export function findStepDefinitions(cwd: string): string[] {
-  const root = path.join(cwd, STEP_DEFINITIONS_DIR);
-  if (!existsSync(root)) return [];
-  return readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && STEP_EXTENSIONS.includes(path.extname(entry.name)))
-    .map((entry) => path.join(entry.parentPath, entry.name))
-    .sort();
+const require = createRequire(import.meta.url);
+// cucumber's own path resolution (globs, folders), so support files are found as cucumber-js finds them.
+const { resolvePaths } = require('@cucumber/cucumber/lib/paths/index') as {
+  resolvePaths: (
+    logger: unknown,
+    cwd: string,
+    sources: { paths: string[] },
+    support: { requireModules: string[]; requirePaths: string[]; importPaths: string[]; loaders: string[] },
+  ) => Promise<{ requirePaths: string[]; importPaths: string[] }>;
+};
+const { locateFile } = require('@cucumber/cucumber/lib/configuration/locate_file') as { locateFile: (cwd: string) => string | undefined };
+/**
+ * tsx's `--import` entry: importing it registers TypeScript support. Only the TypeScript source
+ * has it: the built package is plain JavaScript and ships without tsx.
+ */
+const TSX_LOADER = BUILT ? undefined : pathToFileURL(require.resolve('tsx')).href;
+
+const realPath = (file: string) => {
+  try {
+    return realpathSync(file);
+  } catch {
+    return file;
+  }
+};
+
+/**
+ * The support files of a workspace (step definitions, hooks, worlds, parameter types): what the
+ * cucumber profile imports or requires, else `features/**\/*.{js,mjs,cjs,ts}`; in cucumber's order,
+ * without type declarations or the runner's own support module.
+ */
+export async function findSupportFiles(cwd: string, patterns: { import: readonly string[]; require: readonly string[] } = { import: [], require: [] }): Promise<string[]> {
+  const none = patterns.import.length === 0 && patterns.require.length === 0;
+  const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
+  const { requirePaths, importPaths } = await resolvePaths(silent, cwd, { paths: [] }, {
+    requireModules: [],
+    loaders: [],
+    requirePaths: [...patterns.require],
+    importPaths: none ? DEFAULT_SUPPORT : [...patterns.import],
+  });
+  const own = new Set(OWN_SUPPORT.map(realPath));
+  return [...new Set([...requirePaths, ...importPaths])].filter((file) => !file.endsWith('.d.ts') && !own.has(realPath(file)));
 }
 
 /**
  * The support file cucumber imports for one run. It registers Rehearse, then imports the
- * workspace's step definitions with a per-run query: a process that runs twice (tests, the bench,
- * a worker) gets fresh step registrations instead of modules Node cached on the first run.
+ * workspace's support files with a per-run query: a process that runs twice (tests, the bench,
+ * a worker) gets fresh step registrations instead of modules Node cached on the first run. A
+ * `--parallel` worker process starts without the runner's loaders, so the file registers them first.
  */
-function writeEntry(dir: string, runId: string, stepFiles: string[], stepTimeoutMs: number): string {
+function writeEntry(dir: string, runId: string, supportFiles: string[], stepTimeoutMs: number): string {
   const lines = [
-    `import { registerSupport } from ${JSON.stringify(SUPPORT_MODULE)};`,
+    `if (!globalThis[Symbol.for('rehearse.loaders')]) {`,
+    ...(TSX_LOADER ? [`  await import(${JSON.stringify(TSX_LOADER)});`, `  globalThis[Symbol.for('rehearse.tsx')] = true;`] : []),
+    `  (await import(${JSON.stringify(LOADERS_MODULE)})).ensureLoaders();`,
+    `}`,
+    `const { registerSupport } = await import(${JSON.stringify(SUPPORT_MODULE)});`,
     `registerSupport({ stepTimeoutMs: ${stepTimeoutMs} });`,
-    ...stepFiles.map((file) => `await import(${JSON.stringify(`${pathToFileURL(file).href}?run=${runId}`)});`),
+    ...supportFiles.map((file) => `await import(${JSON.stringify(`${pathToFileURL(file).href}?run=${runId}`)});`),
   ];
   const entry = path.join(dir, 'support.mjs');
   writeFileSync(entry, `${lines.join('\n')}\n`);
   return entry;
 }
 
+/** The cucumber configuration of a run: profile (cucumber.js, .mjs, .cjs, .json, .yaml) under the command line. */
+interface CucumberOptions {
+  use: IConfiguration;
+  /** Scenario name patterns (regular expressions, any may match). */
+  names: string[];
+}
+
+function wholeNumber(value: string | undefined, flag: string, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!/^\d+$/.test(value) || number > max) throw new UsageError(`${flag} must be a whole number from 0 to ${max} (got "${value}")`);
+  return number;
+}
+
+type RunOptionValues = ReturnType<typeof parse<typeof RUN_OPTIONS>>['values'];
+
+/**
+ * Reads the workspace's cucumber profile (`--profile`, else its "default") and lays the command
+ * line over it as cucumber-js does: tags are and-ed, names and formats added, the rest replaced.
+ */
+async function cucumberOptions(opts: RunOptionValues, cwd: string, io: CliIo): Promise<CucumberOptions> {
+  if (opts.name !== undefined && opts.scenario !== undefined) throw new UsageError('Choose --scenario (an exact name) or --name (a regular expression), not both');
+  if (opts.name !== undefined) {
+    try {
+      new RegExp(opts.name);
+    } catch (error) {
+      throw new UsageError(`--name is not a regular expression: ${(error as Error).message}`);
+    }
+  }
+  let formatOptions: IConfiguration['formatOptions'] | undefined;
+  if (opts['format-options'] !== undefined) {
+    try {
+      formatOptions = JSON.parse(opts['format-options']) as IConfiguration['formatOptions'];
+    } catch {
+      formatOptions = undefined;
+    }
+    if (!formatOptions || typeof formatOptions !== 'object' || Array.isArray(formatOptions)) throw new UsageError('--format-options must be a JSON object');
+  }
+  const retry = wholeNumber(opts.retry, '--retry', 10);
+  const parallel = wholeNumber(opts.parallel, '--parallel', 16);
+  const provided: Partial<IConfiguration> = {
+    ...(opts.tags ? { tags: opts.tags } : {}),
+    ...(opts.format ? { format: opts.format } : {}),
+    ...(formatOptions ? { formatOptions } : {}),
+    ...(retry !== undefined ? { retry } : {}),
+    ...(parallel !== undefined ? { parallel } : {}),
+    ...(opts['fail-fast'] ? { failFast: true } : {}),
+    ...(opts['dry-run'] ? { dryRun: true } : {}),
+    ...(opts.name !== undefined ? { name: [opts.name] } : opts.scenario !== undefined ? { name: [namePattern(opts.scenario)] } : {}),
+  };
+  const stderr = new Writable({ write: (chunk: Buffer, _encoding, done) => (io.stderr.write(chunk.toString('utf8')), done()) });
+  // cucumber-js ignores a profile asked for when there is no configuration file; a typo would run everything.
+  if (opts.profile?.length && !locateFile(cwd)) {
+    throw new UsageError(`--profile ${opts.profile.join(', ')}: there is no cucumber.js, .cjs, .mjs, .json, .yaml or .yml in ${cwd} to take it from`);
+  }
+  // A workspace's cucumber.mjs imports @rehearse/runner/profile; a pulled folder (a job's, a CI's)
+  // has no node_modules of its own, so this runner's loaders resolve it before the profile loads.
+  ensureLoaders();
+  const flags = globalThis as Record<symbol, unknown>;
+  flags[RUN_CLI_READING_PROFILE] = true;
+  try {
+    const { useConfiguration } = await loadConfiguration({ profiles: opts.profile ?? [], provided }, { cwd, env: io.env, stderr });
+    return { use: useConfiguration, names: useConfiguration.name };
+  } catch (error) {
+    throw new UsageError(`The cucumber configuration is not usable: ${(error as Error).message}`);
+  } finally {
+    delete flags[RUN_CLI_READING_PROFILE];
+  }
+}
+
+/** `--dry-run`: lists the steps no definition matches and those several match; exits as cucumber-js would. */
+function dryRunSummary(report: RunReport, success: boolean, print: (line?: string) => void): number {
+  const seen = new Set<string>();
+  let undefinedSteps = 0;
+  let ambiguousSteps = 0;
+  for (const testCase of report.testCases) {
+    for (const step of testCase.steps) {
+      // Nothing runs in a dry run: a failed step is one several definitions match.
+      if (step.result.status !== 'UNDEFINED' && step.result.status !== 'FAILED') continue;
+      const key = `${testCase.uri}\n${step.result.status}\n${step.text}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      if (step.result.status === 'UNDEFINED') undefinedSteps++;
+      else ambiguousSteps++;
+      print(`${step.result.status === 'UNDEFINED' ? 'Undefined' : 'Ambiguous'}: ${step.keyword} ${step.text} (${testCase.uri} › ${testCase.scenarioName})`);
+    }
+  }
+  const total = report.testCases.length;
+  print();
+  print(`Dry run of ${total} scenario${total === 1 ? '' : 's'}: ${undefinedSteps} undefined, ${ambiguousSteps} ambiguous step${ambiguousSteps === 1 ? '' : 's'}`);
+  return success ? EXIT.ok : EXIT.failed;
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
- * `--name` matches one scenario exactly. A Scenario Outline's name as written (`Search for
+ * `--scenario` matches one scenario exactly. A Scenario Outline's name as written (`Search for
  * <term>`) matches each of its examples, whose names have the placeholders filled in.
  */
 export function namePattern(name: string): string {
@@ -159,16 +297,19 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   const reducedMotion = reducedMotionFrom(io.env, config);
   if (opts.headless && opts.headed) throw new UsageError('Choose --headless or --headed, not both');
   const headless = opts.headless ? true : opts.headed ? false : defaultHeadless(io.env);
+  const cucumber = await cucumberOptions(opts, cwd, io);
   const missing = missingBrowserMessage(browser, io.env, headless);
   if (missing) throw new UsageError(missing);
 
   const token = opts.token ?? io.env.REHEARSE_TOKEN;
-  const server = opts.server ?? io.env.REHEARSE_SERVER ?? (token ? DEFAULT_SERVER : undefined);
-  if (server && !token) throw new UsageError('--server needs --token (or REHEARSE_TOKEN): an access token of the project');
   const projectFile = readProjectFile(cwd);
-  const projectId = opts.project ?? io.env.REHEARSE_PROJECT ?? projectFile?.projectId;
-  if (server && !projectId) {
-    throw new UsageError('Which project? Pass --project <id>, set REHEARSE_PROJECT, or run `rehearse pull` here first (it writes .rehearse/project.json)');
+  const server = opts.server ?? io.env.REHEARSE_SERVER ?? (token ? (projectFile?.server ?? DEFAULT_SERVER) : undefined);
+  if (server && !token) throw new UsageError('--server needs --token (or REHEARSE_TOKEN): an access token of the project');
+  const givenProject = opts.project ?? io.env.REHEARSE_PROJECT;
+  let projectId = givenProject ?? projectFile?.projectId;
+  if (server && token) {
+    await warnOnVersionMismatch(io, server);
+    projectId = await resolveProject(io, server, token, { given: givenProject, remembered: projectFile?.projectId });
   }
   const branch = opts.branch ?? projectFile?.branch;
   const client =
@@ -204,6 +345,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
     ...(reducedMotion ? { reducedMotion: true } : {}),
     ...(opts.heal || io.env.REHEARSE_HEAL === '1' ? { heal: true } : {}),
     ...(inProcess.keepBrowser ? { keepBrowser: true } : {}),
+    workspaceDir: cwd,
   };
   // Scrubs what this process prints and writes; the support code scrubs what it records.
   const redactor = new TestData(settings.testData, environment);
@@ -211,68 +353,104 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   const runId = randomUUID();
   const scratch = mkdtempSync(path.join(tmpdir(), 'rehearse-run-'));
   try {
-    const paths = positionals.length > 0 ? positionals : [path.join('features', '**', '*.feature')];
-    const context = { env: environment, browser, viewport, mode: io.env.REHEARSE_MODE === 'cloud' ? 'cloud' : 'local', ...(opts.name ? { name: opts.name } : {}) } as const;
-    const pass = async (passSettings: RunSettings, names: string[], artifactsDir: string, onTestCase: (testCase: TestCase) => void) => {
+    // Feature paths: the command line's, else the profile's, else every feature (cucumber-js
+    // merges a profile's paths with the command line's, and says it will stop doing so).
+    const paths = positionals.length > 0 ? positionals : cucumber.use.paths.length > 0 ? cucumber.use.paths : [path.join('features', '**', '*.feature')];
+    const supportFiles = await findSupportFiles(cwd, { import: cucumber.use.import, require: cucumber.use.require });
+    const selected = opts.scenario ?? opts.name;
+    const context = { env: environment, browser, viewport, mode: io.env.REHEARSE_MODE === 'cloud' ? 'cloud' : 'local', ...(selected ? { name: selected } : {}) } as const;
+    const toWritable = (sink: CliIo['stdout']) => new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.write(chunk.toString('utf8')), done()) });
+    const environmentOf = { cwd, env: io.env, stdout: toWritable(io.stdout), stderr: toWritable(io.stderr) };
+    const pass = async (passSettings: RunSettings, names: string[], artifactsDir: string, onTestCase: (testCase: TestCase) => void, formats?: FormatPlan) => {
       const passId = randomUUID();
       const passDir = mkdtempSync(path.join(scratch, 'pass-'));
-      const entry = writeEntry(passDir, `${runId}-${passId}`, findStepDefinitions(cwd), passSettings.stepTimeoutMs);
+      const entry = writeEntry(passDir, `${runId}-${passId}`, supportFiles, passSettings.stepTimeoutMs);
       ensureLoaders();
       const { runConfiguration } = await loadConfiguration(
         {
           file: false,
           provided: {
+            ...cucumber.use,
             paths,
             import: [entry],
+            require: [],
             name: names,
-            tags: opts.tags ?? '',
             format: [],
-            worldParameters: { rehearse: passSettings } as never,
+            // Publishing would send the unredacted messages to a third party.
+            publish: false,
+            worldParameters: { ...cucumber.use.worldParameters, rehearse: passSettings } as never,
           },
         },
         { cwd, env: io.env },
       );
+      const support = await withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf));
+      const host = formats ? await FormatterHost.start({ ...environmentOf, plan: formats, supportCodeLibrary: support, redact: (text) => redactor.redact(text) }) : undefined;
       const passBuilder = new ReportBuilder(context, new ArtifactStore(artifactsDir), onTestCase);
-      // cucumber's own progress output is replaced by the lines above.
+      // cucumber's own progress output is replaced by the lines above (a --format without a file brings one back).
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
-      await withoutSourceMaps(() =>
-        runCucumber(runConfiguration, { cwd, env: io.env, stdout: quiet, stderr: io.stderr as Writable }, (envelope) => passBuilder.add(envelope)),
+      const { success } = await withoutSourceMaps(() =>
+        runCucumber({ ...runConfiguration, support }, { cwd, env: io.env, stdout: quiet, stderr: environmentOf.stderr }, (envelope) => {
+          passBuilder.add(envelope);
+          host?.emit(envelope);
+        }),
       );
-      return passBuilder;
+      const written = (await host?.finish()) ?? true;
+      return { builder: passBuilder, success: success && written };
     };
 
-    print(`Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}`);
-    const builder = await pass(settings, opts.name ? [namePattern(opts.name)] : [], outDir, (testCase) => {
+    // A browser endpoint that does not answer is a setup error (exit 2), not one failed scenario each.
+    if (browserEndpoint(io.env)) {
+      try {
+        await openSharedBrowser({ browser, headless });
+      } catch (error) {
+        io.stderr.write(`${(error as Error).message}\n`);
+        return EXIT.usage;
+      }
+    }
+    print(`Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}${cucumber.use.dryRun ? ' (dry run)' : ''}`);
+    const formats = planFormats(outDir, cucumber.use.format, cucumber.use.formatOptions);
+    const { builder, success } = await pass(settings, cucumber.names, outDir, (testCase) => {
+      if (cucumber.use.dryRun) return;
       const mark = isPassed(testCase.result.status) ? '✓' : '✗';
-      print(`${mark} ${testCase.result.status.padEnd(9)} ${testCase.featureName} › ${testCase.scenarioName} (${seconds(testCase)})`);
+      const flaky = testCase.flaky ? `, flaky: passed on attempt ${testCase.attempts} of ${testCase.attempts}` : testCase.attempts ? `, ${testCase.attempts} attempts` : '';
+      print(`${mark} ${testCase.result.status.padEnd(9)} ${testCase.featureName} › ${testCase.scenarioName} (${seconds(testCase)}${flaky})`);
       if (!isPassed(testCase.result.status) && testCase.result.message) {
         const lines = redactor.redact(testCase.result.message).split('\n').slice(0, 4);
         for (const line of lines) print(`      ${line}`);
       }
-    });
+    }, formats);
+    for (const error of builder.errors) io.stderr.write(`${redactor.redact(error)}\n`);
+    if (cucumber.use.dryRun) return dryRunSummary(redactor.redactDeep(builder.build()), success, print);
+
     const built = builder.build();
-    if (settings.heal) await confirmHealed(built, settings, (names, overrides) => pass({ ...settings, heal: false, locatorOverrides: overrides }, names, path.join(scratch, 'confirm'), () => undefined), print);
+    if (settings.heal) {
+      await confirmHealed(built, settings, async (names, overrides) => (await pass({ ...settings, heal: false, locatorOverrides: overrides }, names, path.join(scratch, 'confirm'), () => undefined)).builder, print);
+    }
 
     const report = redactor.redactDeep(built);
     const valid = RunReport.safeParse(report);
     if (!valid.success) io.stderr.write(`The report does not match the contract (a runner bug): ${valid.error.message}\n`);
-    writeReportFiles(outDir, report);
-    for (const error of builder.errors) io.stderr.write(`${redactor.redact(error)}\n`);
+    writeReport(outDir, report);
 
     const total = report.testCases.length;
+    if (total === 0 && !success && builder.errors.length === 0) {
+      io.stderr.write('cucumber-js stopped before running any scenario (see the errors above)\n');
+      return EXIT.failed;
+    }
     if (total === 0 && builder.errors.length === 0) {
-      io.stderr.write('No scenario matched: check the feature paths, --name and --tags\n');
+      io.stderr.write('No scenario matched: check the feature paths, --scenario, --name and --tags\n');
       return EXIT.usage;
     }
     const passed = report.testCases.filter((testCase) => isPassed(testCase.result.status)).length;
+    const flaky = report.testCases.filter((testCase) => testCase.flaky).length;
     print();
-    print(`${total} scenario${total === 1 ? '' : 's'}: ${passed} passed, ${total - passed} failed — run ${runStatus(report)}`);
+    print(`${total} scenario${total === 1 ? '' : 's'}: ${passed} passed${flaky ? ` (${flaky} flaky)` : ''}, ${total - passed} failed — run ${runStatus(report)}`);
     print(`Report: ${path.join(outDir, REPORT_FILES.report)}`);
 
     let uploadFailed = false;
     if (client && projectId && server) {
       try {
-        const { reportLink } = await uploadRun({
+        const { reportLink, notKept } = await uploadRun({
           client,
           projectId,
           report,
@@ -281,6 +459,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
           uploadKey: opts['upload-key'],
           ...(branch ? { branch } : {}),
         });
+        for (const file of notKept) io.stderr.write(`${file} is larger than an artifact may be: it stays in ${outDir} only\n`);
         print(`Report link: ${new URL(reportLink, server).href}`);
       } catch (error) {
         uploadFailed = true;
@@ -288,7 +467,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
         io.stderr.write(`Uploading the report failed: ${reason}. It is still in ${outDir}\n`);
       }
     }
-    return runStatus(report) === 'PASSED' && builder.errors.length === 0 && !uploadFailed ? EXIT.ok : EXIT.failed;
+    return runStatus(report) === 'PASSED' && builder.errors.length === 0 && success && !uploadFailed ? EXIT.ok : EXIT.failed;
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

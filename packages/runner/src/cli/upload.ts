@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
 import { ApiError, type ApiClient } from '@rehearse/api-client';
-import { runnerCalls, type RunReport } from '@rehearse/contract';
+import { ARTIFACT_MAX_BYTES, runnerCalls, type RunReport } from '@rehearse/contract';
 import { ArtifactStore } from '../report/artifacts.js';
+import { REPORT_FILES } from '../report/write.js';
 
 const ATTEMPTS = 3;
 const ARTIFACT_CONCURRENCY = 4;
@@ -48,12 +50,28 @@ export interface UploadOptions {
   uploadKey?: string | undefined;
 }
 
+/** The cucumber reports kept with an uploaded run, by their field in `TestCase.reportFiles`. */
+const KEPT_FILES = [
+  { key: 'junit', file: REPORT_FILES.junit, contentType: 'application/xml' },
+  { key: 'html', file: REPORT_FILES.html, contentType: 'text/html' },
+] as const;
+
 /**
- * Uploads a run: each screenshot once (`uploadArtifact`), then the report (`uploadRun`) under one
+ * Uploads a run: each screenshot once (`uploadArtifact`), the JUnit XML and HTML report cucumber
+ * wrote into `outDir` (named by every test case's `reportFiles`; `notKept` lists those too large),
+ * then the report (`uploadRun`) under one
  * random upload key, so a retried upload is stored once. Screenshot ids the server answers with
  * replace the local ones in the uploaded report.
  */
-export async function uploadRun({ client, projectId, branch, report, outDir, appendTo, uploadKey: givenKey }: UploadOptions): Promise<{ runId: string; reportLink: string }> {
+export async function uploadRun({
+  client,
+  projectId,
+  branch,
+  report,
+  outDir,
+  appendTo,
+  uploadKey: givenKey,
+}: UploadOptions): Promise<{ runId: string; reportLink: string; notKept: string[] }> {
   const store = new ArtifactStore(outDir);
   // A healed command also names the page before healing (its Code Review item shows both).
   const ids = [...new Set(report.testCases.flatMap((tc) => tc.steps.flatMap((step) => step.commands.flatMap((c) => [c.screenshotId, c.healing?.beforeScreenshotId])))).values()].filter(
@@ -65,10 +83,25 @@ export async function uploadRun({ client, projectId, branch, report, outDir, app
     const answer = await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data } }));
     serverIds.set(id, answer.id);
   });
+  // The run's JUnit XML and HTML report go with it (a worker deletes its output folder after the
+  // upload); one larger than an artifact may be stays local only.
+  const reportFiles: { junit?: string; html?: string } = {};
+  const notKept: string[] = [];
+  for (const { key, file, contentType } of KEPT_FILES) {
+    const size = await stat(path.join(outDir, file)).then((info) => info.size, () => undefined);
+    if (size === undefined) continue;
+    if (size > ARTIFACT_MAX_BYTES) {
+      notKept.push(file);
+      continue;
+    }
+    const data = (await readFile(path.join(outDir, file))).toString('base64');
+    reportFiles[key] = (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType, data } }))).id;
+  }
   const uploaded: RunReport = {
     ...report,
     testCases: report.testCases.map((testCase) => ({
       ...testCase,
+      ...(reportFiles.junit || reportFiles.html ? { reportFiles } : {}),
       steps: testCase.steps.map((step) => ({
         ...step,
         commands: step.commands.map((command) => {
@@ -85,5 +118,5 @@ export async function uploadRun({ client, projectId, branch, report, outDir, app
       body: { projectId, uploadKey, report: uploaded, ...(branch ? { branch } : {}), ...(appendTo ? { appendTo } : {}) },
     }),
   );
-  return { runId: answer.runId, reportLink: answer.reportLink };
+  return { runId: answer.runId, reportLink: answer.reportLink, notKept };
 }

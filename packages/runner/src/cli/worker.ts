@@ -1,29 +1,27 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { workerCalls, type WorkerJob } from '@rehearse/contract';
+import { createJobFolder, requireSandbox, runJobProcess, type SandboxMode } from '../sandbox.js';
 import { UsageError } from '../support/settings.js';
-import { closeSharedBrowser, prelaunchBrowser } from '../support/world.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
+import { RUNNER_BIN } from './package-files.js';
 import { runPull } from './pull.js';
-import { preloadSupport, runRun } from './run.js';
 import { WorkspaceCache } from './workspace-cache.js';
 
-const RUNNER_BIN = fileURLToPath(new URL('../../bin/rehearse.mjs', import.meta.url));
 const HEARTBEAT_MS = 2_000;
 const CLAIM_WAIT_MS = 20_000;
 const RETRY_AFTER_ERROR_MS = 2_000;
 const RESTART_DELAY_MS = 1_000;
+/** A scenario job's hard deadline: its sandboxed process (browser included) is killed after it. */
+const JOB_TIMEOUT_MS = 15 * 60_000;
 /** Set in the environment of a thread process the worker started. */
 const THREAD_FLAG = 'REHEARSE_WORKER_THREAD';
-/** A thread told to stop its scenario exits with this code; the worker starts a fresh thread. */
-const EXIT_STOPPED = 3;
 const REPORT_LINK = /^Report link: /m;
 /** Pulled commits a thread keeps: the execution running now and the one before it. */
 const CACHED_WORKSPACES = 2;
@@ -40,12 +38,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * `rehearse worker`: an agent (DESIGN §6). It connects out to the server with a worker token and
  * keeps `--threads` thread processes (same process group, so stopping the worker stops them all).
- * Each thread claims one scenario at a time and runs it in-process, appending it to the
- * execution's run, in the workspace at the run's pinned commit. A long-lived thread spares what
- * a scenario would otherwise pay every time: a Node start, the pull (cached per commit) and a
- * Chromium launch (one browser per thread, a fresh context per scenario, relaunched if it died).
- * Heartbeats keep the job; when the server says stop (a halted execution) the thread exits and a
- * fresh one takes its place.
+ * A thread holds the worker token and never runs tenant code: it claims one scenario at a time,
+ * pulls the run's pinned commit (cached per commit), copies it into a fresh job folder and runs
+ * `rehearse run` for that one scenario in the job sandbox (sandbox.ts: its own process, user,
+ * environment, cgroup and deadline, with the job's short-lived key and nothing else), then
+ * reports how it went. Heartbeats keep the job; when the server says stop (a halted execution)
+ * the job's process is killed. A machine that cannot sandbox makes the worker refuse to start,
+ * unless REHEARSE_UNSANDBOXED_WORKERS=1.
  */
 export async function runWorker(args: string[], io: CliIo): Promise<number> {
   const { values: opts } = parse(args, WORKER_OPTIONS);
@@ -58,10 +57,17 @@ export async function runWorker(args: string[], io: CliIo): Promise<number> {
   const server = opts.server ?? io.env.REHEARSE_SERVER ?? DEFAULT_SERVER;
   const threads = Number(opts.threads ?? '1');
   if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new UsageError(`--threads must be a whole number from 1 to 64 (got "${opts.threads ?? ''}")`);
-  if (io.env[THREAD_FLAG]) return runThread(server, token, io);
+  let mode: SandboxMode;
+  try {
+    mode = await requireSandbox(io.env);
+  } catch (error) {
+    io.stderr.write(`${(error as Error).message}\n`);
+    return EXIT.usage;
+  }
+  if (io.env[THREAD_FLAG]) return runThread(server, token, mode, io);
+  if (mode === 'unsandboxed') io.stderr.write('Warning: jobs run without the sandbox (REHEARSE_UNSANDBOXED_WORKERS=1): step code can read everything this worker can.\n');
   return superviseThreads(server, token, threads, io);
 }
-
 /** Keeps `threads` thread processes running until SIGTERM/SIGINT. */
 async function superviseThreads(server: string, token: string, threads: number, io: CliIo): Promise<number> {
   const children = new Set<ChildProcess>();
@@ -99,32 +105,31 @@ async function superviseThreads(server: string, token: string, threads: number, 
   return EXIT.ok;
 }
 
-/** One thread: claim, run, finish, again. Stopping lets the current job go back to the lease. */
-async function runThread(server: string, token: string, io: CliIo): Promise<number> {
+/** One thread: claim, run in the sandbox, finish, again. */
+async function runThread(server: string, token: string, mode: SandboxMode, io: CliIo): Promise<number> {
   const workerId = `${hostname()}:${io.env[THREAD_FLAG] ?? ''}/${process.pid}:${randomBytes(3).toString('hex')}`;
   const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
   const cacheRoot = await mkdtemp(path.join(tmpdir(), 'rehearse-thread-'));
   // Synchronous: the thread leaves through process.exit, where nothing asynchronous runs.
   process.once('exit', () => rmSync(cacheRoot, { recursive: true, force: true }));
   const workspaces = new WorkspaceCache(cacheRoot, CACHED_WORKSPACES);
-  let current: string | undefined;
-  // A scenario in progress cannot be interrupted in-process: the thread exits and its job goes
-  // back to the queue when its lease runs out (retried elsewhere).
-  const quit = () => process.exit(current ? EXIT_STOPPED : EXIT.ok);
+  let current: { jobId: string; stop: AbortController } | undefined;
+  // The job's process is in its own process group: stopping the thread kills it first.
+  const quit = () => {
+    current?.stop.abort();
+    process.exit(EXIT.ok);
+  };
   process.once('SIGTERM', quit);
   process.once('SIGINT', quit);
   process.once('disconnect', quit);
-  // Executions run headless, in Chromium unless a flow asks otherwise (the planner's default): a
-  // thread has it ready before its first scenario, which then starts as soon as it is claimed.
-  // This world.ts is the instance cucumber loads later too (same file URL under the same loader).
-  prelaunchBrowser({ browser: 'chromium', headless: true });
-  await preloadSupport().catch((error: unknown) => io.stderr.write(`could not preload the runner's support code: ${(error as Error).message}\n`));
   const heartbeat = setInterval(() => {
-    if (!current) return;
+    const job = current;
+    if (!job) return;
     client
-      .call(workerCalls.heartbeat, { body: { workerId, jobIds: [current] } })
+      .call(workerCalls.heartbeat, { body: { workerId, jobIds: [job.jobId] } })
       .then(({ stop }) => {
-        if (current && stop.includes(current)) process.exit(EXIT_STOPPED);
+        // Halted or taken over: the job's process dies, the thread takes the next job.
+        if (stop.includes(job.jobId)) job.stop.abort();
       })
       .catch((error: unknown) => io.stderr.write(`heartbeat failed: ${(error as Error).message}\n`));
   }, HEARTBEAT_MS);
@@ -139,13 +144,14 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
         continue;
       }
       if (!job) continue;
-      current = job.jobId;
+      const stop = new AbortController();
+      current = { jobId: job.jobId, stop };
       try {
-        const { outcome, message } = await runJob(job, server, io, workspaces);
-        // The browser may be why it did not pass (a hung or crashed page): the next scenario gets
-        // a fresh one. Not awaited, so a browser that will not close cannot hold the thread.
-        if (outcome !== 'passed') void closeSharedBrowser().catch(() => undefined);
-        await client.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) } });
+        const { outcome, message } = await runJob(job, server, mode, io, workspaces, stop.signal);
+        // A stopped job's end belongs to whoever stopped it (a halt, another worker's retry).
+        if (!stop.signal.aborted) {
+          await client.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) } });
+        }
       } catch (error) {
         io.stderr.write(`job ${job.jobId} failed: ${(error as Error).message}\n`);
       } finally {
@@ -158,34 +164,53 @@ async function runThread(server: string, token: string, io: CliIo): Promise<numb
   return EXIT.ok;
 }
 
-/** One scenario: the workspace at the run's commit, the run, the append; says how it went. */
-async function runJob(job: WorkerJob, server: string, io: CliIo, workspaces: WorkspaceCache): Promise<{ outcome: 'passed' | 'failed' | 'error'; message?: string }> {
-  const dir = await mkdtemp(path.join(tmpdir(), 'rehearse-worker-'));
-  const output: string[] = [];
+/**
+ * One scenario: the workspace at the run's commit (pulled by the thread, cached), copied into the
+ * job's own folder, and `rehearse run` for that scenario in the sandbox with the job's key; says
+ * how it went from the run's exit code and whether its report was uploaded.
+ */
+export async function runJob(
+  job: WorkerJob,
+  server: string,
+  mode: SandboxMode,
+  io: CliIo,
+  workspaces: WorkspaceCache,
+  signal?: AbortSignal,
+): Promise<{ outcome: 'passed' | 'failed' | 'error'; message?: string }> {
+  const dir = await createJobFolder(`execution-${job.jobId.slice(0, 8)}`);
   const errors: string[] = [];
-  const jobIo: CliIo = {
+  // The pull is the thread's own code (a tar of the project's files), with the job's key only.
+  const pullIo: CliIo = {
     ...io,
     cwd: dir,
-    env: { ...io.env, REHEARSE_TOKEN: job.accessToken, NO_COLOR: '1' },
-    stdout: { write: (text: string) => output.push(text) },
+    env: { REHEARSE_TOKEN: job.accessToken, NO_COLOR: '1' },
+    stdout: { write: () => true },
     stderr: { write: (text: string) => errors.push(text) },
   };
   const pull = async (target: string, commit?: string) => {
     const args = ['--server', server, '--project', job.projectId, '--branch', job.branch, ...(commit ? ['--commit', commit] : []), '--dir', target];
-    if ((await runPull(args, jobIo)) !== EXIT.ok) throw new Error(errors.join('').trim() || 'Could not download the workspace.');
+    if ((await runPull(args, pullIo)) !== EXIT.ok) throw new Error(errors.join('').trim() || 'Could not download the workspace.');
   };
-  let workspace: string;
+  const workspace = path.join(dir, 'workspace');
   try {
     // A run started before commits were pinned (commit null) takes the branch head, uncached.
-    workspace = job.commit ? await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)) : path.join(dir, 'workspace');
-    if (!job.commit) await pull(workspace);
+    if (job.commit) await cp(await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)), workspace, { recursive: true });
+    else await pull(workspace);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
     return { outcome: 'error', message: (error as Error).message };
   }
   try {
-    const code = await runRun(
-      [
+    const run = await runJobProcess({
+      mode,
+      workDir: dir,
+      cwd: workspace,
+      env: { REHEARSE_TOKEN: job.accessToken },
+      timeoutMs: JOB_TIMEOUT_MS,
+      signal,
+      nodeArgs: [
+        RUNNER_BIN,
+        'run',
         '--server', server,
         '--project', job.projectId,
         '--branch', job.branch,
@@ -195,19 +220,18 @@ async function runJob(job: WorkerJob, server: string, io: CliIo, workspaces: Wor
         '--headless',
         '--browser', job.browser,
         '--viewport', job.viewport,
-        '--name', job.scenarioName,
+        '--scenario', job.scenarioName,
         '--append-to', job.runId,
         '--upload-key', job.jobId,
         '--out', path.join(dir, 'report'),
         job.featurePath,
       ],
-      { ...jobIo, cwd: workspace },
-      { keepBrowser: true },
-    );
-    const uploaded = REPORT_LINK.test(output.join(''));
-    if (uploaded && code === EXIT.ok) return { outcome: 'passed' };
-    if (uploaded && code === EXIT.failed) return { outcome: 'failed' };
-    return { outcome: 'error', message: lastLine(errors.join('')) || lastLine(output.join('')) || `The runner stopped with code ${code}.` };
+    });
+    if (run.timedOut) return { outcome: 'error', message: `The scenario did not finish within ${JOB_TIMEOUT_MS / 60_000} minutes and was stopped.` };
+    const uploaded = REPORT_LINK.test(run.stdout);
+    if (uploaded && run.code === EXIT.ok) return { outcome: 'passed' };
+    if (uploaded && run.code === EXIT.failed) return { outcome: 'failed' };
+    return { outcome: 'error', message: lastLine(run.stderr) || lastLine(run.stdout) || `The runner stopped with code ${String(run.code)}.` };
   } catch (error) {
     return { outcome: 'error', message: (error as Error).message };
   } finally {

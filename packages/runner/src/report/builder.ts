@@ -38,6 +38,8 @@ interface StepState {
 
 interface Attempt {
   testCaseId: string;
+  /** 0 for the first try; `--retry` adds more. */
+  attempt: number;
   startTime: string;
   steps: Map<string, StepState>;
   /** Requests and console lines from before the first step; shown with the first step. */
@@ -124,6 +126,7 @@ export class ReportBuilder {
       const started = envelope.testCaseStarted;
       this.attempts.set(started.id, {
         testCaseId: started.testCaseId,
+        attempt: started.attempt,
         startTime: toIso(started.timestamp),
         steps: new Map(),
         early: { networkData: [], webLog: [] },
@@ -314,6 +317,8 @@ export class ReportBuilder {
     const fixedByAi = plainStatus === 'PASSED' && healings.some((healing) => healing.healed);
     const status: RunStatus = fixedByAi ? 'FIXED_BY_AI' : plainStatus;
     const retrainStats = fixedByAi ? { result: 'passed' } : plainStatus === 'FAILED' && healings.length > 0 ? { result: 'failed' } : undefined;
+    // Only a final attempt becomes a test case: earlier ones failed (cucumber retries nothing else).
+    const attempts = attempt.attempt + 1;
     return {
       id,
       scenarioName: pickle.name,
@@ -334,6 +339,7 @@ export class ReportBuilder {
       ...(attempt.initialAriaSnapshot ? { initialAriaSnapshot: attempt.initialAriaSnapshot } : {}),
       ...(failedIndex === -1 ? {} : { failedStep: failedIndex }),
       ...(retrainStats ? { retrainStats } : {}),
+      ...(attempts > 1 ? { attempts, ...(status === 'PASSED' || status === 'FIXED_BY_AI' ? { flaky: true } : {}) } : {}),
     };
   }
 

@@ -3,11 +3,11 @@ import { settingsFromWorkspace, type RunSettings } from '../support/settings.js'
 import { TestData } from '../support/test-data.js';
 import { ArtifactStore } from './artifacts.js';
 import { ReportBuilder, type Envelope } from './builder.js';
-import { REPORT_FILES, writeReportFiles } from './write.js';
+import { REPORT_FILES } from './write.js';
 
 /** Formatter options (cucumber `formatOptions: { rehearse: { … } }`). */
 export interface FormatterOptions {
-  /** Folder for artifacts and exports when the report itself goes to stdout. */
+  /** Folder for artifacts when the report itself goes to stdout. */
   out?: string;
 }
 
@@ -29,7 +29,8 @@ function workspaceSettings(): RunSettings | undefined {
 /**
  * The run report as a cucumber-js formatter plugin, for plain cucumber-js:
  * `format: [['@rehearse/runner/formatter', 'rehearse-report/report.json']]`. The report JSON goes
- * to the format's target; `artifacts/`, `junit.xml` and `cucumber.json` go next to it.
+ * to the format's target and `artifacts/` next to it; JUnit, JSON and HTML come from cucumber's own
+ * `junit`, `json` and `html` formatters, listed beside it.
  */
 const formatter = {
   type: 'formatter' as const,
@@ -51,7 +52,6 @@ const formatter = {
       // The support code scrubs secrets as it records; this also catches a user's own error messages.
       const redactor = new TestData(settings?.testData ?? [], settings?.env ?? { name: 'default', baseUrl: '' });
       const report = redactor.redactDeep(builder.build());
-      writeReportFiles(outDir, report, { skipReport: true });
       write(`${JSON.stringify(report, null, 2)}\n`);
     };
   },

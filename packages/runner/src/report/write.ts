@@ -1,18 +1,19 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { RunReport } from '@rehearse/contract';
-import { toCucumberJson, toJUnitXml } from './exports.js';
-
-/** Files a run writes to its output folder, next to `artifacts/`. */
-export const REPORT_FILES = { report: 'report.json', junit: 'junit.xml', cucumber: 'cucumber.json' } as const;
+import type { DEFAULT_FORMATS } from './formats.js';
 
 /**
- * Writes the report and its JUnit XML and Cucumber JSON exports into `outDir`. `skipReport`: the
- * caller writes report.json itself (the cucumber formatter writes it to its own target).
+ * Files a run writes to its output folder, next to `artifacts/`: our report, and what cucumber's
+ * own formatters write there by default (see DEFAULT_FORMATS).
  */
-export function writeReportFiles(outDir: string, report: RunReport, options: { skipReport?: boolean } = {}): void {
+export const REPORT_FILES = { report: 'report.json', junit: 'junit.xml', cucumber: 'cucumber.json', html: 'report.html', messages: 'messages.ndjson' } as const satisfies Record<
+  string,
+  'report.json' | keyof typeof DEFAULT_FORMATS
+>;
+
+/** Writes the run report (`report.json`) into `outDir`. */
+export function writeReport(outDir: string, report: RunReport): void {
   mkdirSync(outDir, { recursive: true });
-  if (!options.skipReport) writeFileSync(path.join(outDir, REPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
-  writeFileSync(path.join(outDir, REPORT_FILES.junit), toJUnitXml(report));
-  writeFileSync(path.join(outDir, REPORT_FILES.cucumber), `${JSON.stringify(toCucumberJson(report), null, 2)}\n`);
+  writeFileSync(path.join(outDir, REPORT_FILES.report), `${JSON.stringify(report, null, 2)}\n`);
 }

@@ -1,7 +1,7 @@
-import type { Command, CommandHealing } from '@rehearse/contract';
+import type { Command, CommandHealing, ScopeContainer } from '@rehearse/contract';
 import type { Locator, Page } from 'playwright-core';
 import { MediaTypes } from '../attachments.js';
-import { candidateLocator, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
+import { candidateLocator, containerSelector, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
 import { healElement, type ElementNeed } from './healing.js';
 import { poll, untilPageChanges } from './poll.js';
 import type { ResolvedValue } from './test-data.js';
@@ -58,28 +58,43 @@ export class ElementNotFoundError extends Error {
 }
 
 /**
- * Tries the element's locator candidates in order until one matches exactly one visible element,
- * going through them again until the timeout (the page may still be loading). Each candidate's
- * outcome in the deciding pass goes to `log`.
+ * Tries the element's locator candidates in order until one matches exactly one visible element
+ * (or, for "the 2nd …", at least that many), going through them again until the timeout (the page
+ * may still be loading). A scoped element is looked for only inside its one container. Each
+ * candidate's outcome in the deciding pass goes to `log`.
  */
 export async function resolveElement(page: Page, element: Element, timeoutMs: number, log: string[], resolveText: (text: string) => string): Promise<Locator> {
   if (element.locators.length === 0) throw new ElementNotFoundError(`Element "${element.name}" has no locator candidates`);
   const candidates = element.locators.map((candidate) => resolveCandidate(candidate, resolveText));
+  const scopeText = element.scope && resolveText(element.scope.text);
+  const nth = element.nth;
   let lastPass: string[] = [];
   let passes = 0;
   const startedAt = Date.now();
   const found = await poll(timeoutMs, async () => {
     passes += 1;
     lastPass = [];
+    let root: Page | Locator = page;
+    if (element.scope && scopeText !== undefined) {
+      const container = await findContainer(page, element.scope.container, scopeText);
+      if (typeof container === 'string') {
+        lastPass.push(container);
+        return undefined;
+      }
+      root = container;
+    }
     // One candidate at a time, in order: the first usually wins, and every query of a role or
     // text engine walks the whole page.
     for (const candidate of candidates) {
       const description = describeCandidate(candidate);
-      const locator = candidateLocator(page, candidate);
+      const locator = candidateLocator(root, candidate);
       const count = await locator.count().catch((error: Error) => error);
       if (count instanceof Error) {
         lastPass.push(`${description}: invalid (${firstLine(count.message)})`);
-      } else if (count === 1) {
+      } else if (nth !== undefined && count >= nth) {
+        lastPass.push(`${description}: ${count} visible matches, used number ${nth}`);
+        return locator.nth(nth - 1);
+      } else if (nth === undefined && count === 1) {
         lastPass.push(`${description}: 1 visible match, used`);
         return locator;
       } else {
@@ -91,9 +106,57 @@ export async function resolveElement(page: Page, element: Element, timeoutMs: nu
   log.push(...lastPass);
   if (passes > 1) log.push(`${found ? 'found' : 'gave up'} after ${passes} attempts in ${Date.now() - startedAt} ms`);
   if (found) return found;
+  const wanted = nth === undefined ? 'exactly one visible element' : `at least ${nth} visible elements`;
+  const named = element.named ? ` ${await whatIsNamed(page, resolveText(element.named.words), element.named.expects)}` : '';
   throw new ElementNotFoundError(
-    `Element "${element.name}" not found: no locator candidate matched exactly one visible element within ${timeoutMs} ms (${lastPass.join('; ')})`,
+    `Element "${element.name}" not found: no locator candidate matched ${wanted} within ${timeoutMs} ms.${named} (${lastPass.join('; ')})`,
   );
+}
+
+/**
+ * What the page shows under the words a step used, for the failure message: "feed the cat" is a
+ * <label>, not the checkbox the step needs, tells the author what to write instead.
+ */
+async function whatIsNamed(page: Page, words: string, expects: string | undefined): Promise<string> {
+  const named = page
+    .getByText(words, { exact: true })
+    .or(page.getByLabel(words, { exact: true }))
+    .or(page.getByPlaceholder(words, { exact: true }))
+    .or(page.getByTitle(words, { exact: true }))
+    .filter({ visible: true });
+  const tags = await named
+    .evaluateAll((elements: Array<{ tagName: string; getAttribute(name: string): string | null }>) =>
+      elements.map((node) => {
+        const role = node.getAttribute('role');
+        const type = node.getAttribute('type');
+        return `<${node.tagName.toLowerCase()}${type ? ` type="${type}"` : ''}${role ? ` role="${role}"` : ''}>`;
+      }),
+    )
+    .catch(() => [] as string[]);
+  const need = expects ? ` (the step needs one ${expects} named by these words or sitting beside them)` : '';
+  if (tags.length === 0) return `Nothing visible on the page is named "${words}"${need}.`;
+  const shown = tags.length > 5 ? `${tags.slice(0, 5).join(', ')} and ${tags.length - 5} more` : tags.join(', ');
+  return `The page shows "${words}" on ${tags.length === 1 ? 'one element' : `${tags.length} elements`}: ${shown}${need}.`;
+}
+
+/**
+ * The one visible container of a kind ("row") showing `text`: one holding an element whose whole
+ * text is `text` wins over one merely containing it, and of nested matches the innermost. Answers
+ * a description of what was found instead when there is not exactly one.
+ */
+async function findContainer(page: Page, container: ScopeContainer, text: string): Promise<Locator | string> {
+  const all = page.locator(containerSelector(container)).filter({ visible: true });
+  for (const [how, candidates] of [
+    ['showing exactly', all.filter({ has: page.getByText(text, { exact: true }) })],
+    ['containing', all.filter({ hasText: text })],
+  ] as const) {
+    // Of nested containers (a list item inside a list item) keep those with no matching container inside.
+    const innermost = candidates.filter({ hasNot: candidates });
+    const count = await innermost.count();
+    if (count === 1) return innermost;
+    if (count > 1) return `${count} ${container}s ${how} "${text}": say which with "the 2nd …" or a longer text`;
+  }
+  return `no visible ${container} contains "${text}"`;
 }
 
 function resolveCandidate(candidate: LocatorCandidate, resolveText: (text: string) => string): LocatorCandidate {

@@ -1,3 +1,4 @@
+import type { ElementPhrase, ScopeContainer } from '@rehearse/contract';
 import type { Locator, Page } from 'playwright-core';
 
 /**
@@ -52,6 +53,37 @@ export interface Element {
   locators: LocatorCandidate[];
   fingerprint?: ElementFingerprint;
   source?: ElementSource;
+  /** Look only inside the one container (row, dialog, …) showing this text ("in the row containing …"). */
+  scope?: ElementScope;
+  /** 1-based: take the nth match of a candidate instead of requiring exactly one ("the 2nd …"). */
+  nth?: number;
+  /** The words a plain-English step named it by, and what kind of control it needs: a failure says what the page has under those words. */
+  named?: { words: string; expects?: string };
+}
+
+export interface ElementScope {
+  container: ScopeContainer;
+  text: string;
+}
+
+/** The elements each scope word means, most specific markup first. */
+const CONTAINER_SELECTORS: Record<ScopeContainer, string> = {
+  item: 'li, tr, [role=listitem], [role=row], [role=option], [role=treeitem], article',
+  row: 'tr, [role=row], li, [role=listitem], [role=option]',
+  'list item': 'li, [role=listitem], [role=option], [role=treeitem]',
+  card: 'article, [class*=card i], li, section',
+  section: 'section, article, fieldset, aside, nav, main, [role=region], [role=group]',
+  form: 'form, [role=form], fieldset',
+  dialog: 'dialog, [role=dialog], [role=alertdialog]',
+  list: 'ul, ol, [role=list], [role=listbox], [role=tree]',
+  table: 'table, [role=table], [role=grid], [role=treegrid]',
+  region: '[role=region], section, aside, nav, main, header, footer',
+  group: 'fieldset, [role=group], [role=radiogroup]',
+};
+
+/** A CSS selector for the containers a scope word names. */
+export function containerSelector(container: ScopeContainer): string {
+  return CONTAINER_SELECTORS[container];
 }
 
 type AriaRole = Parameters<Page['getByRole']>[0];
@@ -72,8 +104,8 @@ function rolesOf(candidate: Extract<LocatorCandidate, { kind: 'role' }>): AriaRo
   return (Array.isArray(roles) ? roles : [roles]) as AriaRole[];
 }
 
-/** The Playwright locator of a candidate, restricted to visible elements. */
-export function candidateLocator(page: Page, candidate: LocatorCandidate): Locator {
+/** The Playwright locator of a candidate below `page` (or a container), restricted to visible elements. */
+export function candidateLocator(page: Page | Locator, candidate: LocatorCandidate): Locator {
   const exact = candidate.exact ?? false;
   let locator: Locator;
   switch (candidate.kind) {
@@ -119,20 +151,93 @@ export const ROLES_FOR = {
   fill: ['textbox', ['searchbox', 'combobox', 'spinbutton']],
   select: [['combobox', 'listbox']],
   check: [['checkbox', 'radio', 'switch']],
+  any: ['button', 'link', 'textbox', ['checkbox', 'radio', 'switch', 'combobox', 'searchbox', 'spinbutton', 'heading', 'menuitem', 'tab', 'option', 'img', 'dialog', 'status', 'alert']],
 } as const satisfies Record<string, ReadonlyArray<AriaRole | readonly AriaRole[]>>;
+
+const EXPECTS = new Map<ReadonlyArray<string | readonly string[]>, string>([
+  [ROLES_FOR.check, 'checkbox, radio button or switch'],
+  [ROLES_FOR.fill, 'text field'],
+  [ROLES_FOR.select, 'drop-down'],
+]);
+
+/** Words a person uses for a role when an element has no name of its own: `"textbox" in the row containing "…"`. */
+const ROLE_WORDS: Record<string, AriaRole> = {
+  textbox: 'textbox',
+  'text box': 'textbox',
+  field: 'textbox',
+  'text field': 'textbox',
+  input: 'textbox',
+  checkbox: 'checkbox',
+  'check box': 'checkbox',
+  button: 'button',
+  link: 'link',
+  'drop-down': 'combobox',
+  dropdown: 'combobox',
+  combobox: 'combobox',
+  radio: 'radio',
+  switch: 'switch',
+  heading: 'heading',
+  image: 'img',
+  'list item': 'listitem',
+  listitem: 'listitem',
+  row: 'row',
+  list: 'list',
+  dialog: 'dialog',
+  status: 'status',
+  'menu item': 'menuitem',
+};
+
+/** An XPath string literal for any text (XPath 1.0 has no escapes: quotes need concat()). */
+export function xpathLiteral(text: string): string {
+  if (!text.includes('"')) return `"${text}"`;
+  if (!text.includes("'")) return `'${text}'`;
+  return `concat(${text.split('"').map((part) => `"${part}"`).join(`, '"', `)})`;
+}
+
+const CHECKABLE = "(self::input and (@type='checkbox' or @type='radio')) or @role='checkbox' or @role='radio' or @role='switch'";
+
+/**
+ * The checkbox, radio or switch that sits beside a text which labels it only visually (a todo
+ * row's `<label>` without `for`): the innermost element showing exactly `text`, then its nearest
+ * ancestor (at most three levels up) holding exactly one checkable control, then that control. A
+ * row never reaches into a neighbouring row, since their common ancestor holds several.
+ */
+export function checkableBeside(text: string): LocatorCandidate {
+  const literal = xpathLiteral(text.replace(/\s+/g, ' ').trim());
+  const owner = `//*[not(self::script or self::style)][normalize-space(.)=${literal}][not(.//*[normalize-space(.)=${literal}])]`;
+  // Only a few levels up: a heading far above the page's only checkbox does not label it.
+  const ancestor = `ancestor-or-self::*[position() <= 4][count(.//*[${CHECKABLE}])=1][1]`;
+  return { kind: 'css', value: `xpath=${owner}/${ancestor}//*[${CHECKABLE}]` };
+}
 
 /**
  * The element a plain-English step names by its visible words: role + accessible name, then
  * label, then placeholder, then text — each exact before substring, so "Trail Backpack" does not
- * also pick "Trail Backpack Mini".
+ * also pick "Trail Backpack Mini" — then test id. For a check, a text that labels a checkbox only
+ * by sitting beside it finds that checkbox; a role word ("textbox") finds the one element of that
+ * role, which is how a scoped step names an unlabelled field.
  */
-export function elementByName(name: string, roles: ReadonlyArray<string | readonly string[]>): Element {
+export function elementByName(name: string, roles: ReadonlyArray<string | readonly string[]>, phrase?: Omit<ElementPhrase, 'name'>): Element {
   const locators: LocatorCandidate[] = [];
   for (const exact of [true, false]) {
     for (const role of roles) locators.push({ kind: 'role', role: typeof role === 'string' ? role : [...role], name, ...(exact ? { exact } : {}) });
   }
+  const checking = roles === ROLES_FOR.check;
+  if (checking) locators.push({ kind: 'label', value: name, exact: true }, checkableBeside(name));
   for (const kind of ['label', 'placeholder', 'text'] as const) {
+    if (checking) continue;
     locators.push({ kind, value: name, exact: true }, { kind, value: name });
   }
-  return { name, locators };
+  if (checking) locators.push({ kind: 'label', value: name });
+  locators.push({ kind: 'testId', value: name });
+  const roleWord = ROLE_WORDS[name.trim().toLowerCase()];
+  if (roleWord) locators.push({ kind: 'role', role: roleWord });
+  const expects = EXPECTS.get(roles);
+  return {
+    name: phrase?.scope ? `${name} in the ${phrase.scope.container} containing "${phrase.scope.text}"` : name,
+    locators,
+    named: { words: name, ...(expects ? { expects } : {}) },
+    ...(phrase?.nth ? { nth: phrase.nth } : {}),
+    ...(phrase?.scope ? { scope: phrase.scope } : {}),
+  };
 }

@@ -44,6 +44,8 @@ export interface RunSettings {
    * Scenarios still get a fresh context each, so nothing but the browser process is shared.
    */
   keepBrowser?: boolean;
+  /** The workspace folder the run started in: files a step names (an upload) are relative to it. */
+  workspaceDir?: string;
 }
 
 /** `rehearse.config.json`, the project's run settings (DESIGN §4); every key optional. */

@@ -1,50 +1,157 @@
-import { Given, Then, When } from '@cucumber/cucumber';
-import { API_STEP_PATTERNS, type BUILT_IN_STEP_PATTERNS } from '@rehearse/contract';
+import { defineParameterType, Given, Then, When, type DataTable } from '@cucumber/cucumber';
+import { API_STEP_PATTERNS, BUILT_IN_STEPS, ELEMENT_PARAMETER, elementPhrase, type BuiltInStepId, type ElementPhrase } from '@rehearse/contract';
 import { parse as parseYaml } from 'yaml';
 import { api, type ApiRequestSpec, type BodyType } from './api.js';
-import { elementByName, ROLES_FOR } from './elements.js';
 import { web } from './web.js';
 import type { RehearseWorld } from './world.js';
 
-type BuiltInPattern = (typeof BUILT_IN_STEP_PATTERNS)[number];
-type StepFn = (this: RehearseWorld, ...args: string[]) => Promise<void>;
+type El = ElementPhrase;
+// Each implementation takes the step's parameters in pattern order ({element} arrives as an ElementPhrase).
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type StepFn = (this: RehearseWorld, ...args: any[]) => Promise<void>;
 
 /**
- * The plain-English steps of BUILT_IN_STEP_PATTERNS. Elements are named by their visible words and
- * found by role + accessible name, then label, then placeholder, then text.
+ * The implementation of every step of the contract's BUILT_IN_STEPS catalogue, by id: the
+ * catalogue says what a step reads like, this says what it does. Elements are named by their
+ * visible words and found by role + accessible name, label, placeholder, text, then test id.
  */
-const BUILT_IN_STEPS = {
-  'I open {string}': async function (url) {
+const BUILT_IN_IMPLEMENTATIONS = {
+  open: async function (url: string) {
     await web.navigate(url, undefined, undefined, this);
   },
-  'I click {string}': async function (name) {
-    await web.click(elementByName(name, ROLES_FOR.click), undefined, undefined, this);
+  reload: async function () {
+    await web.reload(undefined, this);
   },
-  'I fill {string} with {string}': async function (field, value) {
-    await web.fill(elementByName(field, ROLES_FOR.fill), value, undefined, undefined, this);
+  back: async function () {
+    await web.history('back', undefined, this);
   },
-  'I select {string} from {string}': async function (option, field) {
-    await web.select(elementByName(field, ROLES_FOR.select), option, undefined, undefined, this);
+  forward: async function () {
+    await web.history('forward', undefined, this);
   },
-  'I check {string}': async function (name) {
-    await web.check(elementByName(name, ROLES_FOR.check), undefined, undefined, this);
+  switchTab: async function () {
+    await web.switchToNewTab(undefined, this);
   },
-  'I press {string}': async function (key) {
+  acceptDialog: async function () {
+    await web.answerNextDialog('accept', undefined, this);
+  },
+  dismissDialog: async function () {
+    await web.answerNextDialog('dismiss', undefined, this);
+  },
+  dialogSaid: async function (message: string) {
+    await web.verifyDialog(message, undefined, undefined, this);
+  },
+  click: async function (element: El) {
+    await web.click(element, undefined, undefined, this);
+  },
+  doubleClick: async function (element: El) {
+    await web.doubleClick(element, undefined, undefined, this);
+  },
+  rightClick: async function (element: El) {
+    await web.rightClick(element, undefined, undefined, this);
+  },
+  hover: async function (element: El) {
+    await web.hover(element, undefined, undefined, this);
+  },
+  scrollTo: async function (element: El) {
+    await web.scrollTo(element, undefined, undefined, this);
+  },
+  fill: async function (element: El, value: string) {
+    await web.fill(element, value, undefined, undefined, this);
+  },
+  clear: async function (element: El) {
+    await web.fill(element, '', undefined, undefined, this);
+  },
+  type: async function (text: string, element: El) {
+    await web.type(element, text, undefined, undefined, this);
+  },
+  pressIn: async function (key: string, element: El) {
+    await web.press(element, key, undefined, undefined, this);
+  },
+  press: async function (key: string) {
     await web.press(null, key, undefined, undefined, this);
   },
-  'I should see {string}': async function (text) {
+  check: async function (element: El) {
+    await web.check(element, undefined, undefined, this);
+  },
+  uncheck: async function (element: El) {
+    await web.check(element, undefined, { checked: false }, this);
+  },
+  select: async function (option: string, element: El) {
+    await web.select(element, option, undefined, undefined, this);
+  },
+  upload: async function (file: string, element: El) {
+    await web.upload(element, file, undefined, undefined, this);
+  },
+  drag: async function (element: El, to: El) {
+    await web.dragTo(element, to, undefined, undefined, this);
+  },
+  see: async function (text: string) {
     await web.verifyText(text, undefined, undefined, this);
   },
-  'I should not see {string}': async function (text) {
+  notSee: async function (text: string) {
     await web.verifyNoText(text, undefined, undefined, this);
   },
-  'the URL should contain {string}': async function (text) {
+  seeIn: async function (text: string, element: El) {
+    await web.verifyTextIn(element, text, undefined, undefined, this);
+  },
+  visible: async function (element: El) {
+    await web.verifyVisible(element, undefined, undefined, this);
+  },
+  hidden: async function (element: El) {
+    await web.verifyHidden(element, undefined, undefined, this);
+  },
+  value: async function (element: El, value: string) {
+    await web.verifyValue(element, value, undefined, undefined, this);
+  },
+  empty: async function (element: El) {
+    await web.verifyValue(element, '', undefined, undefined, this);
+  },
+  checked: async function (element: El) {
+    await web.verifyState(element, { kind: 'checked', checked: true }, undefined, undefined, this);
+  },
+  unchecked: async function (element: El) {
+    await web.verifyState(element, { kind: 'checked', checked: false }, undefined, undefined, this);
+  },
+  enabled: async function (element: El) {
+    await web.verifyState(element, { kind: 'enabled', enabled: true }, undefined, undefined, this);
+  },
+  disabled: async function (element: El) {
+    await web.verifyState(element, { kind: 'enabled', enabled: false }, undefined, undefined, this);
+  },
+  hasClass: async function (element: El, value: string) {
+    await web.verifyState(element, { kind: 'class', value }, undefined, undefined, this);
+  },
+  hasAttribute: async function (element: El, name: string, value: string) {
+    await web.verifyState(element, { kind: 'attribute', name, value }, undefined, undefined, this);
+  },
+  count: async function (count: number, list: string) {
+    await web.verifyCount(list, count, undefined, undefined, this);
+  },
+  listIs: async function (list: string, table: DataTable) {
+    await web.verifyItems(list, table.raw().map((row) => row[0] ?? ''), undefined, undefined, this);
+  },
+  urlContains: async function (text: string) {
     await web.verifyUrl(text, undefined, undefined, this);
   },
-  'I wait for {string}': async function (msOrText) {
+  urlIs: async function (url: string) {
+    await web.verifyUrlIs(url, undefined, undefined, this);
+  },
+  titleIs: async function (title: string) {
+    await web.verifyTitle(title, undefined, { exact: true }, this);
+  },
+  titleContains: async function (text: string) {
+    await web.verifyTitle(text, undefined, undefined, this);
+  },
+  rememberText: async function (element: El, name: string) {
+    await web.remember(element, 'text', name, undefined, undefined, this);
+  },
+  rememberValue: async function (element: El, name: string) {
+    await web.remember(element, 'value', name, undefined, undefined, this);
+  },
+  wait: async function (msOrText: string) {
     await web.wait(msOrText, undefined, undefined, this);
   },
-} satisfies Record<BuiltInPattern, StepFn>;
+} satisfies Record<BuiltInStepId, StepFn>;
 
 export { API_STEP_PATTERNS };
 
@@ -66,7 +173,14 @@ function parseRequestDocument(text: string): ApiRequestSpec {
 
 /** Registers the built-in and API steps into the current cucumber support library. */
 export function defineSteps(): void {
-  for (const [pattern, fn] of Object.entries(BUILT_IN_STEPS)) Given(pattern, fn);
+  defineParameterType({
+    name: ELEMENT_PARAMETER.name,
+    regexp: ELEMENT_PARAMETER.regexp,
+    transformer: (nth?: string, name?: string, container?: string, text?: string) => elementPhrase(nth, name, container, text),
+    useForSnippets: false,
+  });
+  const patterns = new Map<string, string>(BUILT_IN_STEPS.map((step) => [step.id, step.pattern]));
+  for (const [id, fn] of Object.entries(BUILT_IN_IMPLEMENTATIONS)) Given(patterns.get(id)!, fn);
 
   Given(API_STEP_PATTERNS[0], function (this: RehearseWorld, name: string, value: string) {
     this.apiHeaders[name] = value;

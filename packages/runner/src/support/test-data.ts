@@ -66,6 +66,8 @@ export interface ResolvedValue {
 export class TestData {
   private readonly rows = new Map<string, TestDataRow>();
   private readonly secrets = new Set<string>();
+  /** Values a scenario kept with "I remember … as "name"" (scenario-long: each scenario has its own TestData). */
+  private readonly kept = new Map<string, string>();
 
   constructor(
     rows: readonly TestDataRow[],
@@ -101,6 +103,11 @@ export class TestData {
     return { value, secret: secret || masked, display: secret ? SECRET_DISPLAY : masked ? MASK_DISPLAY : value };
   }
 
+  /** Keeps `value` as `{{key}}` for the rest of the scenario; it wins over a test data row of that name. */
+  keep(key: string, value: string): void {
+    this.kept.set(key, value);
+  }
+
   /** Marks a value as not to be shown (a step passed `{ mask: true }`). */
   remember(value: string): void {
     if (value) this.secrets.add(value);
@@ -131,6 +138,8 @@ export class TestData {
     if (typeof param === 'string') return { value: param, secret: false };
     if (typeof param === 'number' || typeof param === 'boolean' || typeof param === 'bigint') return { value: `${param}`, secret: false };
     if (param !== undefined && param !== null) return { value: JSON.stringify(param), secret: false };
+    const kept = this.kept.get(key);
+    if (kept !== undefined) return { value: kept, secret: false };
     if (key === 'env.baseUrl') return { value: this.env.baseUrl, secret: false };
     if (key === 'env.name') return { value: this.env.name, secret: false };
     const row = this.rows.get(key);

@@ -1,5 +1,8 @@
-import { errors, type Page } from 'playwright-core';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { errors, type Locator, type Page } from 'playwright-core';
 import { resolveElement, runCommand, worldOf, type CommandOptions, type StepParams } from './commands.js';
+import type { ElementPhrase } from '@rehearse/contract';
 import { elementByName, ROLES_FOR, type Element } from './elements.js';
 import { poll, sleep, untilPageChanges } from './poll.js';
 import type { RehearseWorld } from './world.js';
@@ -43,16 +46,77 @@ async function waitForText(page: Page, text: string, exact: boolean | undefined,
 }
 
 /** An element, or just its visible words (found like the plain-English steps find them). */
-export type ElementRef = Element | string;
+export type ElementRef = Element | ElementPhrase | string;
 
 type Roles = ReadonlyArray<string | readonly string[]>;
-const ANY_ROLE: Roles = [...ROLES_FOR.click, ...ROLES_FOR.fill];
+const ANY_ROLE: Roles = ROLES_FOR.any;
 
+/**
+ * An element reference as an Element: words are found like the plain-English steps find them, an
+ * ElementPhrase ("the 2nd …", "… in the row containing …") the same way with its order and scope.
+ */
 function toElement(ref: ElementRef, roles: Roles = ANY_ROLE): Element {
-  return typeof ref === 'string' ? elementByName(ref, roles) : ref;
+  if (typeof ref === 'string') return elementByName(ref, roles);
+  if (!('locators' in ref)) {
+    const { name, ...phrase } = ref;
+    return elementByName(name, roles, phrase);
+  }
+  return ref;
 }
 
 const timeoutOf = (world: RehearseWorld, options: CommandOptions | undefined) => options?.timeout ?? world.settings.commandTimeoutMs;
+
+/** A state verifyState waits for. */
+export type ElementState =
+  | { kind: 'checked'; checked: boolean }
+  | { kind: 'enabled'; enabled: boolean }
+  | { kind: 'class'; value: string }
+  | { kind: 'attribute'; name: string; value: string };
+
+function describeState(state: ElementState): string {
+  switch (state.kind) {
+    case 'checked':
+      return state.checked ? 'checked' : 'not checked';
+    case 'enabled':
+      return state.enabled ? 'enabled' : 'disabled';
+    case 'class':
+      return `of class "${state.value}"`;
+    case 'attribute':
+      return `${state.name}="${state.value}"`;
+  }
+}
+
+const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
+
+/** The message of the last dialog answered in each scenario. */
+const lastDialogs = new WeakMap<RehearseWorld, string>();
+
+const cssString = (text: string) => `"${text.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+const LISTS = ':is(ul, ol, [role=list], [role=listbox], [role=tree], table, [role=table], [role=grid])';
+const ITEMS = ':is(li, [role=listitem], [role=option], [role=treeitem], tr, [role=row])';
+
+/**
+ * The visible items a word names, the first way that finds any: elements with that test id; the
+ * items of a list whose label, id, class or test id contains the word ("todo" finds the rows of
+ * `ul.todo-list`); elements of that ARIA role ("checkbox"). None at all is zero items.
+ */
+async function itemsOf(page: Page, word: string): Promise<Locator> {
+  const w = cssString(word);
+  const list = `${LISTS}:is([aria-label*=${w} i], [id*=${w} i], [class*=${w} i], [data-testid*=${w} i])`;
+  const ways: Locator[] = [page.getByTestId(word), page.locator(`${list} > ${ITEMS}, ${list} > tbody > ${ITEMS}`)];
+  if (/^[a-z]+$/.test(word)) ways.push(page.getByRole(word as Parameters<Page['getByRole']>[0]));
+  for (const way of ways) {
+    const visible = way.filter({ visible: true });
+    if ((await visible.count()) > 0) return visible;
+  }
+  return ways[0]!.filter({ visible: true });
+}
+
+/** Each item's first line of visible text, whitespace collapsed. */
+async function itemTexts(items: Locator): Promise<string[]> {
+  const texts = await items.allInnerTexts();
+  return texts.map((text) => collapse(text.split('\n').find((line) => line.trim() !== '') ?? ''));
+}
 
 /**
  * Browser commands for step definitions. Each call is one command in the report: element
@@ -67,7 +131,71 @@ export const web = {
     const absolute = resolveUrl(target.value, w.settings.env.baseUrl);
     await runCommand(w, { type: 'navigate', value: { ...target, value: absolute, display: target.secret ? target.display : absolute }, options }, async () => {
       const response = await w.page.goto(absolute, { waitUntil: 'load', ...(options?.timeout ? { timeout: options.timeout } : {}) });
+      if (response && response.status() >= 400) {
+        throw new Error(`Opening ${target.secret ? target.display : absolute} answered HTTP ${response.status()} ${response.statusText()}`.trim());
+      }
       return response ? { status: response.status(), statusText: response.statusText() } : {};
+    });
+  },
+
+  /** Reloads the current page; fails on an HTTP error status like navigate. */
+  async reload(options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'reload_page', options }, async () => {
+      const response = await w.page.reload({ waitUntil: 'load' });
+      if (response && response.status() >= 400) throw new Error(`Reloading ${w.page.url()} answered HTTP ${response.status()} ${response.statusText()}`.trim());
+    });
+  },
+
+  /** Goes back (`'back'`) or forward in the history; fails when there is no page that way. */
+  async history(direction: 'back' | 'forward', options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: direction === 'back' ? 'go_back' : 'go_forward', options }, async () => {
+      const before = w.page.url();
+      const response = direction === 'back' ? await w.page.goBack({ waitUntil: 'load' }) : await w.page.goForward({ waitUntil: 'load' });
+      // A same-document move (a hash route) has no response but changes the address.
+      if (!response && w.page.url() === before) throw new Error(`There is no page to go ${direction} to from ${before}`);
+    });
+  },
+
+  /** Continues in the newest other tab of the scenario, waiting for one to open. */
+  async switchToNewTab(options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'switch_tab', options }, async () => {
+      const current = w.page;
+      const others = () => w.browserContext.pages().filter((page) => page !== current && !page.isClosed());
+      let next = others().at(-1);
+      if (!next) {
+        next = await w.browserContext.waitForEvent('page', { timeout: timeoutOf(w, options) }).catch(() => undefined);
+        if (!next) throw new Error(`No new tab opened within ${timeoutOf(w, options)} ms`);
+      }
+      await next.waitForLoadState('load');
+      w.usePage(next);
+      return { url: next.url() };
+    });
+  },
+
+  /** Answers the next alert, confirm or prompt the page shows: OK (`accept`) or Cancel. */
+  async answerNextDialog(answer: 'accept' | 'dismiss', options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: answer === 'accept' ? 'accept_dialog' : 'dismiss_dialog', options }, async () => {
+      const page = w.page;
+      page.once('dialog', (dialog) => {
+        lastDialogs.set(w, dialog.message());
+        void (answer === 'accept' ? dialog.accept() : dialog.dismiss()).catch(() => undefined);
+      });
+    });
+  },
+
+  /** Waits until the last dialog answered with answerNextDialog had the message `expected`. */
+  async verifyDialog(expected: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const resolved = w.data.resolve(expected, params);
+    await runCommand(w, { type: 'verify_dialog', text: resolved.display, options }, async () => {
+      const said = await poll(timeoutOf(w, options), async () => (lastDialogs.get(w) === resolved.value ? true : undefined));
+      const actual = lastDialogs.get(w);
+      if (!said) throw new Error(actual === undefined ? `No dialog was shown (expected "${resolved.display}")` : `The dialog said "${actual}", expected "${resolved.display}"`);
+      return { expectedValue: resolved.display, value: actual ?? '' };
     });
   },
 
@@ -76,6 +204,63 @@ export const web = {
     const element = toElement(ref, ROLES_FOR.click);
     await runCommand(w, { type: 'click_element', element, params, options }, async (target) => {
       await target!.click({ timeout: timeoutOf(w, options) });
+    });
+  },
+
+  async doubleClick(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'double_click_element', element: toElement(ref, ROLES_FOR.click), params, options }, async (target) => {
+      await target!.dblclick({ timeout: timeoutOf(w, options) });
+    });
+  },
+
+  async rightClick(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'right_click_element', element: toElement(ref, ROLES_FOR.click), params, options }, async (target) => {
+      await target!.click({ button: 'right', timeout: timeoutOf(w, options) });
+    });
+  },
+
+  async scrollTo(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'scroll_to_element', element: toElement(ref), params, options }, async (target) => {
+      await target!.scrollIntoViewIfNeeded({ timeout: timeoutOf(w, options) });
+    });
+  },
+
+  /** Types `text` key by key (a key event per character) at the end of a field's value. */
+  async type(ref: ElementRef, text: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const resolved = w.data.resolve(text, params);
+    await runCommand(w, { type: 'type_text', element: toElement(ref, ROLES_FOR.fill), params, value: resolved, options }, async (target) => {
+      await target!.pressSequentially(resolved.value, { timeout: timeoutOf(w, options) });
+    });
+  },
+
+  /** Chooses a file for a file field; `file` is relative to the working directory (the workspace). */
+  async upload(ref: ElementRef, file: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const resolved = w.data.resolve(file, params);
+    await runCommand(w, { type: 'upload_file', element: toElement(ref, []), params, value: resolved, options }, async (target) => {
+      // Only the workspace's own files: a plain-English step must not hand the runner's files to a site.
+      const root = path.resolve(w.settings.workspaceDir ?? process.cwd());
+      const filePath = path.resolve(root, resolved.value);
+      if (path.relative(root, filePath).startsWith('..') || path.isAbsolute(path.relative(root, filePath))) {
+        throw new Error(`"${resolved.display}" is outside the workspace: name a file below it`);
+      }
+      if (!existsSync(filePath)) throw new Error(`There is no file "${resolved.display}" in the workspace`);
+      await target!.setInputFiles(filePath, { timeout: timeoutOf(w, options) });
+    });
+  },
+
+  /** Drags one element onto another. */
+  async dragTo(ref: ElementRef, to: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const destination = toElement(to);
+    await runCommand(w, { type: 'drag_element', element: toElement(ref), params, text: destination.name, options }, async (target) => {
+      const log: string[] = [];
+      const drop = await resolveElement(w.page, destination, timeoutOf(w, options), log, (text) => w.data.resolve(text, params).value);
+      await target!.dragTo(drop, { timeout: timeoutOf(w, options) });
     });
   },
 
@@ -189,6 +374,126 @@ export const web = {
     });
   },
 
+  /** Waits until no locator candidate finds a visible element (hidden, or not on the page). */
+  async verifyHidden(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const element = toElement(ref);
+    await runCommand(w, { type: 'verify_element_hidden', text: element.name, options }, async () => {
+      const log: string[] = [];
+      const hidden = await poll(timeoutOf(w, options), async () => {
+        const shown = await resolveElement(w.page, element, 0, log, (text) => w.data.resolve(text, params).value).then(
+          () => true,
+          () => false,
+        );
+        return shown ? undefined : true;
+      }, untilPageChanges(w.page));
+      if (!hidden) throw new Error(`"${element.name}" is still visible (waited ${timeoutOf(w, options)} ms)`);
+    });
+  },
+
+  /** Waits until the element's visible text contains `text`. */
+  async verifyTextIn(ref: ElementRef, text: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const element = toElement(ref);
+    const resolved = w.data.resolve(text, params);
+    await runCommand(w, { type: 'verify_element_text', element, params, text: resolved.display, options }, async (target) => {
+      let actual = '';
+      const seen = await poll(timeoutOf(w, options), async () => {
+        actual = collapse(await target!.innerText());
+        return includesText(actual, resolved.value, options?.exact) ? true : undefined;
+      }, untilPageChanges(w.page));
+      if (!seen) throw new Error(`"${element.name}" shows "${actual}", expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
+      return { value: actual, expectedValue: resolved.display };
+    });
+  },
+
+  /**
+   * Waits until a state of the element holds: checked, unchecked, enabled, disabled, a class, or
+   * an attribute value. The failure says what the element has instead.
+   */
+  async verifyState(ref: ElementRef, state: ElementState, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const checkable = state.kind === 'checked';
+    const element = toElement(ref, checkable ? ROLES_FOR.check : undefined);
+    const expected = state.kind === 'class' || state.kind === 'attribute' ? w.data.resolve(state.value, params).value : '';
+    await runCommand(w, { type: `verify_element_${state.kind}`, element, params, text: describeState(state), options }, async (target) => {
+      let actual = '';
+      const held = await poll(timeoutOf(w, options), async () => {
+        switch (state.kind) {
+          case 'checked': {
+            const checked = await target!.isChecked();
+            actual = checked ? 'checked' : 'not checked';
+            return checked === state.checked ? true : undefined;
+          }
+          case 'enabled': {
+            const enabled = await target!.isEnabled();
+            actual = enabled ? 'enabled' : 'disabled';
+            return enabled === state.enabled ? true : undefined;
+          }
+          case 'class': {
+            const classes = (await target!.getAttribute('class')) ?? '';
+            actual = `the classes "${classes}"`;
+            return classes.split(/\s+/).includes(expected) ? true : undefined;
+          }
+          case 'attribute': {
+            const value = await target!.getAttribute(state.name);
+            actual = value === null ? `no attribute "${state.name}"` : `${state.name}="${value}"`;
+            return value === expected ? true : undefined;
+          }
+        }
+      }, untilPageChanges(w.page));
+      if (!held) throw new Error(`"${element.name}" should be ${describeState(state)} but is ${actual}`);
+      return { value: actual };
+    });
+  },
+
+  /**
+   * Waits until the page shows `expected` items of the list a word names (see itemsOf); the
+   * failure lists what it counted.
+   */
+  async verifyCount(list: string, expected: number, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const resolved = w.data.resolve(list, params);
+    await runCommand(w, { type: 'verify_count', text: `${expected} "${resolved.display}" items`, options }, async () => {
+      let texts: string[] = [];
+      const matched = await poll(timeoutOf(w, options), async () => {
+        texts = await itemTexts(await itemsOf(w.page, resolved.value));
+        return texts.length === expected ? true : undefined;
+      }, untilPageChanges(w.page));
+      if (!matched) throw new Error(`Found ${texts.length} "${resolved.display}" items, expected ${expected}${texts.length ? ` (${texts.map((t) => `"${t}"`).join(', ')})` : ''}`);
+      return { value: String(texts.length), expectedValue: String(expected) };
+    });
+  },
+
+  /** Waits until the list's items show exactly these texts in this order (each item's first line). */
+  async verifyItems(list: string, expected: readonly string[], params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const resolved = w.data.resolve(list, params);
+    const wanted = expected.map((text) => w.data.resolve(text, params).value);
+    await runCommand(w, { type: 'verify_list', text: `"${resolved.display}" items: ${wanted.join(' | ')}`, options }, async () => {
+      let texts: string[] = [];
+      const matched = await poll(timeoutOf(w, options), async () => {
+        texts = await itemTexts(await itemsOf(w.page, resolved.value));
+        return texts.length === wanted.length && texts.every((text, i) => text === wanted[i]) ? true : undefined;
+      }, untilPageChanges(w.page));
+      if (!matched) throw new Error(`The "${resolved.display}" items are ${texts.length ? texts.map((t) => `"${t}"`).join(', ') : 'none'}; expected ${wanted.map((t) => `"${t}"`).join(', ')}`);
+      return { value: texts.join(' | '), expectedValue: wanted.join(' | ') };
+    });
+  },
+
+  /** Keeps the element's visible text (`'text'`) or field value as `{{name}}` for later steps. */
+  async remember(ref: ElementRef, what: 'text' | 'value', name: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const key = name.replace(/^\{\{\s*|\s*\}\}$/g, '');
+    if (!/^[\w.-]+$/.test(key)) throw new Error(`"${name}" cannot be used as {{name}}: use letters, digits, "_", "-" or "."`);
+    const element = toElement(ref, what === 'value' ? ROLES_FOR.fill : undefined);
+    await runCommand(w, { type: `remember_${what}`, element, params, text: key, options }, async (target) => {
+      const value = what === 'value' ? await target!.inputValue({ timeout: timeoutOf(w, options) }) : collapse(await target!.innerText({ timeout: timeoutOf(w, options) }));
+      w.data.keep(key, value);
+      return { value };
+    });
+  },
+
   /** Waits until the address contains `expected` (equals it with `{ exact: true }`). */
   async verifyUrl(expected: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
     const w = worldOf(world);
@@ -201,6 +506,14 @@ export const web = {
       if (!matched) throw new Error(`The URL is ${w.page.url()}, expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
       return { expectedValue: resolved.display, value: w.page.url() };
     });
+  },
+
+  /** Waits until the address is `expected`; a relative address resolves against the environment's baseUrl. */
+  async verifyUrlIs(expected: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const resolved = w.data.resolve(expected, params);
+    const absolute = resolveUrl(resolved.value, w.settings.env.baseUrl);
+    await this.verifyUrl(absolute, undefined, { ...options, exact: true }, w);
   },
 
   /** Waits until the title contains `expected` (equals it with `{ exact: true }`). */

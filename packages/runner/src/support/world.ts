@@ -55,6 +55,14 @@ export function prelaunchBrowser(options: Pick<RunSettings, 'browser' | 'headles
   browserFor(options).catch(() => undefined);
 }
 
+/**
+ * Opens (or reuses) the browser this process's next run will use and rejects when it cannot, so a
+ * run whose browser endpoint does not answer stops before its first scenario.
+ */
+export async function openSharedBrowser(options: Pick<RunSettings, 'browser' | 'headless'>): Promise<void> {
+  await browserFor(options);
+}
+
 /** Closes the run's browser (AfterAll). */
 export async function closeSharedBrowser(): Promise<void> {
   const current = sharedBrowser;
@@ -203,6 +211,13 @@ export class RehearseWorld extends World<RehearseParameters> {
   /** Attaches JSON for the formatter, with every secret this run knows scrubbed from it. */
   attachJson(mediaType: string, payload: unknown): void {
     this.attach(JSON.stringify(this.data.redactDeep(payload)), mediaType);
+  }
+
+  /** Continues the scenario in another page of its context (a tab the page opened). */
+  usePage(page: Page): void {
+    this.page = page;
+    // The screenshot session belongs to the page it was opened on.
+    this.cdp = undefined;
   }
 
   /** Closes the scenario's context (After hook). */

@@ -1,11 +1,13 @@
 import {
   CucumberExpression,
+  ParameterType,
   ParameterTypeRegistry,
   RegularExpression,
   type Expression,
 } from '@cucumber/cucumber-expressions';
 import { parse, type Comment, type Node } from 'acorn';
 import { ancestor } from 'acorn-walk';
+import { STEP_PARAMETER_TYPES } from '@rehearse/contract';
 
 export type StepSource = 'user' | 'api' | 'recorder';
 
@@ -112,6 +114,8 @@ export class StepMatcher {
 
   constructor(definitions: readonly { pattern: string; isRegex: boolean }[]) {
     const registry = new ParameterTypeRegistry();
+    // The built-in steps' own parameter types ({element}), as the runner registers them.
+    for (const type of STEP_PARAMETER_TYPES) registry.defineParameterType(new ParameterType(type.name, type.regexp, null, (...groups: unknown[]) => groups, false, false));
     this.expressions = definitions.map((definition) => {
       try {
         const expression = definition.isRegex

@@ -21,7 +21,8 @@ export const executionKeys = {
   one: (id: string) => [...executionKeys.all, 'one', id] as const,
   threads: (projectId: string) => [...executionKeys.all, 'threads', projectId] as const,
   features: (scope: WorkspaceScope) => [...executionKeys.all, 'features', scope.projectId, scopeKey(scope)] as const,
-  instructions: (projectId: string, env: string | undefined) => [...executionKeys.all, 'instructions', projectId, env ?? ''] as const,
+  instructions: (projectId: string, options: RunInstructionsOptions) =>
+    [...executionKeys.all, 'instructions', projectId, options.env ?? '', options.branch ?? '', options.feature ?? '', options.scenario ?? ''] as const,
 };
 
 export const executionQueries = {
@@ -65,10 +66,27 @@ export function usePlannerFeatures(scope: WorkspaceScope) {
   });
 }
 
-export function useRunInstructions(projectId: string, env: string | undefined) {
+/** What the CI text is for: an environment (else the project's first), a branch, one scenario. */
+export interface RunInstructionsOptions {
+  env?: string | undefined;
+  branch?: string | undefined;
+  feature?: string | undefined;
+  scenario?: string | undefined;
+}
+
+/** The CI/CD text, from the server: the one source for the CI/CD page and the scenario dialog. */
+export function useRunInstructions(projectId: string, options: RunInstructionsOptions) {
   return useQuery({
-    queryKey: executionKeys.instructions(projectId, env),
-    queryFn: () => api.call(executionCalls.runInstructions, { query: { projectId, ...(env ? { env } : {}) } }),
+    queryKey: executionKeys.instructions(projectId, options),
+    queryFn: () =>
+      api.call(executionCalls.runInstructions, {
+        query: {
+          projectId,
+          ...(options.env ? { env: options.env } : {}),
+          ...(options.branch ? { branch: options.branch } : {}),
+          ...(options.feature && options.scenario ? { feature: options.feature, scenario: options.scenario } : {}),
+        },
+      }),
   });
 }
 

@@ -24,7 +24,8 @@ import {
   timeBarPercent,
   type DetailTab,
 } from './report-rules';
-import { AiRetrainBadge, StatusBadge, statusLabel } from './StatusBadge';
+import { ReportFiles } from './ReportFiles';
+import { AiRetrainBadge, FlakyBadge, StatusBadge, statusLabel } from './StatusBadge';
 
 export interface ScenarioReportViewProps {
   projectId: string;
@@ -134,6 +135,9 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
               {started.date} · {started.time}
             </time>
           </p>
+          <div className="mt-2">
+            <ReportFiles owner={owner} testCase={testCase} />
+          </div>
         </div>
         <div className="grid grid-cols-3 gap-3">
           <SummaryCard label={Strings.reportDuration} testId="summary-duration">
@@ -143,6 +147,7 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
             <span className="flex flex-wrap items-center gap-1.5">
               <StatusBadge status={testCase.result.status} />
               <AiRetrainBadge label={aiRetrainLabel(testCase)} />
+              <FlakyBadge testCase={testCase} />
             </span>
           </SummaryCard>
           <SummaryCard label={Strings.reportSteps} testId="summary-steps">

@@ -40,3 +40,17 @@ export function AiRetrainBadge({ label }: { label: 'fixed by AI' | 'failed by AI
     </span>
   );
 }
+
+/** 'Flaky' next to a scenario that failed, then passed on a retry; the title says on which attempt. */
+export function FlakyBadge({ testCase }: { testCase: { flaky?: boolean | undefined; attempts?: number | undefined } }) {
+  if (!testCase.flaky) return null;
+  return (
+    <span
+      data-testid="flaky-badge"
+      title={Strings.flakyTitle(testCase.attempts ?? 2)}
+      className="inline-flex items-center rounded-full bg-amber-50 px-2 py-0.5 text-xs font-medium text-amber-900 ring-1 ring-amber-200 ring-inset"
+    >
+      {Strings.flaky}
+    </span>
+  );
+}

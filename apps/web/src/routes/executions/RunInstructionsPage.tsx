@@ -1,4 +1,5 @@
 import { ArrowLeft } from 'lucide-react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -13,7 +14,9 @@ import { useCurrentProject } from '../project/ProjectLayout';
 export function RunInstructionsPage() {
   const { project } = useCurrentProject();
   useDocumentTitle(Strings.instructionsTitle);
-  const instructions = useRunInstructions(project.id, undefined);
+  // Nothing picked yet: the server answers for the project's first environment and lists them all.
+  const [env, setEnv] = useState<string | undefined>(undefined);
+  const instructions = useRunInstructions(project.id, { env });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-8 py-6">
       <Link to={`/${project.id}/executions`} className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700">
@@ -29,15 +32,33 @@ export function RunInstructionsPage() {
       ) : instructions.isError ? (
         <ErrorPanel title={Strings.instructionsLoadFailed} detail={errorMessage(instructions.error)} onRetry={() => void instructions.refetch()} />
       ) : (
-        instructions.data.instructions.map((item) => (
+        <>
+          <label className="flex items-center gap-2 text-sm text-slate-700">
+            {Strings.instructionsEnvironment}
+            <select
+              value={instructions.data.env ?? ''}
+              onChange={(event) => setEnv(event.target.value)}
+              disabled={instructions.data.environments.length === 0}
+              className="focus-ring h-8 rounded-lg border border-slate-300 bg-white px-2 text-sm text-slate-800"
+            >
+              {instructions.data.environments.length === 0 && <option value="">{Strings.instructionsNoEnvironment}</option>}
+              {instructions.data.environments.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {instructions.data.instructions.map((item) => (
           <section key={item.id} aria-label={item.title} className="rounded-xl border border-slate-200 bg-white">
             <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
               <h2 className="text-sm font-semibold text-slate-900">{item.title}</h2>
               <CopyButton text={item.content} />
             </div>
-            <pre className="overflow-x-auto p-4 text-xs text-slate-800">{item.content}</pre>
+            <pre className="whitespace-pre-wrap p-4 text-xs text-slate-800 [overflow-wrap:anywhere]">{item.content}</pre>
           </section>
-        ))
+          ))}
+        </>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
-import { featureDisplayName, Messages, type FeatureSummary, type ScenarioSummary, type StepInfo } from '@rehearse/contract';
+import { environmentDisplayName, featureDisplayName, Messages, type FeatureSummary, type ScenarioSummary, type StepInfo } from '@rehearse/contract';
 import {
   Bot,
   Check,
@@ -20,10 +20,13 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
+import { CopyButton } from '../../components/CopyButton';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { IconButton } from '../../components/IconButton';
 import { Menu, MenuItem } from '../../components/Menu';
 import { Modal } from '../../components/Modal';
+import { Spinner } from '../../components/Spinner';
+import { useRunInstructions } from '../../features/executions/queries';
 import { useLicence } from '../../features/licence/LicenceProvider';
 import { CodeEditor } from '../../features/scenarios/editor/lazy';
 import {
@@ -431,15 +434,32 @@ function RunScenarioButton({
         </Menu>
       </div>
       <Modal open={ciOpen} onOpenChange={setCiOpen} title={S.ciTitle} description={S.ciText} size="lg">
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-xs text-slate-100" data-testid="ci-instructions">
-          {[
-            'npm install --save-dev @rehearse/runner',
-            'npx playwright install chromium',
-            'npx rehearse pull --token $REHEARSE_TOKEN',
-            `npx rehearse run --env environments/${environment ?? 'default.json'} --token $REHEARSE_TOKEN --headless --name "${scenarioName}" "features/${featureName}.feature"`,
-          ].join('\n')}
-        </pre>
+        {ciOpen && <ScenarioCiInstructions scope={scope} featureName={featureName} scenarioName={scenarioName} environment={environment} />}
       </Modal>
+    </div>
+  );
+}
+
+/** The scenario's "Run via CI/CD" text, from the server (the one source of CI text), with a copy button. */
+function ScenarioCiInstructions({ scope, featureName, scenarioName, environment }: { scope: WorkspaceScope; featureName: string; scenarioName: string; environment: string | null }) {
+  const instructions = useRunInstructions(scope.projectId, {
+    env: environment ? environmentDisplayName(environment) : undefined,
+    branch: scope.branch,
+    feature: featureName,
+    scenario: scenarioName,
+  });
+  if (instructions.isPending) return <Spinner />;
+  if (instructions.isError) return <ErrorPanel title={S.ciLoadFailed} detail={errorMessage(instructions.error)} onRetry={() => void instructions.refetch()} />;
+  const shell = instructions.data.instructions.find((item) => item.id === 'shell');
+  if (!shell) return null;
+  return (
+    <div className="flex flex-col gap-2">
+      <div className="flex justify-end">
+        <CopyButton text={shell.content} />
+      </div>
+      <pre className="whitespace-pre-wrap rounded-lg [overflow-wrap:anywhere] bg-slate-900 p-4 text-xs text-slate-100" data-testid="ci-instructions">
+        {shell.content}
+      </pre>
     </div>
   );
 }

@@ -44,7 +44,7 @@ export function cliCommand(operation: Operation, search: URLSearchParams): strin
       return `npx rehearse record ${common} --env ${quote(env)}${feature ? ` --feature ${quote(feature)}` : ''}${scenario ? ` --scenario ${quote(scenario)}` : ''}`;
     case 'execute':
     case 'apitest':
-      return `npx rehearse pull ${common} --dir ${folder} && cd ${folder} && npx rehearse run --env environments/${env}.json --headed${scenario ? ` --name ${quote(scenario)}` : ''} --token $REHEARSE_TOKEN`;
+      return `npx rehearse pull ${common} --dir ${folder} && cd ${folder} && npx rehearse run --env environments/${env}.json --headed${scenario ? ` --scenario ${quote(scenario)}` : ''} --token $REHEARSE_TOKEN`;
     case 'open_vscode':
       return `npx rehearse pull ${common} --dir ${folder} && code ${folder}`;
   }
@@ -122,7 +122,7 @@ export function OpenRecorderPage() {
                   )}
                 </p>
               </div>
-              <p id="install" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{Strings.openRecorderInstall}</p>
+              <p id="install" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{Strings.openRecorderInstall(window.location.origin)}</p>
               {secondsLeft !== null && (
                 <div className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
                   <span>{Strings.openRecorderClosing.replace('{n}', String(secondsLeft))}</span>

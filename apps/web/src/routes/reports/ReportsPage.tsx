@@ -315,6 +315,11 @@ function ReportRow({
       </span>
       <span role="cell" className="tabular-nums">
         {passRatio(row.totalScenariosPassed, row.totalScenarios)}
+        {row.flakyScenarios > 0 && (
+          <span data-testid="flaky-count" className="block text-xs text-amber-800">
+            {Strings.reportsFlakyCount(row.flakyScenarios)}
+          </span>
+        )}
       </span>
       <span role="cell" className="truncate">
         {envDisplayName(row.env.name)}

@@ -6,7 +6,7 @@ import { FullPageSpinner, Spinner } from '../../components/Spinner';
 import { reportKeys, useRunReport } from '../../features/reports/queries';
 import { aiRetrainLabel, durationMs, durationText, envDisplayName, passRatio } from '../../features/reports/report-rules';
 import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
-import { AiRetrainBadge, StatusBadge } from '../../features/reports/StatusBadge';
+import { AiRetrainBadge, FlakyBadge, StatusBadge } from '../../features/reports/StatusBadge';
 import { finished, useLiveRunExecution } from '../../features/reports/useLiveRunExecution';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
@@ -142,6 +142,7 @@ export function RunReportPage() {
                     </span>
                   </span>
                   <AiRetrainBadge label={aiRetrainLabel(t)} />
+                  <FlakyBadge testCase={t} />
                   <StatusBadge status={t.result.status} />
                   <span className="w-20 text-right text-sm text-slate-600 tabular-nums">
                     {durationText(durationMs(t.result.startTime, t.result.endTime))}

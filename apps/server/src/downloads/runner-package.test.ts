@@ -1,0 +1,206 @@
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import path from 'node:path';
+import { authCalls, downloadCalls, executionCalls, Messages, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { buildRunnerPackage, type BuiltPackage } from '@rehearse/runner/pack';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
+import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
+
+const CHROMIUM = '/usr/bin/chromium';
+
+/** A port nobody listens on now, so the server's PUBLIC_URL (which the instructions carry) is known before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
+/** Runs a command with only the environment given (no npm_* variables of the test's own npm), collecting its output. */
+function exec(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+const FEATURE = `Feature: Shop
+  Scenario: The mug is listed
+    Given I open "/"
+    Then the shop lists "Enamel Camp Mug"
+
+  Scenario: A product the shop does not sell
+    Given I open "/"
+    Then I should see "Golden Teapot of Nowhere"
+`;
+
+/** A step definition as generated code writes them: it imports the runner and cucumber, nothing else. */
+const STEPS = `import { Then } from '@cucumber/cucumber';
+import { context } from '@rehearse/runner';
+
+Then('the shop lists {string}', async function (name) {
+  await context.web.verifyText(name, {}, {}, this);
+});
+`;
+
+describe('the runner package, installed from the server (issue 18)', () => {
+  let test: TestApp;
+  let serverUrl: string;
+  let built: BuiltPackage;
+  const folders: string[] = [];
+
+  beforeAll(async () => {
+    // Cached by a hash of the sources: built once, not per test file or run.
+    built = await buildRunnerPackage();
+    const port = await freePort();
+    serverUrl = `http://127.0.0.1:${port}`;
+    test = await startTestApp('pglite', { PUBLIC_URL: serverUrl });
+    await test.app.listen({ host: '127.0.0.1', port });
+  }, 300_000);
+  afterAll(async () => {
+    await test?.close();
+    for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+  });
+
+  it('serves the tarball by version and as latest, says which versions do not exist, and lists it in latestAssets', async () => {
+    expect(built.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
+    const latest = await fetch(`${serverUrl}/downloads/rehearse-runner-latest.tgz`);
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get('content-type')).toBe('application/gzip');
+    expect(latest.headers.get('cache-control')).toBe('no-cache');
+    const bytes = Buffer.from(await latest.arrayBuffer());
+    expect(bytes.equals(readFileSync(built.tarball))).toBe(true);
+    const versioned = await fetch(`${serverUrl}/downloads/rehearse-runner-${built.version}.tgz`);
+    expect([versioned.status, Buffer.from(await versioned.arrayBuffer()).length]).toEqual([200, bytes.length]);
+
+    for (const bad of ['rehearse-runner-9.9.9.tgz', 'rehearse-runner-..%2F..%2Fpackage.json.tgz', 'build.json', 'rehearse-runner-latest.zip']) {
+      const answer = await fetch(`${serverUrl}/downloads/${bad}`);
+      expect([bad, answer.status]).toEqual([bad, 404]);
+      expect(((await answer.json()) as { error: string }).error).toBe(Messages.runnerVersionUnknown);
+    }
+    expect(Messages.runnerVersionUnknown).toBe(
+      'This server has no runner package of that version. Install rehearse-runner-latest.tgz, the version this server speaks.',
+    );
+
+    const release = await test.client().call(downloadCalls.latestAssets, {});
+    expect(release.tag_name).toBe(`v${built.version}`);
+    expect(release.assets).toEqual([
+      {
+        name: `rehearse-runner-${built.version}.tgz`,
+        browser_download_url: `${serverUrl}/downloads/rehearse-runner-${built.version}.tgz`,
+        content_type: 'application/gzip',
+        size: bytes.length,
+      },
+    ]);
+  });
+
+  it(
+    'runs the shell instructions verbatim in an empty folder: install from the server, pull, run, upload; then plain cucumber-js agrees',
+    { timeout: 600_000 },
+    async () => {
+      const user = await signUp(test, { email: 'ci@acme.test' });
+      const projectId = user.projectId;
+      // An environment not named default, and no default one to fall back on.
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'staging', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+      const { allEnv } = await user.api.call(ws.getEnvList, { body: { projectId } });
+      for (const env of allEnv.filter((entry) => entry.name !== 'staging.json')) {
+        await user.api.call(ws.deleteEnv, { body: { projectId, name: env.name.replace(/\.json$/, '') } });
+      }
+      await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'shop.feature', content: FEATURE } } });
+      await user.api.call(ws.pushFile, { body: { projectId, directory: 'features/step_definitions', file: { name: 'shop.mjs', content: STEPS } } });
+      const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { projectId, name: 'CI key' } });
+
+      const answer = await user.api.call(executionCalls.runInstructions, { query: { projectId, env: 'staging' } });
+      expect([answer.env, answer.environments]).toEqual(['staging', ['staging']]);
+      const shell = answer.instructions.find((item) => item.id === 'shell')!.content;
+      expect(shell).toContain(`npm install --no-save --no-audit --no-fund ${serverUrl}/downloads/rehearse-runner-latest.tgz`);
+      expect(shell).toContain(`--server ${serverUrl} --project ${projectId}`);
+      expect(shell).toContain('--env environments/staging.json');
+      expect(shell).not.toContain(accessKey.token);
+
+      const folder = mkdtempSync('/tmp/rehearse-ci-');
+      folders.push(folder);
+      const home = path.join(folder, 'home');
+      mkdirSync(home);
+      // Verbatim but for the browser download: this machine's Chromium comes from CHROMIUM_PATH.
+      const script = shell
+        .split('\n')
+        .filter((line) => !line.startsWith(BROWSER_INSTALL_PREFIX))
+        .join('\n');
+      expect(script.split('\n').length).toBe(shell.split('\n').length - 1);
+      const ci = path.join(folder, 'ci');
+      mkdirSync(ci);
+      writeFileSync(path.join(folder, 'ci.sh'), script);
+      const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CI: 'true', CHROMIUM_PATH: CHROMIUM, REHEARSE_TOKEN: accessKey.token };
+      const run = await exec('bash', [path.join(folder, 'ci.sh')], { cwd: ci, env });
+      // One scenario fails, so the run (and `set -e` with it) exits 1 after uploading.
+      expect(run.out).toContain('2 scenarios: 1 passed, 1 failed');
+      expect(run.out).toMatch(/Report link: http:\/\/127\.0\.0\.1:\d+\//);
+      expect(run.code).toBe(1);
+      expect(run.out).not.toContain('warning: this runner is version');
+      expect(readFileSync(path.join(ci, 'rehearse-report', 'junit.xml'), 'utf8')).toContain('<testsuite');
+
+      const listed = await user.api.call(runsCalls.getDetails, { body: { projectId } });
+      expect(listed.projectSummary.report).toHaveLength(1);
+      expect(listed.projectSummary.report[0]).toMatchObject({ status: 'FAILED', totalScenarios: 2, totalScenariosPassed: 1, env: { name: 'staging' } });
+
+      // No lock-in: the pulled workspace runs on upstream cucumber-js with the installed runtime.
+      const workspace = path.join(ci, 'rehearse-workspace');
+      expect(readFileSync(path.join(workspace, 'cucumber.mjs'), 'utf8')).toContain("from '@rehearse/runner/profile'");
+      const plain = await exec('npx', ['cucumber-js'], { cwd: workspace, env: { ...env, REHEARSE_TOKEN: '', REHEARSE_ENV: 'environments/staging.json' } });
+      expect(plain.out).toContain('2 scenarios (1 failed, 1 passed)');
+      expect(plain.code).toBe(1);
+      const report = JSON.parse(readFileSync(path.join(workspace, 'rehearse-report', 'report.json'), 'utf8')) as { env: { name: string }; testCases: Array<{ result: { status: string } }> };
+      expect([report.env.name, report.testCases.map((testCase) => testCase.result.status).sort()]).toEqual(['staging', ['FAILED', 'PASSED']]);
+    },
+  );
+
+  it('writes GitHub and GitLab templates that are YAML, keep the report and publish JUnit where the CI shows it', async () => {
+    const user = await signUp(test, { email: 'yaml@acme.test' });
+    const projectId = user.projectId;
+    await user.api.call(ws.pushEnv, { body: { projectId, name: 'qa', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+    // A hostile scenario name: it must stay one shell word and valid YAML.
+    const scenario = `It's "quoted" $(touch /tmp/pwned) #not a comment: really`;
+    const answer = await user.api.call(executionCalls.runInstructions, { query: { projectId, env: 'qa', branch: 'main', feature: 'shop', scenario } });
+    const text = (id: string) => answer.instructions.find((item) => item.id === id)!.content;
+
+    const github = parseYaml(text('github')) as { jobs: { e2e: { env: Record<string, string>; steps: Array<{ uses?: string; run?: string; if?: string; with?: Record<string, unknown> }> } } };
+    const job = github.jobs.e2e;
+    expect(job.env.REHEARSE_TOKEN).toBe('${{ secrets.REHEARSE_TOKEN }}');
+    const runs = job.steps.flatMap((step) => (step.run ? [step.run] : []));
+    expect(runs[0]).toBe(`npm install --no-save --no-audit --no-fund ${serverUrl}/downloads/rehearse-runner-latest.tgz`);
+    expect(runs[1]).toMatch(/^npx playwright-core@\d+\.\d+\.\d+ install --with-deps chromium$/);
+    expect(runs[2]).toBe(`npx rehearse pull --server ${serverUrl} --project ${projectId} --branch main --dir rehearse-workspace`);
+    expect(runs[3]).toBe(
+      `cd rehearse-workspace && npx rehearse run --server ${serverUrl} --project ${projectId} --branch main --env environments/qa.json --headless --out ../rehearse-report --scenario 'It'\\''s "quoted" $(touch /tmp/pwned) #not a comment: really' features/shop.feature`,
+    );
+    const upload = job.steps.find((step) => step.uses?.startsWith('actions/upload-artifact'));
+    expect(upload).toMatchObject({ if: 'always()', with: { path: 'rehearse-report' } });
+    const summary = job.steps.find((step) => step.uses?.startsWith('test-summary/action'));
+    expect(summary).toMatchObject({ if: 'always()', with: { paths: 'rehearse-report/junit.xml' } });
+
+    const gitlab = parseYaml(text('gitlab')) as { 'rehearse-e2e': { script: string[]; artifacts: { when: string; paths: string[]; reports: { junit: string } } } };
+    const gitlabJob = gitlab['rehearse-e2e'];
+    expect(gitlabJob.script).toEqual(runs);
+    expect(gitlabJob.artifacts).toEqual({ when: 'always', paths: ['rehearse-report/'], reports: { junit: 'rehearse-report/junit.xml' } });
+
+    // The shell text passes the name to rehearse as one argument, unexpanded.
+    const line = text('shell').split('\n').find((entry) => entry.startsWith('cd rehearse-workspace'))!;
+    const echoed = await exec('bash', ['-c', line.replace(/^cd rehearse-workspace && npx rehearse run/, 'printf "%s\\n"')], { cwd: '/tmp', env: { PATH: process.env.PATH ?? '' } });
+    expect(echoed.out.split('\n')).toContain(scenario);
+
+    // Never a made-up environment: without a pick the project's first, and an unknown one is refused.
+    const unpicked = await user.api.call(executionCalls.runInstructions, { query: { projectId } });
+    expect(unpicked.env).toBe(unpicked.environments[0]);
+    const refused = await fetch(`${serverUrl}/api/executions/run-instructions?projectId=${projectId}&env=nope`, { headers: { authorization: `Bearer ${user.token}` } });
+    expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([400, Messages.instructionsUnknownEnvironment]);
+  });
+});

@@ -1,0 +1,61 @@
+import { runsCalls } from '@rehearse/contract';
+import { Download } from 'lucide-react';
+import { useState } from 'react';
+import { api } from '../../lib/api';
+import { Strings } from '../../lib/strings';
+import type { ScreenshotOwner } from './queries';
+
+const FILES = [
+  { key: 'junit', name: 'junit.xml', label: Strings.downloadJunit },
+  { key: 'html', name: 'report.html', label: Strings.downloadHtmlReport },
+] as const;
+
+/**
+ * Downloads of the JUnit XML and cucumber HTML report kept with the run of a scenario. The file is
+ * saved, never opened in the app's origin: an uploaded HTML page must not run as Rehearse.
+ */
+export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testCase: { id: string; reportFiles?: { junit?: string | undefined; html?: string | undefined } | undefined } }) {
+  const [failed, setFailed] = useState(false);
+  const files = FILES.flatMap((file) => {
+    const id = testCase.reportFiles?.[file.key];
+    return id ? [{ ...file, id }] : [];
+  });
+  if (files.length === 0) return null;
+  const download = async (id: string, name: string) => {
+    setFailed(false);
+    try {
+      const params = { testCaseId: testCase.id, screenshotId: id };
+      const answer = owner.kind === 'run' ? await api.call(runsCalls.runScreenshot, { params: { ...params, runId: owner.runId } }) : await api.call(runsCalls.scenarioScreenshot, { params });
+      const bytes = Uint8Array.from(atob(answer.image), (c) => c.charCodeAt(0));
+      const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    } catch {
+      setFailed(true);
+    }
+  };
+  return (
+    <section aria-label={Strings.reportFiles} className="flex flex-wrap items-center gap-2">
+      {files.map((file) => (
+        <button
+          key={file.key}
+          type="button"
+          data-testid={`download-${file.key}`}
+          onClick={() => void download(file.id, file.name)}
+          className="focus-ring inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
+        >
+          <Download aria-hidden="true" className="size-3.5" />
+          {file.label}
+        </button>
+      ))}
+      {failed && (
+        <p role="alert" className="text-xs text-red-700">
+          {Strings.downloadFailed}
+        </p>
+      )}
+    </section>
+  );
+}

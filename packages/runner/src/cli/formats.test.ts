@@ -1,0 +1,110 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { RunReport } from '@rehearse/contract';
+import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captureIo, filesContaining, filesUnder } from '../testing/output.js';
+import { makeWorkspace, startDemoShop } from '../testing/shop-workspace.js';
+import { runCli } from './index.js';
+
+const TEST_DATA = [
+  { key: 'email', value: DEMO_SHOP_USER.email, DataType: 'string' as const },
+  { key: 'password', value: DEMO_SHOP_USER.password, DataType: 'secret' as const },
+];
+
+// Three rows, the last failing; every row types the stored password, and the failing row's
+// expectation is the password itself, so it reaches a failure message too.
+const OUTLINE = `Feature: Search the shop
+  Scenario Outline: Search for <term>
+    Given I open "login.html"
+    When I fill "Password" with "{{password}}"
+    And I open "/?q=<term>"
+    Then I should see "<product>"
+
+    Examples:
+      | term     | product                |
+      | backpack | Trail Backpack Mini    |
+      | bottle   | Insulated Water Bottle |
+      | tent     | {{password}}           |
+`;
+
+let shop: { app: FastifyInstance; baseUrl: string };
+
+beforeAll(async () => {
+  shop = await startDemoShop();
+});
+
+afterAll(async () => {
+  await shop?.app.close();
+});
+
+describe("rehearse run writes cucumber's own formatters, redacted", () => {
+  let out: string;
+  let code: number;
+  let io: ReturnType<typeof captureIo>;
+  const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
+
+  beforeAll(async () => {
+    const ws = makeWorkspace({ baseUrl: shop.baseUrl, feature: OUTLINE, data: TEST_DATA, config: { screenshots: 'on-failure' } });
+    out = path.join(ws, 'out');
+    io = captureIo();
+    code = await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr });
+  });
+
+  it('runs the three rows, one failing', () => {
+    expect(io.err()).toBe('');
+    expect(code).toBe(1);
+    expect(io.out()).toContain('3 scenarios: 2 passed, 1 failed — run FAILED');
+  });
+
+  it('writes JUnit XML with three uniquely named test cases and the failure', () => {
+    const junit = read('junit.xml');
+    const names = [...junit.matchAll(/<testcase [^>]*name="([^"]+)"/g)].map((match) => match[1]);
+    expect(names).toHaveLength(3);
+    expect(new Set(names).size).toBe(3);
+    expect(junit).toMatch(/<testsuite [^>]*tests="3"[^>]*failures="1"/);
+    expect([...junit.matchAll(/<failure /g)]).toHaveLength(1);
+    expect(junit).toContain('The page does not show');
+  });
+
+  it('writes Cucumber JSON with unique ids and line numbers', () => {
+    const features = JSON.parse(read('cucumber.json')) as Array<{ uri: string; elements: Array<{ id: string; line: number; steps: Array<{ line?: number; result: { status: string } }> }> }>;
+    const elements = features.flatMap((feature) => feature.elements);
+    expect(elements).toHaveLength(3);
+    expect(new Set(elements.map((element) => element.id)).size).toBe(3);
+    // Each example's line is its row in the Examples table.
+    expect(elements.map((element) => element.line)).toEqual([10, 11, 12]);
+    for (const element of elements) expect(element.steps.filter((step) => step.line).map((step) => step.line)).toEqual([3, 4, 5, 6]);
+    expect(elements.flatMap((element) => element.steps.map((step) => step.result.status)).filter((status) => status === 'failed')).toHaveLength(1);
+  });
+
+  it('writes a self-contained HTML report', () => {
+    const html = read('report.html');
+    expect(html).toMatch(/^<!DOCTYPE html>/i);
+    expect(html).toContain('Search the shop');
+    expect(html).toContain('window.CUCUMBER_MESSAGES');
+    // Everything inline: no script or stylesheet fetched from anywhere.
+    expect(html).not.toMatch(/<script[^>]+src=/i);
+    expect(html).not.toMatch(/<link[^>]+href="(?!data:)/i);
+  });
+
+  it('writes the messages as newline-delimited JSON', () => {
+    const messages = read('messages.ndjson')
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(messages.filter((message) => message.testCaseFinished)).toHaveLength(3);
+    expect(messages.at(-1)).toHaveProperty('testRunFinished');
+  });
+
+  it('never writes the typed secret into JUnit, JSON, HTML, messages or report.json', () => {
+    const report = RunReport.parse(JSON.parse(read('report.json')));
+    const fill = report.testCases[0]!.steps[1]!.commands[0]!;
+    expect(fill).toMatchObject({ type: 'fill_element', value: 'secret:****' });
+    const files = filesUnder(out).map((file) => path.relative(out, file));
+    expect(files).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'cucumber.json', 'report.html', 'messages.ndjson']));
+    expect(filesContaining(out, DEMO_SHOP_USER.password)).toEqual([]);
+    expect(io.out() + io.err()).not.toContain(DEMO_SHOP_USER.password);
+  });
+});

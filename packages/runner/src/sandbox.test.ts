@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createJobFolder, probeSandbox, requireSandbox, runJobProcess, UNSANDBOXED_VARIABLE } from './sandbox.js';
+
+// These tests run real bubblewrap and real cgroups: they prove what a job's process can and cannot
+// see, not what our argument list looks like.
+
+let root: string;
+let secretDir: string;
+let otherJob: string;
+let job: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(path.join(tmpdir(), 'rehearse-sandbox-test-'));
+  secretDir = path.join(root, 'data');
+  otherJob = path.join(root, 'jobs', 'other');
+  job = await createJobFolder('sandbox-test');
+  await mkdir(secretDir, { recursive: true });
+  await mkdir(otherJob, { recursive: true });
+  await writeFile(path.join(secretDir, 'secret.key'), 'server-key\n');
+  await writeFile(path.join(otherJob, 'steps.mjs'), 'other tenant\n');
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+  await rm(job, { recursive: true, force: true });
+});
+
+/** Runs a script in the job sandbox and answers what it printed as JSON. */
+async function probeInside(script: string, extra: Partial<Parameters<typeof runJobProcess>[0]> = {}) {
+  await writeFile(path.join(job, 'probe.mjs'), script);
+  const result = await runJobProcess({ mode: 'sandboxed', workDir: job, cwd: job, nodeArgs: [path.join(job, 'probe.mjs')], env: { REHEARSE_TOKEN: 'rhk_job' }, timeoutMs: 60_000, ...extra });
+  return result;
+}
+
+const ATTEMPTS = `
+import { readFileSync, writeFileSync, readdirSync } from 'node:fs';
+const tryIt = (fn) => { try { return 'GOT ' + String(fn()).slice(0, 40); } catch (e) { return e.code ?? e.message; } };
+console.log(JSON.stringify({
+  uid: process.getuid(),
+  env: Object.keys(process.env).sort(),
+  secretKey: tryIt(() => readFileSync(${JSON.stringify('SECRET')}, 'utf8')),
+  otherJob: tryIt(() => readFileSync(${JSON.stringify('OTHER')}, 'utf8')),
+  shadow: tryIt(() => readFileSync('/etc/shadow', 'utf8')),
+  rootHome: tryIt(() => readdirSync('/root')),
+  writeUsr: tryIt(() => writeFileSync('/usr/rehearse-escape', 'x')),
+  writeOutside: tryIt(() => writeFileSync(${JSON.stringify('OUTSIDE')}, 'x')),
+  writeOwn: tryIt(() => { writeFileSync('own.txt', 'mine'); return 'ok'; }),
+  parentEnviron: tryIt(() => readFileSync('/proc/1/environ', 'utf8')),
+  processes: readdirSync('/proc').filter((entry) => /^\\d+$/.test(entry)).length,
+}));
+`;
+
+describe('the job sandbox', () => {
+  it('is available on this machine (bubblewrap, user namespaces, a cgroup)', async () => {
+    const probe = await probeSandbox();
+    expect(probe).toMatchObject({ ok: true });
+    await expect(requireSandbox({})).resolves.toBe('sandboxed');
+  });
+
+  it("keeps a job away from the server's key, other jobs, /etc/shadow and the host's environment", async () => {
+    process.env.SMTP_URL = 'smtp://canary:canary@mail.invalid';
+    const script = ATTEMPTS.replace('SECRET', path.join(secretDir, 'secret.key'))
+      .replace('OTHER', path.join(otherJob, 'steps.mjs'))
+      .replace('OUTSIDE', path.join(root, 'escaped.txt'));
+    const result = await probeInside(script);
+    delete process.env.SMTP_URL;
+    expect(result.stderr).toBe('');
+    // The job's cgroup counted its CPU.
+    expect(result.cpuSeconds).toBeGreaterThan(0);
+    const seen = JSON.parse(result.stdout.trim());
+    expect(seen.uid).toBe(65534);
+    expect(seen.env).not.toContain('SMTP_URL');
+    expect(seen.env).toContain('REHEARSE_TOKEN');
+    const allowed = ['PATH', 'PWD', 'HOME', 'TMPDIR', 'LANG', 'NO_COLOR', 'REHEARSE_TOKEN', 'REHEARSE_NO_SANDBOX', 'PLAYWRIGHT_BROWSERS_PATH', 'CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'REHEARSE_HEADLESS_SHELL', 'TZ'];
+    expect((seen.env as string[]).filter((name) => !allowed.includes(name))).toEqual([]);
+    expect(seen.secretKey).toBe('ENOENT');
+    expect(seen.otherJob).toBe('ENOENT');
+    expect(seen.shadow).toBe('ENOENT');
+    expect(seen.rootHome).toBe('ENOENT');
+    expect(seen.writeUsr).toBe('EROFS');
+    expect(seen.writeOwn).toBe('GOT ok');
+    // Its own pid namespace: process 1 is the job's, and few processes are visible.
+    expect(seen.parentEnviron).not.toMatch(/SMTP_URL/);
+    expect(seen.processes).toBeLessThan(5);
+    expect(existsSync(path.join(root, 'escaped.txt'))).toBe(false);
+    expect(existsSync('/usr/rehearse-escape')).toBe(false);
+    expect(existsSync(path.join(job, 'own.txt'))).toBe(true);
+  });
+
+  it('hides a folder that sits inside the code the job reads (DATA_DIR inside the checkout)', async () => {
+    const inCheckout = path.resolve(import.meta.dirname, '../.data-sandbox-test');
+    await mkdir(inCheckout, { recursive: true });
+    await writeFile(path.join(inCheckout, 'secret.key'), 'k');
+    try {
+      const script = `import { readdirSync } from 'node:fs'; console.log(JSON.stringify(readdirSync(${JSON.stringify(inCheckout)})));`;
+      const visible = await probeInside(script);
+      const hidden = await probeInside(script, { hidden: [inCheckout] });
+      expect(visible.stdout).toContain('secret.key');
+      expect(hidden.stdout.trim()).toBe('[]');
+    } finally {
+      await rm(inCheckout, { recursive: true, force: true });
+    }
+  });
+
+  it('stops a job that forks without end at its task limit', async () => {
+    const script = `
+      import { spawn } from 'node:child_process';
+      let started = 0, refused = '';
+      for (let i = 0; i < 200 && !refused; i++) {
+        try { const c = spawn('/usr/bin/sleep', ['30']); c.on('error', (e) => { refused ||= e.code; }); started++; } catch (e) { refused = e.code; }
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      console.log(JSON.stringify({ started, refused }));
+      process.exit(0);
+    `;
+    const result = await probeInside(script, { limits: { memoryBytes: 512 * 1024 ** 2, tasks: 40 } });
+    const seen = JSON.parse(result.stdout.trim());
+    expect(seen.refused).toBe('EAGAIN');
+    expect(seen.started).toBeLessThan(40);
+  });
+
+  it('kills a job that outgrows its memory limit', async () => {
+    const script = `const keep = []; for (;;) { keep.push(Buffer.alloc(16 * 1024 * 1024, 1)); }`;
+    const result = await probeInside(script, { limits: { memoryBytes: 256 * 1024 ** 2, tasks: 64 } });
+    expect(result.code).not.toBe(0);
+    expect(result.timedOut).toBe(false);
+  });
+
+  it('kills the whole job at its deadline, children included', async () => {
+    const script = `
+      import { spawn } from 'node:child_process';
+      import { writeFileSync } from 'node:fs';
+      const child = spawn('/usr/bin/sleep', ['300'], { detached: true, stdio: 'ignore' });
+      writeFileSync('child.pid', String(child.pid));
+      setInterval(() => {}, 1000);
+    `;
+    const started = Date.now();
+    const result = await probeInside(script, { timeoutMs: 3_000 });
+    expect(result.timedOut).toBe(true);
+    expect(Date.now() - started).toBeLessThan(10_000);
+    // No `sleep 300` of ours is left on the host.
+    const { spawnSync } = await import('node:child_process');
+    const left = spawnSync('/usr/bin/pgrep', ['-u', '65534', '-f', 'sleep 300']).stdout.toString().trim();
+    expect(left).toBe('');
+  });
+
+  it('refuses to run without the sandbox, naming the missing piece, unless the operator says so', async () => {
+    const missing = { bwrap: '/nonexistent/bwrap' };
+    await expect(requireSandbox({}, missing)).rejects.toThrow(
+      'Tenant code cannot be sandboxed on this machine: bubblewrap is not installed (/nonexistent/bwrap; Debian package "bubblewrap"). Install what is missing, or set REHEARSE_UNSANDBOXED_WORKERS=1',
+    );
+    await expect(requireSandbox({ [UNSANDBOXED_VARIABLE]: '1' }, missing)).resolves.toBe('unsandboxed');
+  });
+});

@@ -1,0 +1,472 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
+import { homedir, tmpdir } from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { runChild, type ChildResult } from './child-process.js';
+
+// The one door to the job sandbox (docs/security.md). Tenant code (step definitions, API steps,
+// the URLs a scenario opens) runs only in a process started here: under bubblewrap, as an
+// unprivileged user, with a clean environment, its own temporary HOME, the job's folder as the
+// only writable place, read-only views of the system and of the runner's code, no view of the
+// server's DATA_DIR, other jobs' folders or the agent's credentials, in a cgroup that caps its
+// memory and task count, under a hard deadline. Nothing here imports a browser.
+
+/** An operator of a trusted single-user install may run jobs without the sandbox. */
+export const UNSANDBOXED_VARIABLE = 'REHEARSE_UNSANDBOXED_WORKERS';
+
+const BWRAP = '/usr/bin/bwrap';
+const SETPRIV = '/usr/bin/setpriv';
+const SH = '/bin/sh';
+/** Debian's `nobody`: the job's user inside the sandbox and, when we run as root, outside too. */
+const JOB_UID = 65534;
+const JOB_GID = 65534;
+/** Inside the sandbox: a tmpfs, so HOME and TMPDIR die with the job. */
+const JOB_TMP = '/tmp';
+const JOB_HOME = '/tmp/home';
+const JOB_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** What one job may use; a job that needs more is stopped (OOM kill, failed fork). */
+export interface SandboxLimits {
+  memoryBytes: number;
+  /** Processes and threads together (a Chromium with its helpers and Node use ~100-200). */
+  tasks: number;
+}
+
+export const DEFAULT_LIMITS: SandboxLimits = { memoryBytes: 2 * 1024 ** 3, tasks: 1024 };
+
+/**
+ * System files a job reads: the dynamic linker's cache, name resolution, TLS roots, fonts (and
+ * their cache) and Chromium's configuration. /etc as a whole stays out (shadow, the host's other
+ * configuration).
+ */
+const ETC_FILES = [
+  '/etc/ld.so.cache',
+  '/etc/ld.so.conf',
+  '/etc/ld.so.conf.d',
+  '/etc/alternatives',
+  '/etc/resolv.conf',
+  '/etc/hosts',
+  '/etc/nsswitch.conf',
+  '/etc/gai.conf',
+  '/etc/host.conf',
+  '/etc/localtime',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/pki',
+  '/etc/fonts',
+  // The system's font cache: without it every browser launch scans the fonts again.
+  '/var/cache/fontconfig',
+  '/etc/chromium',
+  '/etc/chromium.d',
+  '/etc/mime.types',
+];
+
+/** Host variables a job may see (browser choice and locale); everything else is left behind. */
+const PASSED_VARIABLES = ['CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'REHEARSE_HEADLESS_SHELL', 'FIREFOX_PATH', 'WEBKIT_PATH', 'TZ', 'LANG'];
+
+type CgroupLayout = { kind: 'v1'; memory: string; pids: string; cpuacct?: string | undefined } | { kind: 'v2'; base: string };
+
+/** Whether jobs can be sandboxed here, and if not, the piece that is missing. */
+export type SandboxProbe = { ok: true; limits: string; dropsUser: boolean } | { ok: false; missing: string };
+
+export type SandboxMode = 'sandboxed' | 'unsandboxed';
+
+let cachedProbe: Promise<SandboxProbe> | undefined;
+
+/**
+ * tsx's compile cache for the runner's TypeScript, filled once per process by a job that runs only
+ * our code (a fixed workspace without step definitions), then given to every job read-only: a job
+ * starts without recompiling the runner (~1 s of CPU), and cannot change what the next job runs.
+ */
+let compileCache: Promise<string | undefined> | undefined;
+/** Where tsx looks inside the sandbox: `${tmpdir()}/tsx-${uid}`. */
+const JOB_TSX_CACHE = `${JOB_TMP}/tsx-${JOB_UID}`;
+
+/** The runner's code (its package, its dependencies, the workspace packages it links to). */
+function codeRoots(): string[] {
+  const packageDir = fileURLToPath(new URL('..', import.meta.url));
+  const roots = new Set<string>([realpathSync(packageDir)]);
+  // Every node_modules from the package up: Node resolves imports through each of them.
+  for (let dir = packageDir; ; dir = path.dirname(dir)) {
+    const modules = path.join(dir, 'node_modules');
+    if (existsSync(modules)) {
+      roots.add(realpathSync(modules));
+      // Workspace packages are symlinks out of node_modules; their targets must be visible too.
+      const scope = path.join(modules, '@rehearse');
+      if (existsSync(scope)) for (const entry of readdirSync(scope)) roots.add(realpathSync(path.join(scope, entry)));
+      const manifest = path.join(dir, 'package.json');
+      if (existsSync(manifest)) roots.add(manifest);
+    }
+    if (path.dirname(dir) === dir) break;
+  }
+  return [...roots];
+}
+
+/** Reads which cgroup this process is in and where its memory/pids controllers are mounted. */
+function cgroupLayout(): CgroupLayout | undefined {
+  let text: string;
+  try {
+    text = readFileSync('/proc/self/cgroup', 'utf8');
+  } catch {
+    return undefined;
+  }
+  const lines = text.trim().split('\n').map((line) => line.split(':'));
+  const v1 = (controller: string) => {
+    const line = lines.find(([, controllers]) => controllers?.split(',').includes(controller));
+    const mount = `/sys/fs/cgroup/${controller}`;
+    return line && existsSync(mount) ? path.join(mount, line.slice(2).join(':')) : undefined;
+  };
+  const memory = v1('memory');
+  const pids = v1('pids');
+  if (memory && pids) return { kind: 'v1', memory, pids, cpuacct: v1('cpuacct') };
+  const unified = lines.find(([id, controllers]) => id === '0' && controllers === '');
+  if (unified && existsSync('/sys/fs/cgroup/cgroup.controllers')) return { kind: 'v2', base: path.join('/sys/fs/cgroup', unified.slice(2).join(':')) };
+  return undefined;
+}
+
+/** A job's own cgroup(s): memory and task limits, the list of its processes, removal. */
+class JobCgroup {
+  private constructor(
+    private readonly dirs: string[],
+    /** Where the kernel counts the job's CPU time, and in which unit. */
+    private readonly cpu?: { file: string; kind: 'v1' | 'v2' },
+  ) {}
+
+  /** Creates the cgroup with its limits; throws when this machine will not let us. */
+  static async create(layout: CgroupLayout, limits: SandboxLimits): Promise<JobCgroup> {
+    const name = `rehearse-job-${process.pid}-${randomBytes(4).toString('hex')}`;
+    if (layout.kind === 'v1') {
+      const memory = path.join(layout.memory, name);
+      const pids = path.join(layout.pids, name);
+      const cpuacct = layout.cpuacct ? path.join(layout.cpuacct, name) : undefined;
+      const group = new JobCgroup(cpuacct ? [memory, pids, cpuacct] : [memory, pids], cpuacct ? { file: path.join(cpuacct, 'cpuacct.usage'), kind: 'v1' } : undefined);
+      try {
+        await mkdir(memory);
+        await mkdir(pids);
+        if (cpuacct) await mkdir(cpuacct);
+        await writeFile(path.join(memory, 'memory.limit_in_bytes'), String(limits.memoryBytes));
+        await writeFile(path.join(pids, 'pids.max'), String(limits.tasks));
+      } catch (error) {
+        await group.remove();
+        throw error;
+      }
+      return group;
+    }
+    const dir = path.join(layout.base, name);
+    const group = new JobCgroup([dir], { file: path.join(dir, 'cpu.stat'), kind: 'v2' });
+    try {
+      await mkdir(dir);
+      await writeFile(path.join(dir, 'memory.max'), String(limits.memoryBytes));
+      await writeFile(path.join(dir, 'pids.max'), String(limits.tasks));
+    } catch (error) {
+      await group.remove();
+      throw error;
+    }
+    return group;
+  }
+
+  /** The files a process writes its pid to, to join every controller of the job. */
+  get procsFiles(): string[] {
+    return this.dirs.map((dir) => path.join(dir, 'cgroup.procs'));
+  }
+
+  /** CPU seconds the job's processes used so far (all of them, reaped or not); undefined if not counted. */
+  async cpuSeconds(): Promise<number | undefined> {
+    if (!this.cpu) return undefined;
+    const text = await readFile(this.cpu.file, 'utf8').catch(() => undefined);
+    if (text === undefined) return undefined;
+    if (this.cpu.kind === 'v1') return Number(text.trim()) / 1e9;
+    const usec = /^usage_usec (\d+)$/m.exec(text)?.[1];
+    return usec === undefined ? undefined : Number(usec) / 1e6;
+  }
+
+  /** SIGKILLs whatever is still in the job's cgroup (a process that left the process group). */
+  async killAll(): Promise<void> {
+    for (const file of this.procsFiles) {
+      const pids = await readFile(file, 'utf8').catch(() => '');
+      for (const pid of pids.split('\n').filter(Boolean)) {
+        try {
+          process.kill(Number(pid), 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }
+    }
+  }
+
+  /** Removes the cgroup once its processes are gone (the kernel reaps them shortly after a kill). */
+  async remove(): Promise<void> {
+    for (const dir of this.dirs) {
+      for (let attempt = 0; attempt < 50; attempt++) {
+        try {
+          await rmdir(dir);
+          break;
+        } catch (error) {
+          const code = (error as NodeJS.ErrnoException).code;
+          if (code === 'ENOENT') break;
+          if (attempt === 0) await this.killAll();
+          await new Promise((resolve) => setTimeout(resolve, 40));
+        }
+      }
+    }
+  }
+}
+
+function exec(command: string, args: string[], timeoutMs = 10_000): Promise<{ ok: boolean; output: string }> {
+  return new Promise((resolve) => {
+    execFile(command, args, { timeout: timeoutMs, env: { PATH: JOB_PATH } }, (error, stdout, stderr) => {
+      resolve({ ok: !error, output: `${stdout}${stderr}`.trim() || (error?.message ?? '') });
+    });
+  });
+}
+
+/**
+ * Checks once per process that a job can be boxed here: bubblewrap is installed, it can create a
+ * user namespace (as our user, or as `nobody` when we are root), and a cgroup for the job's
+ * memory and task limits can be created. The answer names the first missing piece.
+ */
+export function probeSandbox(tools: SandboxTools = {}): Promise<SandboxProbe> {
+  if (tools.bwrap) return probe(tools.bwrap);
+  cachedProbe ??= probe(BWRAP);
+  return cachedProbe;
+}
+
+/** Where the sandbox's tools are; tests point at a missing one to see the refusal. */
+export interface SandboxTools {
+  bwrap?: string;
+}
+
+async function probe(bwrap: string): Promise<SandboxProbe> {
+  if (process.platform !== 'linux') return { ok: false, missing: 'the job sandbox needs Linux (bubblewrap and cgroups)' };
+  if (!existsSync(bwrap)) return { ok: false, missing: `bubblewrap is not installed (${bwrap}; Debian package "bubblewrap")` };
+  const root = process.getuid?.() === 0;
+  if (root && !existsSync(SETPRIV)) return { ok: false, missing: `setpriv is not installed (${SETPRIV}; Debian package "util-linux")` };
+  const box = [bwrap, '--unshare-user', '--uid', String(JOB_UID), '--gid', String(JOB_GID), '--unshare-pid', '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--proc', '/proc', '/usr/bin/true'];
+  const tried = root ? await exec(SETPRIV, [`--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box]) : await exec(box[0]!, box.slice(1));
+  if (!tried.ok) return { ok: false, missing: `bubblewrap cannot create a user namespace here (${tried.output}); allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 / user.max_user_namespaces)` };
+  const layout = cgroupLayout();
+  if (!layout) return { ok: false, missing: 'no cgroup with the memory and pids controllers is mounted (/sys/fs/cgroup)' };
+  try {
+    const group = await JobCgroup.create(layout, DEFAULT_LIMITS);
+    await group.remove();
+  } catch (error) {
+    return { ok: false, missing: `cannot create a cgroup for a job's memory and process limits (${(error as Error).message}); run the worker as root or give it a delegated cgroup` };
+  }
+  return { ok: true, limits: `cgroup ${layout.kind}`, dropsUser: root };
+}
+
+/**
+ * How jobs run on this machine: sandboxed when the probe passes; unsandboxed only when the
+ * operator set REHEARSE_UNSANDBOXED_WORKERS=1. Otherwise throws a sentence naming what is missing,
+ * which is why a worker (or the server's "Run scenario" runner) refuses to start.
+ */
+export async function requireSandbox(env: NodeJS.ProcessEnv = process.env, tools: SandboxTools = {}): Promise<SandboxMode> {
+  const flag = env[UNSANDBOXED_VARIABLE];
+  if (flag === '1' || flag === 'true') return 'unsandboxed';
+  const probe = await probeSandbox(tools);
+  if (probe.ok) return 'sandboxed';
+  throw new Error(
+    `Tenant code cannot be sandboxed on this machine: ${probe.missing}. Install what is missing, or set ${UNSANDBOXED_VARIABLE}=1 to run jobs without the sandbox (trusted single-user installs only).`,
+  );
+}
+
+export interface JobProcessSpec {
+  mode: SandboxMode;
+  /** The job's own folder: the only writable place, seen at the same path inside. */
+  workDir: string;
+  /** Working directory, inside workDir. */
+  cwd: string;
+  /** Arguments to `node` (the runner's bin and its command). */
+  nodeArgs: string[];
+  /** The job's own variables (its short-lived key, the server's address, ...). */
+  env: Record<string, string>;
+  timeoutMs: number;
+  signal?: AbortSignal | undefined;
+  limits?: SandboxLimits | undefined;
+  /** Host folders that must stay invisible even if a code root contains them (DATA_DIR). */
+  hidden?: string[] | undefined;
+}
+
+/** What bwrapArguments adds for the compile cache: none, the shared one read-only, or the warm-up's. */
+type CacheBind = { dir: string; writable: boolean } | undefined;
+
+/** How a job's process ended; sandboxed jobs also say how much CPU their whole tree used. */
+export interface JobResult extends ChildResult {
+  cpuSeconds?: number;
+}
+
+/** The clean environment of a job: a fixed base, a few host browser settings, the job's own. */
+function jobEnvironment(spec: JobProcessSpec, home: string, tmp: string): Record<string, string> {
+  const env: Record<string, string> = { PATH: JOB_PATH, HOME: home, TMPDIR: tmp, LANG: 'C.UTF-8', NO_COLOR: '1' };
+  for (const name of PASSED_VARIABLES) {
+    const value = process.env[name];
+    if (value) env[name] = value;
+  }
+  const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
+  if (existsSync(cache)) env.PLAYWRIGHT_BROWSERS_PATH = cache;
+  if (spec.mode === 'sandboxed') {
+    // Chromium's own sandbox cannot nest inside an unprivileged user namespace; the bubblewrap
+    // box is the boundary (docs/security.md).
+    env.REHEARSE_NO_SANDBOX = '1';
+  }
+  return { ...env, ...spec.env };
+}
+
+/** Host paths (outside /usr) the job must read: browsers named by path, a Node outside /usr. */
+function extraReadOnly(env: Record<string, string>): string[] {
+  const paths = [path.dirname(path.dirname(process.execPath))];
+  for (const name of ['CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'FIREFOX_PATH', 'WEBKIT_PATH']) {
+    if (env[name]) paths.push(path.dirname(env[name]));
+  }
+  if (env.PLAYWRIGHT_BROWSERS_PATH) paths.push(env.PLAYWRIGHT_BROWSERS_PATH);
+  return paths.filter((p) => p !== '/' && !p.startsWith('/usr/') && p !== '/usr' && existsSync(p));
+}
+
+function inside(child: string, parent: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
+/** The bubblewrap command line for a job (exported for tests and docs). */
+export function bwrapArguments(spec: JobProcessSpec, env: Record<string, string>, cache?: CacheBind): string[] {
+  const args = [
+    '--die-with-parent',
+    '--new-session',
+    '--unshare-user',
+    '--uid', String(JOB_UID),
+    '--gid', String(JOB_GID),
+    '--unshare-pid',
+    '--unshare-ipc',
+    '--unshare-uts',
+    '--unshare-cgroup-try',
+    '--hostname', 'rehearse-job',
+    '--cap-drop', 'ALL',
+    '--ro-bind', '/usr', '/usr',
+    '--symlink', 'usr/bin', '/bin',
+    '--symlink', 'usr/sbin', '/sbin',
+    '--symlink', 'usr/lib', '/lib',
+    '--symlink', 'usr/lib64', '/lib64',
+    '--proc', '/proc',
+    '--dev', '/dev',
+    '--tmpfs', '/dev/shm',
+    '--tmpfs', JOB_TMP,
+    '--dir', JOB_HOME,
+  ];
+  for (const file of ETC_FILES) args.push('--ro-bind-try', file, file);
+  const roots = [...codeRoots(), ...extraReadOnly(env)];
+  for (const root of roots) args.push('--ro-bind', root, root);
+  // A code root that happens to hold the server's data (DATA_DIR inside the checkout) is
+  // covered by an empty tmpfs there.
+  for (const hidden of spec.hidden ?? []) {
+    if (roots.some((root) => inside(hidden, root))) args.push('--tmpfs', hidden);
+  }
+  if (cache) args.push(cache.writable ? '--bind' : '--ro-bind', cache.dir, JOB_TSX_CACHE);
+  args.push('--bind', spec.workDir, spec.workDir, '--chdir', spec.cwd, '--clearenv');
+  for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value);
+  return args;
+}
+
+/**
+ * A fresh, empty folder for one job, under a root only its owner lists (mode 711), so the job's
+ * user can reach its own folder by name and nothing else there. Remove it with `rm -r` when done.
+ */
+export async function createJobFolder(name: string): Promise<string> {
+  const jobsRoot = path.join(tmpdir(), 'rehearse-jobs');
+  await mkdir(jobsRoot, { recursive: true, mode: 0o711 });
+  await chmod(jobsRoot, 0o711);
+  const dir = path.join(jobsRoot, `${name.replace(/[^\w.-]/g, '_')}-${randomBytes(6).toString('hex')}`);
+  await mkdir(dir, { mode: 0o700 });
+  return dir;
+}
+
+/** Gives a folder to the job's user (we are root, the job is `nobody`), or back. */
+async function chownTree(dir: string, uid = JOB_UID, gid = JOB_GID): Promise<void> {
+  const info = await lstat(dir);
+  await chown(dir, uid, gid);
+  if (!info.isDirectory()) return;
+  for (const entry of await readdir(dir)) {
+    const child = path.join(dir, entry);
+    if ((await lstat(child)).isSymbolicLink()) continue;
+    await chownTree(child, uid, gid);
+  }
+}
+
+/**
+ * Runs one job's tenant process: `node <nodeArgs>` in the sandbox (or, unsandboxed, as a plain
+ * child with the same clean environment), in its own process group and cgroup, under the deadline
+ * and the abort signal, which kill the whole tree. Resolves with its exit code and output.
+ */
+export async function runJobProcess(spec: JobProcessSpec): Promise<JobResult> {
+  if (spec.mode === 'sandboxed') {
+    compileCache ??= warmCompileCache();
+    return runSandboxed(spec, { dir: (await compileCache) ?? '', writable: false });
+  }
+  return runSandboxed(spec, undefined);
+}
+
+/**
+ * Fills a fresh compile cache by running the runner on a fixed one-scenario workspace (its step is
+ * undefined, so no browser work and no code but ours). Undefined when that fails: jobs then compile
+ * for themselves, slower but the same.
+ */
+async function warmCompileCache(): Promise<string | undefined> {
+  const probed = await probeSandbox();
+  const cache = await mkdtemp(path.join(tmpdir(), 'rehearse-compile-cache-'));
+  // Synchronous: processes (worker threads) often leave through process.exit.
+  process.once('exit', () => rmSync(cache, { recursive: true, force: true }));
+  const dir = await createJobFolder('compile-cache');
+  try {
+    await mkdir(path.join(dir, 'features'));
+    await writeFile(path.join(dir, 'features', 'warm.feature'), 'Feature: Warm\n\n  Scenario: Warm\n    Given a step nobody defined\n');
+    await writeFile(path.join(dir, 'env.json'), JSON.stringify({ name: 'warm', baseUrl: 'http://127.0.0.1:9/' }));
+    if (probed.ok && probed.dropsUser) await chown(cache, JOB_UID, JOB_GID);
+    const runner = fileURLToPath(new URL('../bin/rehearse.mjs', import.meta.url));
+    const spec: JobProcessSpec = { mode: 'sandboxed', workDir: dir, cwd: dir, nodeArgs: [runner, 'run', '--env', 'env.json', '--headless', '--out', path.join(dir, 'report'), 'features/warm.feature'], env: {}, timeoutMs: 120_000 };
+    await runSandboxed(spec, { dir: cache, writable: true });
+    // From now on only we may change it; jobs see it read-only (and need to reach it to bind it).
+    if (probed.ok && probed.dropsUser) await chownTree(cache, 0, 0);
+    await chmod(cache, 0o755);
+    return cache;
+  } catch {
+    await rm(cache, { recursive: true, force: true });
+    return undefined;
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+}
+
+async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<JobResult> {
+  if (spec.mode === 'unsandboxed') {
+    const env = jobEnvironment(spec, process.env.HOME ?? spec.workDir, process.env.TMPDIR ?? '/tmp');
+    return runChild(process.execPath, spec.nodeArgs, { cwd: spec.cwd, env, timeoutMs: spec.timeoutMs, signal: spec.signal });
+  }
+  const probe = await probeSandbox();
+  if (!probe.ok) throw new Error(`Tenant code cannot be sandboxed on this machine: ${probe.missing}.`);
+  const layout = cgroupLayout();
+  if (!layout) throw new Error('Tenant code cannot be sandboxed on this machine: no cgroup.');
+  const env = jobEnvironment(spec, JOB_HOME, JOB_TMP);
+  const box = [BWRAP, ...bwrapArguments(spec, env, cache?.dir ? cache : undefined), process.execPath, ...spec.nodeArgs];
+  const group = await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS);
+  try {
+    if (probe.dropsUser) await chownTree(spec.workDir);
+    const command = probe.dropsUser ? [SETPRIV, `--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box] : box;
+    // The shell joins the job's cgroup before it becomes the sandbox, so every process the job
+    // ever starts is counted and limited (a process moved in after starting could fork first).
+    const join = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
+    const files = group.procsFiles;
+    const result = await runChild(SH, ['-c', join, 'sh', String(files.length), ...files, ...command], {
+      cwd: spec.workDir,
+      env: { PATH: JOB_PATH },
+      timeoutMs: spec.timeoutMs,
+      signal: spec.signal,
+      onKill: () => void group.killAll(),
+    });
+    const cpuSeconds = await group.cpuSeconds();
+    return cpuSeconds === undefined ? result : { ...result, cpuSeconds };
+  } finally {
+    await group.remove();
+  }
+}
