@@ -41,7 +41,8 @@ export interface RunTotals {
 }
 
 export interface RunsOverview {
-  executions: ExecutionRow[];
+  /** Null until the latest runs have loaded: "no executions" is said only once it is known. */
+  executions: ExecutionRow[] | null;
   totals: RunTotals | null;
   runsLastWeek: number | null;
 }
@@ -63,7 +64,7 @@ export function useRunsOverview(projectId: string): RunsOverview {
   const all = details.data?.projectSummary.runsAndScenarios;
   const hasRuns = (all?.runs ?? 0) > 0;
   return {
-    executions: (latest.data?.projectSummary.report ?? []).map((row) => ({
+    executions: latest.isPending ? null : (latest.data?.projectSummary.report ?? []).map((row) => ({
       id: row.id,
       name: row.name,
       status: row.status,

@@ -72,7 +72,13 @@ export function DashboardPage() {
               </tr>
             </thead>
             <tbody>
-              {executions.length === 0 ? (
+              {executions === null ? (
+                <tr>
+                  <td colSpan={4} className="py-10 text-center text-sm text-slate-500" role="status">
+                    {Strings.loading}
+                  </td>
+                </tr>
+              ) : executions.length === 0 ? (
                 <tr>
                   <td colSpan={4} className="py-10 text-center">
                     <p className="font-medium text-slate-700">{Strings.dashboardNoExecutions}</p>

@@ -104,6 +104,10 @@ export function FeaturesPage() {
   useEffect(() => {
     // Not while a fresher list is on its way: a just-renamed scenario is not in the old one.
     if (!feature || list.isFetching) return;
+    // Nor while a navigation of ours is still rendering: react-router moves in a transition, so a
+    // render caused by the list can still hold the old params, and "correcting" them would undo
+    // the move (a rename's new name, seen as missing, sent the page to the first scenario).
+    if (new URLSearchParams(window.location.search).toString() !== params.toString()) return;
     const featureName = featureDisplayName(feature.name);
     if (params.get('feature') !== featureName || (scenario && params.get('scenario') !== scenario.name)) {
       select(featureName, scenario?.name ?? null, true);
