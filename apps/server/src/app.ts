@@ -32,6 +32,7 @@ import type { Settings } from './env.js';
 import { createCallRouter } from './http/call-router.js';
 import { installErrorHandler, installStrictJsonParser } from './http/error-handler.js';
 import { installSecurityHeaders } from './http/security-headers.js';
+import { ServerEgress } from './security/egress.js';
 import { createMailer } from './mail/mailer.js';
 import { exposeMetrics, Metrics, metricsEnabled } from './metrics/metrics.js';
 import { MetricsRepo } from './metrics/metrics.repo.js';
@@ -197,6 +198,14 @@ export async function buildApp(
   );
   const access = new AccessService(projectsRepo, accessKeysRepo);
   const projectSecrets = new ProjectSecretsRepo(db, settings.secretKey);
+  // Where worker processes on this machine reach this server (known only once it listens).
+  const localUrl = () => {
+    const address = app.server.address();
+    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : settings.publicUrl;
+  };
+  // What users' browsers, fetches and git remotes may reach (docs/security.md, egress rules).
+  const egress = new ServerEgress(settings.REHEARSE_ALLOW_PRIVATE_TARGETS, localUrl);
+  app.addHook('onClose', async () => egress.close());
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'));
   app.addHook('onClose', async () => store.close());
   const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
@@ -221,7 +230,7 @@ export async function buildApp(
     workspaces,
     features,
     testData: new TestDataService(workspaces, projectSecrets),
-    privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log),
+    privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl()),
     projectSecrets,
     runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl),
   };
@@ -260,11 +269,6 @@ export async function buildApp(
   registerRunsRoutes(route, { runs: services.runs, testData: services.testData, workspaces });
   const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
   registerDownloadRoutes(route, downloads);
-  // Where worker processes on this machine reach this server (known only once it listens).
-  const localUrl = () => {
-    const address = app.server.address();
-    return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : settings.publicUrl;
-  };
   // The AI engine: built-in always, the OpenAI-compatible provider only when AI_BASE_URL is set.
   const oversight = new OversightService(db, runsRepo, workspaces);
   services.runs.uploadListeners.push(async (event) => {
@@ -287,6 +291,7 @@ export async function buildApp(
       dataDir: settings.dataDir,
       sandbox,
       serverUrl: localUrl,
+      egress: () => egress.policy(),
       reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId),
       instanceId,
       leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
@@ -345,7 +350,13 @@ export async function buildApp(
   );
   const localWorkers = new LocalWorkers(
     workerTokens,
-    { processes: settings.LOCAL_WORKERS, threads: settings.LOCAL_WORKER_THREADS, serverUrl: localUrl, unsandboxed: settings.REHEARSE_UNSANDBOXED_WORKERS },
+    {
+      processes: settings.LOCAL_WORKERS,
+      threads: settings.LOCAL_WORKER_THREADS,
+      serverUrl: localUrl,
+      unsandboxed: settings.REHEARSE_UNSANDBOXED_WORKERS,
+      allowPrivateTargets: settings.REHEARSE_ALLOW_PRIVATE_TARGETS,
+    },
     app.log,
   );
   // Lost workers are noticed even when no worker is polling this server.
@@ -381,6 +392,7 @@ export async function buildApp(
       warningMs: Math.min(60_000, settings.RECORDER_SESSION_SECONDS * 500),
       creationTimeoutMs: settings.RECORDER_CREATION_TIMEOUT_SECONDS * 1000,
       allowPrivateTargets: settings.REHEARSE_ALLOW_PRIVATE_TARGETS,
+      egressProxyUrl: () => egress.proxyUrl(),
     },
     workspaces,
     environments,

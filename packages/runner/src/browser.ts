@@ -3,6 +3,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { chromium, firefox, webkit, type Browser, type BrowserType } from 'playwright-core';
 import { UsageError, type BrowserName } from './support/settings.js';
+import { useEgressProxyFromEnv } from '@rehearse/egress';
 
 // The only module that launches a browser (CONVENTIONS "every technology behind one door"). No
 // browser is downloaded at install: Chromium comes from CHROMIUM_PATH, Playwright's cache or the
@@ -226,5 +227,12 @@ export async function launchBrowser({ browser, headless }: LaunchOptions): Promi
     if (missing) throw new Error(missing);
     return connectBrowser(browser, endpoint);
   }
-  return TYPES[browser].launch({ executablePath: executableFor(browser, headless), headless, args: launchArgs(browser, headless) });
+  // A job's browser goes through the egress proxy, loopback included (Playwright routes it there).
+  const proxy = await useEgressProxyFromEnv();
+  return TYPES[browser].launch({
+    executablePath: executableFor(browser, headless),
+    headless,
+    args: launchArgs(browser, headless),
+    ...(proxy ? { proxy: { server: proxy } } : {}),
+  });
 }

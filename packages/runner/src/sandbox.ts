@@ -5,6 +5,7 @@ import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
+import { EGRESS_PROXY_ENV, EGRESS_SOCKET_ENV, startEgressProxy, type EgressPolicy } from '@rehearse/egress';
 import { runChild, type ChildResult } from './child-process.js';
 
 // The one door to the job sandbox (docs/security.md). Tenant code (step definitions, API steps,
@@ -244,7 +245,7 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
   if (!existsSync(bwrap)) return { ok: false, missing: `bubblewrap is not installed (${bwrap}; Debian package "bubblewrap")` };
   const root = process.getuid?.() === 0;
   if (root && !existsSync(SETPRIV)) return { ok: false, missing: `setpriv is not installed (${SETPRIV}; Debian package "util-linux")` };
-  const box = [bwrap, '--unshare-user', '--uid', String(JOB_UID), '--gid', String(JOB_GID), '--unshare-pid', '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--proc', '/proc', '/usr/bin/true'];
+  const box = [bwrap, '--unshare-user', '--uid', String(JOB_UID), '--gid', String(JOB_GID), '--unshare-pid', '--unshare-net', '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--proc', '/proc', '/usr/bin/true'];
   const tried = root ? await exec(SETPRIV, [`--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box]) : await exec(box[0]!, box.slice(1));
   if (!tried.ok) return { ok: false, missing: `bubblewrap cannot create a user namespace here (${tried.output}); allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 / user.max_user_namespaces)` };
   const layout = cgroupLayout();
@@ -288,6 +289,12 @@ export interface JobProcessSpec {
   limits?: SandboxLimits | undefined;
   /** Host folders that must stay invisible even if a code root contains them (DATA_DIR). */
   hidden?: string[] | undefined;
+  /**
+   * What the job may connect to. A sandboxed job has no network of its own: its only way out is
+   * an egress proxy applying this policy, reached through a socket bound into the sandbox. Absent,
+   * a sandboxed job reaches nothing; an unsandboxed one is not filtered.
+   */
+  egress?: EgressPolicy | undefined;
 }
 
 /** What bwrapArguments adds for the compile cache: none, the shared one read-only, or the warm-up's. */
@@ -365,8 +372,41 @@ export function bwrapArguments(spec: JobProcessSpec, env: Record<string, string>
   }
   if (cache) args.push(cache.writable ? '--bind' : '--ro-bind', cache.dir, JOB_TSX_CACHE);
   args.push('--bind', spec.workDir, spec.workDir, '--chdir', spec.cwd, '--clearenv');
+  // No network but its own loopback; the egress proxy's socket is the only door out.
+  args.push('--unshare-net');
+  if (env[EGRESS_SOCKET_ENV]) args.push('--bind', env[EGRESS_SOCKET_ENV], env[EGRESS_SOCKET_ENV]);
   for (const [name, value] of Object.entries(env)) args.push('--setenv', name, value);
   return args;
+}
+
+/** One egress proxy per policy in this process, started on the first job that needs it. */
+const egressProxies = new Map<string, Promise<{ url: string; socketPath: string }>>();
+
+function jobEgress(policy: EgressPolicy): Promise<{ url: string; socketPath: string }> {
+  const key = JSON.stringify(policy);
+  let pending = egressProxies.get(key);
+  if (!pending) {
+    pending = (async () => {
+      // Jobs (nobody) may pass through this folder to the socket, not list it.
+      const dir = await mkdtemp(path.join(tmpdir(), 'rehearse-egress-'));
+      await chmod(dir, 0o711);
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+      const socketPath = path.join(dir, 'proxy.sock');
+      const proxy = await startEgressProxy({ policy, socketPath });
+      return { url: proxy.url, socketPath };
+    })();
+    pending.catch(() => egressProxies.delete(key));
+    egressProxies.set(key, pending);
+  }
+  return pending;
+}
+
+/** The job's own variables plus how it reaches the egress proxy (a socket inside the sandbox, a URL outside). */
+async function withEgress(spec: JobProcessSpec): Promise<JobProcessSpec> {
+  if (!spec.egress) return spec;
+  const egress = await jobEgress(spec.egress);
+  const door: Record<string, string> = spec.mode === 'sandboxed' ? { [EGRESS_SOCKET_ENV]: egress.socketPath } : { [EGRESS_PROXY_ENV]: egress.url };
+  return { ...spec, env: { ...spec.env, ...door } };
 }
 
 /**
@@ -399,7 +439,8 @@ async function chownTree(dir: string, uid = JOB_UID, gid = JOB_GID): Promise<voi
  * child with the same clean environment), in its own process group and cgroup, under the deadline
  * and the abort signal, which kill the whole tree. Resolves with its exit code and output.
  */
-export async function runJobProcess(spec: JobProcessSpec): Promise<JobResult> {
+export async function runJobProcess(given: JobProcessSpec): Promise<JobResult> {
+  const spec = await withEgress(given);
   if (spec.mode === 'sandboxed') {
     compileCache ??= warmCompileCache();
     return runSandboxed(spec, { dir: (await compileCache) ?? '', writable: false });

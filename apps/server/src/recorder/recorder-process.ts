@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { EGRESS_PROXY_ENV } from '@rehearse/egress';
 import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/recorder/process';
 
 const require = createRequire(import.meta.url);
@@ -24,10 +25,12 @@ export interface RecorderProcess {
 export function startRecorderProcess(
   config: RecorderProcessConfig,
   marker: string,
+  /** The egress proxy its browser must use for every request. */
+  egressProxyUrl: string,
   handlers: { onMessage: (message: FromRecorder) => void; onExit: (code: number | null, stderr: string) => void },
 ): RecorderProcess {
   const child = fork(RECORDER_BIN, [], {
-    env: { ...process.env, REHEARSE_RECORDER_CONFIG: JSON.stringify(config), REHEARSE_RECORDER_SESSION: marker },
+    env: { ...process.env, REHEARSE_RECORDER_CONFIG: JSON.stringify(config), REHEARSE_RECORDER_SESSION: marker, [EGRESS_PROXY_ENV]: egressProxyUrl },
     detached: true,
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

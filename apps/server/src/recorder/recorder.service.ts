@@ -32,6 +32,8 @@ export interface RecorderSettings {
   warningMs: number;
   creationTimeoutMs: number;
   allowPrivateTargets: boolean;
+  /** The egress proxy every recorder browser goes through (each navigation, redirect, subresource, websocket). */
+  egressProxyUrl: () => Promise<string>;
 }
 
 /** What the recorder socket is told about a session. */
@@ -155,7 +157,8 @@ export class RecorderService {
       // Plain test-data values stay in this process; the page only gets digests to match against.
       const rows = await this.testData.resolveForRun(ws, await this.workspaces.read(ws), env.data.name ?? body.env);
       const testData = digestTestData(rows.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' })));
-      return await this.launch(userId, access.project.id, env.data.name ?? body.env, ws.branch, baseUrl, testData, body.viewport ?? { width: 1280, height: 800 });
+      const proxyUrl = await this.settings.egressProxyUrl();
+      return await this.launch(userId, access.project.id, env.data.name ?? body.env, ws.branch, baseUrl, testData, body.viewport ?? { width: 1280, height: 800 }, proxyUrl);
     } finally {
       this.pending--;
       const left = (this.pendingByUser.get(userId) ?? 1) - 1;
@@ -175,6 +178,7 @@ export class RecorderService {
     url: string,
     testData: ReturnType<typeof digestTestData>,
     viewport: { width: number; height: number },
+    proxyUrl: string,
   ): Promise<RecorderSessionInfo> {
     const id = randomUUID();
     const now = new Date();
@@ -187,7 +191,7 @@ export class RecorderService {
         void this.end(id, Messages.recorderSessionLoadError, 'failed');
         reject(new AppError(500, Messages.recorderSessionLoadError));
       };
-      const process = startRecorderProcess({ url, baseUrl: url, viewport, testData }, id, {
+      const process = startRecorderProcess({ url, baseUrl: url, viewport, testData }, id, proxyUrl, {
         onMessage: (message) => {
           if (message.type === 'ready' && !settled) {
             settled = true;

@@ -14,6 +14,7 @@ import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';
 import { featurePath } from '../workspace/features.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
+import type { EgressPolicy } from '@rehearse/egress';
 import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/runner/sandbox';
 
 type JobRow = typeof scenarioJobs.$inferSelect;
@@ -33,6 +34,8 @@ export interface ScenarioJobSettings {
   sandbox: () => Promise<SandboxMode>;
   /** Where a worker reaches this server (known only once it listens). */
   serverUrl: () => string;
+  /** What a job may connect to (the egress rules; this server is always reachable). */
+  egress: () => Promise<EgressPolicy>;
   reportLink: (projectId: string, runId: string) => string;
   /** This server instance, recorded as the owner of the jobs it claims. */
   instanceId: string;
@@ -232,6 +235,7 @@ export class ScenarioJobs {
         env: { REHEARSE_TOKEN: key.token },
         signal: abort.signal,
         hidden: [this.settings.dataDir],
+        egress: await this.settings.egress(),
       };
       const server = this.settings.serverUrl();
       const pull = await runJobProcess({

@@ -23,6 +23,7 @@ const HOST_FILE = path.join(tmpdir(), `rehearse-escape-${process.pid}.txt`);
 function attackSteps(dataDir: string, victimProjectId: string, ownProjectId: string): string {
   return `import { Given } from '@cucumber/cucumber';
 import fs from 'node:fs';
+import net from 'node:net';
 
 const DATA = ${JSON.stringify(dataDir)};
 const VICTIM = ${JSON.stringify(victimProjectId)};
@@ -57,6 +58,11 @@ Given('I try to break out of the sandbox', async function () {
     writeUsr: got(() => fs.writeFileSync('/usr/pwned.txt', 'x')),
     keyOnOtherProject: await call('/api/runs/test-data', { method: 'POST', body: JSON.stringify({ projectId: VICTIM, environment: 'default' }) }),
     keyOnOtherCalls: await call('/api/workspace/testData?projectId=' + OWN + '&branch=main'),
+    // The database on the host's loopback (PostgreSQL here trusts local connections).
+    databasePort: await new Promise((resolve) => {
+      const socket = net.connect(5432, '127.0.0.1', () => { socket.destroy(); resolve('GOT connected'); });
+      socket.on('error', (error) => resolve(error.code));
+    }),
   };
   throw new Error('ATTEMPTS ' + JSON.stringify(results));
 });
@@ -134,6 +140,8 @@ describe('tenant code from a stranger stays in its sandbox', () => {
       processesHoldingSecrets: 0,
       writeDataDir: 'ENOENT',
       writeUsr: 'EROFS',
+      // The job has no network of its own: the host's loopback is not there at all.
+      databasePort: 'ECONNREFUSED',
     });
     // The job's key: another project's test data, and calls a run does not make, are refused.
     expect(seen.keyOnOtherProject).toMatch(/^403 /);

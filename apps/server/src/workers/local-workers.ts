@@ -3,6 +3,7 @@ import { hostname } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { EngineLogger } from '../executions/execution-engine.js';
 import type { WorkerTokens } from './worker-tokens.js';
+import { ALLOW_PRIVATE_TARGETS_ENV } from '@rehearse/egress';
 import { UNSANDBOXED_VARIABLE } from '@rehearse/runner/sandbox';
 
 const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
@@ -12,10 +13,11 @@ const STOP_GRACE_MS = 5_000;
 /** Host settings a worker passes on to its jobs' browsers. */
 const BROWSER_VARIABLES = ['CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'REHEARSE_HEADLESS_SHELL', 'PLAYWRIGHT_BROWSERS_PATH', 'FIREFOX_PATH', 'WEBKIT_PATH', 'TZ', 'LANG'];
 
-function workerEnvironment(token: string, unsandboxed: boolean): NodeJS.ProcessEnv {
+function workerEnvironment(token: string, unsandboxed: boolean, allowPrivate: boolean): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, REHEARSE_WORKER_TOKEN: token, NO_COLOR: '1' };
   for (const name of BROWSER_VARIABLES) if (process.env[name]) env[name] = process.env[name];
   if (unsandboxed) env[UNSANDBOXED_VARIABLE] = '1';
+  env[ALLOW_PRIVATE_TARGETS_ENV] = allowPrivate ? '1' : '0';
   return env;
 }
 
@@ -31,7 +33,7 @@ export class LocalWorkers {
 
   constructor(
     private readonly tokens: WorkerTokens,
-    private readonly settings: { processes: number; threads: number; serverUrl: () => string; unsandboxed: boolean },
+    private readonly settings: { processes: number; threads: number; serverUrl: () => string; unsandboxed: boolean; allowPrivateTargets: boolean },
     private readonly log: EngineLogger,
   ) {}
 
@@ -46,7 +48,7 @@ export class LocalWorkers {
     if (this.stopping) return;
     const child = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', this.settings.serverUrl(), '--threads', String(this.settings.threads)], {
       // Not the server's environment (database URL, SMTP, AI keys): only what a worker needs.
-      env: workerEnvironment(token, this.settings.unsandboxed),
+      env: workerEnvironment(token, this.settings.unsandboxed, this.settings.allowPrivateTargets),
       // The IPC channel closes if this server dies without stopping it: the worker then stops too.
       stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
     });

@@ -616,21 +616,24 @@ export class Git {
       });
   }
 
-  /** A copy of this repository's door that authenticates remote commands with HTTP basic auth. */
-  withCredentials(credentials: { username: string; token: string } | null): Git {
-    if (!credentials) return this;
-    const basic = Buffer.from(`${credentials.username}:${credentials.token}`).toString('base64');
+  /**
+   * A copy of this repository's door for remote commands: over http(s) only, through the egress
+   * proxy (every connection, redirects included, meets the egress rules), authenticated with HTTP
+   * basic auth when credentials are given.
+   */
+  forRemote(credentials: { username: string; token: string } | null, egressProxyUrl: string): Git {
+    const config: [string, string][] = [['http.proxy', egressProxyUrl]];
+    if (credentials) {
+      const basic = Buffer.from(`${credentials.username}:${credentials.token}`).toString('base64');
+      config.push(['http.extraHeader', `Authorization: Basic ${basic}`]);
+    }
     // Passed as environment configuration: never on the command line, never in .git/config.
-    return new Git(
-      this.gitDir,
-      {
-        ...this.baseEnv,
-        GIT_CONFIG_COUNT: '1',
-        GIT_CONFIG_KEY_0: 'http.extraHeader',
-        GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
-      },
-      this.helpers,
-    );
+    const env: Record<string, string> = { ...this.baseEnv, GIT_ALLOW_PROTOCOL: 'http:https', GIT_CONFIG_COUNT: String(config.length) };
+    config.forEach(([key, value], index) => {
+      env[`GIT_CONFIG_KEY_${index}`] = key;
+      env[`GIT_CONFIG_VALUE_${index}`] = value;
+    });
+    return new Git(this.gitDir, env, this.helpers);
   }
 
   /** Branch heads of a remote URL (verifies that the URL and credentials work). */

@@ -39,7 +39,13 @@ export class PrivateRepoService implements RemoteSync {
     private readonly projects: ProjectsRepo,
     private readonly secrets: ProjectSecretsRepo,
     private readonly log: PrivateRepoLogger,
+    /** The egress proxy remote commands go through. */
+    private readonly egressProxyUrl: () => Promise<string>,
   ) {}
+
+  private async remote(git: Git, credentials: { username: string; token: string } | null): Promise<Git> {
+    return git.forRemote(credentials, await this.egressProxyUrl());
+  }
 
   async describe(projectId: string) {
     const repo = await this.secrets.get(projectId);
@@ -64,7 +70,7 @@ export class PrivateRepoService implements RemoteSync {
     const rawUrl = input.url?.trim() || project?.privateRepoUrl;
     if (!rawUrl) throw badRequest(Messages.privateRepoUrlRequired);
     const url = checkRemoteUrl(rawUrl);
-    const authed = git.withCredentials({ username: input.username, token: input.token });
+    const authed = await this.remote(git, { username: input.username, token: input.token });
     let remoteHeads: Map<string, string>;
     try {
       remoteHeads = await authed.lsRemote(url);
@@ -106,7 +112,7 @@ export class PrivateRepoService implements RemoteSync {
     if (this.lastFetch.get(projectId) === Number.POSITIVE_INFINITY) return;
     const credentials = await this.secrets.repository(projectId);
     if (!credentials) return;
-    if (await git.withCredentials(credentials).pushToOrigin(commit, branch)) return;
+    if (await (await this.remote(git, credentials)).pushToOrigin(commit, branch)) return;
     // The remote moved on: undo our commit locally so the workspace never diverges, and say so.
     await git.moveBranch(branch, previous, commit);
     this.lastFetch.delete(projectId);
@@ -120,7 +126,7 @@ export class PrivateRepoService implements RemoteSync {
       this.lastFetch.set(projectId, Number.POSITIVE_INFINITY);
       return;
     }
-    const authed = git.withCredentials(credentials);
+    const authed = await this.remote(git, credentials);
     let heads: Map<string, string>;
     try {
       heads = await authed.fetchOrigin();

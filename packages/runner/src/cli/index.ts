@@ -5,6 +5,7 @@ import { RECORDER_CLI } from './package-files.js';
 import { runPull } from './pull.js';
 import { runRun } from './run.js';
 import { runWorker } from './worker.js';
+import { useEgressProxyFromEnv } from '@rehearse/egress';
 
 export { EXIT, type CliIo } from './io.js';
 export { findSupportFiles } from './run.js';
@@ -20,6 +21,8 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
   const full: CliIo = { ...processIo(), ...io };
   const [command, ...args] = argv;
   try {
+    // What these commands fetch and browse for a user goes through the egress proxy a job is given.
+    if (command === 'run' || command === 'pull' || command === 'record') await useEgressProxyFromEnv(full.env);
     switch (command) {
       case 'run':
         return await runRun(args, full);

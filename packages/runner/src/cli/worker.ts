@@ -6,6 +6,7 @@ import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
 import { workerCalls, type WorkerJob } from '@rehearse/contract';
+import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
 import { createJobFolder, requireSandbox, runJobProcess, type SandboxMode } from '../sandbox.js';
 import { UsageError } from '../support/settings.js';
 import { parse, USAGE } from './args.js';
@@ -206,6 +207,8 @@ export async function runJob(
       workDir: dir,
       cwd: workspace,
       env: { REHEARSE_TOKEN: job.accessToken },
+      // Its browser and fetches reach the app under test, and this server, through the egress rules.
+      egress: { allowPrivate: allowPrivateTargets(io.env), alwaysAllow: await endpointsOf(server) },
       timeoutMs: JOB_TIMEOUT_MS,
       signal,
       nodeArgs: [

@@ -4,6 +4,7 @@ import { parse as parseYaml } from 'yaml';
 import { runCommand, worldOf, type CommandOptions, type StepParams } from './commands.js';
 import { resolveUrl } from './web.js';
 import type { ApiResponseRecord, RehearseWorld } from './world.js';
+import { useEgressProxyFromEnv } from '@rehearse/egress';
 
 export type BodyType = 'json' | 'yaml' | 'xml' | 'text';
 
@@ -40,8 +41,6 @@ const CONTENT_TYPES: Record<BodyType, string> = {
   text: 'text/plain; charset=utf-8',
 };
 
-// DESIGN §9: runner traffic never reaches a cloud provider's instance metadata service.
-const METADATA_HOSTS = new Set(['169.254.169.254', 'metadata.google.internal', 'metadata.goog', '[fd00:ec2::254]', '100.100.100.200']);
 
 /** Reads a value at a JSON path: `a.b[0].c`, optionally starting with `$` or `$.`. */
 export function jsonPath(data: unknown, path: string): unknown {
@@ -143,7 +142,9 @@ export const api = {
         page: false,
       },
       async () => {
-        if (METADATA_HOSTS.has(new URL(url).host.replace(/:\d+$/, ''))) throw new Error(`Requests to ${new URL(url).host} (cloud instance metadata) are refused`);
+        // DESIGN §9: never a cloud provider's metadata service, checked on the address connected to
+        // (through a job's egress proxy, or a filtering lookup on the user's own machine).
+        const proxied = (await useEgressProxyFromEnv()) !== null;
         const headers: Record<string, string> = {};
         for (const [name, value] of Object.entries({ ...w.apiHeaders, ...spec.headers })) headers[name.toLowerCase()] = w.data.resolve(value, params).value;
         if (encoded.body !== undefined && !headers['content-type']) headers['content-type'] = CONTENT_TYPES[encoded.type];
@@ -154,7 +155,9 @@ export const api = {
         try {
           response = await fetch(url, { method, headers, body: encoded.body ?? null, signal: AbortSignal.timeout(timeout), redirect: 'follow' });
         } catch (error) {
-          const reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+          let reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+          // The proxy's refusal of a tunnel reaches fetch only as a cancelled request.
+          if (proxied && !(error instanceof Error && error.name === 'TimeoutError')) reason = `${reason} (the egress proxy refused the connection or could not reach ${new URL(url).host}; cloud metadata and link-local addresses are always refused)`;
           w.capture.record({ requestUrl: url, method, status: null, responseTime: null, size: null, type: 'api', failed: true, failureText: reason, startTime });
           throw new Error(`${method} ${url} failed: ${reason}`);
         }

@@ -6,6 +6,7 @@ import type { ElementPhrase } from '@rehearse/contract';
 import { elementByName, ROLES_FOR, type Element } from './elements.js';
 import { poll, sleep, untilPageChanges } from './poll.js';
 import type { RehearseWorld } from './world.js';
+import { REFUSAL_HEADER } from '@rehearse/egress';
 
 /** `I open "cart.html"` and `I open "/cart.html"` both mean the page below the environment's baseUrl. */
 export function resolveUrl(url: string, baseUrl: string): string {
@@ -131,6 +132,8 @@ export const web = {
     const absolute = resolveUrl(target.value, w.settings.env.baseUrl);
     await runCommand(w, { type: 'navigate', value: { ...target, value: absolute, display: target.secret ? target.display : absolute }, options }, async () => {
       const response = await w.page.goto(absolute, { waitUntil: 'load', ...(options?.timeout ? { timeout: options.timeout } : {}) });
+      // The job's egress proxy answered itself (a refused address): say so, in its words.
+      if (response?.headers()[REFUSAL_HEADER]) throw new Error(await response.text());
       if (response && response.status() >= 400) {
         throw new Error(`Opening ${target.secret ? target.display : absolute} answered HTTP ${response.status()} ${response.statusText()}`.trim());
       }
