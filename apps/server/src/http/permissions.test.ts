@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { authCalls, buildPath, EXAMPLE_PROJECT, Messages, type CallDefinition } from '@rehearse/contract';
+import { authCalls, buildPath, Messages, type CallDefinition } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
-import { onePassedScenarioReport } from '../testing/report-fixture.js';
+import { exampleRequest, freshSession, projectFixtures, type ProjectFixture } from '../testing/call-fixtures.js';
 
 const ACCESS_MESSAGES = new Set<string>([
   Messages.notAMember,
@@ -47,17 +45,13 @@ function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
   return 'allowed';
 }
 
-function replaceProject(value: unknown, projectId: string): unknown {
-  return JSON.parse(JSON.stringify(value ?? null).replaceAll(EXAMPLE_PROJECT, projectId)) as unknown;
-}
-
 describe.each(testBackends())('permission matrix on %s', (backend) => {
   let test: TestApp;
   let admin: Awaited<ReturnType<typeof signUp>>;
   let member: Awaited<ReturnType<typeof signUp>>;
   let stranger: Awaited<ReturnType<typeof signUp>>;
   let otherProjectKey: string;
-  let lastRecorderSession: string | undefined;
+  let fixture: () => Promise<ProjectFixture>;
 
   beforeAll(async () => {
     test = await startTestApp(backend);
@@ -67,60 +61,21 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     await test.services.users.update(admin.user.id, { allowedProjectsCount: 10_000 });
     otherProjectKey = (await stranger.api.call(authCalls.createAccessKey, { body: { name: 'other', projectId: stranger.projectId } }))
       .accessKey.token;
+    // A fresh project with the admin, an accepted member and an access key, so destructive calls hurt nobody.
+    const project = projectFixtures(test, admin, 'matrix');
+    fixture = async () => {
+      const made = await project();
+      const access = await test.services.access.authorize(
+        { kind: 'session', user: admin.user, tokenHash: '' },
+        { from: 'body', field: 'id' },
+        made.projectId,
+      );
+      const [invitation] = await test.services.members.invite(admin.user, access, [member.email]);
+      await test.services.members.accept(member.user, invitation!.id);
+      return made;
+    };
   });
   afterAll(async () => test?.close());
-
-  /** A new session without hashing a password (hundreds are needed here); sign-in is tested elsewhere. */
-  async function freshSession(userId: string): Promise<string> {
-    const token = newToken(TokenPrefix.session);
-    await test.database.execute(
-      `insert into sessions (token_hash, user_id, expires_at) values ('${digestToken(token)}', '${userId}', now() + interval '1 hour')`,
-    );
-    return token;
-  }
-
-  /** A fresh project with the admin, an accepted member and an access key, so destructive calls hurt nobody. */
-  async function fixture() {
-    const project = await test.services.projects.create(admin.user, { name: `Matrix ${Math.random()}` });
-    const access = await test.services.access.authorize(
-      { kind: 'session', user: admin.user, tokenHash: '' },
-      { from: 'body', field: 'id' },
-      project.id,
-    );
-    const [invitation] = await test.services.members.invite(admin.user, access, [member.email]);
-    await test.services.members.accept(member.user, invitation!.id);
-    const key = await test.services.accessKeys.create(project.id, admin.user.id, 'own');
-    const adminCaller = { kind: 'session' as const, user: admin.user, tokenHash: '' };
-    const { runId } = await test.services.runs.upload(adminCaller, access, { uploadKey: `fixture-${project.id}`, report: onePassedScenarioReport() });
-    const run = await test.services.runs.run(adminCaller, runId);
-    const testCaseId = run.report.testCases[0]!.id;
-    const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, 'fixture');
-    const [job] = await test.database.rows<{ id: string }>(
-      `insert into scenario_jobs (project_id, user_id, branch, feature_name, scenario_name, environment)
-       values ('${project.id}', '${admin.user.id}', 'main', 'f', 's', 'default') returning id`,
-    );
-    const [execution] = await test.database.rows<{ id: string }>(
-      `insert into executions (project_id, user_id, name, env, flows) values ('${project.id}', '${admin.user.id}', 'x', 'default', '[]') returning id`,
-    );
-    // A recorder session without a browser: the matrix is about who may name it, not about Chromium.
-    // Only one at a time, so the server's recorder capacity is never what answers.
-    if (lastRecorderSession) await test.services.recorder!.end(lastRecorderSession);
-    const recorderSession = test.services.recorder!.track(
-      { id: randomUUID(), userId: admin.user.id, projectId: project.id, env: 'default', branch: 'main', url: 'http://shop.test/', createdAt: new Date() },
-      { pid: undefined, send: () => undefined, stop: async () => undefined },
-    );
-    lastRecorderSession = recorderSession.id;
-    const resourceIds: Record<string, string> = {
-      recorderSession: recorderSession.id,
-      accessKey: key.id,
-      run: runId,
-      testCase: testCaseId,
-      comment: comment._id,
-      job: job!.id,
-      execution: execution!.id,
-    };
-    return { projectId: project.id, key, resourceIds };
-  }
 
   it('covers every /api route with a contract call', () => {
     const unregistered = test.routes.filter(
@@ -144,27 +99,15 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
     for (const call of calls) {
       for (const role of ROLES) {
         const refusal = expectedFor(call, role) !== 'allowed' && call.project?.resource !== 'recorderSession';
-        const { projectId, key, resourceIds } = refusal ? (shared ??= await fixture()) : await fixture();
-        const example = call.example ?? {};
-        let body = replaceProject(example.body, projectId);
-        let params = replaceProject(example.params, projectId) as Record<string, string> | null;
-        let query = replaceProject(example.query, projectId) as Record<string, string> | null;
-        // A call about a sub-resource (a key, a run, ...) gets a real one of the fixture project.
-        const resource = call.project?.resource;
-        if (resource && resource !== 'project') {
-          const id = resourceIds[resource]!;
-          const field = call.project!.field;
-          if (call.project!.from === 'body') body = { ...(body as object), [field]: id };
-          if (call.project!.from === 'params') params = { ...params, [field]: id };
-          if (call.project!.from === 'query') query = { ...query, [field]: id };
-        }
-        if (params?.testCaseId) params = { ...params, testCaseId: resourceIds.testCase! };
+        const made = refusal ? (shared ??= await fixture()) : await fixture();
+        const { key } = made;
+        const { body, params, query } = exampleRequest(call, made);
         // Fresh sessions each time: logout is one of the calls and ends the session it is made with.
         const token = {
           anonymous: undefined,
-          nonMember: role === 'nonMember' ? await freshSession(stranger.user.id) : '',
-          member: role === 'member' ? await freshSession(member.user.id) : '',
-          admin: role === 'admin' ? await freshSession(admin.user.id) : '',
+          nonMember: role === 'nonMember' ? await freshSession(test, stranger.user.id) : '',
+          member: role === 'member' ? await freshSession(test, member.user.id) : '',
+          admin: role === 'admin' ? await freshSession(test, admin.user.id) : '',
           ownKey: key.token,
           otherProjectKey,
         }[role];
@@ -175,7 +118,7 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
           method: call.method,
           url,
           headers: token ? { authorization: `Bearer ${token}` } : {},
-          ...(body !== null ? { payload: body as object } : {}),
+          ...(body !== undefined ? { payload: body as object } : {}),
         });
         const expected = expectedFor(call, role);
         const status = response.statusCode;

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { authCalls, buildPath, EXAMPLE_PROJECT, type CallDefinition } from '@rehearse/contract';
+import { authCalls, buildPath, type CallDefinition } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
-import { onePassedScenarioReport } from '../testing/report-fixture.js';
+import { exampleRequest, freshSession, projectFixtures, type ProjectFixture } from '../testing/call-fixtures.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
 /** What every string field gets in turn: NUL bytes, prototype keys, and dates that are not dates. */
@@ -80,90 +79,36 @@ function casesFor(call: CallDefinition, base: { body: Json | undefined; query: R
   return cases;
 }
 
-function replaceProject(value: unknown, projectId: string): Json | undefined {
-  if (value === undefined) return undefined;
-  return JSON.parse(JSON.stringify(value).replaceAll(EXAMPLE_PROJECT, projectId)) as Json;
-}
-
 describe.each(testBackends())('input fuzz on %s', (backend) => {
   let test: TestApp;
   let admin: Awaited<ReturnType<typeof signUp>>;
+  /** A real project of the admin with one of each sub-resource, so calls about them reach their handlers. */
+  let fixture: () => Promise<ProjectFixture>;
   beforeAll(async () => {
     test = await startTestApp(backend);
     admin = await signUp(test, { email: 'fuzz-admin@acme.test' });
     await test.services.users.update(admin.user.id, { allowedProjectsCount: 10_000 });
+    fixture = projectFixtures(test, admin, 'fuzz');
   });
   afterAll(async () => test?.close());
-
-  /** A session without hashing a password: logout is among the calls and ends the one it is made with. */
-  async function freshSession(): Promise<string> {
-    const token = newToken(TokenPrefix.session);
-    await test.database.execute(
-      `insert into sessions (token_hash, user_id, expires_at) values ('${digestToken(token)}', '${admin.user.id}', now() + interval '1 hour')`,
-    );
-    return token;
-  }
-
-  /** A real project of the admin with one of each sub-resource, so calls about them reach their handlers. */
-  async function fixture() {
-    const project = await test.services.projects.create(admin.user, { name: `Fuzz ${randomUUID().slice(0, 8)}` });
-    const adminCaller = { kind: 'session' as const, user: admin.user, tokenHash: '' };
-    const access = await test.services.access.authorize(adminCaller, { from: 'body', field: 'id' }, project.id);
-    const key = await test.services.accessKeys.create(project.id, admin.user.id, 'fuzz');
-    const { runId } = await test.services.runs.upload(adminCaller, access, { uploadKey: `fuzz-${project.id}`, report: onePassedScenarioReport('Fuzz') });
-    const run = await test.services.runs.run(adminCaller, runId);
-    const testCaseId = run.report.testCases[0]!.id;
-    const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, 'fuzz');
-    const [job] = await test.database.rows<{ id: string }>(
-      `insert into scenario_jobs (project_id, user_id, branch, feature_name, scenario_name, environment)
-       values ('${project.id}', '${admin.user.id}', 'main', 'f', 's', 'default') returning id`,
-    );
-    const [execution] = await test.database.rows<{ id: string }>(
-      `insert into executions (project_id, user_id, name, env, flows) values ('${project.id}', '${admin.user.id}', 'x', 'default', '[]') returning id`,
-    );
-    const recorderSession = test.services.recorder!.track(
-      { id: randomUUID(), userId: admin.user.id, projectId: project.id, env: 'default', branch: 'main', url: 'http://shop.test/', createdAt: new Date() },
-      { pid: undefined, send: () => undefined, stop: async () => undefined },
-    );
-    const ids: Record<string, string> = {
-      recorderSession: recorderSession.id,
-      accessKey: key.id,
-      run: runId,
-      testCase: testCaseId,
-      comment: comment._id,
-      job: job!.id,
-      execution: execution!.id,
-    };
-    return { projectId: project.id, ids, recorderSessionId: recorderSession.id };
-  }
 
   it('answers at least 2,000 hostile requests over every call without a single 5xx', { timeout: 1_200_000 }, async () => {
     const calls = test.routes.filter((route) => route.call && route.method !== 'HEAD').map((route) => route.call!);
     expect(calls.length).toBeGreaterThanOrEqual(Object.keys(authCalls).length);
     const failures: string[] = [];
     let sent = 0;
-    let current: Awaited<ReturnType<typeof fixture>> | undefined;
+    let current: ProjectFixture | undefined;
     for (const call of calls) {
       // Calls share a fixture until one may have deleted part of it (a DELETE, or an ended recorder session).
       if (!current || call.method === 'DELETE' || call.project?.resource === 'recorderSession') current = await fixture();
-      const { projectId, ids, recorderSessionId } = current;
       const started = Date.now();
-      const example = call.example ?? {};
-      let body = replaceProject(example.body, projectId);
-      let params = replaceProject(example.params, projectId) as Record<string, string> | undefined;
-      let query = replaceProject(example.query, projectId) as Record<string, string> | undefined;
-      const resource = call.project?.resource;
-      if (resource && resource !== 'project') {
-        const field = call.project!.field;
-        const id = ids[resource]!;
-        if (call.project!.from === 'body') body = { ...(body as Record<string, Json>), [field]: id };
-        if (call.project!.from === 'params') params = { ...params, [field]: id };
-        if (call.project!.from === 'query') query = { ...query, [field]: id };
-      }
-      if (params?.testCaseId) params = { ...params, testCaseId: ids.testCase! };
+      const request = exampleRequest(call, current);
+      const body = request.body as Json | undefined;
+      const { params, query } = request;
       const pathParams = params ?? Object.fromEntries([...call.path.matchAll(/:([A-Za-z_]+)/g)].map((match) => [match[1]!, randomUUID()]));
       for (const fuzz of casesFor(call, { body, query, params: pathParams })) {
-        const token = await freshSession();
+        // A fresh session each time: logout is among the calls and ends the one it is made with.
+        const token = await freshSession(test, admin.user.id);
         let url: string;
         try {
           url = buildPath(call.path, fuzz.params) + (fuzz.query ? `?${new URLSearchParams(fuzz.query).toString()}` : '');
@@ -182,7 +127,6 @@ describe.each(testBackends())('input fuzz on %s', (backend) => {
           console.warn(failures.at(-1));
         }
       }
-      if (call.project?.resource === 'recorderSession') await test.services.recorder!.end(recorderSessionId).catch(() => undefined);
       if (Date.now() - started > 5_000) console.warn(`slow fuzz call ${call.method} ${call.path}: ${Date.now() - started} ms`);
     }
     console.warn(`input fuzz: ${sent} requests over ${calls.length} calls`);
