@@ -3,30 +3,17 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { RunReport } from '@rehearse/contract';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../testing/output.js';
-import { makeWorkspace, startDemoShop } from '../testing/shop-workspace.js';
+import { useDemoShopWorkspaces } from '../testing/demo-shop-suite.js';
 import { runCli } from './index.js';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
-let shop: { app: FastifyInstance; baseUrl: string };
-const workspaces: string[] = [];
-
-beforeAll(async () => {
-  shop = await startDemoShop();
-});
-
-afterAll(async () => {
-  await shop?.app.close();
-  for (const dir of workspaces) rmSync(dir, { recursive: true, force: true });
-});
+const shop = useDemoShopWorkspaces();
 
 function workspace(feature: string, steps: string, config: Record<string, unknown> = {}): string {
-  const dir = makeWorkspace({ baseUrl: shop.baseUrl, feature, steps, config: { screenshots: 'off', ...config } });
-  workspaces.push(dir);
-  return dir;
+  return shop.workspace({ feature, steps, config: { screenshots: 'off', ...config } });
 }
 
 async function rehearse(ws: string, args: string[]) {

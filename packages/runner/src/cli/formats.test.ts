@@ -2,10 +2,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunReport } from '@rehearse/contract';
 import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { captureIo, filesContaining, filesUnder } from '../testing/output.js';
-import { makeWorkspace, startDemoShop } from '../testing/shop-workspace.js';
+import { useDemoShopWorkspaces } from '../testing/demo-shop-suite.js';
 import { runCli } from './index.js';
 
 const TEST_DATA = [
@@ -29,15 +28,7 @@ const OUTLINE = `Feature: Search the shop
       | tent     | {{password}}           |
 `;
 
-let shop: { app: FastifyInstance; baseUrl: string };
-
-beforeAll(async () => {
-  shop = await startDemoShop();
-});
-
-afterAll(async () => {
-  await shop?.app.close();
-});
+const shop = useDemoShopWorkspaces();
 
 describe("rehearse run writes cucumber's own formatters, redacted", () => {
   let out: string;
@@ -46,7 +37,7 @@ describe("rehearse run writes cucumber's own formatters, redacted", () => {
   const read = (file: string) => readFileSync(path.join(out, file), 'utf8');
 
   beforeAll(async () => {
-    const ws = makeWorkspace({ baseUrl: shop.baseUrl, feature: OUTLINE, data: TEST_DATA, config: { screenshots: 'on-failure' } });
+    const ws = shop.workspace({ feature: OUTLINE, data: TEST_DATA, config: { screenshots: 'on-failure' } });
     out = path.join(ws, 'out');
     io = captureIo();
     code = await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr });
