@@ -235,6 +235,10 @@ export async function buildApp(
     runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl),
   };
   store.remote = services.privateRepos;
+  // Live updates end with the right to them: at logout, when a key is revoked, when a member goes.
+  sessions.sessionEndedListeners.push((tokenHash) => sockets.endSession(tokenHash));
+  services.accessKeys.keyRevokedListeners.push((accessKeyId) => sockets.endAccessKey(accessKeyId));
+  services.members.memberRemovedListeners.push((projectId, userId) => sockets.leaveProject(userId, projectId));
   // Uploaded reports are masked with the secret values of the branch they ran on (main when that is no branch of the project).
   services.runs.secretValues = async (caller, access, branch) => {
     const ws = await workspaces.open(caller, access, branch).catch(async () => workspaces.open(caller, access));

@@ -26,6 +26,9 @@ export interface AccessKeyOptions {
 
 /** Project access tokens: shown whole once, stored as digests, listed masked. */
 export class AccessKeysService {
+  /** Told when a key is revoked (its live-update sockets must close). */
+  readonly keyRevokedListeners: Array<(accessKeyId: string) => void> = [];
+
   constructor(private readonly keys: AccessKeysRepo) {}
 
   async list(projectId: string): Promise<AccessKey[]> {
@@ -82,11 +85,12 @@ export class AccessKeysService {
     if (caller.kind !== 'session') throw forbidden(Messages.accessKeyManageNeedsSession);
     const key = await this.keys.findById(id);
     if (key && access.role !== 'ADMIN' && key.createdBy !== caller.user.id) throw forbidden(Messages.accessKeyRevokeNotAllowed);
-    await this.keys.delete(id);
+    await this.delete(id);
   }
 
   /** The router resolved the key's project and checked membership before this runs. */
   async delete(id: string): Promise<void> {
     await this.keys.delete(id);
+    for (const listener of this.keyRevokedListeners) listener(id);
   }
 }

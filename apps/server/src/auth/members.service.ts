@@ -22,6 +22,9 @@ export interface MembersLogger {
 
 /** Members and invitations: the invite rules of spec 01 §5-§6 and the invitation link's life. */
 export class MembersService {
+  /** Told when a member is removed from a project (their live-update sockets must leave it). */
+  readonly memberRemovedListeners: Array<(projectId: string, userId: string) => void> = [];
+
   constructor(
     private readonly members: MembersRepo,
     private readonly settings: MembersSettings,
@@ -137,6 +140,7 @@ export class MembersService {
     if (!target) throw notFound(Messages.memberNotFound);
     if (target.role === 'ADMIN') throw badRequest(Messages.removeAdmin);
     if (!(await this.members.removeMember(access.project.id, target.userId))) throw notFound(Messages.memberNotFound);
+    for (const listener of this.memberRemovedListeners) listener(access.project.id, target.userId);
   }
 
   private async findPendingFor(user: UserRow, id: string) {

@@ -36,6 +36,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /** Accounts, sign-in and the resolution of a bearer token into a Caller. */
 export class SessionService {
+  /** Told when a session ends by logging out (its live-update sockets must close). */
+  readonly sessionEndedListeners: Array<(tokenHash: string) => void> = [];
+
   constructor(
     private readonly database: Database,
     private readonly settings: Pick<
@@ -153,7 +156,9 @@ export class SessionService {
   }
 
   async logout(caller: Caller): Promise<void> {
-    if (caller.kind === 'session') await this.sessions.delete(caller.tokenHash);
+    if (caller.kind !== 'session') return;
+    await this.sessions.delete(caller.tokenHash);
+    for (const listener of this.sessionEndedListeners) listener(caller.tokenHash);
   }
 
   /**

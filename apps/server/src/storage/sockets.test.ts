@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { Messages, SocketPaths } from '@rehearse/contract';
+import { authCalls, Messages, SocketPaths } from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -67,5 +67,50 @@ describe('project rooms over socket.io', () => {
     await delivered;
     expect(heard).toEqual([{ projectId: owner.projectId, what: 'members' }]);
     expect(leaked).toEqual([]);
+  });
+  const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+  const silence = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+  it.each(SocketPaths)('closes a session\'s sockets at logout and a key\'s when it is revoked, on %s', async (path) => {
+    const owner = await signUp(test);
+    const { accessKey } = await owner.api.call(authCalls.createAccessKey, { body: { name: 'live', projectId: owner.projectId } });
+    const bySession = connect(path, owner.token);
+    const byKey = connect(path, accessKey.token);
+    await Promise.all([connected(bySession), connected(byKey)]);
+    expect(await byKey.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({ status: true });
+
+    const keyGone = disconnected(byKey);
+    await owner.api.call(authCalls.deleteAccessKey, { body: { id: accessKey.id } });
+    expect(await keyGone).toBe('io server disconnect');
+    expect(bySession.connected).toBe(true);
+
+    const sessionGone = disconnected(bySession);
+    await owner.api.call(authCalls.logout);
+    expect(await sessionGone).toBe('io server disconnect');
+  });
+
+  it.each(SocketPaths)('stops delivering a project\'s events to a member removed from it, on %s', async (path) => {
+    const owner = await signUp(test);
+    const member = await signUp(test);
+    const access = await test.services.access.authorize({ kind: 'session', user: owner.user, tokenHash: '' }, { from: 'body', field: 'id' }, owner.projectId);
+    const [invitation] = await test.services.members.invite(owner.user, access, [member.email]);
+    await test.services.members.accept(member.user, invitation!.id);
+    const socket = connect(path, member.token);
+    await connected(socket);
+    expect(await socket.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({ status: true });
+    expect(await socket.emitWithAck('subscribeToExecutionStatus', { projectId: owner.projectId })).toEqual({ status: true });
+    const heard: string[] = [];
+    socket.on('projectChanged', () => heard.push('project'));
+    socket.onAny((event: string) => heard.push(event));
+
+    await owner.api.call(authCalls.removeMemberOrInvitation, { body: { project_id: owner.projectId, status: 'active', user_id_to_remove: member.user.id } });
+    await silence();
+    test.services.sockets.emitToProject(owner.projectId, 'projectChanged', { projectId: owner.projectId, what: 'members' });
+    test.services.sockets.emitToRoom(`execution-status:${owner.projectId}`, 'projectChanged', { projectId: owner.projectId, what: 'members' });
+    await silence();
+    expect(heard).toEqual([]);
+    // Still connected (it is their session), just out of the project; and refused if it asks again.
+    expect(socket.connected).toBe(true);
+    expect(await socket.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({ status: false, error: Messages.notAMember });
   });
 });

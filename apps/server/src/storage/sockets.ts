@@ -32,7 +32,20 @@ export interface SocketHub {
   emitToRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Clients connected to this server, on both paths (for /metrics). */
   clientCount(): number;
+  /** Disconnects every socket a session opened (it logged out), on every server. */
+  endSession(tokenHash: string): void;
+  /** Disconnects every socket an access key opened (it was revoked), on every server. */
+  endAccessKey(accessKeyId: string): void;
+  /** Takes a person's sockets out of a project's rooms (they were removed from it), on every server. */
+  leaveProject(userId: string, projectId: string): void;
 }
+
+/** Rooms every socket joins on connecting, so it can be found by who opened it. */
+const callerRooms = {
+  user: (userId: string) => `user:${userId}`,
+  session: (tokenHash: string) => `session:${tokenHash}`,
+  accessKey: (accessKeyId: string) => `access-key:${accessKeyId}`,
+};
 
 /** Rooms of the executions page: live counters and the full list (DESIGN §11). */
 const EXECUTION_ROOMS = {
@@ -80,6 +93,11 @@ export function attachSockets(
         .catch((error: unknown) => next(new Error(error instanceof AppError ? error.message : Messages.unauthenticated)));
     });
     io.on('connection', (socket) => {
+      const caller = socket.data.caller;
+      void socket.join([
+        callerRooms.user(caller.user.id),
+        caller.kind === 'session' ? callerRooms.session(caller.tokenHash) : callerRooms.accessKey(caller.accessKeyId),
+      ]);
       socket.on('joinProject', (request, ack) => {
         const reply = typeof ack === 'function' ? ack : () => undefined;
         const parsed = JoinProjectRequest.safeParse(request);
@@ -135,6 +153,16 @@ export function attachSockets(
     },
     clientCount() {
       return servers.reduce((sum, io) => sum + io.engine.clientsCount, 0);
+    },
+    endSession(tokenHash) {
+      for (const io of emitters) io.in(callerRooms.session(tokenHash)).disconnectSockets(true);
+    },
+    endAccessKey(accessKeyId) {
+      for (const io of emitters) io.in(callerRooms.accessKey(accessKeyId)).disconnectSockets(true);
+    },
+    leaveProject(userId, projectId) {
+      const rooms = [projectRoom(projectId), ...Object.values(EXECUTION_ROOMS).map((room) => room(projectId))];
+      for (const io of emitters) io.in(callerRooms.user(userId)).socketsLeave(rooms);
     },
   };
 }
