@@ -187,6 +187,25 @@ describe('test data, mail users, private repositories and crashes', () => {
       expect(everythingIn(test.services.workspaces.store.gitDir(pid))).not.toContain(credentials.token);
       expect(spawnSync('git', ['--git-dir', test.services.workspaces.store.gitDir(pid), 'config', '--list']).stdout.toString()).not.toContain(credentials.token);
     });
+    it('keeps nothing of a connection that fails after the credentials check: no origin, no stored token, no fetched refs', async () => {
+      const admin = await signUp(test, { email: 'git-readonly@acme.test' });
+      const pid = admin.projectId;
+      // The token reads but may not push: an empty remote makes the connection push the workspace.
+      const dir = remote.createRepo('readonly');
+      spawnSync('git', ['--git-dir', dir, 'config', 'http.receivepack', 'false']);
+      const refused = await failure(admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, ...credentials, url: remote.url('readonly') } }));
+      expect([refused.httpStatus, refused.message]).toEqual([400, Messages.privateRepoCredentials]);
+      const gitDir = test.services.workspaces.store.gitDir(pid);
+      expect(spawnSync('git', ['--git-dir', gitDir, 'remote']).stdout.toString().trim()).toBe('');
+      expect(spawnSync('git', ['--git-dir', gitDir, 'for-each-ref', 'refs/remotes/']).stdout.toString().trim()).toBe('');
+      expect(await test.services.projectSecrets.repository(pid)).toBeNull();
+      expect(everythingIn(gitDir)).not.toContain(credentials.token);
+      const listed = await admin.api.call(authCalls.getAllPrivateRepoInAProject, { query: { project_id: pid } });
+      expect(JSON.stringify(listed)).not.toContain(remote.url('readonly'));
+      // The project still works as a plain one.
+      const written = await admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'after', data: { baseUrl: 'https://after.example.com' } } });
+      expect(written.env.name).toBe('after.json');
+    });
   });
 
   it('leaves a complete branch after a writer is killed mid-commit during 20 concurrent writes, with every acknowledged write present', async () => {

@@ -652,9 +652,12 @@ export class Git {
     await this.run(remotes.includes('origin') ? ['remote', 'set-url', 'origin', url] : ['remote', 'add', 'origin', url]);
   }
 
-  /** Fetches every branch of origin into refs/remotes/origin/*; returns their heads. */
-  async fetchOrigin(): Promise<Map<string, string>> {
-    await this.run(['fetch', '--quiet', '--prune', 'origin', '+refs/heads/*:refs/remotes/origin/*']);
+  /**
+   * Fetches every branch of origin (or of a URL not yet made the origin) into
+   * refs/remotes/origin/*; returns their heads.
+   */
+  async fetchOrigin(remote = 'origin'): Promise<Map<string, string>> {
+    await this.run(['fetch', '--quiet', '--prune', remote, '+refs/heads/*:refs/remotes/origin/*']);
     const out = await this.text(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/remotes/origin/']);
     const heads = new Map<string, string>();
     for (const line of out.split('\n').filter(Boolean)) {
@@ -664,9 +667,15 @@ export class Git {
     return heads;
   }
 
-  /** Pushes a commit to a branch of origin; false when the remote refused it (it moved on). */
-  async pushToOrigin(commit: string, branch: string): Promise<boolean> {
-    const result = await this.run(['push', '--quiet', '--porcelain', 'origin', `${commit}:refs/heads/${branch}`], {
+  /** Deletes what a fetch left under refs/remotes/origin/ (a connection that did not complete). */
+  async forgetOriginRefs(): Promise<void> {
+    const refs = (await this.text(['for-each-ref', '--format=%(refname)', 'refs/remotes/origin/'])).split('\n').filter(Boolean);
+    if (refs.length > 0) await this.run(['update-ref', '--stdin'], { input: refs.map((ref) => `delete ${ref}\n`).join('') });
+  }
+
+  /** Pushes a commit to a branch of origin (or of a URL); false when the remote refused it (it moved on). */
+  async pushToOrigin(commit: string, branch: string, remote = 'origin'): Promise<boolean> {
+    const result = await this.run(['push', '--quiet', '--porcelain', remote, `${commit}:refs/heads/${branch}`], {
       okCodes: [1],
     });
     return result.code === 0;

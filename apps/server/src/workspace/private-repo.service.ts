@@ -1,7 +1,7 @@
 import { Messages } from '@rehearse/contract';
 import type { ProjectsRepo } from '../auth/projects.repo.js';
 import type { ProjectSecretsRepo } from '../crypto/project-secrets.repo.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { AppError, badRequest, conflict } from '../http/errors.js';
 import { GitError, type Git } from './git.js';
 import type { RemoteSync } from './workspace.store.js';
 
@@ -78,21 +78,30 @@ export class PrivateRepoService implements RemoteSync {
       this.log.warn({ projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' }, 'private repository check failed');
       throw badRequest(Messages.privateRepoCredentials);
     }
+    // Nothing is kept until the remote work succeeded: a connection that fails half-way leaves no
+    // origin, no stored credential and no fetched refs behind (it talks to the URL, not to origin).
+    try {
+      if (remoteHeads.size > 0) {
+        const fetched = await authed.fetchOrigin(url);
+        for (const [branch, oid] of fetched) {
+          const local = await git.revParse(`refs/heads/${branch}`);
+          if (local) await git.run(['update-ref', `refs/rehearse/before-remote/${branch}`, local]);
+          await git.run(['update-ref', `refs/heads/${branch}`, oid]);
+        }
+      } else {
+        for (const branch of await git.branches()) {
+          const head = await git.revParse(`refs/heads/${branch}`);
+          if (head && !(await authed.pushToOrigin(head, branch, url))) throw conflict(Messages.privateRepoConflict);
+        }
+      }
+    } catch (error) {
+      await git.forgetOriginRefs().catch(() => undefined);
+      if (error instanceof AppError) throw error;
+      this.log.warn({ projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' }, 'private repository connection failed');
+      throw badRequest(Messages.privateRepoCredentials);
+    }
     await git.setOrigin(url);
     await this.secrets.setRepository(projectId, { ...input, url, configuredBy: userId });
-    if (remoteHeads.size > 0) {
-      const fetched = await authed.fetchOrigin();
-      for (const [branch, oid] of fetched) {
-        const local = await git.revParse(`refs/heads/${branch}`);
-        if (local) await git.run(['update-ref', `refs/rehearse/before-remote/${branch}`, local]);
-        await git.run(['update-ref', `refs/heads/${branch}`, oid]);
-      }
-    } else {
-      for (const branch of await git.branches()) {
-        const head = await git.revParse(`refs/heads/${branch}`);
-        if (head && !(await authed.pushToOrigin(head, branch))) throw conflict(Messages.privateRepoConflict);
-      }
-    }
     await this.projects.update(projectId, { privateRepo: true, configuredPrivateRepo: true, privateRepoUrl: url });
     this.lastFetch.set(projectId, Date.now());
   }
