@@ -15,6 +15,10 @@ export const Limits = {
   scenarioTextMax: 200_000,
   featureNameMax: 80,
   scenarioNameMax: 80,
+  /** How long a worker lets one execution scenario run before it stops it. */
+  executionScenarioTimeoutMs: 15 * 60_000,
+  /** How long a worker may take to download a scenario's workspace before running it. */
+  executionPullAllowanceMs: 5 * 60_000,
 } as const;
 
 /** What the API shows instead of a secret or totp value; sent back unchanged, it keeps the stored value. */

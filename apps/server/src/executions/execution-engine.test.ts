@@ -107,6 +107,13 @@ describe('the executions engine and its worker protocol', () => {
     const c1 = (await claim('worker-2'))!;
     expect([a1.scenarioName, c1.scenarioName]).toEqual(['A1', 'C1']);
     expect(a1).toMatchObject({ runId: started.runId, envFile: 'environments/default.json', featurePath: 'features/plan.feature', browser: 'chromium', viewport: '1024x768' });
+    // Its key dies by itself once the worker would have given up on the scenario (20 minutes).
+    const [keyRow] = await test.database.rows<{ expires_at: Date | string | null }>(
+      `select k.expires_at from access_keys k join execution_jobs j on j.access_key_id = k.id where j.id = '${a1.jobId}'`,
+    );
+    const minutesLeft = (new Date(keyRow!.expires_at!).getTime() - Date.now()) / 60_000;
+    expect(minutesLeft).toBeGreaterThan(19);
+    expect(minutesLeft).toBeLessThanOrEqual(20);
     expect(await claim('worker-3')).toBeNull();
 
     await upload(a1, 'PASSED');

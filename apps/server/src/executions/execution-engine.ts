@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { environmentDisplayName, environmentFileName, executionStatusEvent, Messages, type ExecutionStatus, type WorkerJob } from '@rehearse/contract';
+import { environmentDisplayName, environmentFileName, executionStatusEvent, Limits, Messages, type ExecutionStatus, type WorkerJob } from '@rehearse/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
@@ -327,7 +327,10 @@ export class ExecutionEngine {
     this.observer?.claimed('execution', claimed.createdAt, claimed.startedAt ?? new Date());
     const [run] = await this.db.select().from(executionRuns).where(eq(executionRuns.id, claimed.executionRunId));
     if (!run) return null;
-    const key = await this.accessKeys.createJobKey(claimed.projectId, run.userId, `Execution worker ${claimed.id.slice(0, 8)}`);
+    // Deleted when the job ends; should nobody be left to delete it, it dies once the worker
+    // would have stopped the scenario anyway.
+    const keyExpiry = new Date(Date.now() + Limits.executionPullAllowanceMs + Limits.executionScenarioTimeoutMs);
+    const key = await this.accessKeys.createJobKey(claimed.projectId, run.userId, `Execution worker ${claimed.id.slice(0, 8)}`, keyExpiry);
     await this.db.update(executionJobs).set({ accessKeyId: key.id }).where(eq(executionJobs.id, claimed.id));
     return {
       jobId: claimed.id,

@@ -5,7 +5,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
-import { workerCalls, type WorkerJob } from '@rehearse/contract';
+import { Limits, workerCalls, type WorkerJob } from '@rehearse/contract';
 import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
 import { createJobFolder, requireSandbox, runJobProcess, type SandboxMode } from '../sandbox.js';
 import { UsageError } from '../support/settings.js';
@@ -20,7 +20,7 @@ const CLAIM_WAIT_MS = 20_000;
 const RETRY_AFTER_ERROR_MS = 2_000;
 const RESTART_DELAY_MS = 1_000;
 /** A scenario job's hard deadline: its sandboxed process (browser included) is killed after it. */
-const JOB_TIMEOUT_MS = 15 * 60_000;
+const JOB_TIMEOUT_MS = Limits.executionScenarioTimeoutMs;
 /** Set in the environment of a thread process the worker started. */
 const THREAD_FLAG = 'REHEARSE_WORKER_THREAD';
 const REPORT_LINK = /^Report link: /m;
