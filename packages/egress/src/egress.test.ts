@@ -144,9 +144,10 @@ describe('the egress proxy', () => {
   });
 
   it('refuses CONNECT tunnels and websocket upgrades to metadata addresses in every spelling a client may send', async () => {
-    const connectLine = (authority: string) =>
+    /** Sends a raw request to the proxy and returns the status line it answers. */
+    const statusLine = (head: string) =>
       new Promise<string>((resolve, reject) => {
-        const socket = connect(proxy.port, '127.0.0.1', () => socket.write(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n\r\n`));
+        const socket = connect(proxy.port, '127.0.0.1', () => socket.write(head));
         let answer = '';
         socket.on('data', (chunk: Buffer) => {
           answer += chunk.toString();
@@ -157,25 +158,15 @@ describe('the egress proxy', () => {
         });
         socket.on('error', reject);
       });
+    const connectLine = (authority: string) => statusLine(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n\r\n`);
     for (const authority of ['169.254.169.254:80', '[::ffff:169.254.169.254]:80', '[::ffff:a9fe:a9fe]:443', '[fd00:ec2::254]:80', '100.100.100.200:80', 'metadata.google.internal:80', 'metadata.test:443']) {
       expect(await connectLine(authority), authority).toBe('HTTP/1.1 403 Forbidden');
     }
     expect(await connectLine(`shop.test:${targetPort}`)).toBe('HTTP/1.1 200 Connection Established');
     const upgrade = (url: string) =>
-      new Promise<string>((resolve, reject) => {
-        const socket = connect(proxy.port, '127.0.0.1', () =>
-          socket.write(`GET ${url} HTTP/1.1\r\nhost: ${new URL(url).host}\r\nconnection: upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`),
-        );
-        let answer = '';
-        socket.on('data', (chunk: Buffer) => {
-          answer += chunk.toString();
-          if (answer.includes('\r\n')) {
-            socket.destroy();
-            resolve(answer.split('\r\n')[0]!);
-          }
-        });
-        socket.on('error', reject);
-      });
+      statusLine(
+        `GET ${url} HTTP/1.1\r\nhost: ${new URL(url).host}\r\nconnection: upgrade\r\nupgrade: websocket\r\nsec-websocket-version: 13\r\nsec-websocket-key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`,
+      );
     expect(await upgrade('http://metadata.test/socket')).toBe('HTTP/1.1 403 Refused');
     expect(await upgrade(`http://shop.test:${targetPort}/socket`)).toBe('HTTP/1.1 101 Switching Protocols');
   });
