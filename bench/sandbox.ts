@@ -55,7 +55,10 @@ async function job(mode: SandboxMode, kind: 'scenario' | 'bare'): Promise<{ wall
       : [RUNNER_BIN, 'run', '--env', 'environments/bench.json', '--headless', '--screenshots', 'off', '--out', path.join(dir, 'report'), 'features/bench.feature'];
   const cpuBefore = childrenCpu();
   const started = performance.now();
-  const result = await runJobProcess({ mode, workDir: dir, cwd: workspace, nodeArgs, env: {}, timeoutMs: 120_000 });
+  // Sandboxed, the job has no network but the egress proxy (how jobs run); unsandboxed, the plain
+  // host network: the difference is the whole cost of isolation.
+  const egress = mode === 'sandboxed' ? { allowPrivate: true } : undefined;
+  const result = await runJobProcess({ mode, workDir: dir, cwd: workspace, nodeArgs, env: {}, timeoutMs: 120_000, egress });
   const wall = performance.now() - started;
   // Sandboxed: the job's cgroup counted every process of it; unsandboxed: the waited-for tree.
   const cpu = result.cpuSeconds ?? childrenCpu() - cpuBefore;

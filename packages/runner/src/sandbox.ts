@@ -482,7 +482,12 @@ async function warmCompileCache(): Promise<string | undefined> {
 async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<JobResult> {
   if (spec.mode === 'unsandboxed') {
     const env = jobEnvironment(spec, process.env.HOME ?? spec.workDir, process.env.TMPDIR ?? '/tmp');
-    return runChild(process.execPath, spec.nodeArgs, { cwd: spec.cwd, env, timeoutMs: spec.timeoutMs, signal: spec.signal });
+    // Memory and task limits (and the CPU count) still apply where this machine lets us make a
+    // cgroup; a machine that cannot is why jobs run unsandboxed at all, so then without.
+    const layout = cgroupLayout();
+    const group = layout ? await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS).catch(() => undefined) : undefined;
+    if (!group) return runChild(process.execPath, spec.nodeArgs, { cwd: spec.cwd, env, timeoutMs: spec.timeoutMs, signal: spec.signal });
+    return runInCgroup(group, [process.execPath, ...spec.nodeArgs], { cwd: spec.cwd, env, spec });
   }
   const probe = await probeSandbox();
   if (!probe.ok) throw new Error(`Tenant code cannot be sandboxed on this machine: ${probe.missing}.`);
@@ -491,18 +496,32 @@ async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<Job
   const env = jobEnvironment(spec, JOB_HOME, JOB_TMP);
   const box = [BWRAP, ...bwrapArguments(spec, env, cache?.dir ? cache : undefined), process.execPath, ...spec.nodeArgs];
   const group = await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS);
+  if (probe.dropsUser) await chownTree(spec.workDir).catch(async (error: unknown) => {
+    await group.remove();
+    throw error;
+  });
+  const command = probe.dropsUser ? [SETPRIV, `--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box] : box;
+  return runInCgroup(group, command, { cwd: spec.workDir, env: { PATH: JOB_PATH }, spec });
+}
+
+/**
+ * Runs a command as a member of the job's cgroup, which it joins before it starts (through a
+ * shell that execs it), so every process the job ever starts is counted and limited (a process
+ * moved in after starting could fork first). Removes the cgroup afterwards.
+ */
+async function runInCgroup(
+  group: JobCgroup,
+  command: string[],
+  options: { cwd: string; env: Record<string, string>; spec: JobProcessSpec },
+): Promise<JobResult> {
   try {
-    if (probe.dropsUser) await chownTree(spec.workDir);
-    const command = probe.dropsUser ? [SETPRIV, `--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box] : box;
-    // The shell joins the job's cgroup before it becomes the sandbox, so every process the job
-    // ever starts is counted and limited (a process moved in after starting could fork first).
     const join = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
     const files = group.procsFiles;
     const result = await runChild(SH, ['-c', join, 'sh', String(files.length), ...files, ...command], {
-      cwd: spec.workDir,
-      env: { PATH: JOB_PATH },
-      timeoutMs: spec.timeoutMs,
-      signal: spec.signal,
+      cwd: options.cwd,
+      env: options.env,
+      timeoutMs: options.spec.timeoutMs,
+      signal: options.spec.signal,
       onKill: () => void group.killAll(),
     });
     const cpuSeconds = await group.cpuSeconds();
