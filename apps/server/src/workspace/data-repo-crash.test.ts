@@ -194,7 +194,8 @@ describe('test data, mail users, private repositories and crashes', () => {
       const dir = remote.createRepo('readonly');
       spawnSync('git', ['--git-dir', dir, 'config', 'http.receivepack', 'false']);
       const refused = await failure(admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, ...credentials, url: remote.url('readonly') } }));
-      expect([refused.httpStatus, refused.message]).toEqual([400, Messages.privateRepoCredentials]);
+      // Spec 02, error messages, Git.
+      expect([refused.httpStatus, refused.message]).toEqual([400, 'There was an error, please make sure your credentials are correct']);
       const gitDir = test.services.workspaces.store.gitDir(pid);
       expect(spawnSync('git', ['--git-dir', gitDir, 'remote']).stdout.toString().trim()).toBe('');
       expect(spawnSync('git', ['--git-dir', gitDir, 'for-each-ref', 'refs/remotes/']).stdout.toString().trim()).toBe('');
