@@ -28,6 +28,7 @@ import { UsersRepo } from './auth/users.repo.js';
 import type { Database } from './db/database.js';
 import { registerDownloadRoutes } from './downloads/downloads.routes.js';
 import { DownloadsService } from './downloads/downloads.service.js';
+import type { Caller, ProjectAccess } from './auth/caller.js';
 import type { Settings } from './env.js';
 import { createCallRouter } from './http/call-router.js';
 import { installErrorHandler, installStrictJsonParser } from './http/error-handler.js';
@@ -42,6 +43,7 @@ import { attachSockets, type SocketHub } from './storage/sockets.js';
 import { registerStorageRoutes } from './storage/storage.routes.js';
 import { registerWebApp } from './web/static.js';
 import { RecorderService } from './recorder/recorder.service.js';
+import { LocalLaunchService } from './recorder/local-launch.service.js';
 import { registerRecorderRoutes } from './recorder/recorder.routes.js';
 import { attachRecorderSockets } from './recorder/recorder.sockets.js';
 import { RecordingPublisher } from './recorder/recording-publisher.js';
@@ -336,11 +338,12 @@ export async function buildApp(
   );
   engine.observer = metrics;
   services.runs.executionOfRun = (runId) => engine.statusOfRun(runId);
+  const environmentNames = async (caller: Caller, access: ProjectAccess, branch: string) =>
+    (await environments.list(await workspaces.open(caller, access, branch))).allEnv.map((entry) => environmentDisplayName(entry.name));
   registerExecutionRoutes(route, executionsService, engine, {
     accessKeys: services.accessKeys,
     publicUrl: settings.publicUrl,
-    environmentNames: async (caller, access, branch) =>
-      (await environments.list(await workspaces.open(caller, access, branch))).allEnv.map((entry) => environmentDisplayName(entry.name)),
+    environmentNames,
     playwrightVersion: () => downloads.playwrightVersion(),
   });
   const workerTokens = new WorkerTokens(db);
@@ -410,7 +413,7 @@ export async function buildApp(
   recorder.onPublished = (projectId, pages, commands) =>
     recordedPages.remember(projectId, pages, commands).catch((error: unknown) => app.log.warn({ error }, 'recorded pages not remembered'));
   access.registerResource('recorderSession', (id) => recorder.projectOf(id));
-  registerRecorderRoutes(route, recorder);
+  registerRecorderRoutes(route, recorder, new LocalLaunchService({ accessKeys: services.accessKeys, publicUrl: settings.publicUrl, version: VERSION, environmentNames }));
   attachRecorderSockets(app, sessions, recorder);
   services.recorder = recorder;
 

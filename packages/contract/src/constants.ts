@@ -19,6 +19,12 @@ export const Limits = {
   executionScenarioTimeoutMs: 15 * 60_000,
   /** How long a worker may take to download a scenario's workspace before running it. */
   executionPullAllowanceMs: 5 * 60_000,
+  /**
+   * How long the access key made for one local recorder launch works (issue 18): long enough for
+   * a recording session of a working day (publishing uses it at the end), short enough that a
+   * command left in a shell history is soon worth nothing.
+   */
+  recorderLaunchKeyHours: 8,
 } as const;
 
 /** What the API shows instead of a secret or totp value; sent back unchanged, it keeps the stored value. */

@@ -192,6 +192,8 @@ export const Messages = {
   recorderSessionNotFound: 'This recorder session does not exist or has ended.',
   recorderNothingToPublish: 'Record at least one step before publishing.',
   recorderUrlInvalid: 'URL must begin with http:// or https://',
+  recorderOperationUnknown: 'Unknown recorder operation. Use recorder, ai_learn, execute, apitest or open_vscode.',
+  recorderLaunchNoEnvironment: 'This project has no environment yet. Create one under Environments, then record.',
 
   // Client downloads and the runner
   runnerVersionUnknown: 'This server has no runner package of that version. Install rehearse-runner-latest.tgz, the version this server speaks.',

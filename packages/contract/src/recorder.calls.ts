@@ -13,6 +13,10 @@ export const RecorderLimits = {
   heartbeatTimeoutSeconds: 5,
 } as const;
 
+/** The open-recorder page's operations (spec 01 §2, spec 02 §2): what a local launch does. */
+export const RecorderOperation = z.enum(['recorder', 'ai_learn', 'execute', 'apitest', 'open_vscode'], { error: Messages.recorderOperationUnknown });
+export type RecorderOperation = z.infer<typeof RecorderOperation>;
+
 /** Where the cloud recorder's frame-and-input socket.io server listens (one per API server). */
 export const RECORDER_SOCKET_PATH = '/api/recorder/ws';
 
@@ -246,6 +250,34 @@ export const recorderCalls = {
       missingTestData: z.array(z.string()),
     }),
     example: { body: { projectId: EXAMPLE_PROJECT, featureName: 'Shop', scenarioName: 'Empty', commands: [] } },
+  }),
+  localLaunch: defineCall({
+    method: 'POST',
+    path: '/api/recorder/local-launch',
+    summary: 'Make a short-lived access key for one local launch and the one command that runs it on the user’s machine',
+    access: 'project',
+    project: { from: 'body', field: 'projectId', write: true },
+    body: z.object({
+      projectId: ProjectId,
+      operation: RecorderOperation,
+      /** An environment of the project (name, with or without .json); the project's first when absent. */
+      env: z.string().trim().max(200).optional(),
+      branch: z.string().trim().max(200).optional(),
+      featureName: z.string().max(500).optional(),
+      scenarioName: z.string().max(500).optional(),
+    }),
+    response: Ok.extend({
+      /** One shell line: installs this server's runner with npx and runs the operation with the launch key. */
+      command: z.string(),
+      /** The same for `rehearse open`: the `rehearse://` link the registered handler receives. */
+      deepLink: z.string(),
+      /** Once a handler is registered (`rehearse setup`), the deep link launches without a terminal. */
+      setupCommand: z.string(),
+      env: z.string(),
+      keyName: z.string(),
+      expiresAt: z.string(),
+    }),
+    example: { body: { projectId: EXAMPLE_PROJECT, operation: 'recorder' } },
   }),
 } as const;
 

@@ -32,6 +32,8 @@ export interface RecorderSessionOptions {
   baseUrl: string;
   viewport: { width: number; height: number };
   headless: boolean;
+  /** See LaunchOptions.debugPort. */
+  debugPort?: number | undefined;
   testData?: TestDataDigest[];
   /** Stream the page as JPEG frames (cloud recorder); the local recorder shows a real window. */
   screencast?: boolean;
@@ -78,7 +80,7 @@ export class RecorderSession {
 
   /** Launches the browser, opens the start URL and records its navigation as the first step. */
   static async start(options: RecorderSessionOptions): Promise<RecorderSession> {
-    const browser = await launchBrowser({ browser: 'chromium', headless: options.headless });
+    const browser = await launchBrowser({ browser: 'chromium', headless: options.headless, debugPort: options.debugPort });
     try {
       const context = await browser.newContext({ viewport: options.viewport });
       const session = new RecorderSession(browser, context, options);

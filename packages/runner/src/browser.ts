@@ -159,6 +159,11 @@ const TYPES: Record<BrowserName, BrowserType> = { chromium, firefox, webkit };
 export interface LaunchOptions {
   browser: BrowserName;
   headless: boolean;
+  /**
+   * Chromium also listens for DevTools clients on this loopback port (`rehearse record
+   * --debug-port`), so a person's own tools, or a test, can drive the recorder's window.
+   */
+  debugPort?: number | undefined;
 }
 
 function launchArgs(browser: BrowserName, headless: boolean): string[] {
@@ -220,7 +225,7 @@ function redactUrl(text: string): string {
  * with {@link missingBrowserMessage} when absent. Closing a connected browser disconnects and
  * drops this run's contexts, leaving the remote browser to its owner.
  */
-export async function launchBrowser({ browser, headless }: LaunchOptions): Promise<Browser> {
+export async function launchBrowser({ browser, headless, debugPort }: LaunchOptions): Promise<Browser> {
   const endpoint = browserEndpoint();
   if (endpoint) {
     const missing = missingBrowserMessage(browser);
@@ -232,7 +237,7 @@ export async function launchBrowser({ browser, headless }: LaunchOptions): Promi
   return TYPES[browser].launch({
     executablePath: executableFor(browser, headless),
     headless,
-    args: launchArgs(browser, headless),
+    args: [...launchArgs(browser, headless), ...(debugPort !== undefined && browser === 'chromium' ? [`--remote-debugging-port=${debugPort}`] : [])],
     ...(proxy ? { proxy: { server: proxy } } : {}),
   });
 }

@@ -88,6 +88,13 @@ export class AccessKeysService {
     await this.delete(id);
   }
 
+  /** Deletes one person's expired keys whose names start with `prefix` (keys made for a single launch). */
+  async removeExpired(projectId: string, createdBy: string, prefix: string, now = new Date()): Promise<void> {
+    for (const row of await this.keys.listForProject(projectId)) {
+      if (row.createdBy === createdBy && row.name.startsWith(prefix) && row.expiresAt && row.expiresAt <= now) await this.delete(row.id);
+    }
+  }
+
   /** The router resolved the key's project and checked membership before this runs. */
   async delete(id: string): Promise<void> {
     await this.keys.delete(id);

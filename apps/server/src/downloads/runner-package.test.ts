@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 import { authCalls, downloadCalls, executionCalls, Messages, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { buildRunnerPackage, type BuiltPackage } from '@rehearse/runner/pack';
@@ -8,29 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
-
-const CHROMIUM = '/usr/bin/chromium';
-
-/** A port nobody listens on now, so the server's PUBLIC_URL (which the instructions carry) is known before it starts. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-/** Runs a command with only the environment given (no npm_* variables of the test's own npm), collecting its output. */
-function exec(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-  });
-}
+import { CHROMIUM, exec, freePort } from './testing/outside-machine.js';
 
 const FEATURE = `Feature: Shop
   Scenario: The mug is listed

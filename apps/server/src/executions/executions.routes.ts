@@ -50,8 +50,8 @@ export function registerExecutionRoutes(
   });
   route(calls.reportLink, async ({ params }) => ({ status: true, ...(await engine.reportLink(params.id)) }));
   route(calls.runInstructions, async ({ caller, access, query }) => {
-    // Keys that workers create for one job come and go; they are nobody's CI key.
-    const [first] = (await deps.accessKeys.list(access.project.id)).filter((key) => !/^(Execution worker|Run scenario) /.test(key.name));
+    // Keys made for one job or one recorder launch come and go; they are nobody's CI key.
+    const [first] = (await deps.accessKeys.list(access.project.id)).filter((key) => !/^(Execution worker|Run scenario|Recorder launch) /.test(key.name));
     const accessKeyName = first?.name ?? null;
     const branch = query.branch?.trim() || Limits.defaultBranch;
     const environments = await deps.environmentNames(caller, access, branch);

@@ -1,4 +1,5 @@
-import { environmentDisplayName, environmentFileName, runnerDownloadPath } from '@rehearse/contract';
+import { environmentDisplayName, environmentFileName } from '@rehearse/contract';
+import { npmInstallCommand, shellWord } from '../downloads/install-commands.js';
 
 export interface RunInstructionsInput {
   serverUrl: string;
@@ -27,11 +28,6 @@ const WORKSPACE_DIR = 'rehearse-workspace';
 /** The line a test runs these instructions without (it brings its own Chromium). */
 export const BROWSER_INSTALL_PREFIX = 'npx playwright-core@';
 
-/** A word for bash: as it is when it is safe, else single-quoted. */
-function shellWord(word: string): string {
-  return /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
-}
-
 /**
  * A command as a YAML scalar: plain (as a person would write it) unless it starts with an
  * indicator or holds ": " or " #", else double-quoted (a JSON string is a YAML double-quoted scalar).
@@ -59,7 +55,7 @@ export function runInstructions(input: RunInstructionsInput): RunInstruction[] {
   const target = `--server ${shellWord(server)} --project ${input.projectId}`;
   const only = input.scenario ? ` --scenario ${shellWord(input.scenario.name)} ${shellWord(`features/${input.scenario.feature}.feature`)}` : '';
   const commands = {
-    install: `npm install --no-save --no-audit --no-fund ${shellWord(`${server}${runnerDownloadPath('latest')}`)}`,
+    install: npmInstallCommand(server),
     browser: `${BROWSER_INSTALL_PREFIX}${input.playwrightVersion} install --with-deps chromium`,
     pull: `npx rehearse pull ${target} --branch ${shellWord(input.branch)} --dir ${WORKSPACE_DIR}`,
     run: `cd ${WORKSPACE_DIR} && npx rehearse run ${target} --branch ${shellWord(input.branch)} --env ${shellWord(envFile)} --headless --out ../${REPORT_DIR}${only}`,

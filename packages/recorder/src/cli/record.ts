@@ -14,14 +14,15 @@ export interface RecordIo {
   fetch: typeof fetch;
 }
 
-export const RECORD_USAGE = `Usage: rehearse record --server URL --token T --env <name> [--project ID] [--feature f] [--scenario s] [--branch b] [--headless]
+export const RECORD_USAGE = `Usage: rehearse record --server URL --token T --env <name> [--project ID] [--feature f] [--scenario s] [--branch b] [--headless] [--debug-port N]
 
 Opens Chromium with the recorder. Use the page; the recorder panel at its top right shows the
 steps as they are recorded and has Add assertion (Visible, Text, Value: then click the element),
 Undo last and Publish (feature new or existing, scenario name). Each step is also printed here.
 From this terminal: "v" + Enter makes your next click an assertion that the element is visible,
 "u" + Enter undoes the last step, "p" + Enter (or closing the browser) publishes under the names
-in the panel (--feature/--scenario by default).
+in the panel (--feature/--scenario by default). --debug-port N lets DevTools clients on this
+machine (your own automation) drive the recorder's Chromium at http://127.0.0.1:N.
 `;
 
 export interface RecordHooks {
@@ -58,6 +59,7 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
         scenario: { type: 'string' },
         branch: { type: 'string' },
         headless: { type: 'boolean' },
+        'debug-port': { type: 'string' },
       },
     }));
   } catch (error) {
@@ -68,6 +70,11 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   const token = values.token ?? io.env.REHEARSE_TOKEN;
   if (!token || !values.env) {
     io.stderr.write(`rehearse record: --token and --env are required\n\n${RECORD_USAGE}`);
+    return 2;
+  }
+  const debugPort = values['debug-port'] === undefined ? undefined : Number(values['debug-port']);
+  if (debugPort !== undefined && !(Number.isInteger(debugPort) && debugPort >= 1 && debugPort <= 65_535)) {
+    io.stderr.write(`rehearse record: --debug-port must be a port number (1-65535)\n\n${RECORD_USAGE}`);
     return 2;
   }
   await warnOnVersionMismatch(io, server);
@@ -122,6 +129,7 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     baseUrl: env.data.baseUrl,
     viewport: { width: 1280, height: 800 },
     headless: values.headless ?? false,
+    debugPort,
     testData: digestTestData(testData.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' }))),
     panel,
     onCommands: (commands) => {
@@ -130,6 +138,7 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     },
   });
   try {
+    if (debugPort !== undefined) io.stdout.write(`DevTools endpoint: http://127.0.0.1:${debugPort}\n`);
     io.stdout.write(`Recording ${env.data.baseUrl} — ${hooks.drive ? 'driven' : 'use the browser window; the recorder panel in the page has Add assertion, Undo last and Publish'}.\n`);
     if (hooks.drive) await hooks.drive(session);
     else {

@@ -63,7 +63,9 @@ export const USAGE = `Usage:
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--commit c] [--dir d]
   rehearse worker --server URL --token T [--threads N]
   rehearse record --token T --env <name> [--server URL] [--project id] [--feature f] [--scenario s]
-                  [--branch b] [--headless]
+                  [--branch b] [--headless] [--debug-port N]
+  rehearse setup --server URL [--server URL2 …] | rehearse setup --remove
+  rehearse open 'rehearse://recorder?…'
 
 run   Runs the workspace's scenarios (features/**/*.feature by default) with cucumber-js and
       writes the report to --out (default ./rehearse-report). With --token it fetches the
@@ -89,6 +91,9 @@ pull  Downloads the project's workspace into --dir (default .) and remembers the
 record Opens Chromium with the recorder on the environment. The recorder panel in the page shows
       the steps and has Add assertion, Undo last and Publish, which writes the scenario (step
       definitions and locator files included) to the project's workspace.
+setup Registers rehearse as the handler of rehearse:// links (Linux), for the named servers
+      only, so the open-recorder page's "Continue in the app" starts the recorder.
+open  What the registered handler runs: records as a rehearse:// link asks.
 
 The server (default http://localhost:4000), token and project may also come from
 REHEARSE_SERVER, REHEARSE_TOKEN and REHEARSE_PROJECT. An access key belongs to one project, so

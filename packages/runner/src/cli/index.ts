@@ -1,11 +1,12 @@
+import { useEgressProxyFromEnv } from '@rehearse/egress';
 import { UsageError } from '../support/settings.js';
 import { USAGE } from './args.js';
 import { EXIT, processIo, type CliIo } from './io.js';
+import { runOpen, runSetup } from './link-handler.js';
 import { RECORDER_CLI } from './package-files.js';
 import { runPull } from './pull.js';
 import { runRun } from './run.js';
 import { runWorker } from './worker.js';
-import { useEgressProxyFromEnv } from '@rehearse/egress';
 
 export { EXIT, type CliIo } from './io.js';
 export { findSupportFiles } from './run.js';
@@ -13,7 +14,7 @@ export { resolveProject, warnOnVersionMismatch } from './server.js';
 export { ensureLoaders } from './loaders.js';
 
 /**
- * The `rehearse` command line: `run` and `pull`. Answers the exit code (0 passed, 1 a scenario or
+ * The `rehearse` command line: `run`, `pull`, `worker`, `record`, `setup` and `open`. Answers the exit code (0 passed, 1 a scenario or
  * the upload failed, 2 usage or setup error) instead of exiting, so tests and workers call it
  * in-process.
  */
@@ -22,7 +23,7 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
   const [command, ...args] = argv;
   try {
     // What these commands fetch and browse for a user goes through the egress proxy a job is given.
-    if (command === 'run' || command === 'pull' || command === 'record') await useEgressProxyFromEnv(full.env);
+    if (command === 'run' || command === 'pull' || command === 'record' || command === 'open') await useEgressProxyFromEnv(full.env);
     switch (command) {
       case 'run':
         return await runRun(args, full);
@@ -35,6 +36,10 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
         const { runRecord } = (await import(RECORDER_CLI)) as { runRecord: (args: string[], io: CliIo) => Promise<number> };
         return await runRecord(args, full);
       }
+      case 'setup':
+        return await runSetup(args, full);
+      case 'open':
+        return await runOpen(args, full);
       case undefined:
       case 'help':
       case '--help':
