@@ -37,7 +37,8 @@ function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
   if (call.path.startsWith('/api/runs/comments/') && call.method !== 'POST' && role === 'member') return 403;
   if (role === 'anonymous') return 401;
   // Keys are managed by signed-in people only; a member revokes only keys they made (the fixture's is the admin's).
-  if ((call.path === '/api/auth/createAccessKey' || call.path === '/api/auth/deleteAccessKey') && role === 'ownKey') return 403;
+  // A local recorder launch makes a key too.
+  if (['/api/auth/createAccessKey', '/api/auth/deleteAccessKey', '/api/recorder/local-launch'].includes(call.path) && role === 'ownKey') return 403;
   if (call.path === '/api/auth/deleteAccessKey' && role === 'member') return 403;
   if (call.access === 'user') return role === 'otherProjectKey' || role === 'ownKey' ? 403 : 'allowed';
   if (role === 'nonMember' || role === 'otherProjectKey') return 403;

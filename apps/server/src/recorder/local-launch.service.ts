@@ -40,10 +40,11 @@ export class LocalLaunchService {
     const env = asked ?? environments[0];
     if (!env) throw badRequest(Messages.recorderLaunchNoEnvironment);
 
-    await this.deps.accessKeys.removeExpired(access.project.id, caller.user.id, LAUNCH_KEY_PREFIX, now);
     const expiresAt = new Date(now.getTime() + Limits.recorderLaunchKeyHours * 3_600_000);
     const keyName = `${LAUNCH_KEY_PREFIX}${now.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+    // Only a signed-in person gets past this (a key cannot mint keys), so the clean-up below is theirs.
     const key = await this.deps.accessKeys.createForCaller(caller, access, keyName, expiresAt.toISOString(), now);
+    await this.deps.accessKeys.removeExpired(access.project.id, caller.user.id, LAUNCH_KEY_PREFIX, now);
     const launch = localLaunch({
       serverUrl: this.deps.publicUrl,
       version: this.deps.version,

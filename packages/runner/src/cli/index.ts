@@ -12,6 +12,7 @@ export { EXIT, type CliIo } from './io.js';
 export { findSupportFiles } from './run.js';
 export { resolveProject, warnOnVersionMismatch } from './server.js';
 export { ensureLoaders } from './loaders.js';
+export { recordArgumentsOf } from './link-handler.js';
 
 /**
  * The `rehearse` command line: `run`, `pull`, `worker`, `record`, `setup` and `open`. Answers the exit code (0 passed, 1 a scenario or
@@ -50,8 +51,24 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
         throw new UsageError(`Unknown command "${command}"`);
     }
   } catch (error) {
+    const unreachable = unreachableServer(error);
+    if (unreachable) {
+      full.stderr.write(`rehearse: ${unreachable}\n`);
+      return EXIT.usage;
+    }
     if (!(error instanceof UsageError)) throw error;
     full.stderr.write(`rehearse: ${error.message}\n\n${USAGE}`);
     return EXIT.usage;
   }
+}
+
+/**
+ * fetch's own failure (no answer at all: refused, unknown host, bad port) as one sentence a person
+ * can act on, instead of undici's stack; anything else is not this.
+ */
+function unreachableServer(error: unknown): string | undefined {
+  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return undefined;
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const why = [cause?.code, cause?.message].filter(Boolean).join(': ') || 'no answer';
+  return `the server did not answer (${why}). Check --server (or REHEARSE_SERVER) and that this machine reaches it.`;
 }

@@ -38,9 +38,13 @@ function xdgDirs(env: NodeJS.ProcessEnv): { applications: string; mimeapps: stri
   return { applications: path.join(data, 'applications'), mimeapps: path.join(config, 'mimeapps.list') };
 }
 
-/** An argument of a desktop entry's Exec line: quoted, with the characters the spec reserves escaped. */
+/**
+ * An argument of a desktop entry's Exec line: as it is when it holds nothing the spec reserves,
+ * else quoted with those characters escaped. Plain words matter: xdg-open without a desktop
+ * environment splits Exec on spaces and does not unquote.
+ */
 function execArgument(word: string): string {
-  return `"${word.replace(/([\\"`$])/g, '\\$1')}"`;
+  return /^[\w@%+=:,./-]+$/.test(word) && !word.includes('%') ? word : `"${word.replace(/([\\"`$])/g, '\\$1')}"`;
 }
 
 /** A server as links name it: its origin, so `http://host:4000/` and `http://host:4000` are one. */
