@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { authCalls, downloadCalls, executionCalls, Messages, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { authCalls, downloadCalls, executionCalls, Messages, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { PANEL_LABELS } from '@rehearse/recorder';
 import { buildRunnerPackage, type BuiltPackage } from '@rehearse/runner/pack';
+import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
-import { CHROMIUM, exec, freePort } from './testing/outside-machine.js';
+import { CHROMIUM, exec, freePort, outsideMachine, start } from './testing/outside-machine.js';
 
 const FEATURE = `Feature: Shop
   Scenario: The mug is listed
@@ -179,4 +181,52 @@ describe('the runner package, installed from the server (issue 18)', () => {
     const refused = await fetch(`${serverUrl}/api/executions/run-instructions?projectId=${projectId}&env=nope`, { headers: { authorization: `Bearer ${user.token}` } });
     expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([400, Messages.instructionsUnknownEnvironment]);
   });
+
+  it(
+    'records from the launch command: the rehearse it installs opens the recorder, a click in the page is recorded and the panel publishes it',
+    { timeout: 600_000 },
+    async () => {
+      const user = await signUp(test, { email: 'laptop@acme.test' });
+      const projectId = user.projectId;
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+      const launch = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'shop', featureName: 'Launched', scenarioName: 'Open sign in' } });
+      const token = /^REHEARSE_TOKEN=(\S+) /.exec(launch.command)![1]!;
+
+      // The command as the page shows it, run by bash on a machine with nothing installed. Only
+      // --headless (no display here) and a DevTools port (this test is the person at the window) are added.
+      const machine = outsideMachine('rehearse-launch-');
+      folders.push(machine.root);
+      const debugPort = await freePort();
+      const recorder = start('bash', ['-c', `${launch.command} --headless --debug-port ${debugPort}`], { cwd: machine.work, env: machine.env });
+      try {
+        await recorder.waitFor('Recording ', 480_000);
+        expect(recorder.output()).toContain(`DevTools endpoint: http://127.0.0.1:${debugPort}`);
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+        const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().includes('/demo-shop/'))!;
+        expect(page).toBeDefined();
+        await page.getByRole('link', { name: 'Sign in' }).click();
+        await page.getByLabel('Email').waitFor();
+        const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
+        const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
+        await expect.poll(steps, { timeout: 30_000 }).toEqual(['Open /', 'Click “Sign in”']);
+        // The launch named the feature and scenario; the panel offers them.
+        expect([await panel.getByLabel(PANEL_LABELS.featureName).inputValue(), await panel.getByLabel(PANEL_LABELS.scenarioName).inputValue()]).toEqual(['Launched', 'Open sign in']);
+        await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
+        await recorder.waitFor('Published "Open sign in" to feature "Launched"', 60_000);
+        expect(await recorder.exited).toBe(0);
+        await browser.close().catch(() => undefined);
+      } finally {
+        if (recorder.child.exitCode === null) process.kill(-recorder.child.pid!, 'SIGKILL');
+      }
+      expect(recorder.output()).not.toContain(token);
+      expect(recorder.output()).not.toContain('warning: this runner is version');
+
+      const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
+      const scenario = features.find((feature) => feature.featureName === 'Launched')?.scenarios[0];
+      expect(scenario?.name).toBe('Open sign in');
+      expect(scenario?.content).toContain('When I click on "Sign in" link');
+      // npx kept the package in this machine's own HOME, not in the folder the user stood in.
+      expect(readdirSync(machine.work)).toEqual([]);
+    },
+  );
 });
