@@ -10,8 +10,15 @@ export const MediaTypes = {
   webLog: 'application/vnd.rehearse.weblog+json',
   aria: 'application/vnd.rehearse.aria+json',
   scenario: 'application/vnd.rehearse.scenario+json',
+  /** A kept Playwright trace: the file (secrets masked) the formatter moves into the artifacts. */
+  trace: 'application/vnd.rehearse.trace+json',
   screenshot: 'image/png',
 } as const;
+
+/** A kept trace: a file of the run's own (secrets masked) that is the formatter's to move. */
+export interface TraceAttachment {
+  file: string;
+}
 
 /** A finished command of the step the attachment belongs to. */
 export type CommandAttachment = Command;

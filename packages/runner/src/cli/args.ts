@@ -34,6 +34,7 @@ export const RUN_OPTIONS = {
   browser: { type: 'string' },
   viewport: { type: 'string' },
   screenshots: { type: 'string' },
+  trace: { type: 'string' },
   out: { type: 'string' },
   data: { type: 'string' },
   'append-to': { type: 'string' },
@@ -59,6 +60,7 @@ export const USAGE = `Usage:
                [--fail-fast] [--dry-run]
                [--browser chromium|firefox|webkit] [--viewport 1024x768] [--headless | --headed]
                [--screenshots every-command|on-failure|off] [--data file.json] [--out dir] [--heal]
+               [--trace off|on|retain-on-failure|on-first-retry]
                [--token T [--server URL] [--project id] [--branch b] [--commit c]]
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--commit c] [--dir d]
   rehearse worker --server URL --token T [--threads N]
@@ -82,6 +84,10 @@ run   Runs the workspace's scenarios (features/**/*.feature by default) with cuc
       --heal runs with AI recovery: an element no locator finds is looked for by its recorded
       fingerprint; a scenario that then passes is rerun once with the healed locators to
       confirm it and reported as fixed by AI (the fix waits in Code Review).
+      --trace (or REHEARSE_TRACE, or "trace" in rehearse.config.json) keeps Playwright traces
+      in the report's artifacts: retain-on-failure (default) for failed scenarios, on for every
+      one, on-first-retry for the first retry. Open one with npx playwright show-trace <zip>;
+      secret test data is masked in them.
 worker  Connects out to the server with a worker token and runs execution scenarios, N at a
       time, each in its own workspace and Chromium, until stopped (SIGTERM finishes nothing new).
       run's --append-to <runId> --upload-key <key> (used by workers) add the report's scenarios

@@ -1,7 +1,8 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunReport } from '@rehearse/contract';
 import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureIo, filesContaining, filesUnder } from '../testing/output.js';
 import { useDemoShopWorkspaces } from '../testing/demo-shop-suite.js';
@@ -89,6 +90,25 @@ describe("rehearse run writes cucumber's own formatters, redacted", () => {
     expect(messages.at(-1)).toHaveProperty('testRunFinished');
   });
 
+  it('keeps one Playwright trace, the failed row\'s, named by its traceFileId, with the secret masked inside', () => {
+    const report = RunReport.parse(JSON.parse(read('report.json')));
+    expect(report.testCases.map((testCase) => [testCase.result.status, Boolean(testCase.traceFileId)])).toEqual([
+      ['PASSED', false],
+      ['PASSED', false],
+      ['FAILED', true],
+    ]);
+    const traces = filesUnder(path.join(out, 'artifacts')).filter((file) => file.endsWith('.zip'));
+    expect(traces.map((file) => path.basename(file))).toEqual([`${report.testCases[2]!.traceFileId}.zip`]);
+    const entries = traceEntries(traces[0]!);
+    expect(Object.keys(entries)).toEqual(expect.arrayContaining(['trace.trace', 'trace.network']));
+    const actions = entries['trace.trace']!;
+    // The fill is in the trace, its value masked; DOM snapshots and screenshots are recorded.
+    expect(actions).toMatch(/"method":"fill"[^\n]*"value":"\*\*\*\*"/);
+    expect(actions).toContain('"type":"frame-snapshot"');
+    expect(actions).toContain('"type":"screencast-frame"');
+    for (const [name, text] of Object.entries(entries)) expect([name, text.includes(DEMO_SHOP_USER.password)]).toEqual([name, false]);
+  });
+
   it('never writes the typed secret into JUnit, JSON, HTML, messages or report.json', () => {
     const report = RunReport.parse(JSON.parse(read('report.json')));
     const fill = report.testCases[0]!.steps[1]!.commands[0]!;
@@ -97,5 +117,39 @@ describe("rehearse run writes cucumber's own formatters, redacted", () => {
     expect(files).toEqual(expect.arrayContaining(['report.json', 'junit.xml', 'cucumber.json', 'report.html', 'messages.ndjson']));
     expect(filesContaining(out, DEMO_SHOP_USER.password)).toEqual([]);
     expect(io.out() + io.err()).not.toContain(DEMO_SHOP_USER.password);
+  });
+});
+
+/** A trace zip's entries as text (binary entries too: a secret's bytes would show in them). */
+function traceEntries(zip: string): Record<string, string> {
+  return Object.fromEntries(Object.entries(unzipSync(readFileSync(zip))).map(([name, bytes]) => [name, Buffer.from(bytes).toString('latin1')]));
+}
+
+describe('--trace on keeps a trace per scenario, off keeps none', () => {
+  it('writes one trace per outline row with --trace on, and none with REHEARSE_TRACE=off', { timeout: 120_000 }, async () => {
+    const runs: Record<string, string[]> = {};
+    for (const [name, args, env] of [
+      ['on', ['--trace', 'on'], {}],
+      ['off', [], { REHEARSE_TRACE: 'off' }],
+    ] as const) {
+      const ws = shop.workspace({ feature: OUTLINE, data: TEST_DATA, config: { screenshots: 'off' } });
+      const out = path.join(ws, 'out');
+      const io = captureIo();
+      expect(await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless', ...args], { cwd: ws, env: { ...process.env, ...env }, stdout: io.stdout, stderr: io.stderr })).toBe(1);
+      const report = RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')));
+      runs[name] = report.testCases.flatMap((testCase) => (testCase.traceFileId ? [testCase.traceFileId] : []));
+      for (const id of runs[name]) expect(existsSync(path.join(out, 'artifacts', `${id}.zip`))).toBe(true);
+      for (const id of runs[name]) expect(Object.values(traceEntries(path.join(out, 'artifacts', `${id}.zip`))).some((text) => text.includes(DEMO_SHOP_USER.password))).toBe(false);
+    }
+    expect(runs.on).toHaveLength(3);
+    expect(new Set(runs.on).size).toBe(3);
+    expect(runs.off).toEqual([]);
+  });
+
+  it('refuses a trace policy it does not know, naming the ones it does', async () => {
+    const ws = shop.workspace({ feature: OUTLINE, data: TEST_DATA });
+    const io = captureIo();
+    expect(await runCli(['run', '--trace', 'always', '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr })).toBe(2);
+    expect(io.err()).toContain('--trace must be one of off, on, retain-on-failure, on-first-retry');
   });
 });

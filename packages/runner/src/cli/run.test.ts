@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Headers, RunReport, runnerCalls, systemCalls, type TestCase } from '@rehearse/contract';
 import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
+import { unzipSync } from 'fflate';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { captureIo, filesContaining, filesUnder } from '../testing/output.js';
 import { useDemoShopWorkspaces } from '../testing/demo-shop-suite.js';
@@ -81,8 +82,12 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
       expect(command.screenshotId, command.type).toMatch(/^[0-9a-f]{64}$/);
       expect(existsSync(path.join(out, 'artifacts', `${command.screenshotId}.png`)), command.type).toBe(true);
     }
-    const files = filesUnder(path.join(out, 'artifacts'));
+    const files = filesUnder(path.join(out, 'artifacts')).filter((file) => file.endsWith('.png'));
     expect(files.length).toBe(new Set(browserCommands.map((command) => command.screenshotId)).size);
+    // Beside them, the failed scenario's trace (retain-on-failure by default) and no other.
+    const traces = report.testCases.flatMap((testCase) => (testCase.traceFileId ? [[testCase.scenarioName, testCase.traceFileId]] : []));
+    expect(traces.map(([name]) => name)).toEqual(['Sign in with a wrong password fails on purpose']);
+    expect(filesUnder(path.join(out, 'artifacts')).filter((file) => file.endsWith('.zip'))).toEqual([path.join(out, 'artifacts', `${traces[0]![1]}.zip`)]);
   });
 
   it('records the failing step, its message, its page snapshot and the undefined step after it', () => {
@@ -273,17 +278,21 @@ describe('secrets and uploads', () => {
       for (const request of server.received.filter((r) => r.path !== runnerCalls.runTestData.path)) {
         expect(request.raw).not.toContain(DEMO_SHOP_USER.password);
       }
-      // The JUnit XML and HTML report kept with the run, decoded: no secret in them either.
+      // The JUnit XML, HTML report and trace kept with the run, decoded (the trace unzipped): no secret in them either.
       const kept = server.received.filter((r) => r.path === runnerCalls.uploadArtifact.path && (r.body as { contentType: string }).contentType !== 'image/png');
-      expect(kept.map((r) => (r.body as { contentType: string }).contentType)).toEqual(['application/xml', 'text/html']);
-      for (const request of kept) expect(Buffer.from((request.body as { data: string }).data, 'base64').toString('utf8')).not.toContain(DEMO_SHOP_USER.password);
+      expect(kept.map((r) => (r.body as { contentType: string }).contentType)).toEqual(['application/xml', 'text/html', 'application/zip']);
+      for (const request of kept) {
+        const bytes = Buffer.from((request.body as { data: string }).data, 'base64');
+        const texts = (request.body as { contentType: string }).contentType === 'application/zip' ? Object.values(unzipSync(bytes)).map((entry) => Buffer.from(entry)) : [bytes];
+        for (const text of texts) expect(text.toString('latin1')).not.toContain(DEMO_SHOP_USER.password);
+      }
 
       const paths = server.received.map((request) => request.path);
       // First the server's version and the key's project (this stand-in knows neither: the run goes on with --project).
       expect(paths.slice(0, 3)).toEqual([systemCalls.health.path, runnerCalls.keyProject.path, runnerCalls.runTestData.path]);
       expect(paths.at(-1)).toBe(runnerCalls.uploadRun.path);
       const shots = new Set(steps.flatMap((step) => step.commands.map((command) => command.screenshotId)).filter(Boolean));
-      expect(paths.filter((p) => p === runnerCalls.uploadArtifact.path)).toHaveLength(shots.size + 2);
+      expect(paths.filter((p) => p === runnerCalls.uploadArtifact.path)).toHaveLength(shots.size + 3);
       const upload = server.received.at(-1)!;
       expect(upload.headers.authorization).toBe('Bearer rhs_test_key');
       expect(upload.headers[Headers.projectId]).toBe(PROJECT_ID);
@@ -292,6 +301,7 @@ describe('secrets and uploads', () => {
       const uploadedShots = body.report.testCases[0]!.steps.flatMap((step) => step.commands.map((command) => command.screenshotId)).filter(Boolean);
       expect(uploadedShots.every((id) => id!.startsWith('server-'))).toBe(true);
       expect(body.report.testCases[0]!.reportFiles).toEqual({ junit: expect.stringMatching(/^server-/), html: expect.stringMatching(/^server-/) });
+      expect(body.report.testCases[0]!.traceFileId).toMatch(/^server-/);
       expect(io.out()).toContain(`Report link: ${server.url}/p-1/run-report/run-1`);
     } finally {
       await server.close();

@@ -27,6 +27,7 @@ import {
   readProjectConfig,
   reducedMotionFrom,
   readTestDataFile,
+  traceFrom,
   type BrowserName,
   type RunSettings,
   type ScreenshotPolicy,
@@ -294,6 +295,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   const browser: BrowserName = oneOf(opts.browser, BROWSERS, '--browser') ?? config.browser ?? DEFAULTS.browser;
   const screenshots: ScreenshotPolicy = oneOf(opts.screenshots, SCREENSHOT_POLICIES, '--screenshots') ?? config.screenshots ?? DEFAULTS.screenshots;
   const viewport = opts.viewport ? parseViewport(opts.viewport) : (config.viewport ?? DEFAULTS.viewport);
+  const trace = opts.trace !== undefined ? traceFrom(opts.trace, config, '--trace') : traceFrom(io.env.REHEARSE_TRACE, config);
   const reducedMotion = reducedMotionFrom(io.env, config);
   if (opts.headless && opts.headed) throw new UsageError('Choose --headless or --headed, not both');
   const headless = opts.headless ? true : opts.headed ? false : defaultHeadless(io.env);
@@ -339,6 +341,7 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
     headless,
     viewport,
     screenshots,
+    trace,
     stepTimeoutMs: config.stepTimeoutMs ?? DEFAULTS.stepTimeoutMs,
     commandTimeoutMs: config.commandTimeoutMs ?? DEFAULTS.commandTimeoutMs,
     scenarioTimeoutMs: config.scenarioTimeoutMs ?? DEFAULTS.scenarioTimeoutMs,

@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, type ApiClient } from '@rehearse/api-client';
 import { ARTIFACT_MAX_BYTES, runnerCalls, type RunReport } from '@rehearse/contract';
-import { ArtifactStore } from '../report/artifacts.js';
+import { ArtifactStore, TRACE_EXTENSION } from '../report/artifacts.js';
 import { REPORT_FILES } from '../report/write.js';
 
 const ATTEMPTS = 3;
@@ -97,10 +97,24 @@ export async function uploadRun({
     const data = (await readFile(path.join(outDir, file))).toString('base64');
     reportFiles[key] = (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType, data } }))).id;
   }
+  // Each kept trace once; one larger than an artifact may be stays in the local report only.
+  const traceIds = new Map<string, string>();
+  for (const id of new Set(report.testCases.flatMap((testCase) => (testCase.traceFileId ? [testCase.traceFileId] : [])))) {
+    const file = store.fileOf(id, TRACE_EXTENSION);
+    const size = await stat(file).then((info) => info.size, () => undefined);
+    if (size === undefined) continue;
+    if (size > ARTIFACT_MAX_BYTES) {
+      notKept.push(path.relative(outDir, file));
+      continue;
+    }
+    const data = (await readFile(file)).toString('base64');
+    traceIds.set(id, (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'application/zip', data } }))).id);
+  }
   const uploaded: RunReport = {
     ...report,
-    testCases: report.testCases.map((testCase) => ({
+    testCases: report.testCases.map(({ traceFileId, ...testCase }) => ({
       ...testCase,
+      ...(traceFileId && traceIds.has(traceFileId) ? { traceFileId: traceIds.get(traceFileId) } : {}),
       ...(reportFiles.junit || reportFiles.html ? { reportFiles } : {}),
       steps: testCase.steps.map((step) => ({
         ...step,

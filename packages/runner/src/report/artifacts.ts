@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
+/** A trace's file extension among the artifacts: `npx playwright show-trace artifacts/<id>.zip`. */
+export const TRACE_EXTENSION = 'zip';
+
 /** The folder of a report's artifacts, below its output folder. */
 export const ARTIFACTS_DIR = 'artifacts';
 

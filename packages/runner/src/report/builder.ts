@@ -1,3 +1,5 @@
+import { existsSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
 import type { runCucumber } from '@cucumber/cucumber/api';
 import type { Command, NetworkEntry, ReportStep, RunReport, RunStatus, TestCase, WebLogEntry } from '@rehearse/contract';
 import {
@@ -6,9 +8,10 @@ import {
   type CommandAttachment,
   type NetworkAttachment,
   type ScenarioAttachment,
+  type TraceAttachment,
   type WebLogAttachment,
 } from '../attachments.js';
-import type { ArtifactStore } from './artifacts.js';
+import { TRACE_EXTENSION, type ArtifactStore } from './artifacts.js';
 
 /** A cucumber message, typed by the cucumber the runner uses (not by whichever @cucumber/messages is hoisted). */
 export type Envelope = Parameters<NonNullable<Parameters<typeof runCucumber>[2]>>[0];
@@ -46,6 +49,7 @@ interface Attempt {
   early: { networkData: NetworkEntry[]; webLog: WebLogEntry[] };
   scenario?: ScenarioAttachment;
   initialAriaSnapshot?: string;
+  traceFileId?: string;
 }
 
 interface GherkinStep {
@@ -242,6 +246,14 @@ export class ReportBuilder {
         else if (aria.testStepId) this.step(attemptId, aria.testStepId)!.ariaSnapshot = aria.snapshot;
         return;
       }
+      case MediaTypes.trace: {
+        // The file is this run's own (support/trace.ts); it moves into the artifacts, content-addressed.
+        const { file } = json() as TraceAttachment;
+        if (!existsSync(file)) return;
+        attempt.traceFileId = this.artifacts.put(readFileSync(file), TRACE_EXTENSION);
+        rmSync(path.dirname(file), { recursive: true, force: true });
+        return;
+      }
       case MediaTypes.scenario:
         attempt.scenario = json() as ScenarioAttachment;
         this.firstScenario ??= attempt.scenario;
@@ -337,6 +349,7 @@ export class ReportBuilder {
       webLog: steps.flatMap((step) => step.webLog),
       networkLog: steps.flatMap((step) => step.networkData),
       ...(attempt.initialAriaSnapshot ? { initialAriaSnapshot: attempt.initialAriaSnapshot } : {}),
+      ...(attempt.traceFileId ? { traceFileId: attempt.traceFileId } : {}),
       ...(failedIndex === -1 ? {} : { failedStep: failedIndex }),
       ...(retrainStats ? { retrainStats } : {}),
       ...(attempts > 1 ? { attempts, ...(status === 'PASSED' || status === 'FIXED_BY_AI' ? { flaky: true } : {}) } : {}),

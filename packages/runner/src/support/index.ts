@@ -17,9 +17,9 @@ export function registerSupport(options: SupportOptions = {}): void {
   setWorldConstructor(RehearseWorld);
   setDefaultTimeout(options.stepTimeoutMs ?? resolveSettings(undefined).stepTimeoutMs);
 
-  Before({ name: 'Rehearse: open a page' }, async function (this: RehearseWorld) {
+  Before({ name: 'Rehearse: open a page' }, async function (this: RehearseWorld, { pickle }) {
     setCurrentWorld(this);
-    await this.openPage();
+    await this.openPage(pickle);
   });
 
   BeforeStep(function (this: RehearseWorld, { testStepId, pickleStep }) {
@@ -40,9 +40,10 @@ export function registerSupport(options: SupportOptions = {}): void {
     await this.flush(false);
   });
 
-  After({ name: 'Rehearse: close the page' }, async function (this: RehearseWorld) {
+  After({ name: 'Rehearse: close the page' }, async function (this: RehearseWorld, { result }) {
     try {
       await this.flush(true);
+      await this.finishTrace(result?.status === Status.FAILED);
     } finally {
       await this.closePage();
       setCurrentWorld(undefined);

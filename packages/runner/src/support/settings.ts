@@ -4,6 +4,9 @@ import type { LocatorCandidate } from './elements.js';
 import { mergeRows, rowsForEnvironment, type DataType, type TestDataFile, type TestDataRow } from './test-data.js';
 
 export type ScreenshotPolicy = 'every-command' | 'on-failure' | 'off';
+/** When a scenario's Playwright trace is kept (Playwright Test's own `trace` values). */
+export type TracePolicy = 'off' | 'on' | 'retain-on-failure' | 'on-first-retry';
+export const TRACE_POLICIES: readonly TracePolicy[] = ['off', 'on', 'retain-on-failure', 'on-first-retry'];
 export type BrowserName = 'chromium' | 'firefox' | 'webkit';
 export const SCREENSHOT_POLICIES: readonly ScreenshotPolicy[] = ['every-command', 'on-failure', 'off'];
 export const BROWSERS: readonly BrowserName[] = ['chromium', 'firefox', 'webkit'];
@@ -21,6 +24,8 @@ export interface RunSettings {
   headless: boolean;
   viewport: Viewport;
   screenshots: ScreenshotPolicy;
+  /** Playwright traces (DOM snapshots, screenshots, network, console per action); absent means off. */
+  trace?: TracePolicy;
   /** Cucumber's step timeout. */
   stepTimeoutMs: number;
   /** How long one command waits for its element, text or URL. */
@@ -51,6 +56,7 @@ export interface RunSettings {
 /** `rehearse.config.json`, the project's run settings (DESIGN §4); every key optional. */
 export interface ProjectConfig {
   screenshots?: ScreenshotPolicy;
+  trace?: TracePolicy;
   stepTimeoutMs?: number;
   commandTimeoutMs?: number;
   scenarioTimeoutMs?: number;
@@ -61,6 +67,8 @@ export interface ProjectConfig {
 
 export const DEFAULTS = {
   screenshots: 'every-command',
+  // As Playwright Test users set it: a failure comes with its trace, a pass costs no file.
+  trace: 'retain-on-failure',
   stepTimeoutMs: 60_000,
   commandTimeoutMs: 10_000,
   scenarioTimeoutMs: 600_000,
@@ -113,6 +121,10 @@ export function readProjectConfig(dir: string): ProjectConfig {
   if (raw.screenshots !== undefined) {
     if (!SCREENSHOT_POLICIES.includes(raw.screenshots as ScreenshotPolicy)) throw bad('screenshots', SCREENSHOT_POLICIES.join(', '));
     config.screenshots = raw.screenshots as ScreenshotPolicy;
+  }
+  if (raw.trace !== undefined) {
+    if (!TRACE_POLICIES.includes(raw.trace as TracePolicy)) throw bad('trace', TRACE_POLICIES.join(', '));
+    config.trace = raw.trace as TracePolicy;
   }
   for (const key of ['stepTimeoutMs', 'commandTimeoutMs', 'scenarioTimeoutMs'] as const) {
     if (raw[key] === undefined) continue;
@@ -175,7 +187,7 @@ export function defaultHeadless(env: Readonly<Record<string, string | undefined>
  * Settings for plain `cucumber-js` (no CLI): read from the working directory and `REHEARSE_*`
  * variables — `REHEARSE_ENV` (environment file, default `environments/default.json`),
  * `REHEARSE_DATA` (extra test data file), `REHEARSE_BROWSER`, `REHEARSE_VIEWPORT`,
- * `REHEARSE_SCREENSHOTS`, `REHEARSE_HEADLESS`, `REHEARSE_REDUCED_MOTION` (1 or 0).
+ * `REHEARSE_SCREENSHOTS`, `REHEARSE_TRACE`, `REHEARSE_HEADLESS`, `REHEARSE_REDUCED_MOTION` (1 or 0).
  */
 export function settingsFromWorkspace(cwd: string, env: Readonly<Record<string, string | undefined>> = process.env): RunSettings {
   const config = readProjectConfig(cwd);
@@ -189,9 +201,11 @@ export function settingsFromWorkspace(cwd: string, env: Readonly<Record<string, 
   if (!SCREENSHOT_POLICIES.includes(screenshots as ScreenshotPolicy)) {
     throw new UsageError(`REHEARSE_SCREENSHOTS must be one of ${SCREENSHOT_POLICIES.join(', ')}`);
   }
+  const trace = traceFrom(env.REHEARSE_TRACE, config);
   return {
     env: environment,
     testData: mergeRows(workspaceData, extraData),
+    trace,
     browser: browser as BrowserName,
     headless: defaultHeadless(env),
     viewport: env.REHEARSE_VIEWPORT ? parseViewport(env.REHEARSE_VIEWPORT) : (config.viewport ?? DEFAULTS.viewport),
@@ -210,4 +224,11 @@ export function reducedMotionFrom(env: Readonly<Record<string, string | undefine
   if (fromEnv === '1' || fromEnv === 'true') return true;
   if (fromEnv === '0' || fromEnv === 'false') return false;
   throw new UsageError('REHEARSE_REDUCED_MOTION must be 1 or 0');
+}
+
+/** The trace policy: `value` (a flag or `REHEARSE_TRACE`) over the project's, else the default. */
+export function traceFrom(value: string | undefined, config: ProjectConfig, what = 'REHEARSE_TRACE'): TracePolicy {
+  if (value === undefined || value === '') return config.trace ?? DEFAULTS.trace;
+  if (!TRACE_POLICIES.includes(value as TracePolicy)) throw new UsageError(`${what} must be one of ${TRACE_POLICIES.join(', ')}`);
+  return value as TracePolicy;
 }

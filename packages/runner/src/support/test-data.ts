@@ -123,6 +123,25 @@ export class TestData {
     return out;
   }
 
+  /**
+   * `bytes` (a file's content: a trace's actions, DOM snapshots and network bodies) with every
+   * secret replaced by `****`, as written raw, inside a JSON string, URL-encoded and
+   * form-encoded. Secrets shorter than a substring may safely be are left to {@link redact}.
+   */
+  redactBytes(bytes: Buffer): Buffer {
+    const forms = new Set<string>();
+    for (const secret of this.secrets) {
+      if (secret.length < MIN_SUBSTRING_SECRET) continue;
+      forms.add(secret);
+      forms.add(JSON.stringify(secret).slice(1, -1));
+      forms.add(encodeURIComponent(secret));
+      forms.add(new URLSearchParams({ s: secret }).toString().slice(2));
+    }
+    let out = bytes;
+    for (const form of [...forms].sort((a, b) => b.length - a.length)) out = replaceAll(out, Buffer.from(form), REDACTED_BYTES);
+    return out;
+  }
+
   /** Deep copy of a JSON value with {@link redact} applied to every string. */
   redactDeep<T>(value: T): T {
     if (typeof value === 'string') return this.redact(value) as T;
@@ -163,4 +182,21 @@ export class TestData {
     }
     throw new Error(`Test data "${key}" is not defined for environment "${this.env.name}"`);
   }
+}
+
+const REDACTED_BYTES = Buffer.from('****');
+
+/** `haystack` with every `needle` replaced (a new buffer only when one was found). */
+function replaceAll(haystack: Buffer, needle: Buffer, replacement: Buffer): Buffer {
+  let at = haystack.indexOf(needle);
+  if (at === -1) return haystack;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at !== -1) {
+    parts.push(haystack.subarray(from, at), replacement);
+    from = at + needle.length;
+    at = haystack.indexOf(needle, from);
+  }
+  parts.push(haystack.subarray(from));
+  return Buffer.concat(parts);
 }

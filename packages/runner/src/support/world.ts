@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../browser.js';
-import { MediaTypes, type AriaAttachment, type ScenarioAttachment } from '../attachments.js';
+import { MediaTypes, type AriaAttachment, type ScenarioAttachment, type TraceAttachment } from '../attachments.js';
 import { Capture } from './capture.js';
 import { settingsFromWorkspace, type RunSettings } from './settings.js';
 import { TestData } from './test-data.js';
+import { keepsTrace, nextAttempt, recordsTrace, ScenarioTrace } from './trace.js';
 
 /** World parameters the CLI passes; plain cucumber-js may pass `rehearse` too, or nothing. */
 export interface RehearseParameters {
@@ -100,6 +101,7 @@ export class RehearseWorld extends World<RehearseParameters> {
   private initialAria: Promise<void> | undefined;
   private cdp: Promise<CDPSession | undefined> | undefined;
   private readonly attachedScreenshots = new Set<string>();
+  private trace: ScenarioTrace | undefined;
 
   constructor(options: IWorldOptions<RehearseParameters>) {
     super(options);
@@ -108,12 +110,19 @@ export class RehearseWorld extends World<RehearseParameters> {
   }
 
   /** Opens the scenario's browser context and page and starts capturing (Before hook). */
-  async openPage(): Promise<void> {
+  async openPage(pickle?: { id: string; name: string }): Promise<void> {
     this.scenarioStartedAt = Date.now();
     this.browserContext = await this.newContext();
     this.browserContext.setDefaultTimeout(this.settings.commandTimeoutMs);
     this.browserContext.setDefaultNavigationTimeout(Math.max(this.settings.commandTimeoutMs, 30_000));
     this.capture.listen(this.browserContext);
+    if (pickle && recordsTrace(this.settings.trace, nextAttempt(pickle.id))) {
+      // A trace is an aid: one that cannot start (a remote browser that refuses it) fails no scenario.
+      this.trace = await ScenarioTrace.start(this.browserContext, pickle.name).catch((error: unknown) => {
+        process.stderr.write(`rehearse: no trace for "${pickle.name}": ${(error as Error).message}\n`);
+        return undefined;
+      });
+    }
     this.page = await this.browserContext.newPage();
     const scenario: ScenarioAttachment = { env: this.settings.env, browser: this.settings.browser, viewport: this.settings.viewport };
     this.attachJson(MediaTypes.scenario, scenario);
@@ -218,6 +227,18 @@ export class RehearseWorld extends World<RehearseParameters> {
     this.page = page;
     // The screenshot session belongs to the page it was opened on.
     this.cdp = undefined;
+  }
+
+  /** Stops the scenario's trace and hands a kept one, secrets masked, to the report (After hook). */
+  async finishTrace(failed: boolean): Promise<void> {
+    const trace = this.trace;
+    this.trace = undefined;
+    try {
+      const file = await trace?.stop(keepsTrace(this.settings.trace, failed), (bytes) => this.data.redactBytes(bytes));
+      if (file) this.attachJson(MediaTypes.trace, { file } satisfies TraceAttachment);
+    } catch (error) {
+      process.stderr.write(`rehearse: the trace could not be kept: ${(error as Error).message}\n`);
+    }
   }
 
   /** Closes the scenario's context (After hook). */
