@@ -38,6 +38,8 @@ function screenshotIds(report: RunReport): string[] {
     // The run's JUnit XML and HTML report (`rehearse run` uploads them): the project's own, like screenshots.
     if (testCase.reportFiles?.junit) ids.add(testCase.reportFiles.junit);
     if (testCase.reportFiles?.html) ids.add(testCase.reportFiles.html);
+    // Its Playwright trace, likewise.
+    if (testCase.traceFileId) ids.add(testCase.traceFileId);
   }
   return [...ids];
 }
@@ -309,7 +311,7 @@ export class RunsService {
     };
   }
 
-  /** A screenshot's (or the run's JUnit or HTML report's) bytes, only when the scenario names it and the project uploaded it. */
+  /** A screenshot's (or the run's JUnit or HTML report's, or the scenario's trace's) bytes, only when the scenario names it and the project uploaded it. */
   async screenshot(projectId: string, testCaseId: string, screenshotId: string, runId?: string) {
     const row = await this.runs.findTestCase(testCaseId);
     if (!row || row.projectId !== projectId || (runId && row.runId !== runId)) throw notFound(Messages.testCaseNotFound);
@@ -317,6 +319,7 @@ export class RunsService {
     const named =
       report.reportFiles?.junit === screenshotId ||
       report.reportFiles?.html === screenshotId ||
+      report.traceFileId === screenshotId ||
       report.steps.some((step) => step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId));
     const artifact = named ? await this.runs.artifactOf(projectId, screenshotId) : undefined;
     const bytes = artifact ? await this.artifacts.get(screenshotId) : null;

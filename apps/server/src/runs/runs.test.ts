@@ -123,7 +123,7 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect(dashboard.dashboardDetails).toEqual({ scenarioCountLastWeek: 2, runsCountLastWeek: 1, passedRunsCountLastWeek: 0 });
   });
 
-  it('keeps a scenario that passed on a retry flaky in its report, counts it in the reports list, and serves the run\'s JUnit and HTML report', async () => {
+  it('keeps a scenario that passed on a retry flaky in its report, counts it in the reports list, and serves the run\'s JUnit and HTML report and the scenario\'s trace', async () => {
     // A project of its own: the other tests count this project's runs.
     const other = await signUp(test, { email: 'flaky@acme.test' });
     const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
@@ -132,11 +132,17 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
       key.call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType, data: Buffer.from(text).toString('base64') } });
     const junit = (await upload('application/xml', '<testsuite name="Pay"/>')).id;
     const html = (await upload('text/html', '<!DOCTYPE html><title>Pay</title>')).id;
-    const flaky: TestCase = { ...testCase('Pay with a card', 'PASSED'), attempts: 2, flaky: true, reportFiles: { junit, html } };
-    // A report may only name the project's own artifacts as its files.
+    const zip = Buffer.from('PK\x05\x06'.padEnd(22, '\0'), 'latin1');
+    const trace = (await key.call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType: 'application/zip', data: zip.toString('base64') } })).id;
+    const flaky: TestCase = { ...testCase('Pay with a card', 'PASSED'), attempts: 2, flaky: true, reportFiles: { junit, html }, traceFileId: trace };
+    // A report may only name the project's own artifacts as its files and trace.
     const stranger = { ...flaky, reportFiles: { junit: 'f'.repeat(64) } };
     await expect(
       key.call(runnerCalls.uploadRun, { body: { projectId: other.projectId, uploadKey: 'run-key-stranger', report: report([stranger], 'Stranger') } }),
+    ).rejects.toMatchObject({ httpStatus: 400 });
+    const strangerTrace = { ...flaky, traceFileId: 'e'.repeat(64) };
+    await expect(
+      key.call(runnerCalls.uploadRun, { body: { projectId: other.projectId, uploadKey: 'run-key-stranger-trace', report: report([strangerTrace], 'Stranger') } }),
     ).rejects.toMatchObject({ httpStatus: 400 });
     const { runId } = await test.client(accessKey.token).call(runnerCalls.uploadRun, {
       body: { projectId: other.projectId, uploadKey: 'run-key-flaky', report: report([flaky, testCase('Pay in cash', 'PASSED')], 'Retried') },
@@ -154,6 +160,9 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect([Buffer.from(file.image, 'base64').toString('utf8'), file.contentType]).toEqual(['<!DOCTYPE html><title>Pay</title>', 'text/html']);
     const xml = await other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: stored.id, screenshotId: junit } });
     expect(xml.contentType).toBe('application/xml');
+    // And its trace, for "Download trace".
+    const traceFile = await other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: stored.id, screenshotId: trace } });
+    expect([traceFile.contentType, Buffer.from(traceFile.image, 'base64').equals(zip)]).toEqual(['application/zip', true]);
     // Not through a scenario that does not name it.
     await expect(
       other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: run.report.testCases[1]!.id, screenshotId: html } }),

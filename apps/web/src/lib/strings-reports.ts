@@ -52,6 +52,8 @@ export const ReportStrings = {
   reportFiles: 'Cucumber reports',
   downloadJunit: 'Download JUnit XML',
   downloadHtmlReport: 'Download HTML report',
+  downloadTrace: 'Download trace',
+  downloadTraceHint: 'The Playwright trace of this scenario: open it with npx playwright show-trace trace.zip',
   downloadFailed: 'The file could not be downloaded. Please try again.',
   failedByAi: 'failed by AI',
   modeCloud: 'Cloud',

@@ -5,19 +5,27 @@ import { api } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import type { ScreenshotOwner } from './queries';
 
+interface KeptFiles {
+  id: string;
+  reportFiles?: { junit?: string | undefined; html?: string | undefined } | undefined;
+  traceFileId?: string | undefined;
+}
+
 const FILES = [
-  { key: 'junit', name: 'junit.xml', label: Strings.downloadJunit },
-  { key: 'html', name: 'report.html', label: Strings.downloadHtmlReport },
+  { key: 'junit', name: 'junit.xml', label: Strings.downloadJunit, title: undefined, idOf: (testCase: KeptFiles) => testCase.reportFiles?.junit },
+  { key: 'html', name: 'report.html', label: Strings.downloadHtmlReport, title: undefined, idOf: (testCase: KeptFiles) => testCase.reportFiles?.html },
+  { key: 'trace', name: 'trace.zip', label: Strings.downloadTrace, title: Strings.downloadTraceHint, idOf: (testCase: KeptFiles) => testCase.traceFileId },
 ] as const;
 
 /**
- * Downloads of the JUnit XML and cucumber HTML report kept with the run of a scenario. The file is
- * saved, never opened in the app's origin: an uploaded HTML page must not run as Rehearse.
+ * Downloads of the JUnit XML and cucumber HTML report kept with the run of a scenario, and of its
+ * Playwright trace. A file is saved, never opened in the app's origin: an uploaded HTML page (or a
+ * trace's DOM snapshots, which are the tested app's markup) must not run as Rehearse.
  */
-export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testCase: { id: string; reportFiles?: { junit?: string | undefined; html?: string | undefined } | undefined } }) {
+export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testCase: KeptFiles }) {
   const [failed, setFailed] = useState(false);
   const files = FILES.flatMap((file) => {
-    const id = testCase.reportFiles?.[file.key];
+    const id = file.idOf(testCase);
     return id ? [{ ...file, id }] : [];
   });
   if (files.length === 0) return null;
@@ -44,6 +52,7 @@ export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testC
           key={file.key}
           type="button"
           data-testid={`download-${file.key}`}
+          title={file.title}
           onClick={() => void download(file.id, file.name)}
           className="focus-ring inline-flex items-center gap-1.5 rounded-md border border-slate-300 bg-white px-2.5 py-1 text-xs font-medium text-slate-700 hover:bg-slate-50"
         >
