@@ -27,7 +27,7 @@ import { parseArgs } from 'node:util';
 import type { Page } from 'playwright-core';
 import { launchBrowser } from '../src/browser.js';
 import { runCli } from '../src/cli/index.js';
-import type { ScreenshotPolicy } from '../src/support/settings.js';
+import type { ScreenshotPolicy, TracePolicy } from '../src/support/settings.js';
 import { makeWorkspace, startDemoShop } from '../src/testing/shop-workspace.js';
 
 const { values } = parseArgs({ options: { reps: { type: 'string', default: '5' }, json: { type: 'boolean', default: false } } });
@@ -62,13 +62,17 @@ const FEATURE = `Feature: Bench\n  Scenario: Twenty steps\n${ACTIONS.map(([step]
 /** How the raw script takes its screenshot after each action, if at all. */
 type RawScreenshots = 'none' | 'cdp' | 'playwright';
 
-async function raw(base: string, screenshots: RawScreenshots): Promise<number> {
+/** Whether the raw script traces as Playwright Test does: none, traced and dropped (a pass under retain-on-failure), traced and written. */
+type RawTrace = 'none' | 'dropped' | 'written';
+
+async function raw(base: string, screenshots: RawScreenshots, trace: RawTrace = 'none'): Promise<number> {
   const sourceMaps = process.sourceMapsEnabled;
   process.setSourceMapsEnabled(false);
   try {
     const started = performance.now();
     const browser = await launchBrowser({ browser: 'chromium', headless: true });
     const context = await browser.newContext({ viewport: { width: 1024, height: 768 } });
+    if (trace !== 'none') await context.tracing.start({ screenshots: true, snapshots: true });
     const page = await context.newPage();
     const cdp = screenshots === 'cdp' ? await context.newCDPSession(page) : undefined;
     for (const [, act] of ACTIONS) {
@@ -80,6 +84,11 @@ async function raw(base: string, screenshots: RawScreenshots): Promise<number> {
         else await page.screenshot({ type: 'png' });
       } else if (screenshots === 'playwright') await page.screenshot({ type: 'png' });
     }
+    if (trace === 'written') {
+      const dir = mkdtempSync(path.join(tmpdir(), 'rehearse-bench-trace-'));
+      await context.tracing.stop({ path: path.join(dir, 'trace.zip') });
+      rmSync(dir, { recursive: true, force: true });
+    } else if (trace === 'dropped') await context.tracing.stop();
     await browser.close();
     return performance.now() - started;
   } finally {
@@ -87,11 +96,11 @@ async function raw(base: string, screenshots: RawScreenshots): Promise<number> {
   }
 }
 
-async function ours(ws: string, policy: ScreenshotPolicy): Promise<number> {
+async function ours(ws: string, policy: ScreenshotPolicy, trace: TracePolicy = 'off'): Promise<number> {
   const out = mkdtempSync(path.join(tmpdir(), 'rehearse-bench-out-'));
   const sink = { write: () => true };
   const started = performance.now();
-  const code = await runCli(['run', '--headless', '--screenshots', policy, '--out', out], { cwd: ws, stdout: sink, stderr: process.stderr });
+  const code = await runCli(['run', '--headless', '--screenshots', policy, '--trace', trace, '--out', out], { cwd: ws, stdout: sink, stderr: process.stderr });
   const elapsed = performance.now() - started;
   rmSync(out, { recursive: true, force: true });
   if (code !== 0) throw new Error(`the bench scenario failed (exit ${code}); run it with --out to see why`);
@@ -123,7 +132,17 @@ const shop = await startDemoShop(50);
 const ws = makeWorkspace({ baseUrl: shop.baseUrl, feature: FEATURE, steps: '', config: { commandTimeoutMs: 10_000 } });
 try {
   const load = [loadavg()[0]!];
-  const times = { rawPlain: [] as number[], rawCdpShots: [] as number[], rawPlaywrightShots: [] as number[], oursEvery: [] as number[], oursOff: [] as number[] };
+  const times = {
+    rawPlain: [] as number[],
+    rawCdpShots: [] as number[],
+    rawPlaywrightShots: [] as number[],
+    rawTraceDropped: [] as number[],
+    rawTraceWritten: [] as number[],
+    oursEvery: [] as number[],
+    oursOff: [] as number[],
+    oursRetainOnFailure: [] as number[],
+    oursTraceOn: [] as number[],
+  };
   // One untimed round: module loading and the first browser start are paid once per process.
   await raw(shop.baseUrl, 'cdp');
   await ours(ws, 'every-command');
@@ -133,6 +152,12 @@ try {
     times.rawPlaywrightShots.push(await raw(shop.baseUrl, 'playwright'));
     times.oursEvery.push(await ours(ws, 'every-command'));
     times.oursOff.push(await ours(ws, 'off'));
+    // Traces as Playwright Test records them, screenshots off on both sides: the trace's own
+    // screencast and snapshots are what is compared (the scenario passes, so retain-on-failure drops it).
+    times.rawTraceDropped.push(await raw(shop.baseUrl, 'none', 'dropped'));
+    times.oursRetainOnFailure.push(await ours(ws, 'off', 'retain-on-failure'));
+    times.rawTraceWritten.push(await raw(shop.baseUrl, 'none', 'written'));
+    times.oursTraceOn.push(await ours(ws, 'off', 'on'));
   }
   load.push(loadavg()[0]!);
   const m = Object.fromEntries(Object.entries(times).map(([key, list]) => [key, median(list)])) as Record<keyof typeof times, number>;
@@ -148,6 +173,10 @@ try {
     /** Also counts the screenshots themselves as overhead. */
     everyCommandVsRawWithout: +(m.oursEvery / m.rawPlain).toFixed(2),
     screenshotsOffVsRaw: +(m.oursOff / m.rawPlain).toFixed(2),
+    /** Both trace a passing scenario and drop it (Rehearse's default policy). */
+    retainOnFailureVsRawTraced: +(m.oursRetainOnFailure / m.rawTraceDropped).toFixed(2),
+    /** Both trace and write the zip (Rehearse also masks secrets in it). */
+    traceOnVsRawTraced: +(m.oursTraceOn / m.rawTraceWritten).toFixed(2),
   };
   if (values.json) {
     console.log(JSON.stringify(result));
@@ -156,6 +185,8 @@ try {
     console.log(`  screenshots every command: ${result.everyCommandVsRawSameScreenshots}× raw Playwright taking the same screenshot per action (target ≤ 1.15)`);
     console.log(`                             ${result.everyCommandVsRawPlaywrightScreenshots}× raw with page.screenshot() per action, ${result.everyCommandVsRawWithout}× raw without screenshots`);
     console.log(`  screenshots off:           ${result.screenshotsOffVsRaw}× raw Playwright (target ≤ 1.08)`);
+    console.log(`  trace retain-on-failure:   ${result.retainOnFailureVsRawTraced}× raw Playwright tracing the same way (a pass: trace dropped)`);
+    console.log(`  trace on:                  ${result.traceOnVsRawTraced}× raw Playwright writing the same trace (target ≤ 1.0 per issue 20, against Playwright Test)`);
   }
 } finally {
   await shop.app.close();
