@@ -240,35 +240,4 @@ describe('the remote recorder page', () => {
       await context.close();
     }
   });
-
-  it('open-recorder builds the rehearse:// deep link and shows the equivalent CLI command', async () => {
-    const { context, page } = await h.open(ada);
-    try {
-      // The page closes itself after 10 s: hold its clock so a slow machine cannot race the countdown.
-      await page.clock.install();
-      await page.goto(`/open-recorder/recorder?project_id=${ada.projectId}&env_name=shop.json&feature_file=Cloud%20checkout.feature&scenario_name=Buy%20a%20backpack&fromMainApp=true`);
-      const continueLink = page.getByRole('link', { name: Strings.openRecorderContinue });
-      const href = new URL((await continueLink.getAttribute('href'))!);
-      expect(href.protocol).toBe('rehearse:');
-      expect(Object.fromEntries(href.searchParams)).toMatchObject({ project_id: ada.projectId, env_name: 'shop.json', feature_file: 'Cloud checkout.feature', fromMainApp: 'true', server: h.base });
-      expect(await page.getByTestId('cli-command').textContent()).toBe(
-        `npx rehearse record --server ${h.base} --token $REHEARSE_TOKEN --project ${ada.projectId} --env "shop" --feature "Cloud checkout" --scenario "Buy a backpack"`,
-      );
-      // The deep link was clicked on load; let that settle before using the page.
-      await page.waitForLoadState('networkidle');
-      expect(await page.getByRole('link', { name: Strings.openRecorderDownload }).getAttribute('href')).toBe('#install');
-      expect(await page.locator('#install').textContent()).toBe(Strings.openRecorderInstall(h.base));
-      // After the deep link opened on load, headless Chromium drops pointer input to the page (its
-      // external-protocol prompt, as far as we can tell); a DOM click still reaches the page.
-      await page.getByRole('button', { name: Strings.cancel }).dispatchEvent('click');
-      await expect.poll(() => page.getByText('This tab closes in').count()).toBe(0);
-      await page.screenshot({ path: '/tmp/rec-open-recorder-1440.png' });
-      await page.goto(`/open-recorder/execute?project_id=${ada.projectId}&env_name=shop.json&scenario_name=Buy%20a%20backpack`);
-      expect(await page.getByTestId('cli-command').textContent()).toContain('npx rehearse run --env environments/shop.json --headed --scenario "Buy a backpack"');
-      await page.goto(`/open-recorder/nonsense?project_id=${ada.projectId}`);
-      await page.getByText(`${Strings.openRecorderError}: ${Strings.openRecorderUnknown}nonsense`).waitFor();
-    } finally {
-      await context.close();
-    }
-  });
 });

@@ -137,7 +137,8 @@ describe.skipIf(!enabled)('screenshots', () => {
       await page.goto(`${p}/memory`);
       await page.getByText(Strings.memoryEmpty).waitFor();
       await shot(page, 'memory');
-      await page.goto('/open-recorder/recorder?project_id=x&env_name=default.json');
+      await page.goto(`/open-recorder/recorder?project_id=${ada.projectId}&env_name=default.json`);
+      await page.getByTestId('launch-command').waitFor();
       await shot(page, 'open-recorder');
       await page.goto('/nowhere/at/all');
       await shot(page, 'not-found');

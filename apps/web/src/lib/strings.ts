@@ -207,13 +207,21 @@ export const Strings = {
   openRecorderContinue: 'Continue in the app',
   openRecorderDownload: 'Download app',
   openRecorderLoading: 'Loading',
+  openRecorderPreparing: 'Preparing a launch key…',
+  openRecorderReady: (operation: string, env: string) => `Ready · ${operation} · environment ${env}`,
   openRecorderError: 'Error',
+  openRecorderRetry: 'Retry',
   openRecorderUnknown: 'Unknown recorder operation: ',
-  openRecorderCli: 'Or run the same in a terminal',
-  openRecorderCliHint: 'REHEARSE_TOKEN is one of the project’s access tokens (tokens are shown once, when created).',
+  openRecorderNoProject: 'This link names no project (project_id). Start the recorder from a project in Rehearse.',
+  openRecorderCli: 'Or run it in a terminal',
+  openRecorderKeyNote: (time: string, date: string) =>
+    `The key in this command was made for this launch: it expires at ${time} on ${date} and is shown only here.`,
+  openRecorderKeyListed: (keyName: string) => `It is listed as “${keyName}” under`,
   openRecorderTokens: 'Access tokens',
-  openRecorderInstall: (server: string) =>
-    `The recorder is part of the Rehearse runner, installed from this server. In a folder with Node.js 20 or later: npm install --no-save ${server}/downloads/rehearse-runner-latest.tgz`,
+  openRecorderSetup: 'Register the rehearse:// link handler once (Linux) so Continue in the app starts the recorder',
+  openRecorderInstall:
+    "Download app saves the Rehearse runner package; the recorder is its rehearse record command. The command above needs no install step: npx fetches the package from this server into its cache and runs it (Node.js 20.19 or later, and a Chromium from CHROMIUM_PATH, Playwright's browser cache or the system). To install it into a folder instead:",
+  openRecorderInstallCommand: (server: string) => `npm install --no-save ${server}/downloads/rehearse-runner-latest.tgz`,
   openRecorderClosing: 'This tab closes in {n} s.',
   // Remote recorder page (spec 02 §2, §4)
   recordingInCloud: 'Recording in Cloud',

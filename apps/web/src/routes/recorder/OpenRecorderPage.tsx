@@ -1,73 +1,193 @@
-import { Clapperboard } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { RecorderOperation, type CallResponse, type recorderCalls } from '@rehearse/contract';
+import { CircleAlert, Clapperboard, Download, ExternalLink } from 'lucide-react';
+import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Header } from '../../components/Header';
+import { Spinner } from '../../components/Spinner';
+import { useLocalLaunch, useRunnerDownloadUrl, type LocalLaunchBody } from '../../features/recorder/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 
-/** The operations the desktop recorder understands (spec 02 §2). */
-export const RECORDER_OPERATIONS = ['recorder', 'ai_learn', 'execute', 'apitest', 'open_vscode'] as const;
-type Operation = (typeof RECORDER_OPERATIONS)[number];
-
-/** The spec's open-recorder parameters, passed through to the deep link in this order. */
-const PARAMS = ['project_id', 'env_name', 'git_branch', 'uuid', 'newUser', 'feature_file', 'scenario_name', 'steps_to_learn', 'continue', 'fromMainApp', 'step_index', 'stepSource', 'env'];
+type LaunchAnswer = CallResponse<typeof recorderCalls.localLaunch>;
 
 const AUTO_CLOSE_SECONDS = 10;
+/**
+ * How soon after the link was clicked losing focus (or being hidden) counts as a handler having
+ * taken it. Later than that, the user went elsewhere themselves.
+ */
+const HANDOFF_WINDOW_MS = 3000;
+/** The operations `rehearse open` (the registered link handler) carries out; the rest run from the command. */
+const LINK_OPERATIONS: readonly RecorderOperation[] = ['recorder', 'ai_learn'];
 
-/** `rehearse://<operation>?…` with the spec's parameters, for the desktop app. */
-export function deepLink(operation: string, search: URLSearchParams): string {
-  const params = new URLSearchParams();
-  for (const key of PARAMS) {
-    const value = search.get(key);
-    if (value !== null) params.set(key, value);
-  }
-  params.set('server', window.location.origin);
-  return `rehearse://${operation}?${params.toString()}`;
-}
-
-const quote = (value: string) => `"${value.replace(/(["\\$`])/g, '\\$1')}"`;
-
-/** The terminal command that does what the deep link asks, with the token left to the environment. */
-export function cliCommand(operation: Operation, search: URLSearchParams): string {
-  const project = search.get('project_id') ?? '<project id>';
-  const env = (search.get('env_name') ?? search.get('env') ?? 'default').replace(/\.json$/, '');
+/** The launch the page's parameters ask for (spec 01 §2 names), or null without a project. */
+function launchRequest(operation: RecorderOperation, search: URLSearchParams): LocalLaunchBody | null {
+  const projectId = search.get('project_id');
+  if (!projectId) return null;
+  const env = search.get('env_name') || search.get('env');
   const branch = search.get('git_branch');
   const feature = search.get('feature_file')?.replace(/\.feature$/, '');
   const scenario = search.get('scenario_name');
-  const common = `--server ${window.location.origin} --token $REHEARSE_TOKEN --project ${project}${branch && branch !== 'main' ? ` --branch ${quote(branch)}` : ''}`;
-  const folder = `rehearse-${project.slice(0, 8)}`;
-  switch (operation) {
-    case 'recorder':
-    case 'ai_learn':
-      return `npx rehearse record ${common} --env ${quote(env)}${feature ? ` --feature ${quote(feature)}` : ''}${scenario ? ` --scenario ${quote(scenario)}` : ''}`;
-    case 'execute':
-    case 'apitest':
-      return `npx rehearse pull ${common} --dir ${folder} && cd ${folder} && npx rehearse run --env environments/${env}.json --headed${scenario ? ` --scenario ${quote(scenario)}` : ''} --token $REHEARSE_TOKEN`;
-    case 'open_vscode':
-      return `npx rehearse pull ${common} --dir ${folder} && code ${folder}`;
-  }
+  return {
+    projectId,
+    operation,
+    ...(env ? { env } : {}),
+    ...(branch ? { branch } : {}),
+    ...(feature ? { featureName: feature } : {}),
+    ...(scenario ? { scenarioName: scenario } : {}),
+  };
 }
 
 /**
- * `/open-recorder/{operation}` (spec 01 §2): hands the operation to the desktop recorder through
- * the `rehearse://` deep link (clicked on load), shows the equivalent CLI command, and closes
- * itself after 10 seconds unless cancelled.
+ * `/open-recorder/{operation}` (spec 01 §2): asks the server for a launch (a key made for it, the
+ * terminal command and the `rehearse://` link carrying it), clicks Continue in the app once the
+ * answer is in (for the operations the link handler carries out), and shows the command to copy.
+ * The spec's 10-second auto-close only starts when a handler evidently took the link: otherwise
+ * this tab holds the only copy of the command.
  */
 export function OpenRecorderPage() {
   useDocumentTitle(Strings.openRecorderTitle);
   const { operation = '' } = useParams();
   const [search] = useSearchParams();
-  const known = (RECORDER_OPERATIONS as readonly string[]).includes(operation);
-  const link = useMemo(() => deepLink(operation, search), [operation, search]);
-  const command = known ? cliCommand(operation as Operation, search) : '';
-  const continueRef = useRef<HTMLAnchorElement>(null);
-  const [secondsLeft, setSecondsLeft] = useState<number | null>(known ? AUTO_CLOSE_SECONDS : null);
+  const parsed = RecorderOperation.safeParse(operation);
+  const known = parsed.success ? parsed.data : null;
+  const request = useMemo(() => (known ? launchRequest(known, search) : null), [known, search]);
+  const launch = useLocalLaunch();
+  const { mutate } = launch;
 
+  // One key per page load: StrictMode runs effects twice, and a re-render must not launch again.
+  const requested = useRef<string | null>(null);
   useEffect(() => {
-    if (known) continueRef.current?.click();
-  }, [known]);
+    if (!request) return;
+    const key = JSON.stringify(request);
+    if (requested.current === key) return;
+    requested.current = key;
+    mutate(request);
+  }, [request, mutate]);
+
+  let status: string;
+  if (!known) status = `${Strings.openRecorderError}: ${Strings.openRecorderUnknown}${operation}`;
+  else if (!request || launch.isError) status = Strings.openRecorderError;
+  else if (launch.data) status = Strings.openRecorderReady(known, launch.data.env);
+  else status = Strings.openRecorderLoading;
+
+  return (
+    <div className="flex h-full flex-col">
+      <Header />
+      <main id="main" className="flex min-h-0 flex-1 overflow-y-auto p-8">
+        {/* m-auto, not justify-center on main: a card taller than the window still scrolls to its top. */}
+        <section className="m-auto flex w-full max-w-3xl flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
+          <div className="flex items-center gap-3">
+            <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
+              <Clapperboard aria-hidden="true" className="size-5" />
+            </span>
+            <div className="min-w-0">
+              <h1 className="text-lg font-semibold text-slate-900">{Strings.openRecorderTitle}</h1>
+              <p role="status" className="text-sm text-slate-600">
+                {status}
+              </p>
+            </div>
+          </div>
+          {known && !request && <Problem message={Strings.openRecorderNoProject} />}
+          {request && !launch.data && !launch.isError && (
+            <p className="flex items-center gap-2 text-sm text-slate-600">
+              <Spinner />
+              {Strings.openRecorderPreparing}
+            </p>
+          )}
+          {request && launch.isError && <Problem message={errorMessage(launch.error)} onRetry={() => mutate(request)} />}
+          {known && request && launch.data && <Launch operation={known} projectId={request.projectId} answer={launch.data} />}
+        </section>
+      </main>
+    </div>
+  );
+}
+
+function Problem({ message, onRetry }: { message: string; onRetry?: () => void }) {
+  return (
+    <div role="alert" className="flex items-start gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-900">
+      <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-red-600" />
+      <p className="min-w-0 flex-1">{message}</p>
+      {onRetry && (
+        <Button variant="secondary" size="sm" onClick={onRetry}>
+          {Strings.openRecorderRetry}
+        </Button>
+      )}
+    </div>
+  );
+}
+
+/**
+ * A shell command's words, each its own inline box: lines break between words, never after a
+ * hyphen inside `--package` or a file name; a word longer than the line (a URL on a narrow
+ * screen) still wraps.
+ */
+function CommandWords({ text }: { text: string }) {
+  return text.split(' ').map((word, index) => (
+    <Fragment key={index}>
+      {index > 0 && ' '}
+      <span className="inline-block max-w-full [overflow-wrap:anywhere]">{word}</span>
+    </Fragment>
+  ));
+}
+
+/** A shell command in a block that wraps (nothing is ever cut off), with its Copy button. */
+function CommandBlock({ text, testId }: { text: string; testId: string }) {
+  return (
+    <div className="flex items-start gap-2">
+      <code
+        data-testid={testId}
+        className="block min-w-0 flex-1 rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 select-all"
+      >
+        <CommandWords text={text} />
+      </code>
+      <CopyButton text={text} />
+    </div>
+  );
+}
+
+/** The answered launch: the link (clicked once), the downloads, the command, the handler setup and the countdown. */
+function Launch({ operation, projectId, answer }: { operation: RecorderOperation; projectId: string; answer: LaunchAnswer }) {
+  const downloadUrl = useRunnerDownloadUrl();
+  const continueRef = useRef<HTMLAnchorElement>(null);
+  const clickedAt = useRef<number | null>(null);
+  const cancelled = useRef(false);
+  const [secondsLeft, setSecondsLeft] = useState<number | null>(null);
+
+  // The link handler (`rehearse open`) only records; the other operations run from the command,
+  // so their link would only bring up a prompt and an error.
+  const linkable = LINK_OPERATIONS.includes(operation);
+
+  // Clicked once per answer (StrictMode runs effects twice; a retry brings a new answer).
+  const clickedFor = useRef<LaunchAnswer | null>(null);
+  useEffect(() => {
+    if (clickedFor.current === answer) return;
+    clickedFor.current = answer;
+    continueRef.current?.click();
+  }, [answer]);
+
+  // A handler that takes the link takes the focus (or hides the tab) at once; only then may the
+  // tab close itself. Without a handler nothing happens and the command here is what is left.
+  useEffect(() => {
+    const taken = () => {
+      const at = clickedAt.current;
+      if (at === null || cancelled.current) return;
+      clickedAt.current = null;
+      if (Date.now() - at <= HANDOFF_WINDOW_MS) setSecondsLeft((left) => left ?? AUTO_CLOSE_SECONDS);
+    };
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') taken();
+    };
+    window.addEventListener('blur', taken);
+    document.addEventListener('visibilitychange', hidden);
+    return () => {
+      window.removeEventListener('blur', taken);
+      document.removeEventListener('visibilitychange', hidden);
+    };
+  }, []);
 
   useEffect(() => {
     if (secondsLeft === null) return;
@@ -79,62 +199,71 @@ export function OpenRecorderPage() {
     return () => clearTimeout(timer);
   }, [secondsLeft]);
 
-  const projectId = search.get('project_id');
+  const expires = formatDateTime(answer.expiresAt);
 
   return (
-    <div className="flex h-full flex-col">
-      <Header />
-      <main id="main" className="flex min-h-0 flex-1 items-center justify-center overflow-y-auto p-8">
-        <section className="flex w-full max-w-2xl flex-col gap-4 rounded-2xl border border-slate-200 bg-white p-8 shadow-sm">
-          <div className="flex items-center gap-3">
-            <span className="flex size-10 items-center justify-center rounded-xl bg-brand-50 text-brand-600">
-              <Clapperboard aria-hidden="true" className="size-5" />
-            </span>
-            <div>
-              <h1 className="text-lg font-semibold text-slate-900">{Strings.openRecorderTitle}</h1>
-              <p role="status" className="text-sm text-slate-600">
-                {known ? `${Strings.openRecorderLoading} · ${operation}` : `${Strings.openRecorderError}: ${Strings.openRecorderUnknown}${operation}`}
-              </p>
-            </div>
-          </div>
-          {known && (
-            <>
-              <div className="flex flex-wrap gap-3">
-                <a ref={continueRef} href={link} className="inline-flex h-10 items-center rounded-lg bg-brand-600 px-4 text-sm font-medium text-white shadow-sm hover:bg-brand-700 focus-ring">
-                  {Strings.openRecorderContinue}
-                </a>
-                <a href="#install" className="inline-flex h-10 items-center rounded-lg border border-slate-300 bg-white px-4 text-sm font-medium text-slate-800 shadow-sm hover:bg-slate-50 focus-ring">
-                  {Strings.openRecorderDownload}
-                </a>
-              </div>
-              <div className="flex flex-col gap-2">
-                <h2 className="text-sm font-semibold text-slate-900">{Strings.openRecorderCli}</h2>
-                <div className="flex items-start gap-2">
-                  <code data-testid="cli-command" className="min-w-0 flex-1 break-all rounded-lg bg-slate-900 p-3 font-mono text-xs text-slate-100">{command}</code>
-                  <CopyButton text={command} />
-                </div>
-                <p className="text-xs text-slate-600">
-                  {Strings.openRecorderCliHint}{' '}
-                  {projectId && (
-                    <Link className="text-brand-700 underline" to={`/${projectId}/settings/access-tokens`}>
-                      {Strings.openRecorderTokens}
-                    </Link>
-                  )}
-                </p>
-              </div>
-              <p id="install" className="rounded-lg bg-slate-50 p-3 text-sm text-slate-700">{Strings.openRecorderInstall(window.location.origin)}</p>
-              {secondsLeft !== null && (
-                <div className="flex items-center justify-between rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
-                  <span>{Strings.openRecorderClosing.replace('{n}', String(secondsLeft))}</span>
-                  <Button size="sm" variant="ghost" onClick={() => setSecondsLeft(null)}>
-                    {Strings.cancel}
-                  </Button>
-                </div>
-              )}
-            </>
-          )}
-        </section>
-      </main>
-    </div>
+    <>
+      <div className="flex flex-wrap gap-3">
+        {linkable && (
+          <a
+            ref={continueRef}
+            href={answer.deepLink}
+            onClick={() => {
+              clickedAt.current = Date.now();
+            }}
+            className="focus-ring inline-flex h-10 items-center gap-2 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white shadow-sm hover:bg-brand-700"
+          >
+            <ExternalLink aria-hidden="true" className="size-4" />
+            {Strings.openRecorderContinue}
+          </a>
+        )}
+        <a
+          href={downloadUrl}
+          download
+          className="focus-ring inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+        >
+          <Download aria-hidden="true" className="size-4" />
+          {Strings.openRecorderDownload}
+        </a>
+      </div>
+      {secondsLeft !== null && (
+        <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          <span>{Strings.openRecorderClosing.replace('{n}', String(secondsLeft))}</span>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() => {
+              cancelled.current = true;
+              setSecondsLeft(null);
+            }}
+          >
+            {Strings.cancel}
+          </Button>
+        </div>
+      )}
+      <div className="flex flex-col gap-2">
+        <h2 className="text-sm font-semibold text-slate-900">{Strings.openRecorderCli}</h2>
+        <CommandBlock text={answer.command} testId="launch-command" />
+        <p className="text-xs leading-relaxed text-slate-600">
+          {Strings.openRecorderKeyNote(expires.time, expires.date)} {Strings.openRecorderKeyListed(answer.keyName)}{' '}
+          <Link className="text-brand-700 underline" to={`/${projectId}/settings/access-tokens`}>
+            {Strings.openRecorderTokens}
+          </Link>
+          .
+        </p>
+      </div>
+      {answer.setupCommand && linkable && (
+        <div className="flex flex-col gap-2">
+          <h2 className="text-sm font-semibold text-slate-900">{Strings.openRecorderSetup}</h2>
+          <CommandBlock text={answer.setupCommand} testId="setup-command" />
+        </div>
+      )}
+      <p id="install" className="rounded-lg bg-slate-50 p-3 text-sm leading-relaxed text-slate-700">
+        {Strings.openRecorderInstall}{' '}
+        <code className="rounded bg-white px-1 font-mono text-xs text-slate-800">
+          <CommandWords text={Strings.openRecorderInstallCommand(window.location.origin)} />
+        </code>
+      </p>
+    </>
   );
 }

@@ -1,0 +1,45 @@
+import { downloadCalls, recorderCalls, runnerDownloadPath, type CallInput } from '@rehearse/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api';
+import { accessTokenKeys } from '../access-tokens/queries';
+
+export type LocalLaunchBody = CallInput<typeof recorderCalls.localLaunch>['body'];
+
+/** Where Download app points when the server lists no runner asset (or could not be asked). */
+export const RUNNER_FALLBACK_DOWNLOAD = runnerDownloadPath('latest');
+
+/** Query keys of the client downloads. */
+export const downloadKeys = {
+  all: ['downloads'] as const,
+  latest: () => [...downloadKeys.all, 'latest'] as const,
+};
+
+export const downloadQueries = {
+  /** The latest release's runner tarball URL (spec 02 §7 latestAssets), else this server's latest. */
+  runnerUrl: () =>
+    queryOptions({
+      queryKey: downloadKeys.latest(),
+      queryFn: async () => {
+        const { assets } = await api.call(downloadCalls.latestAssets, {});
+        return assets[0]?.browser_download_url ?? RUNNER_FALLBACK_DOWNLOAD;
+      },
+    }),
+};
+
+/** The runner download for Download app; the fallback while loading or when the call failed. */
+export function useRunnerDownloadUrl(): string {
+  return useQuery(downloadQueries.runnerUrl()).data ?? RUNNER_FALLBACK_DOWNLOAD;
+}
+
+/**
+ * A local launch (issue 18): the server makes a key for this launch and answers the command and
+ * the `rehearse://` link that carry it. A mutation, not a query: every call makes a new key, and
+ * the answer holds a token, which must never reach the (persisted) query cache.
+ */
+export function useLocalLaunch() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LocalLaunchBody) => api.call(recorderCalls.localLaunch, { body }),
+    onSuccess: (_answer, body) => void queryClient.invalidateQueries({ queryKey: accessTokenKeys.list(body.projectId) }),
+  });
+}
