@@ -229,4 +229,42 @@ describe('the runner package, installed from the server (issue 18)', () => {
       expect(readdirSync(machine.work)).toEqual([]);
     },
   );
+
+  it(
+    'registers the link handler with the setup command as the page shows it, and xdg-open hands the launch link to the installed rehearse',
+    { timeout: 600_000 },
+    async () => {
+      const hasXdgOpen = (await exec('sh', ['-c', 'command -v xdg-open'], { cwd: '/tmp', env: { PATH: process.env.PATH ?? '' } })).code === 0;
+      if (!hasXdgOpen) return;
+      const user = await signUp(test, { email: 'desktop@acme.test' });
+      const projectId = user.projectId;
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+      const launch = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'shop' } });
+
+      // A global install into this machine's own prefix (as a user without root sets npm's prefix).
+      const machine = outsideMachine('rehearse-desktop-');
+      folders.push(machine.root);
+      const prefix = path.join(machine.home, '.npm-global');
+      // npm's global config lives under its prefix: keep this machine's (its registry settings) while moving the prefix.
+      const globalconfig = (await exec('npm', ['config', 'get', 'globalconfig'], { cwd: machine.work, env: machine.env })).out.trim();
+      const env = { ...machine.env, npm_config_prefix: prefix, npm_config_globalconfig: globalconfig, PATH: `${path.join(prefix, 'bin')}:${machine.env.PATH}` };
+      const setup = await exec('timeout', ['300', 'bash', '-c', launch.setupCommand], { cwd: machine.work, env });
+      expect(setup.code, setup.out).toBe(0);
+      expect(setup.out).toContain(`for rehearse:// links to ${serverUrl}.`);
+      const entry = readFileSync(path.join(machine.home, '.local', 'share', 'applications', 'rehearse-recorder.desktop'), 'utf8');
+      expect(entry).toContain(`${prefix}/lib/node_modules/@rehearse/runner/bin/rehearse.mjs open --allow-server ${serverUrl} %u`);
+
+      // The desktop opens the page's link (no desktop session here: xdg-open's generic path, which
+      // needs only a display name). The handler reads the server, environment and launch key from
+      // it and gets as far as the window, which this machine without a display cannot show.
+      const opened = await exec('timeout', ['120', 'xdg-open', launch.deepLink], { cwd: machine.work, env: { ...env, DISPLAY: ':99' } });
+      expect(opened.out).toContain(`Opening the recorder: rehearse record --server ${serverUrl} --env shop --project ${projectId} --branch main`);
+      expect(opened.out).not.toContain(launch.command.split(' ')[0]!.slice('REHEARSE_TOKEN='.length));
+      expect(opened.out).toContain('rehearse record: the browser did not start: there is no display for its window here (run it in a desktop session, or add --headless).');
+      // A link for another server is refused before anything runs.
+      const foreign = launch.deepLink.replace(encodeURIComponent(serverUrl), encodeURIComponent('https://evil.example'));
+      const refused = await exec('xdg-open', [foreign], { cwd: machine.work, env: { ...env, DISPLAY: ':99' } });
+      expect(refused.out).toContain('which is not one of this handler\'s servers');
+    },
+  );
 });

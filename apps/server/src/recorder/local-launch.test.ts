@@ -37,7 +37,7 @@ describe('a local recorder launch (issue 18, item 6)', () => {
       `REHEARSE_TOKEN=${token} npx --yes --package ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz rehearse record --server ${SERVER} --env qa --feature Checkout --scenario Pay`,
     );
     expect(first.env).toBe('qa');
-    expect(first.setupCommand).toBe(`npx --yes --package ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz rehearse setup --server ${SERVER}`);
+    expect(first.setupCommand).toBe(`npm install --global --no-audit --no-fund ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz && rehearse setup --server ${SERVER}`);
 
     // The key works for this project, expires in eight hours, and says what it was made for.
     const asKey = test.client(token);

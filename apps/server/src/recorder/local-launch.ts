@@ -1,5 +1,5 @@
 import { environmentFileName, Limits, type RecorderOperation } from '@rehearse/contract';
-import { npxRehearse, shellWord } from '../downloads/install-commands.js';
+import { npxRehearse, runnerPackageUrl, shellWord } from '../downloads/install-commands.js';
 
 export interface LocalLaunchInput {
   serverUrl: string;
@@ -65,5 +65,7 @@ export function localLaunch(input: LocalLaunchInput): LocalLaunch {
   if (input.scenarioName) params.set('scenario_name', input.scenarioName);
   params.set('server', server);
   params.set('token', input.token);
-  return { command, deepLink: `${DEEP_LINK_SCHEME}//${input.operation}?${params.toString()}`, setupCommand: `${rehearse} setup --server ${shellWord(server)}` };
+  // The handler outlives this launch, so it runs from a lasting install, not from npx's cache (which npm may clean).
+  const setupCommand = `npm install --global --no-audit --no-fund ${shellWord(runnerPackageUrl(server, input.version))} && rehearse setup --server ${shellWord(server)}`;
+  return { command, deepLink: `${DEEP_LINK_SCHEME}//${input.operation}?${params.toString()}`, setupCommand };
 }

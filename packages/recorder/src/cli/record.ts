@@ -124,19 +124,25 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     },
   });
   // The panel and the publish above only use the session once it exists (they run on clicks).
-  const session = await RecorderSession.start({
-    url: env.data.baseUrl,
-    baseUrl: env.data.baseUrl,
-    viewport: { width: 1280, height: 800 },
-    headless: values.headless ?? false,
-    debugPort,
-    testData: digestTestData(testData.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' }))),
-    panel,
-    onCommands: (commands) => {
-      const last = commands.at(-1);
-      if (last) io.stdout.write(`  ${commands.length}. ${describe(last)}\n`);
-    },
-  });
+  let session: RecorderSession;
+  try {
+    session = await RecorderSession.start({
+      url: env.data.baseUrl,
+      baseUrl: env.data.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      headless: values.headless ?? false,
+      debugPort,
+      testData: digestTestData(testData.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' }))),
+      panel,
+      onCommands: (commands) => {
+        const last = commands.at(-1);
+        if (last) io.stdout.write(`  ${commands.length}. ${describe(last)}\n`);
+      },
+    });
+  } catch (error) {
+    io.stderr.write(`rehearse record: the browser did not start: ${browserStartProblem(error)}\n`);
+    return 2;
+  }
   try {
     if (debugPort !== undefined) io.stdout.write(`DevTools endpoint: http://127.0.0.1:${debugPort}\n`);
     io.stdout.write(`Recording ${env.data.baseUrl} — ${hooks.drive ? 'driven' : 'use the browser window; the recorder panel in the page has Add assertion, Undo last and Publish'}.\n`);
@@ -174,4 +180,11 @@ async function untilDone(session: RecorderSession, lines: AsyncIterable<string>,
 async function* stdinLines(): AsyncIterable<string> {
   const { createInterface } = await import('node:readline');
   yield* createInterface({ input: process.stdin });
+}
+
+/** Why a browser launch failed, in a sentence (Playwright's own message is a page of launch log). */
+export function browserStartProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/XServer|Missing X server|\$DISPLAY/.test(message)) return 'there is no display for its window here (run it in a desktop session, or add --headless).';
+  return message.split('\n').find((line) => line.trim() && !line.startsWith('browserType.launch: Target page')) ?? message.split('\n')[0] ?? message;
 }
