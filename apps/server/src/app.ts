@@ -42,6 +42,8 @@ import { ActivityService } from './storage/activity.service.js';
 import { attachSockets, type SocketHub } from './storage/sockets.js';
 import { registerStorageRoutes } from './storage/storage.routes.js';
 import { registerWebApp } from './web/static.js';
+import { registerTraceViewer } from './web/trace-viewer.js';
+import { SignedLinks } from './crypto/signed-links.js';
 import { RecorderService } from './recorder/recorder.service.js';
 import { LocalLaunchService } from './recorder/local-launch.service.js';
 import { registerRecorderRoutes } from './recorder/recorder.routes.js';
@@ -234,7 +236,7 @@ export async function buildApp(
     testData: new TestDataService(workspaces, projectSecrets),
     privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl()),
     projectSecrets,
-    runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl),
+    runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl, new SignedLinks(settings.secretKey, 'trace')),
   };
   store.remote = services.privateRepos;
   // Live updates end with the right to them: at logout, when a key is revoked, when a member goes.
@@ -423,6 +425,7 @@ export async function buildApp(
   });
   await app.register(todoAppPlugin, { prefix: TODO_APP_PATH });
   await app.register(todoAppV2Plugin, { prefix: TODO_APP_V2_PATH });
+  await registerTraceViewer(app);
   await registerWebApp(app, settings.webDistDir);
   return { app, services, routes };
 }

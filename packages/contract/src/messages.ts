@@ -123,6 +123,8 @@ export const Messages = {
   runNotFound: 'Run not found.',
   testCaseNotFound: 'Scenario execution not found.',
   screenshotNotFound: 'No screenshot available',
+  traceNotFound: 'This scenario has no trace. Traces are kept for failed scenarios by default (trace in rehearse.config.json).',
+  traceLinkExpired: 'This trace link has expired or is not valid. Open the trace again from the scenario report.',
   artifactTooLarge: 'Artifacts can be at most 10 MB.',
   artifactNotBase64: 'The artifact data must be base64.',
   artifactUnknown: 'The report names a screenshot that was not uploaded: ',

@@ -6,6 +6,13 @@ import { ProjectId, RecordKey } from './validation.js';
 import { CommitId } from './workspace.calls.js';
 
 
+/** Where trace links point (outside /api: the trace viewer's service worker fetches them bare); the link rides in `?link=`. */
+export const TRACE_FILES_PATH = '/trace-files/trace.zip';
+/** Where this server serves Playwright's trace viewer. */
+export const TRACE_VIEWER_PATH = '/trace-viewer/';
+/** How long a trace link works: long enough to open and browse, short enough that a pasted link dies soon. */
+export const TRACE_LINK_MINUTES = 30;
+
 /** Artifacts a run may upload, and the largest one accepted (decoded bytes). */
 export const ArtifactContentType = z.enum(['image/png', 'image/jpeg', 'application/zip', 'text/plain', 'application/json', 'application/xml', 'text/html']);
 export const ARTIFACT_MAX_BYTES = 10 * 1024 * 1024;
@@ -293,6 +300,32 @@ export const runsCalls = {
     params: z.object({ testCaseId: Uuid, screenshotId: z.string().regex(/^[0-9a-f]{64}$/, Messages.screenshotNotFound) }),
     response: Ok.extend({ image: z.string(), contentType: z.string() }),
     example: { params: { testCaseId: EXAMPLE_PROJECT, screenshotId: '0'.repeat(64) } },
+  }),
+  traceLink: defineCall({
+    method: 'GET',
+    path: '/api/runs/trace-link',
+    summary: 'A short-lived link that opens a scenario’s Playwright trace in the trace viewer this server serves',
+    access: 'project',
+    project: { from: 'query', field: 'testCaseId', resource: 'testCase' },
+    query: z.object({ testCaseId: Uuid }),
+    response: Ok.extend({
+      /** Opens Playwright's trace viewer on this trace (a path on this server). */
+      viewerPath: z.string(),
+      /** The trace zip itself, for `npx playwright show-trace <url>`, until `expiresAt`. */
+      filePath: z.string(),
+      expiresAt: z.string(),
+    }),
+    example: { query: { testCaseId: EXAMPLE_PROJECT } },
+  }),
+  traceFile: defineCall({
+    method: 'GET',
+    path: TRACE_FILES_PATH,
+    summary: 'The trace zip a trace link names, while the link lasts (the link is the credential: the trace viewer fetches it without the session)',
+    access: 'public',
+    query: z.object({ link: z.string().max(1000, Messages.traceLinkExpired) }),
+    /** A zip, not JSON. */
+    response: z.unknown(),
+    example: { query: { link: 'x.y' } },
   }),
   addComment: defineCall({
     method: 'POST',

@@ -22,7 +22,8 @@ const ROLES: Role[] = ['anonymous', 'nonMember', 'otherProjectKey', 'member', 'o
 
 /** Routes outside /api that are not contract calls: the demo shop and the built web app's files. */
 // /metrics is Prometheus text for scrapers, behind its own token or port (metrics/metrics.test.ts).
-const NON_CALL_PREFIXES = ['/demo-shop', '/todo-app', '/metrics'];
+// /trace-viewer is Playwright's trace viewer, static files (runs.test.ts).
+const NON_CALL_PREFIXES = ['/demo-shop', '/todo-app', '/metrics', '/trace-viewer'];
 
 /** Statuses a role must get from a call, or `allowed` meaning "anything but 401, 403 and 5xx". */
 function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {

@@ -1,3 +1,4 @@
+import { TRACE_VIEWER_PATH } from '@rehearse/contract';
 import { DEMO_SHOP_PATH } from '@rehearse/demo-shop';
 import type { FastifyInstance } from 'fastify';
 
@@ -21,6 +22,9 @@ export const WEB_APP_CSP = [
   "frame-ancestors 'none'",
 ].join('; ');
 
+/** The web app's policy, but the trace viewer may be framed by its own pages. */
+export const TRACE_VIEWER_CSP = WEB_APP_CSP.replace("frame-ancestors 'none'", "frame-ancestors 'self'");
+
 /**
  * Security headers on every answer: no MIME sniffing, no referrer leaving the origin, no framing.
  * The demo shop is a test target the recorder and trace viewer may show, so it keeps its own
@@ -34,6 +38,10 @@ export function installSecurityHeaders(app: FastifyInstance): void {
     if (isDemoShop) {
       reply.header('x-frame-options', 'SAMEORIGIN');
       reply.header('content-security-policy', "frame-ancestors 'self'");
+    } else if (request.url.startsWith(TRACE_VIEWER_PATH)) {
+      // Playwright's trace viewer frames its own pages (snapshots, the network pane); nobody else may.
+      reply.header('x-frame-options', 'SAMEORIGIN');
+      reply.header('content-security-policy', TRACE_VIEWER_CSP);
     } else {
       reply.header('x-frame-options', 'DENY');
       reply.header('content-security-policy', WEB_APP_CSP);

@@ -42,6 +42,15 @@ export function registerRunsRoutes(
     status: true,
     ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId)),
   }));
+  route(runsCalls.traceLink, async ({ access, query }) => ({ status: true, ...(await s.runs.traceLink(access.project.id, query.testCaseId)) }));
+  route(runsCalls.traceFile, async ({ query, reply }) =>
+    reply
+      .type('application/zip')
+      .header('content-disposition', 'attachment; filename="trace.zip"')
+      // The link is a credential: nothing on the way keeps the answer.
+      .header('cache-control', 'no-store')
+      .send(await s.runs.traceFile(query.link)),
+  );
   route(runsCalls.addComment, async ({ caller, access, body }) => ({
     status: true,
     comment: await s.runs.addComment(caller, access, body.testCaseId, body.content),

@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import {
   Messages,
   TestCase,
+  TRACE_FILES_PATH,
+  TRACE_LINK_MINUTES,
+  TRACE_VIEWER_PATH,
   type ApplicationMemory,
   type Comment,
   type ReportListRow,
@@ -12,10 +15,18 @@ import {
   type StoredTestCase,
 } from '@rehearse/contract';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { SignedLinks } from '../crypto/signed-links.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { ArtifactStore } from '../storage/artifacts.js';
 import type { SocketHub } from '../storage/sockets.js';
 import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
+
+/** What a trace link names: the trace is served only while that scenario of that project still names it. */
+export interface TraceLinkPayload {
+  projectId: string;
+  testCaseId: string;
+  traceFileId: string;
+}
 
 const PASSING: ReadonlySet<string> = new Set(['PASSED', 'FIXED_BY_AI']);
 const PAST_RESULTS = 5;
@@ -91,6 +102,7 @@ export class RunsService {
     private readonly artifacts: ArtifactStore,
     private readonly sockets: SocketHub,
     private readonly publicUrl: string,
+    private readonly traceLinks: SignedLinks<TraceLinkPayload>,
   ) {}
 
   /**
@@ -325,6 +337,37 @@ export class RunsService {
     const bytes = artifact ? await this.artifacts.get(screenshotId) : null;
     if (!artifact || !bytes) throw notFound(Messages.screenshotNotFound);
     return { image: bytes.toString('base64'), contentType: artifact.contentType };
+  }
+
+  /**
+   * A link that opens a scenario's trace in the trace viewer this server serves. The viewer's
+   * service worker fetches the zip without the session, so the link itself is the credential:
+   * signed, naming the project, scenario and artifact, and dead after `TRACE_LINK_MINUTES`.
+   */
+  async traceLink(projectId: string, testCaseId: string, now = new Date()): Promise<{ viewerPath: string; filePath: string; expiresAt: string }> {
+    const traceFileId = await this.storedTraceOf(projectId, testCaseId);
+    const expiresAt = new Date(now.getTime() + TRACE_LINK_MINUTES * 60_000);
+    const filePath = `${TRACE_FILES_PATH}?${new URLSearchParams({ link: this.traceLinks.sign({ projectId, testCaseId, traceFileId }, expiresAt) }).toString()}`;
+    return { viewerPath: `${TRACE_VIEWER_PATH}index.html?trace=${encodeURIComponent(filePath)}`, filePath, expiresAt: expiresAt.toISOString() };
+  }
+
+  /** The trace zip a link names, while the link lasts and the scenario still names that trace. */
+  async traceFile(link: string, now = new Date()): Promise<Buffer> {
+    const named = this.traceLinks.verify(link, now);
+    if (!named) throw notFound(Messages.traceLinkExpired);
+    // A deleted run (or project) takes its links with it.
+    const traceFileId = await this.storedTraceOf(named.projectId, named.testCaseId).catch(() => undefined);
+    const bytes = traceFileId === named.traceFileId ? await this.artifacts.get(traceFileId) : null;
+    if (!bytes) throw notFound(Messages.traceLinkExpired);
+    return bytes;
+  }
+
+  private async storedTraceOf(projectId: string, testCaseId: string): Promise<string> {
+    const row = await this.runs.findTestCase(testCaseId);
+    if (!row || row.projectId !== projectId) throw notFound(Messages.testCaseNotFound);
+    const { traceFileId } = TestCase.parse(row.report);
+    if (!traceFileId || !(await this.runs.artifactOf(projectId, traceFileId))) throw notFound(Messages.traceNotFound);
+    return traceFileId;
   }
 
   async addComment(caller: Caller, access: ProjectAccess, testCaseId: string, content: string): Promise<Comment> {

@@ -169,6 +169,53 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     ).rejects.toMatchObject({ httpStatus: 404 });
   });
 
+  it('opens a trace through a signed link that names only that trace, dies with time, and serves the viewer itself', async () => {
+    const other = await signUp(test);
+    const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
+    const key = test.client(accessKey.token);
+    const zip = Buffer.from('PK\x05\x06'.padEnd(22, '\0'), 'latin1');
+    const trace = (await key.call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType: 'application/zip', data: zip.toString('base64') } })).id;
+    const failed: TestCase = { ...testCase('Pay with a card', 'FAILED'), traceFileId: trace };
+    const { runId } = await key.call(runnerCalls.uploadRun, { body: { projectId: other.projectId, uploadKey: 'run-key-traced', report: report([failed, testCase('Pay in cash', 'PASSED')], 'Traced') } });
+    const { run } = await other.api.call(runsCalls.getRun, { query: { runId } });
+    const [withTrace, withoutTrace] = run.report.testCases;
+
+    const link = await other.api.call(runsCalls.traceLink, { query: { testCaseId: withTrace!.id } });
+    expect(link.filePath).toMatch(/^\/trace-files\/trace\.zip\?link=[\w-]+\.[\w-]+$/);
+    expect(link.viewerPath).toBe(`/trace-viewer/index.html?trace=${encodeURIComponent(link.filePath)}`);
+    expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
+    // The link is the credential: no session, as the viewer's service worker fetches it.
+    const file = await test.app.inject({ method: 'GET', url: link.filePath });
+    expect([file.statusCode, file.headers['content-type'], file.headers['cache-control'], file.rawPayload.equals(zip)]).toEqual([200, 'application/zip', 'no-store', true]);
+
+    // A changed link, an expired one, and a scenario without a trace get the reason, not bytes.
+    const signed = new URL(link.filePath, 'http://x').searchParams.get('link')!;
+    const [body, mac] = signed.split('.');
+    const payload = JSON.parse(Buffer.from(body!, 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${Buffer.from(JSON.stringify({ ...payload, testCaseId: withoutTrace!.id })).toString('base64url')}.${mac}`;
+    for (const bad of [forged, 'garbage', 'a.b.c', `${signed}x`, '']) {
+      const refused = await test.app.inject({ method: 'GET', url: `/trace-files/trace.zip?link=${encodeURIComponent(bad)}` });
+      expect([bad, refused.statusCode, refused.json<{ error: string }>().error]).toEqual([
+        bad,
+        404,
+        'This trace link has expired or is not valid. Open the trace again from the scenario report.',
+      ]);
+    }
+    const later = new Date(Date.now() + 31 * 60_000);
+    await expect(test.services.runs.traceFile(signed, later)).rejects.toMatchObject({ statusCode: 404 });
+    const none = await failure(other.api.call(runsCalls.traceLink, { query: { testCaseId: withoutTrace!.id } }));
+    expect([none.httpStatus, none.message]).toEqual([404, 'This scenario has no trace. Traces are kept for failed scenarios by default (trace in rehearse.config.json).']);
+    // Another project's member gets no link.
+    const stranger = await failure(owner.api.call(runsCalls.traceLink, { query: { testCaseId: withTrace!.id } }));
+    expect(stranger.httpStatus).toBe(403);
+
+    // Playwright's own viewer, from this server.
+    const viewer = await test.app.inject({ method: 'GET', url: '/trace-viewer/index.html' });
+    expect([viewer.statusCode, viewer.headers['content-type']]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(viewer.body).toContain('<title>Playwright Trace Viewer</title>');
+    expect((await test.app.inject({ method: 'GET', url: '/trace-viewer/sw.bundle.js' })).statusCode).toBe(200);
+  });
+
   it('filters, searches, pages and nests reruns', async () => {
     const single = await keyApi.call(runnerCalls.uploadRun, {
       body: { projectId, uploadKey: 'single-0001', kind: 'scenario', report: report([testCase('Solo 100%_done', 'PASSED')]) },

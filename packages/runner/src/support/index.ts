@@ -22,13 +22,14 @@ export function registerSupport(options: SupportOptions = {}): void {
     await this.openPage(pickle);
   });
 
-  BeforeStep(function (this: RehearseWorld, { testStepId, pickleStep }) {
+  BeforeStep(async function (this: RehearseWorld, { testStepId, pickleStep }) {
     this.currentStepId = testStepId;
     this.docStringMediaType = pickleStep.argument?.docString?.mediaType;
     const elapsed = Date.now() - this.scenarioStartedAt;
     if (elapsed > this.settings.scenarioTimeoutMs) {
       throw new Error(`The scenario ran longer than its ${this.settings.scenarioTimeoutMs} ms limit (scenarioTimeoutMs)`);
     }
+    await this.traceStepStarted(pickleStep.text);
   });
 
   AfterStep(async function (this: RehearseWorld, { result }) {
@@ -36,6 +37,7 @@ export function registerSupport(options: SupportOptions = {}): void {
       const snapshot = await this.ariaSnapshot();
       if (snapshot !== undefined) this.attachAria('step', snapshot);
     }
+    await this.traceStepEnded();
     this.startInitialAriaSnapshot();
     await this.flush(false);
   });

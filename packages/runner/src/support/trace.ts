@@ -42,6 +42,19 @@ export class ScenarioTrace {
     return new ScenarioTrace(context);
   }
 
+  /**
+   * Groups the actions of one Gherkin step under its text, so the trace reads as the scenario
+   * does; the step's failure snapshot (AfterStep) falls inside its group, which is therefore last
+   * when a step fails and where the viewer opens.
+   */
+  async beginStep(text: string): Promise<void> {
+    await this.context.tracing.group(text);
+  }
+
+  async endStep(): Promise<void> {
+    await this.context.tracing.groupEnd();
+  }
+
   /** Stops tracing; answers the masked trace's file when it is to be kept. */
   async stop(keep: boolean, redact: (bytes: Buffer) => Buffer): Promise<string | undefined> {
     if (!keep) {

@@ -229,6 +229,15 @@ export class RehearseWorld extends World<RehearseParameters> {
     this.cdp = undefined;
   }
 
+  /** Opens the step's group in the trace (BeforeStep); its text is shown with secrets masked. */
+  async traceStepStarted(text: string): Promise<void> {
+    await this.trace?.beginStep(this.data.redact(text)).catch(() => undefined);
+  }
+
+  async traceStepEnded(): Promise<void> {
+    await this.trace?.endStep().catch(() => undefined);
+  }
+
   /** Stops the scenario's trace and hands a kept one, secrets masked, to the report (After hook). */
   async finishTrace(failed: boolean): Promise<void> {
     const trace = this.trace;

@@ -1,5 +1,5 @@
 import { runsCalls } from '@rehearse/contract';
-import { Download } from 'lucide-react';
+import { Download, SquareActivity } from 'lucide-react';
 import { useState } from 'react';
 import { api } from '../../lib/api';
 import { Strings } from '../../lib/strings';
@@ -24,6 +24,7 @@ const FILES = [
  */
 export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testCase: KeptFiles }) {
   const [failed, setFailed] = useState(false);
+  const [traceFailed, setTraceFailed] = useState(false);
   const files = FILES.flatMap((file) => {
     const id = file.idOf(testCase);
     return id ? [{ ...file, id }] : [];
@@ -45,8 +46,37 @@ export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testC
       setFailed(true);
     }
   };
+  // The viewer's service worker needs a secure context; elsewhere the download is the way.
+  const canOpenTrace = Boolean(testCase.traceFileId) && window.isSecureContext;
+  const openTrace = async () => {
+    setTraceFailed(false);
+    // Opened before the call answers, so the browser counts it as the click's own window.
+    const viewer = window.open('', '_blank');
+    try {
+      const link = await api.call(runsCalls.traceLink, { query: { testCaseId: testCase.id } });
+      if (!viewer) throw new Error('blocked');
+      viewer.opener = null;
+      viewer.location.href = link.viewerPath;
+    } catch {
+      viewer?.close();
+      setTraceFailed(true);
+    }
+  };
   return (
     <section aria-label={Strings.reportFiles} className="flex flex-wrap items-center gap-2">
+      {testCase.traceFileId && (
+        <button
+          type="button"
+          data-testid="open-trace"
+          disabled={!canOpenTrace}
+          title={canOpenTrace ? Strings.openTraceHint : Strings.openTraceNeedsHttps}
+          onClick={() => void openTrace()}
+          className="focus-ring inline-flex items-center gap-1.5 rounded-md border border-brand-600 bg-brand-600 px-2.5 py-1 text-xs font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50"
+        >
+          <SquareActivity aria-hidden="true" className="size-3.5" />
+          {Strings.openTrace}
+        </button>
+      )}
       {files.map((file) => (
         <button
           key={file.key}
@@ -63,6 +93,11 @@ export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testC
       {failed && (
         <p role="alert" className="text-xs text-red-700">
           {Strings.downloadFailed}
+        </p>
+      )}
+      {traceFailed && (
+        <p role="alert" className="text-xs text-red-700">
+          {Strings.openTraceFailed}
         </p>
       )}
     </section>
