@@ -1,7 +1,7 @@
 import { environmentDisplayName, Limits, Messages, type CallParsed, type recorderCalls } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
-import { badRequest } from '../http/errors.js';
+import { badRequest, forbidden } from '../http/errors.js';
 import { localLaunch, type LocalLaunch } from './local-launch.js';
 
 /** Keys made for a launch are named so the Access keys page says what they were for. */
@@ -33,6 +33,8 @@ export class LocalLaunchService {
   ) {}
 
   async launch(caller: Caller, access: ProjectAccess, request: LaunchRequest, now = new Date()): Promise<LocalLaunchAnswer> {
+    // A launch makes a key, and a key cannot make keys: refused before anything else is looked at.
+    if (caller.kind !== 'session') throw forbidden(Messages.accessKeyManageNeedsSession);
     const branch = request.branch || Limits.defaultBranch;
     const environments = await this.deps.environmentNames(caller, access, branch);
     const asked = request.env ? environmentDisplayName(request.env) : undefined;

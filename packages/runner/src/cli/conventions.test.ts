@@ -175,6 +175,17 @@ Then('I note which process ran me', function () {
     expect((await rehearse(ws, ['--name', '^Flaky'])).code).toBe(1);
   });
 
+  it('--trace on-first-retry keeps the trace of the retry of a flaky scenario, and none of a scenario that passed at once', async () => {
+    const ws = workspace(feature, steps);
+    const run = await rehearse(ws, ['--retry', '1', '--trace', 'on-first-retry', '--name', '^(Flaky|Search for the mug)']);
+    expect(run.code).toBe(0);
+    const traced = run.read().testCases.map((testCase) => [testCase.scenarioName, Boolean(testCase.traceFileId)]);
+    expect(traced.sort()).toEqual([
+      ['Flaky search', true],
+      ['Search for the mug', false],
+    ]);
+  });
+
   it('--name is a regular expression, --scenario an exact name', async () => {
     const ws = workspace(feature, steps);
     const byRegExp = await rehearse(ws, ['--name', 'Search for the (mug|backpack)$']);
