@@ -24,40 +24,14 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import type { Page } from 'playwright-core';
 import { launchBrowser } from '../src/browser.js';
 import { runCli } from '../src/cli/index.js';
 import type { ScreenshotPolicy, TracePolicy } from '../src/support/settings.js';
 import { makeWorkspace, startDemoShop } from '../src/testing/shop-workspace.js';
+import { ACTIONS, FEATURE } from './twenty-steps.js';
 
 const { values } = parseArgs({ options: { reps: { type: 'string', default: '5' }, json: { type: 'boolean', default: false } } });
 const REPS = Math.max(1, Number(values.reps));
-
-/** The 20 actions: a Gherkin step for the runner, the same action in raw Playwright. */
-const ACTIONS: Array<[string, (page: Page, base: string) => Promise<unknown>]> = [
-  ['Given I open "/"', (page, base) => page.goto(base, { waitUntil: 'load' })],
-  ['Then I should see "Trail Backpack"', (page) => page.getByText('Trail Backpack', { exact: true }).first().waitFor()],
-  ['When I fill "Search products" with "mug"', (page) => page.getByRole('searchbox', { name: 'Search products' }).fill('mug')],
-  ['And I press "Enter"', (page) => page.keyboard.press('Enter')],
-  ['Then the URL should contain "q=mug"', (page) => page.waitForURL(/q=mug/)],
-  ['And I should see "Enamel Camp Mug"', (page) => page.getByText('Enamel Camp Mug').first().waitFor()],
-  ['When I click "Enamel Camp Mug"', (page) => page.getByRole('link', { name: 'Enamel Camp Mug', exact: true }).click()],
-  ['Then the URL should contain "product.html"', (page) => page.waitForURL(/product\.html/)],
-  ['When I select "Navy" from "Colour"', (page) => page.getByLabel('Colour').selectOption('Navy')],
-  ['And I fill "Quantity" with "2"', (page) => page.getByLabel('Quantity').fill('2')],
-  ['And I click "Add to cart"', (page) => page.getByRole('button', { name: 'Add to cart' }).click()],
-  ['Then I should see "Added 2 × Enamel Camp Mug"', (page) => page.getByText('Added 2 × Enamel Camp Mug').first().waitFor()],
-  ['Given I open "/"', (page, base) => page.goto(base, { waitUntil: 'load' })],
-  ['When I fill "Search products" with "backpack"', (page) => page.getByRole('searchbox', { name: 'Search products' }).fill('backpack')],
-  ['And I press "Enter"', (page) => page.keyboard.press('Enter')],
-  ['Then I should see "Trail Backpack Mini"', (page) => page.getByText('Trail Backpack Mini').first().waitFor()],
-  ['When I click "Trail Backpack Mini"', (page) => page.getByRole('link', { name: 'Trail Backpack Mini', exact: true }).click()],
-  ['And I select "Slate" from "Colour"', (page) => page.getByLabel('Colour').selectOption('Slate')],
-  ['And I click "Add to cart"', (page) => page.getByRole('button', { name: 'Add to cart' }).click()],
-  ['Then I should see "Added 1 × Trail Backpack Mini"', (page) => page.getByText('Added 1 × Trail Backpack Mini').first().waitFor()],
-];
-
-const FEATURE = `Feature: Bench\n  Scenario: Twenty steps\n${ACTIONS.map(([step]) => `    ${step}`).join('\n')}\n`;
 
 /** How the raw script takes its screenshot after each action, if at all. */
 type RawScreenshots = 'none' | 'cdp' | 'playwright';
