@@ -1,9 +1,9 @@
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobFolder, probeSandbox, requireSandbox, runJobProcess, UNSANDBOXED_VARIABLE } from './sandbox.js';
+import { createJobFolder, probeSandbox, requireSandbox, runJobProcess, UNSANDBOXED_VARIABLE, usableBrowserCache } from './sandbox.js';
 
 // These tests run real bubblewrap and real cgroups: they prove what a job's process can and cannot
 // see, not what our argument list looks like.
@@ -154,5 +154,28 @@ describe('the job sandbox', () => {
       'Tenant code cannot be sandboxed on this machine: bubblewrap is not installed (/nonexistent/bwrap; Debian package "bubblewrap"). Install what is missing, or set REHEARSE_UNSANDBOXED_WORKERS=1',
     );
     await expect(requireSandbox({ [UNSANDBOXED_VARIABLE]: '1' }, missing)).resolves.toBe('unsandboxed');
+  });
+});
+
+describe("Playwright's browser cache in a job", () => {
+  it('is bound only when it holds a browser that the job user can reach', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'rehearse-cache-'));
+    try {
+      await chmod(root, 0o755);
+      const cache = path.join(root, 'ms-playwright');
+      // What an npx run of playwright leaves behind: the registry of links, no browser.
+      await mkdir(path.join(cache, '.links'), { recursive: true });
+      await chmod(cache, 0o755);
+      expect(usableBrowserCache(cache)).toBe(false);
+      await mkdir(path.join(cache, 'chromium_headless_shell-1200'));
+      expect(usableBrowserCache(cache)).toBe(true);
+      // Under a private HOME (root's is 0700), nobody cannot reach it: bubblewrap would refuse to start.
+      await chmod(root, 0o700);
+      expect(usableBrowserCache(cache)).toBe(false);
+      expect(usableBrowserCache(path.join(root, 'missing'))).toBe(false);
+    } finally {
+      await chmod(root, 0o755);
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync, realpathSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { chmod, chown, lstat, mkdir, mkdtemp, readdir, readFile, rm, rmdir, writeFile } from 'node:fs/promises';
 import { homedir, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -313,13 +313,38 @@ function jobEnvironment(spec: JobProcessSpec, home: string, tmp: string): Record
     if (value) env[name] = value;
   }
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
-  if (existsSync(cache)) env.PLAYWRIGHT_BROWSERS_PATH = cache;
+  if (usableBrowserCache(cache)) env.PLAYWRIGHT_BROWSERS_PATH = cache;
   if (spec.mode === 'sandboxed') {
     // Chromium's own sandbox cannot nest inside an unprivileged user namespace; the bubblewrap
     // box is the boundary (docs/security.md).
     env.REHEARSE_NO_SANDBOX = '1';
   }
   return { ...env, ...spec.env };
+}
+
+/**
+ * Whether Playwright's browser cache is worth binding into a job: it holds a browser, and the
+ * job's user (nobody) can reach it. A cache with no browser (an npx run of playwright leaves one
+ * with only its `.links` registry) under root's private HOME would make bubblewrap refuse to start.
+ */
+export function usableBrowserCache(cache: string): boolean {
+  let names: string[];
+  try {
+    names = readdirSync(cache);
+  } catch {
+    return false;
+  }
+  if (!names.some((name) => /^(chromium|firefox|webkit)/.test(name))) return false;
+  for (let dir = cache; ; dir = path.dirname(dir)) {
+    try {
+      // Others need search (x) on every folder down to it, and read (r) on the cache itself.
+      const { mode } = statSync(dir);
+      if ((mode & 0o001) === 0 || (dir === cache && (mode & 0o004) === 0)) return false;
+    } catch {
+      return false;
+    }
+    if (path.dirname(dir) === dir) return true;
+  }
 }
 
 /** Host paths (outside /usr) the job must read: browsers named by path, a Node outside /usr. */
