@@ -236,7 +236,7 @@ export async function buildApp(
     testData: new TestDataService(workspaces, projectSecrets),
     privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl()),
     projectSecrets,
-    runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl, new SignedLinks(settings.secretKey, 'trace')),
+    runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl, new SignedLinks(settings.secretKey, 'trace'), settings.ARTIFACT_QUOTA_MB * 1024 * 1024),
   };
   store.remote = services.privateRepos;
   // Live updates end with the right to them: at logout, when a key is revoked, when a member goes.

@@ -185,6 +185,11 @@ const SettingsSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   /** Folder of built runner packages served at /downloads; defaults to packages/runner/dist-pack (npm start builds it). */
   RUNNER_PACKAGE_DIR: z.string().optional(),
+  /**
+   * How many megabytes of artifacts (screenshots, traces, reports) one project may keep; 0 means
+   * no limit. An upload that would pass it is refused (413) and the runner keeps what it could not send.
+   */
+  ARTIFACT_QUOTA_MB: z.coerce.number().int().min(0).default(5120),
 });
 
 type RawSettings = z.infer<typeof SettingsSchema>;

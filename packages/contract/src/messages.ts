@@ -126,6 +126,8 @@ export const Messages = {
   traceNotFound: 'This scenario has no trace. Traces are kept for failed scenarios by default (trace in rehearse.config.json).',
   traceLinkExpired: 'This trace link has expired or is not valid. Open the trace again from the scenario report.',
   artifactTooLarge: 'Artifacts can be at most 10 MB.',
+  artifactQuotaReached: (megabytes: number) =>
+    `This project keeps at most ${megabytes} MB of screenshots, traces and reports, and this upload would pass it. Delete old runs, or ask the administrator to raise ARTIFACT_QUOTA_MB.`,
   artifactNotBase64: 'The artifact data must be base64.',
   artifactUnknown: 'The report names a screenshot that was not uploaded: ',
   commentEmpty: 'Comment cannot be empty.',

@@ -47,6 +47,15 @@ export class RunsRepo {
     await this.db.insert(artifacts).values({ projectId, id, contentType, size }).onConflictDoNothing();
   }
 
+  /** Bytes of the project's artifacts, each counted once. */
+  async artifactBytes(projectId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ bytes: sql<string | null>`sum(${artifacts.size})` })
+      .from(artifacts)
+      .where(eq(artifacts.projectId, projectId));
+    return Number(row?.bytes ?? 0);
+  }
+
   async artifactOf(projectId: string, id: string): Promise<{ contentType: string } | undefined> {
     const [row] = await this.db
       .select({ contentType: artifacts.contentType })

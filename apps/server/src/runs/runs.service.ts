@@ -16,7 +16,7 @@ import {
 } from '@rehearse/contract';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { SignedLinks } from '../crypto/signed-links.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
+import { AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { ArtifactStore } from '../storage/artifacts.js';
 import type { SocketHub } from '../storage/sockets.js';
 import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
@@ -103,6 +103,8 @@ export class RunsService {
     private readonly sockets: SocketHub,
     private readonly publicUrl: string,
     private readonly traceLinks: SignedLinks<TraceLinkPayload>,
+    /** ARTIFACT_QUOTA_MB in bytes; 0 for no limit. */
+    private readonly artifactQuotaBytes = 0,
   ) {}
 
   /**
@@ -124,7 +126,15 @@ export class RunsService {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(Messages.artifactNotBase64);
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length > maxBytes) throw badRequest(Messages.artifactTooLarge);
-    const id = await this.artifacts.put(bytes);
+    const id = createHash('sha256').update(bytes).digest('hex');
+    // Quota: what the project already keeps plus this, unless it keeps these very bytes already.
+    // Two uploads at once may both pass a nearly full quota; it is a bound on growth, not a lock.
+    if (this.artifactQuotaBytes > 0 && !(await this.runs.artifactOf(projectId, id))) {
+      if ((await this.runs.artifactBytes(projectId)) + bytes.length > this.artifactQuotaBytes) {
+        throw new AppError(413, Messages.artifactQuotaReached(Math.round(this.artifactQuotaBytes / 1024 / 1024)));
+      }
+    }
+    await this.artifacts.put(bytes);
     await this.runs.addArtifact(projectId, id, contentType, bytes.length);
     return id;
   }

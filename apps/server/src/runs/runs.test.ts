@@ -216,6 +216,33 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect((await test.app.inject({ method: 'GET', url: '/trace-viewer/sw.bundle.js' })).statusCode).toBe(200);
   });
 
+  it('counts each project\'s artifacts against its quota: an upload past it is a 413 with the reason, the same bytes again cost nothing', async () => {
+    const small = await startTestApp('pglite', { ARTIFACT_QUOTA_MB: '1' });
+    try {
+      const user = await signUp(small);
+      const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: user.projectId } });
+      const key = small.client(accessKey.token);
+      const upload = (fill: number, kib: number) =>
+        key.call(runnerCalls.uploadArtifact, { body: { projectId: user.projectId, contentType: 'application/zip', data: Buffer.alloc(kib * 1024, fill).toString('base64') } });
+      const first = await upload(1, 700);
+      // The same bytes are stored once and counted once.
+      expect((await upload(1, 700)).id).toBe(first.id);
+      const refused = await failure(upload(2, 400));
+      expect([refused.httpStatus, refused.message]).toEqual([
+        413,
+        'This project keeps at most 1 MB of screenshots, traces and reports, and this upload would pass it. Delete old runs, or ask the administrator to raise ARTIFACT_QUOTA_MB.',
+      ]);
+      // Nothing of the refused upload was kept; something that fits still goes in.
+      expect(await small.services.runs.uploadArtifact(user.projectId, 'image/png', Buffer.alloc(300 * 1024, 3).toString('base64'), 10 * 1024 * 1024)).toMatch(/^[0-9a-f]{64}$/);
+      // Another project has its own quota.
+      const other = await signUp(small);
+      const { accessKey: otherKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
+      await small.client(otherKey.token).call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType: 'application/zip', data: Buffer.alloc(900 * 1024, 4).toString('base64') } });
+    } finally {
+      await small.close();
+    }
+  });
+
   it('filters, searches, pages and nests reruns', async () => {
     const single = await keyApi.call(runnerCalls.uploadRun, {
       body: { projectId, uploadKey: 'single-0001', kind: 'scenario', report: report([testCase('Solo 100%_done', 'PASSED')]) },

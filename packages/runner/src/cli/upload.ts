@@ -108,7 +108,13 @@ export async function uploadRun({
       continue;
     }
     const data = (await readFile(file)).toString('base64');
-    traceIds.set(id, (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'application/zip', data } }))).id);
+    try {
+      traceIds.set(id, (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'application/zip', data } }))).id);
+    } catch (error) {
+      // A trace is an aid: a project at its artifact quota still gets its run, the trace stays here.
+      if (!(error instanceof ApiError && error.httpStatus === 413)) throw error;
+      notKept.push(path.relative(outDir, file));
+    }
   }
   const uploaded: RunReport = {
     ...report,
