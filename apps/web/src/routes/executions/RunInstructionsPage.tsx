@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorPanel } from '../../components/ErrorPanel';
+import { ShellText } from '../../components/ShellText';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useRunInstructions } from '../../features/executions/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -55,7 +56,9 @@ export function RunInstructionsPage() {
               <h2 className="text-sm font-semibold text-slate-900">{item.title}</h2>
               <CopyButton text={item.content} />
             </div>
-            <pre className="whitespace-pre-wrap p-4 text-xs text-slate-800 [overflow-wrap:anywhere]">{item.content}</pre>
+            <pre className="whitespace-pre-wrap p-4 text-xs text-slate-800">
+              <ShellText text={item.content} />
+            </pre>
           </section>
           ))}
         </>

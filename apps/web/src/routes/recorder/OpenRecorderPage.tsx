@@ -1,10 +1,11 @@
 import { RecorderOperation, type CallResponse, type recorderCalls } from '@rehearse/contract';
 import { CircleAlert, Clapperboard, Download, ExternalLink } from 'lucide-react';
-import { Fragment, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
 import { Header } from '../../components/Header';
+import { ShellText } from '../../components/ShellText';
 import { Spinner } from '../../components/Spinner';
 import { useLocalLaunch, useRunnerDownloadUrl, type LocalLaunchBody } from '../../features/recorder/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -120,20 +121,6 @@ function Problem({ message, onRetry }: { message: string; onRetry?: () => void }
   );
 }
 
-/**
- * A shell command's words, each its own inline box: lines break between words, never after a
- * hyphen inside `--package` or a file name; a word longer than the line (a URL on a narrow
- * screen) still wraps.
- */
-function CommandWords({ text }: { text: string }) {
-  return text.split(' ').map((word, index) => (
-    <Fragment key={index}>
-      {index > 0 && ' '}
-      <span className="inline-block max-w-full [overflow-wrap:anywhere]">{word}</span>
-    </Fragment>
-  ));
-}
-
 /** A shell command in a block that wraps (nothing is ever cut off), with its Copy button. */
 function CommandBlock({ text, testId }: { text: string; testId: string }) {
   return (
@@ -142,7 +129,7 @@ function CommandBlock({ text, testId }: { text: string; testId: string }) {
         data-testid={testId}
         className="block min-w-0 flex-1 rounded-lg bg-slate-900 p-3 font-mono text-xs leading-relaxed whitespace-pre-wrap text-slate-100 select-all"
       >
-        <CommandWords text={text} />
+        <ShellText text={text} />
       </code>
       <CopyButton text={text} />
     </div>
@@ -261,7 +248,7 @@ function Launch({ operation, projectId, answer }: { operation: RecorderOperation
       <p id="install" className="rounded-lg bg-slate-50 p-3 text-sm leading-relaxed text-slate-700">
         {Strings.openRecorderInstall}{' '}
         <code className="rounded bg-white px-1 font-mono text-xs text-slate-800">
-          <CommandWords text={Strings.openRecorderInstallCommand(window.location.origin)} />
+          <ShellText text={Strings.openRecorderInstallCommand(window.location.origin)} />
         </code>
       </p>
     </>

@@ -1,0 +1,58 @@
+import { authCalls, workspaceCalls as ws } from '@rehearse/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Strings } from '../src/lib/strings';
+import { expectAccessible, startHarness, type Account, type Harness } from './support/harness';
+
+const shots = process.env.WEB_SCREENSHOTS === '1';
+
+/** "How to run in CI/CD": the server's instructions for the environment the user picks. */
+describe('the CI/CD instructions page in Chromium', () => {
+  let h: Harness;
+  let ada: Account;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    ada = await h.signUp('Ada');
+    await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'staging', data: { baseUrl: `${h.base}/demo-shop/` } } });
+    await ada.api.call(authCalls.createAccessKey, { body: { projectId: ada.projectId, name: 'CI key' } });
+    ({ context, page } = await h.open(ada, { width: 1440, height: 900 }));
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.base });
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await h?.close();
+  });
+
+  it('shows the install-from-this-server, pull, run lines for the picked environment, copies them whole and clips none', async () => {
+    await page.goto(`/${ada.projectId}/runs/instructions`);
+    const picker = page.getByRole('main').getByLabel(Strings.instructionsEnvironment);
+    await picker.waitFor();
+    expect(await picker.locator('option').allTextContents()).toEqual(['default', 'staging']);
+    await picker.selectOption('staging');
+    const shell = page.getByRole('region', { name: 'Shell' });
+    await expect.poll(() => shell.locator('pre').textContent(), { timeout: 10_000 }).toContain('--env environments/staging.json');
+    const text = (await shell.locator('pre').textContent())!;
+    expect(text).toContain('npm install --no-save --no-audit --no-fund http://rehearse.test/downloads/rehearse-runner-latest.tgz');
+    expect(text).toContain(`npx rehearse pull --server http://rehearse.test --project ${ada.projectId} --branch main --dir rehearse-workspace`);
+    expect(text).toMatch(/npx playwright-core@\d+\.\d+\.\d+ install --with-deps chromium/);
+
+    await shell.getByRole('button', { name: Strings.copy }).click();
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+
+    // Nothing clipped, at either size: every block's text fits its box (it wraps, it never scrolls away).
+    for (const size of [
+      { width: 1440, height: 900 },
+      { width: 1024, height: 700 },
+    ]) {
+      await page.setViewportSize(size);
+      const overflowing = await page.locator('pre').evaluateAll((blocks) => blocks.filter((block) => block.scrollWidth > block.clientWidth + 1).length);
+      expect([size.width, overflowing]).toEqual([size.width, 0]);
+      if (shots) await page.screenshot({ path: `/tmp/web-run-instructions-${size.width}.png`, fullPage: true });
+    }
+    await expectAccessible(page, 'CI/CD instructions');
+  });
+});
