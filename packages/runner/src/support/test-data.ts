@@ -113,6 +113,11 @@ export class TestData {
     if (value) this.secrets.add(value);
   }
 
+  /** The secret values long enough to look for inside other text (what {@link redact} replaces). */
+  secretTexts(): string[] {
+    return [...this.secrets].filter((secret) => secret.length >= MIN_SUBSTRING_SECRET);
+  }
+
   /** `text` with every secret value this run knows replaced by `****`. */
   redact(text: string): string {
     let out = text;

@@ -214,7 +214,10 @@ export class RehearseWorld extends World<RehearseParameters> {
         if (shot) return Buffer.from(shot.data, 'base64');
       }
     }
-    return page.screenshot({ type: 'png', mask: this.maskedElements, timeout: 10_000 });
+    // The fields a secret went into, and whatever on the page now shows it as text (a search page
+    // echoing the query, a profile showing the token): a picture cannot be redacted afterwards.
+    const echoes = this.data.secretTexts().map((secret) => page.getByText(secret));
+    return page.screenshot({ type: 'png', mask: [...this.maskedElements, ...echoes], timeout: 10_000 });
   }
 
   /** Attaches JSON for the formatter, with every secret this run knows scrubbed from it. */
