@@ -141,6 +141,14 @@ describe('the open-recorder page', () => {
     await recorder.commandText();
     await expect.poll(() => recorder.downloadLink().getAttribute('href')).toBe(RUNNER_FALLBACK_DOWNLOAD);
     expect(RUNNER_FALLBACK_DOWNLOAD).toBe('/downloads/rehearse-runner-latest.tgz');
+
+    // The release cannot be asked for: the spec's words, and Download app still offers a runner (the last known one, else this server's latest).
+    await page.route('**/api/workspace/latestAssets', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"error":"down"}' }));
+    await page.reload();
+    await recorder.commandText();
+    await page.getByText('Error fetching latest release', { exact: true }).waitFor();
+    expect(await recorder.downloadLink().getAttribute('href')).toMatch(/\/downloads\/rehearse-runner-[\w.]+\.tgz$/);
+    await page.unroute('**/api/workspace/latestAssets');
   });
 
   it('runs the other operations from the command alone: no link (the handler only records), no handler setup', async () => {
@@ -154,7 +162,7 @@ describe('the open-recorder page', () => {
     expect(await recorder.downloadLink().getAttribute('href')).toMatch(/\.tgz$/);
   });
 
-  it('shows Error with the server’s message for a project without an environment, and Retry launches once there is one', async () => {
+  it('shows Error with the server’s message for a project without an environment, and Retry launching launches once there is one', async () => {
     const bob = await h.signUp('Bob');
     const { allEnv } = await bob.api.call(ws.getEnvList, { body: { projectId: bob.projectId } });
     for (const env of allEnv) await bob.api.call(ws.deleteEnv, { body: { projectId: bob.projectId, name: env.name } });
@@ -166,6 +174,14 @@ describe('the open-recorder page', () => {
     expect(await recorder.continueLink().count()).toBe(0);
     await expectAccessible(page, 'open recorder, error');
 
+    // Spec 02 §9: a launch failure offers 'Retry launching'.
+    expect(await recorder.retryButton().textContent()).toBe('Retry launching');
+    if (process.env.WEB_SCREENSHOTS === '1') {
+      for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+        await page.setViewportSize(size);
+        await page.screenshot({ path: `/tmp/web-open-recorder-error-${size.width}.png` });
+      }
+    }
     await bob.api.call(ws.pushEnv, { body: { projectId: bob.projectId, name: 'qa', data: { baseUrl: 'https://qa.example.com' } } });
     await recorder.retryButton().click();
     expect(await recorder.commandText()).toMatch(/ --env qa( |$)/);

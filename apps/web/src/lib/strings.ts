@@ -210,7 +210,9 @@ export const Strings = {
   openRecorderPreparing: 'Preparing a launch key…',
   openRecorderReady: (operation: string, env: string) => `Ready · ${operation} · environment ${env}`,
   openRecorderError: 'Error',
-  openRecorderRetry: 'Retry',
+  // Spec 02 §9: a launch failure has a 'Retry launching' button; a failed latestAssets call says so.
+  openRecorderRetry: 'Retry launching',
+  openRecorderLatestReleaseFailed: 'Error fetching latest release',
   openRecorderUnknown: 'Unknown recorder operation: ',
   openRecorderNoProject: 'This link names no project (project_id). Start the recorder from a project in Rehearse.',
   openRecorderCli: 'Or run it in a terminal',

@@ -26,9 +26,13 @@ export const downloadQueries = {
     }),
 };
 
-/** The runner download for Download app; the fallback while loading or when the call failed. */
-export function useRunnerDownloadUrl(): string {
-  return useQuery(downloadQueries.runnerUrl()).data ?? RUNNER_FALLBACK_DOWNLOAD;
+/**
+ * The runner download for Download app: the fallback while loading or when the call failed, and
+ * whether it failed (the page says so, as the spec does).
+ */
+export function useRunnerDownloadUrl(): { url: string; failed: boolean } {
+  const query = useQuery(downloadQueries.runnerUrl());
+  return { url: query.data ?? RUNNER_FALLBACK_DOWNLOAD, failed: query.isError };
 }
 
 /**

@@ -138,7 +138,7 @@ function CommandBlock({ text, testId }: { text: string; testId: string }) {
 
 /** The answered launch: the link (clicked once), the downloads, the command, the handler setup and the countdown. */
 function Launch({ operation, projectId, answer }: { operation: RecorderOperation; projectId: string; answer: LaunchAnswer }) {
-  const downloadUrl = useRunnerDownloadUrl();
+  const download = useRunnerDownloadUrl();
   const continueRef = useRef<HTMLAnchorElement>(null);
   const clickedAt = useRef<number | null>(null);
   const cancelled = useRef(false);
@@ -205,13 +205,18 @@ function Launch({ operation, projectId, answer }: { operation: RecorderOperation
           </a>
         )}
         <a
-          href={downloadUrl}
+          href={download.url}
           download
           className="focus-ring inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
         >
           <Download aria-hidden="true" className="size-4" />
           {Strings.openRecorderDownload}
         </a>
+        {download.failed && (
+          <p role="status" className="self-center text-xs text-slate-600">
+            {Strings.openRecorderLatestReleaseFailed}
+          </p>
+        )}
       </div>
       {secondsLeft !== null && (
         <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
