@@ -29,7 +29,8 @@ describe('the CI/CD instructions page in Chromium', () => {
 
   it('shows the install-from-this-server, pull, run lines for the picked environment, copies them whole and clips none', async () => {
     await page.goto(`/${ada.projectId}/runs/instructions`);
-    const picker = page.getByRole('main').getByLabel(Strings.instructionsEnvironment);
+    // One control of that name on the page (the top bar's environment selector is another).
+    const picker = page.getByLabel(Strings.instructionsEnvironment);
     await picker.waitFor();
     expect(await picker.locator('option').allTextContents()).toEqual(['default', 'staging']);
     await picker.selectOption('staging');

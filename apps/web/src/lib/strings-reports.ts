@@ -261,7 +261,7 @@ export const ExecutionStrings = {
   instructionsTitle: 'How to run in CI/CD',
   instructionsIntro:
     'Commands generated for this project by this server: they install its runner from this server, pull the workspace and run it against the environment you pick. Keep an access key\'s token as the CI secret REHEARSE_TOKEN.',
-  instructionsEnvironment: 'Environment',
+  instructionsEnvironment: 'Run against environment',
   instructionsNoEnvironment: 'This project has no environment yet: create one first.',
   instructionsLoadFailed: 'Could not load the CI/CD instructions',
   instructionsBack: 'Back to executions',
