@@ -37,23 +37,32 @@ export async function runRecorderProcess(config: RecorderProcessConfig): Promise
   };
   process.on('disconnect', () => void shutdown(0));
   process.on('SIGTERM', () => void shutdown(0));
+  // One message at a time, in the order sent. Keys go through Playwright's keyboard and mouse
+  // events straight to CDP, two channels: unqueued, a click could reach the page before the keys
+  // typed ahead of it (a half-typed date, then a layout that moved under the click), and a click
+  // right after Add assertion before the page knew it was to be an assertion.
+  let inOrder: Promise<void> = Promise.resolve();
   process.on('message', (message: ToRecorder) => {
-    if (!session) return;
-    switch (message.type) {
-      case 'input':
-        session.input(message.input).catch(() => undefined);
-        break;
-      case 'assert':
-        if (message.mode === 'verifyText' && message.text) session.assertText(message.text);
-        else void session.assertNext(message.mode);
-        break;
-      case 'undo':
-        session.undo();
-        break;
-      case 'close':
-        void shutdown(0);
-        break;
+    const current = session;
+    if (!current) return;
+    if (message.type === 'close') {
+      void shutdown(0);
+      return;
     }
+    inOrder = inOrder.then(async () => {
+      switch (message.type) {
+        case 'input':
+          await current.input(message.input).catch(() => undefined);
+          break;
+        case 'assert':
+          if (message.mode === 'verifyText' && message.text) current.assertText(message.text);
+          else await current.assertNext(message.mode);
+          break;
+        case 'undo':
+          current.undo();
+          break;
+      }
+    });
   });
   try {
     session = await RecorderSession.start({
