@@ -39,6 +39,7 @@ async function add(page: Page, ...titles: string[]) {
 }
 
 /** The visible todo titles, read by their text only: the same for both versions. */
+/** The visible rows' titles. Read through expect.poll: a hash route or a reload renders after the action that caused it resolved. */
 const titles = (page: Page) => page.locator('li label').filter({ visible: true }).allInnerTexts();
 /** The checkbox of the row showing `title`, found through the row (what both versions share). */
 const toggleOf = (page: Page, title: string) => page.locator('li').filter({ has: page.getByText(title, { exact: true }) }).getByRole('checkbox');
@@ -51,7 +52,7 @@ describe.each([
     const page = await open(path);
     try {
       await add(page, 'buy some cheese', 'feed the cat', 'book a doctors appointment');
-      expect(await titles(page)).toEqual(['buy some cheese', 'feed the cat', 'book a doctors appointment']);
+      await expect.poll(() => titles(page)).toEqual(['buy some cheese', 'feed the cat', 'book a doctors appointment']);
       await expectText(page, '3 items left');
 
       // Double-click edits; Enter saves, Escape cancels, blur saves, empty deletes.
@@ -64,25 +65,25 @@ describe.each([
       await page.getByText('book a doctors appointment', { exact: true }).dblclick();
       await page.locator('li input:focus').fill('   ');
       await page.getByPlaceholder('What needs to be done?').click();
-      expect(await titles(page)).toEqual(['buy some cheese', 'feed the dog']);
+      await expect.poll(() => titles(page)).toEqual(['buy some cheese', 'feed the dog']);
 
       await toggleOf(page, 'feed the dog').check();
       await expectText(page, '1 item left');
       await page.getByRole('link', { name: 'Active' }).click();
       expect(page.url()).toMatch(/#\/active$/);
-      expect(await titles(page)).toEqual(['buy some cheese']);
+      await expect.poll(() => titles(page)).toEqual(['buy some cheese']);
       await page.getByRole('link', { name: 'Completed' }).click();
-      expect(await titles(page)).toEqual(['feed the dog']);
+      await expect.poll(() => titles(page)).toEqual(['feed the dog']);
       await page.getByRole('link', { name: 'All' }).click();
 
       await page.reload();
-      expect(await titles(page)).toEqual(['buy some cheese', 'feed the dog']);
+      await expect.poll(() => titles(page)).toEqual(['buy some cheese', 'feed the dog']);
       expect(await toggleOf(page, 'feed the dog').isChecked()).toBe(true);
 
       await page.getByLabel('Mark all as complete').check();
       await expectText(page, '0 items left');
       await page.getByRole('button', { name: 'Clear completed' }).click();
-      expect(await titles(page)).toEqual([]);
+      await expect.poll(() => titles(page)).toEqual([]);
     } finally {
       await page.context().close();
     }
