@@ -23,12 +23,13 @@ export class OpenRecorderPageModel {
     return block.locator('xpath=..').getByRole('button', { name: Strings.copy });
   }
 
+  /** Spec 02 §9's button names, pinned as the spec writes them. */
   continueLink() {
-    return this.page.getByRole('link', { name: Strings.openRecorderContinue });
+    return this.page.getByRole('link', { name: 'Continue in the app', exact: true });
   }
 
   downloadLink() {
-    return this.page.getByRole('link', { name: Strings.openRecorderDownload });
+    return this.page.getByRole('link', { name: 'Download app', exact: true });
   }
 
   problem() {
@@ -36,7 +37,7 @@ export class OpenRecorderPageModel {
   }
 
   retryButton() {
-    return this.page.getByRole('button', { name: Strings.openRecorderRetry });
+    return this.page.getByRole('button', { name: 'Retry launching', exact: true });
   }
 
   countdown() {
