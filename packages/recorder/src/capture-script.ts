@@ -1,3 +1,4 @@
+import { checkableBeside } from '@rehearse/runner';
 import { readInjectScript } from './inject/scripts.js';
 
 /** A test-data row as the page may know it: the value only as a SHA-256 digest. */
@@ -13,6 +14,9 @@ export interface CaptureConfig {
   testData?: TestDataDigest[];
 }
 
+/** The runner's "checkable beside this text" locator with the text left as `"\u0001"`, for the page to fill in. */
+const CHECKABLE_BESIDE = (checkableBeside('\u0001') as { value: string }).value;
+
 let source: string | undefined;
 
 /**
@@ -21,5 +25,5 @@ let source: string | undefined;
  */
 export function captureScript(config: CaptureConfig): string {
   source ??= readInjectScript('capture.js');
-  return `${source.trim().replace(/;?\s*$/, '')}(${JSON.stringify(config)});`;
+  return `${source.trim().replace(/;?\s*$/, '')}(${JSON.stringify({ ...config, checkableBeside: CHECKABLE_BESIDE })});`;
 }

@@ -8,6 +8,7 @@ export { setDefaultTimeout } from '@cucumber/cucumber';
 export { registerSupport, type SupportOptions } from './support/index.js';
 export { RehearseWorld, type RehearseParameters, type ApiResponseRecord } from './support/world.js';
 export {
+  checkableBeside,
   elementByName,
   type Element,
   type ElementFingerprint,

@@ -5,6 +5,7 @@ import { PANEL_LABELS } from '@rehearse/recorder';
 import { buildRunnerPackage, type BuiltPackage } from '@rehearse/runner/pack';
 import { chromium } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseYaml } from 'yaml';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
@@ -130,6 +131,25 @@ describe('the runner package, installed from the server (issue 18)', () => {
       expect(listed.projectSummary.report).toHaveLength(1);
       expect(listed.projectSummary.report[0]).toMatchObject({ status: 'FAILED', totalScenarios: 2, totalScenariosPassed: 1, env: { name: 'staging' } });
 
+      // The installed runner keeps a Playwright trace of the failed scenario only (trace
+      // retain-on-failure by default): beside the report, and uploaded for Open trace.
+      const local = JSON.parse(readFileSync(path.join(ci, 'rehearse-report', 'report.json'), 'utf8')) as { testCases: Array<{ scenarioName: string; traceFileId?: string }> };
+      const traced = local.testCases.filter((testCase) => testCase.traceFileId);
+      expect(traced.map((testCase) => testCase.scenarioName)).toEqual(['A product the shop does not sell']);
+      const localZip = readFileSync(path.join(ci, 'rehearse-report', 'artifacts', `${traced[0]!.traceFileId}.zip`));
+      const { run: stored } = await user.api.call(runsCalls.getRun, { query: { runId: listed.projectSummary.report[0]!.id } });
+      const failedCase = stored.report.testCases.find((testCase) => testCase.result.status === 'FAILED')!;
+      expect(failedCase.traceFileId).toMatch(/^[0-9a-f]{64}$/);
+      expect(stored.report.testCases.find((testCase) => testCase.result.status === 'PASSED')!.traceFileId).toBeUndefined();
+      const { filePath } = await user.api.call(runsCalls.traceLink, { query: { testCaseId: failedCase.id } });
+      const served = Buffer.from(await (await fetch(`${serverUrl}${filePath}`)).arrayBuffer());
+      expect(served.equals(localZip)).toBe(true);
+      // A zip (PK) holding Playwright's trace events, with the failed step's text in them.
+      expect(served.subarray(0, 2).toString()).toBe('PK');
+      const entries = unzipSync(new Uint8Array(served));
+      expect(Object.keys(entries)).toEqual(expect.arrayContaining(['trace.trace', 'trace.network']));
+      expect(strFromU8(entries['trace.trace']!)).toContain('Golden Teapot of Nowhere');
+
       // No lock-in: the pulled workspace runs on upstream cucumber-js with the installed runtime.
       const workspace = path.join(ci, 'rehearse-workspace');
       expect(readFileSync(path.join(workspace, 'cucumber.mjs'), 'utf8')).toContain("from '@rehearse/runner/profile'");
@@ -227,6 +247,86 @@ describe('the runner package, installed from the server (issue 18)', () => {
       expect(scenario?.content).toContain('When I click on "Sign in" link');
       // npx kept the package in this machine's own HOME, not in the folder the user stood in.
       expect(readdirSync(machine.work)).toEqual([]);
+    },
+  );
+
+  it(
+    'records on an app not built for it (the todo app: no test ids, unlabelled row checkboxes, hash routes), and the installed runner replays the recording green',
+    { timeout: 600_000 },
+    async () => {
+      const user = await signUp(test, { email: 'todos@acme.test' });
+      const projectId = user.projectId;
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'todos', data: { baseUrl: `${serverUrl}/todo-app/` } } });
+      const launch = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'todos', featureName: 'Todos', scenarioName: 'Finish a todo' } });
+      const token = /^REHEARSE_TOKEN=(\S+) /.exec(launch.command)![1]!;
+      const tarball = / --package (\S+) /.exec(launch.command)![1]!;
+
+      const machine = outsideMachine('rehearse-todos-');
+      folders.push(machine.root);
+      const debugPort = await freePort();
+      const recorder = start('bash', ['-c', `${launch.command} --headless --debug-port ${debugPort}`], { cwd: machine.work, env: machine.env });
+      let recorded: string[] = [];
+      try {
+        await recorder.waitFor('Recording ', 480_000);
+        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+        const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().includes('/todo-app/'))!;
+        // As a person would: type two todos, tick the second one's box in its row, show the active ones.
+        const field = page.getByPlaceholder('What needs to be done?');
+        await field.fill('buy some cheese');
+        await field.press('Enter');
+        await field.fill('feed the cat');
+        await field.press('Enter');
+        await page.getByRole('listitem').filter({ hasText: 'feed the cat' }).getByRole('checkbox').check();
+        await page.getByRole('link', { name: 'Active' }).click();
+        await page.waitForURL(/#\/active$/);
+        const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
+        const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
+        await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(7);
+        recorded = await steps();
+        await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
+        await recorder.waitFor('Published "Finish a todo" to feature "Todos"', 60_000);
+        expect(await recorder.exited).toBe(0);
+        await browser.close().catch(() => undefined);
+      } finally {
+        if (recorder.child.exitCode === null) process.kill(-recorder.child.pid!, 'SIGKILL');
+      }
+      // Steps as a person would say them: the row's checkbox by the todo it ticks.
+      expect(recorded).toEqual([
+        'Open /',
+        'Fill “What needs to be done?” with “buy some cheese”',
+        'Press Enter in “What needs to be done?”',
+        'Fill “What needs to be done?” with “feed the cat”',
+        'Press Enter in “What needs to be done?”',
+        'Check “feed the cat”',
+        'Click “Active”',
+      ]);
+      expect(recorder.output()).not.toContain(token);
+
+      // The same machine pulls and runs what it recorded with the rehearse npx installed there.
+      const rehearse = (args: string[], cwd: string) => exec('npx', ['--yes', '--package', tarball, 'rehearse', ...args], { cwd, env: { ...machine.env, REHEARSE_TOKEN: token } });
+      const pulled = await rehearse(['pull', '--server', serverUrl, '--project', projectId, '--dir', 'ws'], machine.work);
+      expect(pulled.code, pulled.out).toBe(0);
+      const replay = await rehearse(['run', '--server', serverUrl, '--project', projectId, '--env', 'environments/todos.json', '--headless', '--scenario', 'Finish a todo'], path.join(machine.work, 'ws'));
+      expect(replay.out).toContain('1 scenario: 1 passed, 0 failed');
+      expect(replay.code).toBe(0);
+      const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
+      const scenario = features.find((feature) => feature.featureName === 'Todos')?.scenarios[0];
+      expect(scenario?.content.trim().split('\n').map((line) => line.trim())).toEqual([
+        '@recorder',
+        'Scenario: Finish a todo',
+        'Given I open "/"',
+        'When I fill in "What needs to be done?" with "buy some cheese"',
+        'And I press "Enter" in "What needs to be done?"',
+        'And I fill in "What needs to be done?" with "feed the cat"',
+        'And I press "Enter" in "What needs to be done?"',
+        'And I check "feed the cat" checkbox',
+        'And I click on "Active" link',
+      ]);
+      // The row's checkbox is found by its todo's text before any position in the list.
+      const locators = JSON.parse(readFileSync(path.join(machine.work, 'ws', 'features', 'step_definitions', 'locators', 'home.json'), 'utf8')) as Record<string, { name: string; locators: Array<{ kind: string; value?: string }> }>;
+      const box = Object.values(locators).find((element) => element.name === 'feed the cat')!;
+      expect(box.locators.map((locator) => locator.kind)).toEqual(['css', 'css']);
+      expect(box.locators[0]!.value).toMatch(/^xpath=.*"feed the cat"/);
     },
   );
 

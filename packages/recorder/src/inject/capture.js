@@ -339,10 +339,60 @@
     return norm(el.getAttribute('placeholder') || el.getAttribute('name') || el.id || shortText(el).slice(0, 60) || role || tag) || tag;
   }
 
+  // ---- a checkbox labelled only by the text beside it (a todo row's <label> without for) ----
+
+  function isCheckable(el) {
+    var role = roleOf(el);
+    return role === 'checkbox' || role === 'radio' || role === 'switch';
+  }
+
+  function xpathLiteral(text) {
+    if (text.indexOf('"') === -1) return '"' + text + '"';
+    if (text.indexOf("'") === -1) return "'" + text + "'";
+    return 'concat(' + text.split('"').map(function (part) { return '"' + part + '"'; }).join(", '\"', ") + ')';
+  }
+
+  /**
+   * The text a person reads as an unnamed checkbox's name, with the runner's own locator for "the
+   * checkable beside this text" (config.checkableBeside, from packages/runner), when that locator
+   * finds this control and nothing else; null otherwise (two rows showing the same text).
+   */
+  function besideText(el) {
+    if (!config.checkableBeside || !isCheckable(el)) return null;
+    var box = el;
+    for (var up = 0; up < 3 && box.parentElement; up++) {
+      box = box.parentElement;
+      var controls = box.querySelectorAll('input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch]');
+      if (controls.length > 1) return null;
+      var texts = box.querySelectorAll('*');
+      for (var i = 0; i < texts.length; i++) {
+        var candidate = texts[i];
+        if (candidate === el || /^(SCRIPT|STYLE)$/.test(candidate.tagName)) continue;
+        var text = norm(candidate.textContent);
+        if (!text || text.length > 80) continue;
+        var inner = false;
+        for (var c = candidate.firstElementChild; c; c = c.nextElementSibling) if (norm(c.textContent) === text) inner = true;
+        if (inner) continue;
+        var selector = config.checkableBeside.split('"\u0001"').join(xpathLiteral(text));
+        var found = document.evaluate(selector.replace(/^xpath=/, ''), document, null, 7 /* ORDERED_NODE_SNAPSHOT_TYPE */, null);
+        if (found.snapshotLength === 1 && found.snapshotItem(0) === el) return { text: text, locator: { kind: 'css', value: selector } };
+        return null;
+      }
+    }
+    return null;
+  }
+
   function describe(el) {
     var role = roleOf(el);
     var name = accessibleName(el);
-    return { name: humanName(el, role, name), locators: candidatesFor(el), fingerprint: fingerprintOf(el, role, name) };
+    var locators = candidatesFor(el);
+    var beside = name ? null : besideText(el);
+    if (beside) {
+      // Named as the row shows it, and found by that text ahead of any positional CSS.
+      locators.splice(locators.length - 1, 0, beside.locator);
+      return { name: beside.text, locators: locators, fingerprint: fingerprintOf(el, role, name) };
+    }
+    return { name: humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
   }
 
   // ---- which element an event is about ----
