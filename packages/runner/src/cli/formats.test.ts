@@ -1,11 +1,12 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { RunReport } from '@rehearse/contract';
 import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
 import { unzipSync } from 'fflate';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo, filesContaining, filesUnder } from '../testing/output.js';
 import { useDemoShopWorkspaces } from '../testing/demo-shop-suite.js';
+import { makeTodoWorkspace, startTodoApp } from '../testing/todo-suite.js';
 import { runCli } from './index.js';
 
 const TEST_DATA = [
@@ -152,5 +153,52 @@ describe('--trace on keeps a trace per scenario, off keeps none', () => {
     const io = captureIo();
     expect(await runCli(['run', '--trace', 'always', '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr })).toBe(2);
     expect(io.err()).toContain('--trace must be one of off, on, retain-on-failure, on-first-retry');
+  });
+});
+
+describe('traces on an app not built for Rehearse (the todo app), where the page shows the secret it was given', () => {
+  // A todo's text is rendered into its row and kept in localStorage: once typed, the secret is in
+  // the DOM snapshots, the storage state and the screenshots, not only in the fill action.
+  const SECRET = 'Zq9-todo-pin-4711';
+  const FEATURE = `Feature: Private todos
+  Scenario: A todo named by a secret
+    Given I open "/"
+    When I fill "What needs to be done?" with "{{pin}}"
+    And I press "Enter"
+    And I fill "What needs to be done?" with "water the plants"
+    And I press "Enter"
+    And I check "water the plants"
+    Then I should see "2 items left"
+`;
+  let todo: Awaited<ReturnType<typeof startTodoApp>>;
+  beforeAll(async () => {
+    todo = await startTodoApp();
+  });
+  afterAll(async () => {
+    await todo?.app.close();
+  });
+
+  it('keeps the failed step, a DOM snapshot of the list and the checked row in the trace, and the secret nowhere in it', { timeout: 120_000 }, async () => {
+    const ws = makeTodoWorkspace(todo.v1, { todos: FEATURE });
+    writeFileSync(path.join(ws, 'test-data.json'), JSON.stringify([{ key: 'pin', value: SECRET, DataType: 'secret' }]));
+    const out = path.join(ws, 'out');
+    const io = captureIo();
+    expect(await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless', '--trace', 'on'], { cwd: ws, stdout: io.stdout, stderr: io.stderr })).toBe(1);
+    const report = RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')));
+    const [testCase] = report.testCases;
+    expect(testCase!.steps.map((step) => step.result.status)).toEqual(['PASSED', 'PASSED', 'PASSED', 'PASSED', 'PASSED', 'PASSED', 'FAILED']);
+    const entries = traceEntries(path.join(out, 'artifacts', `${testCase!.traceFileId}.zip`));
+    const actions = entries['trace.trace']!;
+    // Each Gherkin step is a group of the trace, the failing one included.
+    expect(actions).toContain('"title":"I should see \\"2 items left\\"');
+    expect(actions).toContain('"title":"I check \\"water the plants\\"');
+    // The list as the page had it: a DOM snapshot holding the todo rows and the app's own classes.
+    expect(actions).toContain('"type":"frame-snapshot"');
+    expect(actions).toContain('todo-list');
+    expect(actions).toContain('water the plants');
+    // The secret was on the page (a row's label, localStorage) and in the typed value; no entry holds it.
+    for (const [name, text] of Object.entries(entries)) expect([name, text.includes(SECRET)]).toEqual([name, false]);
+    expect(filesContaining(out, SECRET)).toEqual([]);
+    expect(io.out() + io.err()).not.toContain(SECRET);
   });
 });
