@@ -89,6 +89,10 @@ describe('the trace viewer in the product', () => {
       await viewer.waitForTimeout(500);
       await viewer.screenshot({ path: '/tmp/web-trace-viewer-1024.png' });
       await page.screenshot({ path: '/tmp/web-trace-report-1440.png' });
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await page.getByRole('button', { name: Strings.openTrace }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/web-trace-report-1024.png' });
+      await page.setViewportSize({ width: 1440, height: 900 });
     }
     await viewer.close();
   });
