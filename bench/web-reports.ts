@@ -87,7 +87,8 @@ async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
     apiRun.sort((a, b) => a - b);
     console.log(`  API getRun (200 steps × 5 commands): p50 ${percentile(apiRun, 50).toFixed(0)} ms, worst ${apiRun.at(-1)!.toFixed(0)} ms`);
 
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 } });
+    // The bench's own probes are page-side expressions, which the app's CSP (script-src 'self') forbids.
+    const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, bypassCSP: true });
     // Signed in, and the "All" time range: the seeded runs span a year.
     await context.addInitScript(
       `localStorage.setItem('rehearse.token', ${JSON.stringify(signup.token)}); localStorage.setItem('durationIndex', '3');`,

@@ -67,4 +67,15 @@ describe('which Chromium a run launches', () => {
       await browser.close();
     }
   });
+
+  it.skipIf(Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY))('says in one sentence that a headed browser has no display here, instead of Playwright\'s launch log', async () => {
+    const failed = await launchBrowser({ browser: 'chromium', headless: false }).then(
+      async (browser) => {
+        await browser.close();
+        return 'launched';
+      },
+      (error: Error) => error.message,
+    );
+    expect(failed).toBe('the browser did not start: there is no display for its window here (run it in a desktop session, or add --headless).');
+  });
 });

@@ -234,10 +234,21 @@ export async function launchBrowser({ browser, headless, debugPort }: LaunchOpti
   }
   // A job's browser goes through the egress proxy, loopback included (Playwright routes it there).
   const proxy = await useEgressProxyFromEnv();
-  return TYPES[browser].launch({
-    executablePath: executableFor(browser, headless),
-    headless,
-    args: [...launchArgs(browser, headless), ...(debugPort !== undefined && browser === 'chromium' ? [`--remote-debugging-port=${debugPort}`] : [])],
-    ...(proxy ? { proxy: { server: proxy } } : {}),
-  });
+  try {
+    return await TYPES[browser].launch({
+      executablePath: executableFor(browser, headless),
+      headless,
+      args: [...launchArgs(browser, headless), ...(debugPort !== undefined && browser === 'chromium' ? [`--remote-debugging-port=${debugPort}`] : [])],
+      ...(proxy ? { proxy: { server: proxy } } : {}),
+    });
+  } catch (error) {
+    throw new Error(`the browser did not start: ${browserStartProblem(error)}`, { cause: error });
+  }
+}
+
+/** Why a browser launch failed, in a sentence (Playwright's own message is a page of launch log). */
+export function browserStartProblem(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  if (/XServer|Missing X server|\$DISPLAY/.test(message)) return 'there is no display for its window here (run it in a desktop session, or add --headless).';
+  return message.split('\n').find((line) => line.trim() && !line.startsWith('browserType.launch: Target page')) ?? message.split('\n')[0] ?? message;
 }

@@ -140,7 +140,8 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
       },
     });
   } catch (error) {
-    io.stderr.write(`rehearse record: the browser did not start: ${browserStartProblem(error)}\n`);
+    // launchBrowser says why in one sentence; anything after the launch keeps its first line.
+    io.stderr.write(`rehearse record: ${((error as Error).message ?? String(error)).split('\n')[0]}\n`);
     return 2;
   }
   try {
@@ -180,11 +181,4 @@ async function untilDone(session: RecorderSession, lines: AsyncIterable<string>,
 async function* stdinLines(): AsyncIterable<string> {
   const { createInterface } = await import('node:readline');
   yield* createInterface({ input: process.stdin });
-}
-
-/** Why a browser launch failed, in a sentence (Playwright's own message is a page of launch log). */
-export function browserStartProblem(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  if (/XServer|Missing X server|\$DISPLAY/.test(message)) return 'there is no display for its window here (run it in a desktop session, or add --headless).';
-  return message.split('\n').find((line) => line.trim() && !line.startsWith('browserType.launch: Target page')) ?? message.split('\n')[0] ?? message;
 }

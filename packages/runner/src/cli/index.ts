@@ -6,6 +6,7 @@ import { runOpen, runSetup } from './link-handler.js';
 import { RECORDER_CLI } from './package-files.js';
 import { runPull } from './pull.js';
 import { runRun } from './run.js';
+import { unreachableServer } from './server.js';
 import { runWorker } from './worker.js';
 
 export { EXIT, type CliIo } from './io.js';
@@ -60,15 +61,4 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
     full.stderr.write(`rehearse: ${error.message}\n\n${USAGE}`);
     return EXIT.usage;
   }
-}
-
-/**
- * fetch's own failure (no answer at all: refused, unknown host, bad port) as one sentence a person
- * can act on, instead of undici's stack; anything else is not this.
- */
-function unreachableServer(error: unknown): string | undefined {
-  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return undefined;
-  const cause = error.cause as { code?: string; message?: string } | undefined;
-  const why = [cause?.code, cause?.message].filter(Boolean).join(': ') || 'no answer';
-  return `the server did not answer (${why}). Check --server (or REHEARSE_SERVER) and that this machine reaches it.`;
 }

@@ -402,7 +402,7 @@ describe('usage errors', () => {
       [['run', '--browser', 'netscape'], '--browser must be one of chromium, firefox, webkit'],
       [['run', '--viewport', 'big'], 'A viewport is WIDTHxHEIGHT'],
       [['run', '--server', 'http://x.test'], '--server needs --token'],
-      [['run', '--server', 'http://x.test', '--token', 't'], 'Which project?'],
+      [['run', '--server', 'http://x.test', '--token', 't'], 'rehearse: the server did not answer ('],
       [['run', '--frobnicate'], "Unknown option '--frobnicate'"],
       [['run', '--scenario', 'No such scenario'], 'No scenario matched'],
       [['run', '--name', 'Search (for'], '--name is not a regular expression'],

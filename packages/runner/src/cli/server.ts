@@ -37,7 +37,7 @@ export async function resolveProject(io: Pick<CliIo, 'fetch'>, server: string, t
   const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
   let keyProject: string | undefined;
   let refusal: string | undefined;
-  let unreachable: string | undefined;
+  let unreachable: unknown;
   try {
     keyProject = (await client.call(runnerCalls.keyProject, {})).projectId;
   } catch (error) {
@@ -45,7 +45,7 @@ export async function resolveProject(io: Pick<CliIo, 'fetch'>, server: string, t
     // project is known; 403 is a session token, which has no project of its own; 404 a server
     // older than this call.
     if (error instanceof ApiError && error.httpStatus === 401) refusal = error.message;
-    else if (!(error instanceof ApiError)) unreachable = (error as Error).message;
+    else if (!(error instanceof ApiError)) unreachable = error;
   }
   if (keyProject && hint.given && hint.given !== keyProject) {
     throw new UsageError(`--project ${hint.given} is not the project of this access key (it belongs to project ${keyProject})`);
@@ -53,6 +53,18 @@ export async function resolveProject(io: Pick<CliIo, 'fetch'>, server: string, t
   const projectId = keyProject ?? hint.given ?? hint.remembered;
   if (projectId) return projectId;
   if (refusal) throw new UsageError(`The server at ${server} refused the token: ${refusal}`);
-  const why = unreachable ? `the server at ${server} could not be asked which project the token belongs to (${unreachable})` : 'this token is not an access key, which would name its project';
-  throw new UsageError(`Which project? Pass --project <id> (shown on the project's "How to run in CI/CD" page) or set REHEARSE_PROJECT: ${why}`);
+  // No answer at all: that is the problem to report (rehearse's entry point words it), not the project.
+  if (unreachable) throw unreachable;
+  throw new UsageError(`Which project? Pass --project <id> (shown on the project's "How to run in CI/CD" page) or set REHEARSE_PROJECT: this token is not an access key, which would name its project`);
+}
+
+/**
+ * fetch's own failure (no answer at all: refused, unknown host, bad port) as one sentence a person
+ * can act on, instead of undici's stack; anything else is not this.
+ */
+export function unreachableServer(error: unknown): string | undefined {
+  if (!(error instanceof TypeError) || error.message !== 'fetch failed') return undefined;
+  const cause = error.cause as { code?: string; message?: string } | undefined;
+  const why = [cause?.code, cause?.message].filter(Boolean).join(': ') || 'no answer';
+  return `the server did not answer (${why}). Check --server (or REHEARSE_SERVER) and that this machine reaches it.`;
 }
