@@ -97,3 +97,5 @@ for (const kind of ['bare', 'scenario'] as const) {
 console.log('median per job, unsandboxed → sandboxed');
 await rm(template, { recursive: true, force: true });
 server.close();
+// The jobs' shared egress proxy keeps listening for the next job: this process is done with it.
+process.exit(0);

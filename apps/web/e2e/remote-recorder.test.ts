@@ -51,6 +51,16 @@ class StreamedPage {
     await target.click();
   }
 
+  async doubleClick(locate: (p: Page) => Locator): Promise<void> {
+    const target = locate(this.ref);
+    const box = (await target.boundingBox())!;
+    const canvasBox = (await this.canvas.boundingBox())!;
+    const size = await this.remoteSize();
+    const scale = canvasBox.width / size.width;
+    await this.page.mouse.dblclick(canvasBox.x + (box.x + box.width / 2) * scale, canvasBox.y + (box.y + box.height / 2) * scale);
+    await target.dblclick();
+  }
+
   async type(text: string): Promise<void> {
     await this.page.keyboard.type(text);
     await this.ref.keyboard.type(text);
@@ -82,6 +92,7 @@ describe('the remote recorder page', () => {
     ada = await h.signUp('Ada');
     await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'shop', data: { baseUrl: `${h.base}/demo-shop/` } } });
     await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'roster', data: { baseUrl: plain.baseUrl } } });
+    await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'todos', data: { baseUrl: `${h.base}/todo-app/` } } });
     await ada.api.call(ws.changeTestData, {
       body: {
         projectId: ada.projectId,
@@ -235,6 +246,43 @@ describe('the remote recorder page', () => {
       await publishAndRun(s, 'Roster', 'Add and remove a member', 'roster.json');
       const id = await endThroughPage(s);
       await expect.poll(() => processesOfSession(id), { timeout: 15_000 }).toEqual([]);
+    } finally {
+      await refContext.close();
+      await context.close();
+    }
+  });
+
+  it('records a double-click from the canvas as one step on the todo app: the edit box opens, and the renamed todo replays', { timeout: 300_000 }, async () => {
+    const { context, refContext, s } = await openRecorder('todos.json', `${h.base}/todo-app/`);
+    try {
+      await s.click((p) => p.getByPlaceholder('What needs to be done?'));
+      await s.type('feed the cat');
+      await s.press('Enter');
+      await s.ref.getByText('feed the cat', { exact: true }).waitFor();
+      await s.settled();
+      // The two presses of a double-click reach the remote page as one: its dblclick opens the row's edit box.
+      await s.doubleClick((p) => p.getByText('feed the cat', { exact: true }));
+      await s.ref.getByRole('listitem').getByRole('textbox').waitFor();
+      await s.settled();
+      await s.press('End');
+      await s.type(' twice');
+      await s.press('Enter');
+      await s.ref.getByText('feed the cat twice', { exact: true }).waitFor();
+      await s.settled();
+      await s.page.getByRole('button', { name: Strings.recorderAssertText }).click();
+      await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
+      await expect.poll(() => s.steps().last().textContent()).toBe('See “feed the cat twice”');
+      expect(await s.steps().allTextContents()).toEqual([
+        'Open /',
+        'Fill “What needs to be done?” with “feed the cat”',
+        'Press Enter in “What needs to be done?”',
+        'Double-click “feed the cat”',
+        'Fill “textbox” with “feed the cat twice”',
+        'Press Enter in “textbox”',
+        'See “feed the cat twice”',
+      ]);
+      await publishAndRun(s, 'Todos', 'Rename a todo', 'todos.json');
+      await endThroughPage(s);
     } finally {
       await refContext.close();
       await context.close();

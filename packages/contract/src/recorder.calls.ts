@@ -58,6 +58,7 @@ export type RecordedElement = z.infer<typeof RecordedElement>;
 export const RecordedCommandType = z.enum([
   'navigate',
   'click',
+  'doubleClick',
   'fill',
   'select',
   'check',
@@ -97,6 +98,8 @@ export function describeRecordedStep(command: RecordedCommand): string {
       return `Open ${command.value ?? ''}`;
     case 'click':
       return `Click “${name}”`;
+    case 'doubleClick':
+      return `Double-click “${name}”`;
     case 'fill':
       return `Fill “${name}” with ${command.secret ? '••••' : `“${command.value ?? ''}”`}`;
     case 'select':
@@ -292,7 +295,8 @@ export interface RecorderServerEvents {
 
 /** Input the page sends; coordinates are in the remote page's CSS pixels. */
 export type RecorderInput =
-  | { kind: 'mouse'; type: 'move' | 'down' | 'up'; x: number; y: number; button?: 'left' | 'right' | 'middle'; id?: number }
+  /** `clickCount`: 2 on the second press of a double-click (the browser's `MouseEvent.detail`), so the page sees a dblclick. */
+  | { kind: 'mouse'; type: 'move' | 'down' | 'up'; x: number; y: number; button?: 'left' | 'right' | 'middle'; clickCount?: number; id?: number }
   | { kind: 'wheel'; x: number; y: number; deltaX: number; deltaY: number; id?: number }
   | { kind: 'key'; type: 'down' | 'up'; key: string; id?: number }
   | { kind: 'paste'; text: string; id?: number }

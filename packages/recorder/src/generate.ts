@@ -133,6 +133,8 @@ function draft(command: RecordedCommand): Draft | null {
       };
     case 'click':
       return { ...base, keyword: 'When', textTemplate: `I click on "${name}" ${noun(el)}`, args: [], body: `await context.web.click(${ELEMENT}, {}, {}, this);` };
+    case 'doubleClick':
+      return { ...base, keyword: 'When', textTemplate: `I double-click on "${name}" ${noun(el)}`, args: [], body: `await context.web.doubleClick(${ELEMENT}, {}, {}, this);` };
     case 'fill':
       return {
         ...base,

@@ -1,10 +1,10 @@
 import { rmSync } from 'node:fs';
-import type { RecordedCommand } from '@rehearse/contract';
+import { describeRecordedStep, type RecordedCommand } from '@rehearse/contract';
 import { runCli } from '@rehearse/runner/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from './generate.js';
 import { digestTestData, RecorderSession } from './session.js';
-import { startDemoShop, startPlainApp, workspaceWith } from './testing/targets.js';
+import { startDemoShop, startPlainApp, startTodoApp, workspaceWith } from './testing/targets.js';
 
 const DEMO_USER = { email: 'demo@rehearse.dev', password: 'rehearse123' };
 const TEST_DATA = [
@@ -176,6 +176,45 @@ describe('recording a plain HTML app with a form, a table and a dialog', () => {
       expect(nonCssShare(commands).good).toBe(nonCssShare(commands).total);
       const generated = generate({ scenarioName: 'Add and remove a member', commands, existing: new Map() });
       const feature = { path: 'features/roster.feature', content: `Feature: Roster\n\n${generated.scenarioText}\n` };
+      const result = await runWorkspace([feature, ...generated.files], app.baseUrl);
+      expect(result.code, result.output).toBe(0);
+    } finally {
+      await session.close();
+      await app.app.close();
+    }
+  }, 120_000);
+});
+
+describe('recording the todo app, which was not written for the recorder', () => {
+  it('records a double-click as one step, so editing a todo replays: the edit box opens and the new text is saved', async () => {
+    const app = await startTodoApp();
+    const session = await RecorderSession.start({ url: app.baseUrl, baseUrl: app.baseUrl, viewport: { width: 1024, height: 700 }, headless: true });
+    try {
+      const page = session.activePage;
+      const field = page.getByPlaceholder('What needs to be done?');
+      await field.click();
+      await page.keyboard.type('feed the cat');
+      await page.keyboard.press('Enter');
+      await page.getByText('feed the cat', { exact: true }).dblclick();
+      const edit = page.getByRole('listitem').getByRole('textbox');
+      await edit.press('Control+A');
+      await page.keyboard.type('feed the dog');
+      await page.keyboard.press('Enter');
+      await page.getByText('feed the dog', { exact: true }).waitFor();
+      session.assertText('feed the dog');
+      const commands = [...session.commands];
+      expect(commands.map((command) => describeRecordedStep(command))).toEqual([
+        'Open /',
+        'Fill “What needs to be done?” with “feed the cat”',
+        'Press Enter in “What needs to be done?”',
+        'Double-click “feed the cat”',
+        'Fill “textbox” with “feed the dog”',
+        'Press Enter in “textbox”',
+        'See “feed the dog”',
+      ]);
+      const generated = generate({ scenarioName: 'Rename a todo', commands, existing: new Map() });
+      expect(generated.scenarioText).toContain('And I double-click on "feed the cat" element');
+      const feature = { path: 'features/todos.feature', content: `Feature: Todos\n\n${generated.scenarioText}\n` };
       const result = await runWorkspace([feature, ...generated.files], app.baseUrl);
       expect(result.code, result.output).toBe(0);
     } finally {

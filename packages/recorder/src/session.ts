@@ -139,6 +139,10 @@ export class RecorderSession {
     // Typing into a field again replaces its earlier fill: one fill per field, not per change.
     const last = this.commands.at(-1);
     if (command.type === 'fill' && last?.type === 'fill' && sameElement(last, command)) this.commands.pop();
+    // The browser reports a double-click as click, click, dblclick: the step is the double-click.
+    if (command.type === 'doubleClick') {
+      for (let taken = 0; taken < 2 && this.commands.at(-1)?.type === 'click' && sameElement(this.commands.at(-1)!, command); taken += 1) this.commands.pop();
+    }
     this.commands.push(command);
     this.changed();
   }
@@ -206,7 +210,7 @@ export class RecorderSession {
             y: input.y,
             button: input.type === 'move' ? (this.pressed ?? 'none') : button,
             buttons: input.type === 'up' ? 0 : input.type === 'down' || this.pressed ? BUTTONS[button] : 0,
-            clickCount: input.type === 'move' ? 0 : 1,
+            clickCount: input.type === 'move' ? 0 : (input.clickCount ?? 1),
             modifiers: this.modifiers,
           });
           if (input.type === 'down') this.pressed = button;
@@ -214,7 +218,8 @@ export class RecorderSession {
         } else if (input.type === 'move') await page.mouse.move(input.x, input.y);
         else {
           await page.mouse.move(input.x, input.y);
-          await (input.type === 'down' ? page.mouse.down({ button: input.button ?? 'left' }) : page.mouse.up({ button: input.button ?? 'left' }));
+          const options = { button: input.button ?? 'left', clickCount: input.clickCount ?? 1 };
+          await (input.type === 'down' ? page.mouse.down(options) : page.mouse.up(options));
         }
         break;
       case 'wheel':

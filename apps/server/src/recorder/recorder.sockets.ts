@@ -23,7 +23,12 @@ function validInput(input: unknown): input is RecorderInput {
   const finite = (key: string) => typeof value[key] === 'number' && Number.isFinite(value[key]) && Math.abs(value[key]) < 100_000;
   switch (value.kind) {
     case 'mouse':
-      return finite('x') && finite('y') && ['move', 'down', 'up'].includes(value.type as string);
+      return (
+        finite('x') &&
+        finite('y') &&
+        ['move', 'down', 'up'].includes(value.type as string) &&
+        (value.clickCount === undefined || (Number.isInteger(value.clickCount) && (value.clickCount as number) >= 1 && (value.clickCount as number) <= 3))
+      );
     case 'wheel':
       return finite('x') && finite('y') && finite('deltaX') && finite('deltaY');
     case 'key':

@@ -546,6 +546,18 @@
     },
     true,
   );
+  // A double-click is one step (the two clicks it starts with are taken back by the session):
+  // replaying two clicks would never open what a double-click opens, such as a row's edit box.
+  window.addEventListener(
+    'dblclick',
+    function (event) {
+      if (!event.isTrusted || assertMode || fromRecorderUi(event)) return;
+      var el = actionTarget(event.target);
+      if (!el || isTextField(el) || el instanceof HTMLSelectElement) return;
+      send({ type: 'doubleClick', element: describe(el) });
+    },
+    true,
+  );
   window.addEventListener(
     'change',
     function (event) {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
+import { TODO_APP_PATH, todoAppPlugin } from '@rehearse/todo-app';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The demo shop on a free port. */
@@ -10,6 +11,14 @@ export async function startDemoShop(): Promise<{ app: FastifyInstance; baseUrl: 
   await app.register(demoShopPlugin, { prefix: DEMO_SHOP_PATH, productDelayMs: 20 });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, baseUrl: `${address}${DEMO_SHOP_PATH}/` };
+}
+
+/** The todo app (rows without test ids or labelled checkboxes, double-click to edit, hash routes) on a free port. */
+export async function startTodoApp(): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const app = Fastify();
+  await app.register(todoAppPlugin, { prefix: TODO_APP_PATH });
+  const address = await app.listen({ host: '127.0.0.1', port: 0 });
+  return { app, baseUrl: `${address}${TODO_APP_PATH}/` };
 }
 
 /**

@@ -194,6 +194,8 @@ export function RemoteRecorderPage() {
       return { x: ((event.clientX - rect.left) / rect.width) * canvas.width, y: ((event.clientY - rect.top) / rect.height) * canvas.height };
     };
     const button = (event: MouseEvent): 'left' | 'right' | 'middle' => (event.button === 2 ? 'right' : event.button === 1 ? 'middle' : 'left');
+    // The press's place in a run of clicks (2 on a double-click's second press), so the remote page gets its dblclick.
+    const clickCount = (event: MouseEvent) => Math.min(3, Math.max(1, event.detail || 1));
     // At most one move per animation frame (all the remote page can show), but the first move
     // goes at once: waiting for the next frame would add up to a frame of latency to every hover.
     let pendingMove: MouseEvent | null = null;
@@ -217,9 +219,9 @@ export function RemoteRecorderPage() {
     const onDown = (event: MouseEvent) => {
       canvas.focus();
       event.preventDefault();
-      send({ kind: 'mouse', type: 'down', ...point(event), button: button(event) });
+      send({ kind: 'mouse', type: 'down', ...point(event), button: button(event), clickCount: clickCount(event) });
     };
-    const onUp = (event: MouseEvent) => send({ kind: 'mouse', type: 'up', ...point(event), button: button(event) });
+    const onUp = (event: MouseEvent) => send({ kind: 'mouse', type: 'up', ...point(event), button: button(event), clickCount: clickCount(event) });
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       send({ kind: 'wheel', ...point(event), deltaX: event.deltaX, deltaY: event.deltaY });
