@@ -37,7 +37,7 @@ export async function resolveProject(io: Pick<CliIo, 'fetch'>, server: string, t
   const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
   let keyProject: string | undefined;
   let refusal: string | undefined;
-  let unreachable: unknown;
+  let unreachable: Error | undefined;
   try {
     keyProject = (await client.call(runnerCalls.keyProject, {})).projectId;
   } catch (error) {
@@ -45,7 +45,7 @@ export async function resolveProject(io: Pick<CliIo, 'fetch'>, server: string, t
     // project is known; 403 is a session token, which has no project of its own; 404 a server
     // older than this call.
     if (error instanceof ApiError && error.httpStatus === 401) refusal = error.message;
-    else if (!(error instanceof ApiError)) unreachable = error;
+    else if (!(error instanceof ApiError)) unreachable = error instanceof Error ? error : new Error(String(error));
   }
   if (keyProject && hint.given && hint.given !== keyProject) {
     throw new UsageError(`--project ${hint.given} is not the project of this access key (it belongs to project ${keyProject})`);
