@@ -1,5 +1,10 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { fetch, ProxyAgent } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { classifyAddress } from './addresses.js';
@@ -169,5 +174,46 @@ describe('the egress proxy', () => {
       );
     expect(await upgrade('http://metadata.test/socket')).toBe('HTTP/1.1 403 Refused');
     expect(await upgrade(`http://shop.test:${targetPort}/socket`)).toBe('HTTP/1.1 101 Switching Protocols');
+  });
+});
+
+describe('the relay a sandboxed job reaches the proxy through', () => {
+  it('keeps nothing open once the job’s calls are answered, so the job ends when its work does', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rehearse-relay-'));
+    const socketPath = path.join(dir, 'proxy.sock');
+    const proxy = await startEgressProxy({ policy: { allowPrivate: true }, socketPath });
+    // A server that keeps connections alive, as the Rehearse API does for the runner's calls.
+    const server = createServer((_request, response) => response.end('answered'));
+    server.keepAliveTimeout = 60_000;
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    try {
+      // A job process: its fetches go through the relay (useEgressProxyFromEnv); once answered, what
+      // still keeps its event loop alive is written down. A relay connection there held every
+      // sandboxed `rehearse run --server` open for seconds after its work.
+      const job = path.join(dir, 'job.mts');
+      const client = fileURLToPath(new URL('./client.ts', import.meta.url));
+      writeFileSync(
+        job,
+        `import { writeFileSync } from 'node:fs';
+import { useEgressProxyFromEnv } from ${JSON.stringify(client)};
+await useEgressProxyFromEnv();
+const answer = await fetch('http://127.0.0.1:${(server.address() as AddressInfo).port}/api/health');
+const text = await answer.text();
+await new Promise((resolve) => setTimeout(resolve, 100));
+writeFileSync(${JSON.stringify(path.join(dir, 'after.json'))}, JSON.stringify({ text, alive: process.getActiveResourcesInfo() }));
+`,
+      );
+      // No pipes to this test (stdio ignored): any pipe or socket left is the relay's.
+      const child = spawn(process.execPath, ['--import', 'tsx', job], { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { ...process.env, REHEARSE_EGRESS_SOCKET: socketPath }, stdio: 'ignore' });
+      expect(await new Promise((done) => child.on('close', done))).toBe(0);
+      const after = JSON.parse(readFileSync(path.join(dir, 'after.json'), 'utf8')) as { text: string; alive: string[] };
+      expect(after.text).toBe('answered');
+      expect(after.alive.filter((resource) => resource === 'TCPSocketWrap' || resource === 'PipeWrap')).toEqual([]);
+    } finally {
+      await proxy.close();
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

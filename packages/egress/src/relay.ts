@@ -7,7 +7,15 @@ import { pipeBoth } from './proxy.js';
  * Chromium and Node take a TCP proxy address, not a socket path, hence the relay.
  */
 export async function startRelay(socketPath: string): Promise<{ url: string; close(): Promise<void> }> {
-  const server = createServer((client) => pipeBoth(client, connect(socketPath)));
+  const server = createServer((client) => {
+    const upstream = connect(socketPath);
+    // An idle keep-alive connection (undici keeps the server's for seconds) must not keep the job
+    // alive after its work: it held every `rehearse run --server` in a sandbox about 5 s past its
+    // end. A connection in use is still held by its own client, outside the relay.
+    client.unref();
+    upstream.unref();
+    pipeBoth(client, upstream);
+  });
   await new Promise<void>((ready, fail) => {
     server.once('error', fail);
     server.listen(0, '127.0.0.1', () => ready());
