@@ -41,23 +41,25 @@ class StreamedPage {
     }
   }
 
-  async click(locate: (p: Page) => Locator): Promise<void> {
-    const target = locate(this.ref);
+  /** Where the reference page's element shows on the canvas, in the recorder page's pixels. */
+  private async onCanvas(target: Locator): Promise<{ x: number; y: number }> {
     const box = (await target.boundingBox())!;
     const canvasBox = (await this.canvas.boundingBox())!;
-    const size = await this.remoteSize();
-    const scale = canvasBox.width / size.width;
-    await this.page.mouse.click(canvasBox.x + (box.x + box.width / 2) * scale, canvasBox.y + (box.y + box.height / 2) * scale);
+    const scale = canvasBox.width / (await this.remoteSize()).width;
+    return { x: canvasBox.x + (box.x + box.width / 2) * scale, y: canvasBox.y + (box.y + box.height / 2) * scale };
+  }
+
+  async click(locate: (p: Page) => Locator): Promise<void> {
+    const target = locate(this.ref);
+    const { x, y } = await this.onCanvas(target);
+    await this.page.mouse.click(x, y);
     await target.click();
   }
 
   async doubleClick(locate: (p: Page) => Locator): Promise<void> {
     const target = locate(this.ref);
-    const box = (await target.boundingBox())!;
-    const canvasBox = (await this.canvas.boundingBox())!;
-    const size = await this.remoteSize();
-    const scale = canvasBox.width / size.width;
-    await this.page.mouse.dblclick(canvasBox.x + (box.x + box.width / 2) * scale, canvasBox.y + (box.y + box.height / 2) * scale);
+    const { x, y } = await this.onCanvas(target);
+    await this.page.mouse.dblclick(x, y);
     await target.dblclick();
   }
 
