@@ -46,6 +46,8 @@ export const ElementFingerprintSchema = z.object({
   ancestors: z.array(z.string().max(40)).max(50),
   index: z.number().int().min(0).optional(),
   rect: z.object({ x: z.number(), y: z.number(), width: z.number(), height: z.number() }).optional(),
+  /** The repeated row, item or card the element sits in (one of several alike), by its text: which row it belongs to. */
+  container: z.object({ tag: z.string().max(40), text: z.string().max(200) }).optional(),
 });
 
 export const RecordedElement = z.object({

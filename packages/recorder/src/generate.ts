@@ -273,9 +273,20 @@ export function generate(input: GenerateInput): GeneratedFiles {
       pattern += ` on the ${d.page.replace(/_/g, ' ')} page`;
       text += ` on the ${d.page.replace(/_/g, ' ')} page`;
     }
-    pattern = patternOf(pattern);
     const entry = pageOf(d.page);
-    const key = `${snake(d.element.name)}_${noun(d.element)}`;
+    let key = `${snake(d.element.name)}_${noun(d.element)}`;
+    // A name already bound to another element of this page (another row's "Remove") is never
+    // re-bound: the earlier scenarios keep theirs, and this step says which one it means.
+    if (entry.locators[key] && !sameRecordedElement(entry.locators[key]!, d.element)) {
+      const { suffix, keySuffix } = distinguishing(d.element, (candidate) => {
+        const taken = entry.locators[`${key}${candidate}`];
+        return !taken || sameRecordedElement(taken, d.element!);
+      });
+      key += keySuffix;
+      pattern += suffix;
+      text += suffix;
+    }
+    pattern = patternOf(pattern);
     entry.locators[key] = { name: d.element.name, locators: d.element.locators, ...(d.element.fingerprint ? { fingerprint: d.element.fingerprint } : {}) };
     const definition: StepDefinition = {
       page: d.page,
@@ -308,6 +319,29 @@ export function generate(input: GenerateInput): GeneratedFiles {
     files.push({ path: `${LOCATORS_DIR}/${page}.json`, content: `${JSON.stringify(entry.locators, null, 2)}\n` });
   }
   return { scenarioText, steps, files, secretKeys: [...secretKeys] };
+}
+
+/** The same element recorded again: a locator candidate in common other than a positional CSS path, or the very same candidates. */
+function sameRecordedElement(known: RecordedElement, recorded: RecordedElement): boolean {
+  const ids = (element: RecordedElement) => element.locators.map((candidate) => JSON.stringify(candidate));
+  if (JSON.stringify(ids(known)) === JSON.stringify(ids(recorded))) return true;
+  const stable = new Set(known.locators.filter((candidate) => candidate.kind !== 'css').map((candidate) => JSON.stringify(candidate)));
+  return recorded.locators.some((candidate) => candidate.kind !== 'css' && stable.has(JSON.stringify(candidate)));
+}
+
+/**
+ * What tells an element apart from another of the same name on its page: the row it sits in
+ * (` in the row containing "Grace"`), else a number (` #2`). `free` says whether a key suffix is
+ * still unbound (or bound to this very element).
+ */
+function distinguishing(element: RecordedElement, free: (keySuffix: string) => boolean): { suffix: string; keySuffix: string } {
+  const container = element.fingerprint?.container;
+  if (container) {
+    const word = container.tag === 'tr' ? 'row' : 'item';
+    const keySuffix = `_in_${snake(container.text)}`;
+    if (free(keySuffix)) return { suffix: ` in the ${word} containing "${quoted(container.text)}"`, keySuffix };
+  }
+  for (let n = 2; ; n += 1) if (free(`_${n}`)) return { suffix: ` #${n}`, keySuffix: `_${n}` };
 }
 
 /** The cucumber expression of a step template: literal text escaped, `{string}` kept. */

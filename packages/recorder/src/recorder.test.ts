@@ -193,6 +193,8 @@ describe('recording the todo app, which was not written for the recorder', () =>
       const page = session.activePage;
       const field = page.getByPlaceholder('What needs to be done?');
       await field.click();
+      await page.keyboard.type('buy milk');
+      await page.keyboard.press('Enter');
       await page.keyboard.type('feed the cat');
       await page.keyboard.press('Enter');
       await page.getByText('feed the cat', { exact: true }).dblclick();
@@ -205,6 +207,8 @@ describe('recording the todo app, which was not written for the recorder', () =>
       const commands = [...session.commands];
       expect(commands.map((command) => describeRecordedStep(command))).toEqual([
         'Open /',
+        'Fill “What needs to be done?” with “buy milk”',
+        'Press Enter in “What needs to be done?”',
         'Fill “What needs to be done?” with “feed the cat”',
         'Press Enter in “What needs to be done?”',
         'Double-click “feed the cat”',
@@ -212,6 +216,9 @@ describe('recording the todo app, which was not written for the recorder', () =>
         'Press Enter in “textbox”',
         'See “feed the dog”',
       ]);
+      // The row it belongs to is kept with the element (one of several alike list items).
+      expect(commands[5]!.element?.fingerprint?.container).toEqual({ tag: 'li', text: 'feed the cat' });
+      expect(commands[1]!.element?.fingerprint?.container).toBeUndefined();
       const generated = generate({ scenarioName: 'Rename a todo', commands, existing: new Map() });
       expect(generated.scenarioText).toContain('And I double-click on "feed the cat" element');
       const feature = { path: 'features/todos.feature', content: `Feature: Todos\n\n${generated.scenarioText}\n` };

@@ -330,7 +330,32 @@
     if (text) fp.text = text;
     fp.index = role && name ? indexAmongRoleName(el, role, name) : 0;
     fp.rect = { x: Math.round(rect.x), y: Math.round(rect.y), width: Math.round(rect.width), height: Math.round(rect.height) };
+    var container = repeatedContainer(el);
+    if (container) fp.container = container;
     return fp;
+  }
+
+  var REPEATED = 'li, tr, [role=row], [role=listitem], [role=option], article';
+
+  /** The row, item or card around `el` that has siblings of its kind, by its text: which of several alike it is. */
+  function repeatedContainer(el) {
+    var box = el.parentElement ? el.parentElement.closest(REPEATED) : null;
+    if (el.matches && el.matches(REPEATED)) box = el;
+    if (!box || !box.parentElement) return null;
+    var alike = 0;
+    for (var sibling = box.parentElement.firstElementChild; sibling; sibling = sibling.nextElementSibling) if (sibling.tagName === box.tagName) alike++;
+    if (alike < 2) return null;
+    // The row's first text of its own (a todo's label, a table's first cell), else all of it.
+    var text = '';
+    var all = box.querySelectorAll('*');
+    for (var i = 0; i < all.length && !text; i++) {
+      var own = '';
+      for (var node = all[i].firstChild; node; node = node.nextSibling) if (node.nodeType === Node.TEXT_NODE) own += node.textContent;
+      if (norm(own) && !isHidden(all[i])) text = norm(own);
+    }
+    text = text || shortText(box);
+    if (!text) return null;
+    return { tag: box.tagName.toLowerCase(), text: text.slice(0, 200) };
   }
 
   function humanName(el, role, name) {

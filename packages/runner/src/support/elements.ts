@@ -37,6 +37,8 @@ export interface ElementFingerprint {
   index?: number;
   /** Bounding box in CSS pixels at record time. */
   rect?: { x: number; y: number; width: number; height: number };
+  /** The repeated row, item or card the element sits in (one of several alike), by its text. */
+  container?: { tag: string; text: string };
 }
 
 /** Where an element was loaded from, so a healed locator can be written back to the same place. */
