@@ -39,6 +39,13 @@ async function runWorkspace(files: { path: string; content: string }[], baseUrl:
   return { code, output: out.join('') };
 }
 
+/** A recording as the publisher writes it (one scenario in a fresh workspace), run by rehearse run. */
+async function replayRecording(scenarioName: string, commands: RecordedCommand[], baseUrl: string) {
+  const generated = generate({ scenarioName, commands, existing: new Map() });
+  const feature = { path: 'features/recorded.feature', content: `Feature: Recorded\n\n${generated.scenarioText}\n` };
+  return { generated, result: await runWorkspace([feature, ...generated.files], baseUrl) };
+}
+
 describe('recording the demo shop in Chromium', () => {
   let shop: Awaited<ReturnType<typeof startDemoShop>>;
   let session: RecorderSession;
@@ -174,9 +181,7 @@ describe('recording a plain HTML app with a form, a table and a dialog', () => {
       const commands = [...session.commands];
       expect(commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'select', 'check', 'click', 'click', 'click', 'verifyText']);
       expect(nonCssShare(commands).good).toBe(nonCssShare(commands).total);
-      const generated = generate({ scenarioName: 'Add and remove a member', commands, existing: new Map() });
-      const feature = { path: 'features/roster.feature', content: `Feature: Roster\n\n${generated.scenarioText}\n` };
-      const result = await runWorkspace([feature, ...generated.files], app.baseUrl);
+      const { result } = await replayRecording('Add and remove a member', commands, app.baseUrl);
       expect(result.code, result.output).toBe(0);
     } finally {
       await session.close();
@@ -219,10 +224,8 @@ describe('recording the todo app, which was not written for the recorder', () =>
       // The row it belongs to is kept with the element (one of several alike list items).
       expect(commands[5]!.element?.fingerprint?.container).toEqual({ tag: 'li', text: 'feed the cat' });
       expect(commands[1]!.element?.fingerprint?.container).toBeUndefined();
-      const generated = generate({ scenarioName: 'Rename a todo', commands, existing: new Map() });
+      const { generated, result } = await replayRecording('Rename a todo', commands, app.baseUrl);
       expect(generated.scenarioText).toContain('And I double-click on "feed the cat" element');
-      const feature = { path: 'features/todos.feature', content: `Feature: Todos\n\n${generated.scenarioText}\n` };
-      const result = await runWorkspace([feature, ...generated.files], app.baseUrl);
       expect(result.code, result.output).toBe(0);
     } finally {
       await session.close();
