@@ -192,13 +192,24 @@ describe('environments in Chromium', () => {
       await held;
       await route.continue();
     });
-    await page.evaluate((key) => localStorage.removeItem(key), 'rehearse.query-cache');
-    await page.reload();
-    await bar.recordButton().waitFor();
-    expect(await bar.recordButton().isDisabled()).toBe(true);
-    release();
-    await expect.poll(() => bar.recordButton().isEnabled()).toBe(true);
-    await page.unroute('**/api/workspace/get-env-list');
+    try {
+      // The persisted query cache goes before the reloaded page's scripts run: removed from the
+      // old page, the app's persister could write it back before the reload.
+      await page.addInitScript((key) => {
+        if (sessionStorage.getItem('drop-query-cache-once') !== '1') return;
+        sessionStorage.removeItem('drop-query-cache-once');
+        localStorage.removeItem(key);
+      }, 'rehearse.query-cache');
+      await page.evaluate(() => sessionStorage.setItem('drop-query-cache-once', '1'));
+      await page.reload();
+      await bar.recordButton().waitFor();
+      expect(await bar.recordButton().isDisabled()).toBe(true);
+      release();
+      await expect.poll(() => bar.recordButton().isEnabled()).toBe(true);
+    } finally {
+      release();
+      await page.unroute('**/api/workspace/get-env-list');
+    }
   });
 
   it('opens the recorder chooser (Locally by default) and remembers In the cloud', async () => {
