@@ -39,6 +39,18 @@ async function runWorkspace(files: { path: string; content: string }[], baseUrl:
   return { code, output: out.join('') };
 }
 
+/** Starts `target`, records on it (1024×700, headless) what `drive` does, and closes both. */
+async function recordOn(target: () => Promise<{ app: { close(): Promise<unknown> }; baseUrl: string }>, drive: (session: RecorderSession, app: { baseUrl: string }) => Promise<void>) {
+  const app = await target();
+  const session = await RecorderSession.start({ url: app.baseUrl, baseUrl: app.baseUrl, viewport: { width: 1024, height: 700 }, headless: true });
+  try {
+    await drive(session, app);
+  } finally {
+    await session.close();
+    await app.app.close();
+  }
+}
+
 /** A recording as the publisher writes it (one scenario in a fresh workspace), run by rehearse run. */
 async function replayRecording(scenarioName: string, commands: RecordedCommand[], baseUrl: string) {
   const generated = generate({ scenarioName, commands, existing: new Map() });
@@ -165,9 +177,7 @@ describe('recording the demo shop in Chromium', () => {
 
 describe('recording a plain HTML app with a form, a table and a dialog', () => {
   it('records and replays adding and removing a member', async () => {
-    const app = await startPlainApp();
-    const session = await RecorderSession.start({ url: app.baseUrl, baseUrl: app.baseUrl, viewport: { width: 1024, height: 700 }, headless: true });
-    try {
+    await recordOn(startPlainApp, async (session, app) => {
       const page = session.activePage;
       await page.getByLabel('Member name').click();
       await page.keyboard.type('Ada');
@@ -183,18 +193,13 @@ describe('recording a plain HTML app with a form, a table and a dialog', () => {
       expect(nonCssShare(commands).good).toBe(nonCssShare(commands).total);
       const { result } = await replayRecording('Add and remove a member', commands, app.baseUrl);
       expect(result.code, result.output).toBe(0);
-    } finally {
-      await session.close();
-      await app.app.close();
-    }
+    });
   }, 120_000);
 });
 
 describe('recording the todo app, which was not written for the recorder', () => {
   it('records a double-click as one step, so editing a todo replays: the edit box opens and the new text is saved', async () => {
-    const app = await startTodoApp();
-    const session = await RecorderSession.start({ url: app.baseUrl, baseUrl: app.baseUrl, viewport: { width: 1024, height: 700 }, headless: true });
-    try {
+    await recordOn(startTodoApp, async (session, app) => {
       const page = session.activePage;
       const field = page.getByPlaceholder('What needs to be done?');
       await field.click();
@@ -227,9 +232,6 @@ describe('recording the todo app, which was not written for the recorder', () =>
       const { generated, result } = await replayRecording('Rename a todo', commands, app.baseUrl);
       expect(generated.scenarioText).toContain('And I double-click on "feed the cat" element');
       expect(result.code, result.output).toBe(0);
-    } finally {
-      await session.close();
-      await app.app.close();
-    }
+    });
   }, 120_000);
 });

@@ -3,13 +3,13 @@ import path from 'node:path';
 import { authCalls, downloadCalls, executionCalls, Messages, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { PANEL_LABELS } from '@rehearse/recorder';
 import { buildRunnerPackage, type BuiltPackage } from '@rehearse/runner/pack';
-import { chromium } from 'playwright-core';
+import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseYaml } from 'yaml';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
-import { CHROMIUM, exec, freePort, outsideMachine, start } from './testing/outside-machine.js';
+import { CHROMIUM, exec, freePort, outsideMachine, start, type Started } from './testing/outside-machine.js';
 
 const FEATURE = `Feature: Shop
   Scenario: The mug is listed
@@ -48,6 +48,29 @@ describe('the runner package, installed from the server (issue 18)', () => {
     await test?.close();
     for (const folder of folders) rmSync(folder, { recursive: true, force: true });
   });
+
+  /**
+   * The launch command as the page shows it, run by bash on a machine with nothing installed. Only
+   * --headless (no display here) and a DevTools port (this test is the person at the window) are
+   * added. `drive` gets the recorded page (the one under `pagePath`) once the recorder says it records.
+   */
+  async function recordThroughLaunch(command: string, prefix: string, pagePath: string, drive: (page: Page, recorder: Started, debugPort: number) => Promise<void>) {
+    const machine = outsideMachine(prefix);
+    folders.push(machine.root);
+    const debugPort = await freePort();
+    const recorder = start('bash', ['-c', `${command} --headless --debug-port ${debugPort}`], { cwd: machine.work, env: machine.env });
+    try {
+      await recorder.waitFor('Recording ', 480_000);
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
+      const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().includes(pagePath));
+      expect(page).toBeDefined();
+      await drive(page!, recorder, debugPort);
+      await browser.close().catch(() => undefined);
+    } finally {
+      if (recorder.child.exitCode === null) process.kill(-recorder.child.pid!, 'SIGKILL');
+    }
+    return { machine, recorder };
+  }
 
   it('serves the tarball by version and as latest, says which versions do not exist, and lists it in latestAssets', async () => {
     expect(built.bytes).toBeLessThanOrEqual(2 * 1024 * 1024);
@@ -212,18 +235,8 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const launch = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'shop', featureName: 'Launched', scenarioName: 'Open sign in' } });
       const token = /^REHEARSE_TOKEN=(\S+) /.exec(launch.command)![1]!;
 
-      // The command as the page shows it, run by bash on a machine with nothing installed. Only
-      // --headless (no display here) and a DevTools port (this test is the person at the window) are added.
-      const machine = outsideMachine('rehearse-launch-');
-      folders.push(machine.root);
-      const debugPort = await freePort();
-      const recorder = start('bash', ['-c', `${launch.command} --headless --debug-port ${debugPort}`], { cwd: machine.work, env: machine.env });
-      try {
-        await recorder.waitFor('Recording ', 480_000);
+      const { machine, recorder } = await recordThroughLaunch(launch.command, 'rehearse-launch-', '/demo-shop/', async (page, recorder, debugPort) => {
         expect(recorder.output()).toContain(`DevTools endpoint: http://127.0.0.1:${debugPort}`);
-        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
-        const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().includes('/demo-shop/'))!;
-        expect(page).toBeDefined();
         await page.getByRole('link', { name: 'Sign in' }).click();
         await page.getByLabel('Email').waitFor();
         const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
@@ -234,10 +247,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
         await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
         await recorder.waitFor('Published "Open sign in" to feature "Launched"', 60_000);
         expect(await recorder.exited).toBe(0);
-        await browser.close().catch(() => undefined);
-      } finally {
-        if (recorder.child.exitCode === null) process.kill(-recorder.child.pid!, 'SIGKILL');
-      }
+      });
       expect(recorder.output()).not.toContain(token);
       expect(recorder.output()).not.toContain('warning: this runner is version');
 
@@ -261,15 +271,8 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const token = /^REHEARSE_TOKEN=(\S+) /.exec(launch.command)![1]!;
       const tarball = / --package (\S+) /.exec(launch.command)![1]!;
 
-      const machine = outsideMachine('rehearse-todos-');
-      folders.push(machine.root);
-      const debugPort = await freePort();
-      const recorder = start('bash', ['-c', `${launch.command} --headless --debug-port ${debugPort}`], { cwd: machine.work, env: machine.env });
       let recorded: string[] = [];
-      try {
-        await recorder.waitFor('Recording ', 480_000);
-        const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
-        const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().includes('/todo-app/'))!;
+      const { machine, recorder } = await recordThroughLaunch(launch.command, 'rehearse-todos-', '/todo-app/', async (page, recorder) => {
         // As a person would: type two todos, tick the second one's box in its row, show the active ones.
         const field = page.getByPlaceholder('What needs to be done?');
         await field.fill('buy some cheese');
@@ -286,10 +289,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
         await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
         await recorder.waitFor('Published "Finish a todo" to feature "Todos"', 60_000);
         expect(await recorder.exited).toBe(0);
-        await browser.close().catch(() => undefined);
-      } finally {
-        if (recorder.child.exitCode === null) process.kill(-recorder.child.pid!, 'SIGKILL');
-      }
+      });
       // Steps as a person would say them: the row's checkbox by the todo it ticks.
       expect(recorded).toEqual([
         'Open /',

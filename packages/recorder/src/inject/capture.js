@@ -266,6 +266,13 @@
     return text.length > 200 ? text.slice(0, 200) : text;
   }
 
+  /** Whether `o` shows exactly `text` and none of its children does (getByText's innermost match). */
+  function innermostWith(o, text, textOf) {
+    if (textOf(o) !== text) return false;
+    for (var c = o.firstElementChild; c; c = c.nextElementSibling) if (textOf(c) === text) return false;
+    return true;
+  }
+
   function candidatesFor(el) {
     var out = [];
     var testId = el.getAttribute('data-testid');
@@ -297,9 +304,7 @@
       // getByText matches the innermost elements holding the text, so count elements whose own
       // text is exactly this and none of whose children is.
       var matches = countWhere(function (o) {
-        if (shortText(o) !== text) return false;
-        for (var c = o.firstElementChild; c; c = c.nextElementSibling) if (shortText(c) === text) return false;
-        return true;
+        return innermostWith(o, text, shortText);
       });
       if (matches === 1) out.push({ kind: 'text', value: text, exact: true });
     }
@@ -394,10 +399,7 @@
         var candidate = texts[i];
         if (candidate === el || /^(SCRIPT|STYLE)$/.test(candidate.tagName)) continue;
         var text = norm(candidate.textContent);
-        if (!text || text.length > 80) continue;
-        var inner = false;
-        for (var c = candidate.firstElementChild; c; c = c.nextElementSibling) if (norm(c.textContent) === text) inner = true;
-        if (inner) continue;
+        if (!text || text.length > 80 || !innermostWith(candidate, text, function (o) { return norm(o.textContent); })) continue;
         var selector = config.checkableBeside.split('"\u0001"').join(xpathLiteral(text));
         var found = document.evaluate(selector.replace(/^xpath=/, ''), document, null, 7 /* ORDERED_NODE_SNAPSHOT_TYPE */, null);
         if (found.snapshotLength === 1 && found.snapshotItem(0) === el) return { text: text, locator: { kind: 'css', value: selector } };
@@ -412,12 +414,9 @@
     var name = accessibleName(el);
     var locators = candidatesFor(el);
     var beside = name ? null : besideText(el);
-    if (beside) {
-      // Named as the row shows it, and found by that text ahead of any positional CSS.
-      locators.splice(locators.length - 1, 0, beside.locator);
-      return { name: beside.text, locators: locators, fingerprint: fingerprintOf(el, role, name) };
-    }
-    return { name: humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
+    // Named as the row shows it, and found by that text ahead of any positional CSS.
+    if (beside) locators.splice(locators.length - 1, 0, beside.locator);
+    return { name: beside ? beside.text : humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
   }
 
   // ---- which element an event is about ----
