@@ -61,6 +61,7 @@ export const RecordedCommandType = z.enum([
   'navigate',
   'click',
   'doubleClick',
+  'hover',
   'fill',
   'select',
   'check',
@@ -102,6 +103,8 @@ export function describeRecordedStep(command: RecordedCommand): string {
       return `Click “${name}”`;
     case 'doubleClick':
       return `Double-click “${name}”`;
+    case 'hover':
+      return `Hover over “${name}”`;
     case 'fill':
       return `Fill “${name}” with ${command.secret ? '••••' : `“${command.value ?? ''}”`}`;
     case 'select':

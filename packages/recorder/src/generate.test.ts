@@ -2,11 +2,17 @@ import type { RecordedCommand, RecordedElement } from '@rehearse/contract';
 import { describe, expect, it } from 'vitest';
 import { generate, LOCATORS_DIR, STEP_DEFINITIONS_DIR } from './generate.js';
 
-/** A "Remove" button of one table row: not unique by role and name, so found by its position. */
-function removeButton(row: number, rowText: string | undefined): RecordedElement {
+/**
+ * A "Remove" button of one table row: found by role and name while it was the only one (`alone`),
+ * else only by its position.
+ */
+function removeButton(row: number, rowText: string | undefined, alone = false): RecordedElement {
   return {
     name: 'Remove',
-    locators: [{ kind: 'css', value: `#members > tbody > tr:nth-of-type(${row}) > td > button` }],
+    locators: [
+      ...(alone ? [{ kind: 'role' as const, role: 'button', name: 'Remove', exact: true }] : []),
+      { kind: 'css', value: `#members > tbody > tr:nth-of-type(${row}) > td > button` },
+    ],
     fingerprint: { tag: 'button', role: 'button', name: 'Remove', attributes: {}, ancestors: ['table', 'rowgroup', 'row', 'cell'], ...(rowText ? { container: { tag: 'tr', text: rowText } } : {}) },
   };
 }
@@ -26,13 +32,13 @@ const lastStep = (generated: ReturnType<typeof generate>) => generated.scenarioT
 
 describe('a name recorded again on the same page', () => {
   it('is never re-bound to another element: the second row’s button gets a name that says which row', () => {
-    const first = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada'))]);
+    const first = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada', true))]);
     expect(lastStep(first.generated)).toBe('When I click on "Remove" button');
 
     const second = record(first.files, 'Remove Grace', [open, click(removeButton(2, 'Grace'))]);
     expect(lastStep(second.generated)).toBe('When I click on "Remove" button in the row containing "Grace"');
     // The first scenario's step still means Ada's row, in the same entry and the same step block.
-    expect(second.locators.remove_button!.locators).toEqual(removeButton(1, 'Ada').locators);
+    expect(second.locators.remove_button!.locators).toEqual(removeButton(1, 'Ada', true).locators);
     expect(second.locators.remove_button_in_grace!.locators).toEqual(removeButton(2, 'Grace').locators);
     const steps = second.files.get(`${STEP_DEFINITIONS_DIR}/home.mjs`)!;
     expect(steps).toContain(`When("I click on \\"Remove\\" button", async function () {\n  await context.web.click(elements["remove_button"]`);
@@ -40,13 +46,19 @@ describe('a name recorded again on the same page', () => {
   });
 
   it('keeps the plain name for the same element recorded again, and numbers a look-alike nothing tells apart', () => {
-    const first = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada'))]);
-    const again = record(first.files, 'Remove Ada again', [open, click(removeButton(1, 'Ada'))]);
+    const first = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada', true))]);
+    const again = record(first.files, 'Remove Ada again', [open, click(removeButton(1, 'Ada', true))]);
     expect(lastStep(again.generated)).toBe('When I click on "Remove" button');
     expect(Object.keys(again.locators)).toEqual(['remove_button']);
 
     const unplaced = record(again.files, 'Remove the third', [open, click(removeButton(3, undefined))]);
     expect(lastStep(unplaced.generated)).toBe('When I click on "Remove" button #2');
     expect(Object.keys(unplaced.locators)).toEqual(['remove_button', 'remove_button_2']);
+  });
+
+  it('says which row from the first recording when only the row finds the element', () => {
+    const first = record(new Map(), 'Remove Grace', [open, click(removeButton(2, 'Grace'))]);
+    expect(lastStep(first.generated)).toBe('When I click on "Remove" button in the row containing "Grace"');
+    expect(Object.keys(first.locators)).toEqual(['remove_button_in_grace']);
   });
 });

@@ -93,6 +93,11 @@ function noun(element: RecordedElement | undefined): string {
       return 'field';
     case 'heading':
       return 'heading';
+    case 'listitem':
+    case 'option':
+      return 'item';
+    case 'row':
+      return 'row';
     default:
       return 'element';
   }
@@ -135,6 +140,8 @@ function draft(command: RecordedCommand): Draft | null {
       return { ...base, keyword: 'When', textTemplate: `I click on "${name}" ${noun(el)}`, args: [], body: `await context.web.click(${ELEMENT}, {}, {}, this);` };
     case 'doubleClick':
       return { ...base, keyword: 'When', textTemplate: `I double-click on "${name}" ${noun(el)}`, args: [], body: `await context.web.doubleClick(${ELEMENT}, {}, {}, this);` };
+    case 'hover':
+      return { ...base, keyword: 'When', textTemplate: `I hover over "${name}" ${noun(el)}`, args: [], body: `await context.web.hover(${ELEMENT}, {}, {}, this);` };
     case 'fill':
       return {
         ...base,
@@ -275,6 +282,13 @@ export function generate(input: GenerateInput): GeneratedFiles {
     }
     const entry = pageOf(d.page);
     let key = `${snake(d.element.name)}_${noun(d.element)}`;
+    // Found only by the row it sits in (a row's "×"): the step says which row from the start.
+    const row = onlyTheRowTellsApart(d.element);
+    if (row) {
+      key += row.keySuffix;
+      pattern += row.suffix;
+      text += row.suffix;
+    }
     // A name already bound to another element of this page (another row's "Remove") is never
     // re-bound: the earlier scenarios keep theirs, and this step says which one it means.
     if (entry.locators[key] && !sameRecordedElement(entry.locators[key]!, d.element)) {
@@ -325,8 +339,11 @@ export function generate(input: GenerateInput): GeneratedFiles {
 function sameRecordedElement(known: RecordedElement, recorded: RecordedElement): boolean {
   const ids = (element: RecordedElement) => element.locators.map((candidate) => JSON.stringify(candidate));
   if (JSON.stringify(ids(known)) === JSON.stringify(ids(recorded))) return true;
-  const stable = new Set(known.locators.filter((candidate) => candidate.kind !== 'css').map((candidate) => JSON.stringify(candidate)));
-  return recorded.locators.some((candidate) => candidate.kind !== 'css' && stable.has(JSON.stringify(candidate)));
+  // Positional CSS differs as a list grows; anything else (a role and name, a text-anchored XPath)
+  // finds the element by what it shows.
+  const positional = (candidate: RecordedElement['locators'][number]) => candidate.kind === 'css' && !candidate.value.startsWith('xpath=');
+  const stable = new Set(known.locators.filter((candidate) => !positional(candidate)).map((candidate) => JSON.stringify(candidate)));
+  return recorded.locators.some((candidate) => !positional(candidate) && stable.has(JSON.stringify(candidate)));
 }
 
 /**
@@ -337,11 +354,25 @@ function sameRecordedElement(known: RecordedElement, recorded: RecordedElement):
 function distinguishing(element: RecordedElement, free: (keySuffix: string) => boolean): { suffix: string; keySuffix: string } {
   const container = element.fingerprint?.container;
   if (container) {
-    const word = container.tag === 'tr' ? 'row' : 'item';
-    const keySuffix = `_in_${snake(container.text)}`;
-    if (free(keySuffix)) return { suffix: ` in the ${word} containing "${quoted(container.text)}"`, keySuffix };
+    const row = rowSuffix(container);
+    if (free(row.keySuffix)) return row;
   }
   for (let n = 2; ; n += 1) if (free(`_${n}`)) return { suffix: ` #${n}`, keySuffix: `_${n}` };
+}
+
+/**
+ * The row suffix of an element that nothing but its row finds (no role and name, label or text
+ * of its own that is unique), unless its name already is the row's text (a todo's checkbox).
+ */
+function onlyTheRowTellsApart(element: RecordedElement): { suffix: string; keySuffix: string } | undefined {
+  const container = element.fingerprint?.container;
+  if (!container || quoted(container.text) === quoted(element.name) || element.locators[0]?.kind !== 'css') return undefined;
+  return rowSuffix(container);
+}
+
+function rowSuffix(container: { tag: string; text: string }): { suffix: string; keySuffix: string } {
+  const word = container.tag === 'tr' ? 'row' : 'item';
+  return { suffix: ` in the ${word} containing "${quoted(container.text)}"`, keySuffix: `_in_${snake(container.text)}` };
 }
 
 /** The cucumber expression of a step template: literal text escaped, `{string}` kept. */

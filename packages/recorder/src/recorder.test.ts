@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from './generate.js';
 import { digestTestData, RecorderSession } from './session.js';
 import { startDemoShop, startPlainApp, startTodoApp, workspaceWith } from './testing/targets.js';
+import { judge, recordScenario, replayAll, startTodoApps } from './testing/todo-healing.js';
 
 const DEMO_USER = { email: 'demo@rehearse.dev', password: 'rehearse123' };
 const TEST_DATA = [
@@ -198,7 +199,7 @@ describe('recording a plain HTML app with a form, a table and a dialog', () => {
 });
 
 describe('recording the todo app, which was not written for the recorder', () => {
-  it('records a double-click as one step, so editing a todo replays: the edit box opens and the new text is saved', async () => {
+  it('records a double-click as one step, so editing a todo replays: the edit box, named by its row, opens and the new text is saved', async () => {
     await recordOn(startTodoApp, async (session, app) => {
       const page = session.activePage;
       const field = page.getByPlaceholder('What needs to be done?');
@@ -222,16 +223,82 @@ describe('recording the todo app, which was not written for the recorder', () =>
         'Fill “What needs to be done?” with “feed the cat”',
         'Press Enter in “What needs to be done?”',
         'Double-click “feed the cat”',
-        'Fill “textbox” with “feed the dog”',
-        'Press Enter in “textbox”',
+        'Fill “feed the cat” with “feed the dog”',
+        'Press Enter in “feed the cat”',
         'See “feed the dog”',
       ]);
       // The row it belongs to is kept with the element (one of several alike list items).
       expect(commands[5]!.element?.fingerprint?.container).toEqual({ tag: 'li', text: 'feed the cat' });
       expect(commands[1]!.element?.fingerprint?.container).toBeUndefined();
+      // The unnamed edit box is named and found by the row it opened in, not by its position.
+      expect(commands[6]!.element!.locators[0]).toEqual({ kind: 'css', value: expect.stringMatching(/^xpath=\/\/li\[\.\/\/text\(\)\[normalize-space\(\.\)="feed the cat"\]\]\/\/input/) });
       const { generated, result } = await replayRecording('Rename a todo', commands, app.baseUrl);
       expect(generated.scenarioText).toContain('And I double-click on "feed the cat" element');
       expect(result.code, result.output).toBe(0);
     });
   }, 120_000);
+});
+
+describe('a todo-app recording as a person would write it, replayed on both versions', () => {
+  let apps: Awaited<ReturnType<typeof startTodoApps>>;
+  beforeAll(async () => {
+    apps = await startTodoApps();
+  });
+  afterAll(async () => apps?.app.close());
+
+  it('records the row’s hover before its “×”, ticks on the Active list, and passes on v1 and, healed, on v2', async () => {
+    const commands = await recordScenario(apps.v1, {
+      name: 'Tidy the list',
+      drive: async (page, session) => {
+        await page.getByPlaceholder('What needs to be done?').click();
+        for (const title of ['buy milk', 'feed the cat', 'water the plants']) {
+          await page.keyboard.type(title);
+          await page.keyboard.press('Enter');
+        }
+        const row = (title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+        await row('buy milk').hover();
+        await row('buy milk').getByRole('button', { name: '×' }).click();
+        await page.getByRole('link', { name: 'Active' }).click();
+        await row('water the plants').getByRole('checkbox').click();
+        await page.getByText('feed the cat', { exact: true }).dblclick();
+        await page.keyboard.press('Control+A');
+        await page.keyboard.type('feed the dog');
+        await page.keyboard.press('Enter');
+        await page.getByText('1 item left').waitFor();
+        session.assertText('1 item left');
+      },
+    });
+    const generated = generate({ scenarioName: 'Tidy the list', commands, existing: new Map() });
+    expect(generated.scenarioText.split('\n').map((line) => line.trim())).toEqual([
+      '@recorder',
+      'Scenario: Tidy the list',
+      'Given I open "/"',
+      'When I fill in "What needs to be done?" with "buy milk"',
+      'And I press "Enter" in "What needs to be done?"',
+      'And I fill in "What needs to be done?" with "feed the cat"',
+      'And I press "Enter" in "What needs to be done?"',
+      'And I fill in "What needs to be done?" with "water the plants"',
+      'And I press "Enter" in "What needs to be done?"',
+      'And I hover over "buy milk" item',
+      'And I click on "×" button in the item containing "buy milk"',
+      'And I click on "Active" link',
+      'And I check "water the plants" checkbox',
+      'And I double-click on "feed the cat" element',
+      'And I fill in "feed the cat" with "feed the dog"',
+      'And I press "Enter" in "feed the cat"',
+      'Then I should see "1 item left"',
+    ]);
+    // No element is found only by its position.
+    for (const command of commands.filter((c) => c.element)) expect(command.element!.locators[0]!.value ?? '').not.toMatch(/nth-of-type|^body/);
+
+    const recordings = [{ name: 'Tidy the list', commands }];
+    const [onV1] = (await replayAll(recordings, apps.v1, false)).scenarios;
+    expect(onV1!.status).toBe('PASSED');
+    expect(onV1!.steps.at(-1)!.state).toEqual({ todos: [{ title: 'feed the dog', completed: false }, { title: 'water the plants', completed: true }], route: 'active', newTodo: '', editing: null });
+    const plainOnV2 = await replayAll(recordings, apps.v2, false);
+    expect(plainOnV2.scenarios[0]!.status).toBe('FAILED');
+    const healedOnV2 = await replayAll(recordings, apps.v2, true);
+    expect(healedOnV2.scenarios[0]!.status).toBe('FIXED_BY_AI');
+    expect(judge(onV1 ? [onV1] : [], healedOnV2.scenarios).map((j) => j.outcome)).toEqual(['healed correctly', 'healed correctly']);
+  }, 180_000);
 });

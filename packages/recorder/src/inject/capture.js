@@ -347,20 +347,73 @@
     var box = el.parentElement ? el.parentElement.closest(REPEATED) : null;
     if (el.matches && el.matches(REPEATED)) box = el;
     if (!box || !box.parentElement) return null;
-    var alike = 0;
-    for (var sibling = box.parentElement.firstElementChild; sibling; sibling = sibling.nextElementSibling) if (sibling.tagName === box.tagName) alike++;
-    if (alike < 2) return null;
-    // The row's first text of its own (a todo's label, a table's first cell), else all of it.
-    var text = '';
-    var all = box.querySelectorAll('*');
-    for (var i = 0; i < all.length && !text; i++) {
-      var own = '';
-      for (var node = all[i].firstChild; node; node = node.nextSibling) if (node.nodeType === Node.TEXT_NODE) own += node.textContent;
-      if (norm(own) && !isHidden(all[i])) text = norm(own);
+    // A list item or table row is a row even when it is the only one yet; a card only among others.
+    if (box.tagName === 'ARTICLE') {
+      var alike = 0;
+      for (var sibling = box.parentElement.firstElementChild; sibling; sibling = sibling.nextElementSibling) if (sibling.tagName === box.tagName) alike++;
+      if (alike < 2) return null;
     }
-    text = text || shortText(box);
+    // A card's heading, else the row's first text of its own (a todo's label, a table's first cell;
+    // not a badge before the title), a hidden one when the row shows none (a todo being edited
+    // hides its label), the text in its field, else all of it.
+    var heading = box.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
+    var text = (heading && !isHidden(heading) ? shortText(heading) : '') || firstOwnText(box, true) || firstOwnText(box, false) || fieldValue(box) || shortText(box);
     if (!text) return null;
     return { tag: box.tagName.toLowerCase(), text: text.slice(0, 200) };
+  }
+
+  /** What a row that holds only a field shows: the field's text (a todo being edited, in some apps). */
+  function fieldValue(box) {
+    var field = box.querySelector('input:not([type]), input[type=text], textarea');
+    return field ? norm(field.value) : '';
+  }
+
+  function firstOwnText(box, visibleOnly) {
+    var all = box.querySelectorAll('*');
+    for (var i = 0; i < all.length; i++) {
+      if (/^(SCRIPT|STYLE)$/.test(all[i].tagName) || (visibleOnly && isHidden(all[i]))) continue;
+      var own = '';
+      for (var node = all[i].firstChild; node; node = node.nextSibling) if (node.nodeType === Node.TEXT_NODE) own += node.textContent;
+      if (norm(own)) return norm(own);
+    }
+    return '';
+  }
+
+  function evaluatesTo(selector, el) {
+    var found = document.evaluate(selector, document, null, 7 /* ORDERED_NODE_SNAPSHOT_TYPE */, null);
+    return found.snapshotLength === 1 && found.snapshotItem(0) === el;
+  }
+
+  /** XPath of the row, item or card holding `text` (its own text, or a field's value). */
+  function rowXPath(container) {
+    var literal = xpathLiteral(container.text);
+    return '//' + container.tag + '[.//text()[normalize-space(.)=' + literal + ']]';
+  }
+
+  /**
+   * What finds `el` by the row it sits in, when nothing on the page finds it alone otherwise (a
+   * todo's edit box, a row's "×" button, the row itself): the row by its text, then the element
+   * inside it by kind and own text. The name a person reads for an unnamed field or a row is the
+   * row's text. Null outside rows; no locator when the row's text does not find it alone.
+   */
+  function inRow(el, name) {
+    var container = repeatedContainer(el);
+    if (!container) return null;
+    var row = rowXPath(container);
+    var tag = el.tagName.toLowerCase();
+    var selector;
+    if (el.matches(REPEATED)) {
+      selector = row;
+    } else if (isTextField(el)) {
+      selector = row + '//' + (tag === 'textarea' ? tag
+        : tag === 'input' ? "input[not(@type='checkbox' or @type='radio' or @type='button' or @type='submit' or @type='reset' or @type='hidden' or @type='image' or @type='file')]"
+        : '*[@contenteditable and @contenteditable!="false"]');
+    } else {
+      var text = shortText(el);
+      selector = row + '//' + tag + (text && text.length <= 80 ? '[normalize-space(.)=' + xpathLiteral(text) + ']' : '');
+    }
+    var unnamed = !name && (isTextField(el) || el.matches(REPEATED));
+    return { text: unnamed ? container.text : null, locator: evaluatesTo(selector, el) ? { kind: 'css', value: 'xpath=' + selector } : null };
   }
 
   function humanName(el, role, name) {
@@ -409,14 +462,70 @@
     return null;
   }
 
-  function describe(el) {
+  /**
+   * `revealed`: the element shows only while its row is hovered, so its look-alikes in other rows
+   * are hidden now, not absent: its role and text find it alone only by accident.
+   */
+  function describe(el, revealed) {
     var role = roleOf(el);
     var name = accessibleName(el);
     var locators = candidatesFor(el);
+    if (revealed) locators = locators.filter(function (c) { return c.kind !== 'role' && c.kind !== 'text'; });
     var beside = name ? null : besideText(el);
+    // Only a positional path finds it, or it is a row itself: find it by its row's text first.
+    var row = !beside && (locators.length === 1 || (!name && el.matches(REPEATED))) ? inRow(el, name) : null;
+    var found = beside || row;
     // Named as the row shows it, and found by that text ahead of any positional CSS.
-    if (beside) locators.splice(locators.length - 1, 0, beside.locator);
-    return { name: beside ? beside.text : humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
+    if (found && found.locator) locators.splice(locators.length - 1, 0, found.locator);
+    var shown = (beside && beside.text) || (row && row.text);
+    return { name: shown || humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
+  }
+
+  // ---- controls shown only on hover ----
+
+  var REVEALING = ['visibility', 'opacity', 'display', 'pointer-events'];
+
+  function hoverRules() {
+    var out = [];
+    function walk(rules) {
+      for (var i = 0; i < rules.length; i++) {
+        var rule = rules[i];
+        if (rule.cssRules && !rule.selectorText) walk(rule.cssRules);
+        else if (rule.selectorText && rule.selectorText.indexOf(':hover') !== -1) out.push(rule);
+      }
+    }
+    for (var i = 0; i < document.styleSheets.length; i++) {
+      try { walk(document.styleSheets[i].cssRules); } catch { /* a cross-origin sheet: not readable */ }
+    }
+    return out;
+  }
+
+  /**
+   * The ancestor whose :hover rule reveals `el` (`li:hover .destroy { visibility: visible }`), or
+   * null. A rule about the element's own hover (a button turning darker) reveals nothing.
+   */
+  function hoverRevealer(el) {
+    var rules = hoverRules();
+    for (var i = 0; i < rules.length; i++) {
+      var style = rules[i].style;
+      if (!REVEALING.some(function (property) { return style.getPropertyValue(property); })) continue;
+      var selectors = rules[i].selectorText.split(',');
+      for (var j = 0; j < selectors.length; j++) {
+        var selector = selectors[j].trim();
+        var at = selector.lastIndexOf(':hover');
+        var hovered = selector.slice(0, at).replace(/:hover/g, '');
+        var rest = selector.slice(at + ':hover'.length);
+        if (!hovered || !/^\s*[>+~]?\s*\S/.test(rest) || /^[\w-]*[:.[#]/.test(rest)) continue;
+        try {
+          var plain = selector.replace(/:hover/g, '');
+          var target = el.matches(plain) ? el : el.closest(plain);
+          if (!target) continue;
+          var owner = target.parentElement && target.parentElement.closest(hovered);
+          if (owner && owner !== document.body && owner !== document.documentElement) return owner;
+        } catch { /* a selector this browser cannot match */ }
+      }
+    }
+    return null;
   }
 
   // ---- which element an event is about ----
@@ -566,7 +675,11 @@
       if (el.tagName === 'OPTION') return;
       // A pending fill (the change event comes on blur) goes first.
       if (document.activeElement && document.activeElement !== el) recordFill(document.activeElement);
-      send({ type: 'click', element: describe(el) });
+      // A control the page shows only while the pointer is over its row (a todo's "×"): replay
+      // must hover the row first, as the person did.
+      var revealer = hoverRevealer(el);
+      if (revealer) send({ type: 'hover', element: describe(revealer) });
+      send({ type: 'click', element: describe(el, !!revealer) });
     },
     true,
   );

@@ -185,7 +185,7 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
         target = await resolveElement(world.page, element, timeout, locatorLog, (text) => world.data.resolve(text, spec.params).value);
       } catch (error) {
         if (!world.settings.heal || !(error instanceof ElementNotFoundError)) throw error;
-        const outcome = await heal(world, spec.type, element, locatorLog);
+        const outcome = (await healedBefore(world, element, locatorLog)) ?? (await heal(world, spec.type, element, locatorLog));
         healing = outcome.healing;
         if (!outcome.target) throw error;
         target = outcome.target;
@@ -287,7 +287,24 @@ async function heal(world: RehearseWorld, type: string, element: Element, log: s
     ...(beforeScreenshotId ? { beforeScreenshotId } : {}),
     ...(attempt.healed ? { locators: attempt.healed.locators, fingerprint: attempt.healed.fingerprint as unknown as Record<string, unknown> } : {}),
   };
+  if (attempt.healed && element.source) world.healedElements.set(healedKey(element.source), { locators: attempt.healed.locators, healing });
   return { ...(attempt.healed ? { target: attempt.healed.locator } : {}), healing };
+}
+
+const healedKey = (source: NonNullable<Element['source']>) => `${source.file}#${source.key}`;
+
+/**
+ * The element healed earlier in this scenario, found by the candidates healing chose then (the
+ * same element across a fill and its Enter); undefined when it was not healed or they find nothing.
+ */
+async function healedBefore(world: RehearseWorld, element: Element, log: string[]): Promise<{ target: Locator; healing: CommandHealing } | undefined> {
+  const earlier = element.source && world.healedElements.get(healedKey(element.source));
+  if (!earlier) return undefined;
+  const target = await resolveElement(world.page, { ...element, locators: earlier.locators }, 1_000, log, (text) => text).catch(() => undefined);
+  if (!target) return undefined;
+  log.push(`AI recovery: found as healed earlier in this scenario (${describeCandidate(earlier.locators[0]!)})`);
+  const { beforeScreenshotId: _screenshot, ...healing } = earlier.healing;
+  return { target, healing: { ...healing, reason: 'healed earlier in this scenario' } };
 }
 
 function messageOf(error: unknown): string {

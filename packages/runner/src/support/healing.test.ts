@@ -82,6 +82,31 @@ describe('healing in a page', () => {
     const attempt = await healElement(page, element, 'fill', false);
     expect(await attempt.healed!.locator.getAttribute('id')).toBe('mail');
   });
+
+  it('tells look-alike rows apart by the row’s text, after the rows were reordered and rebuilt', async () => {
+    const row = (title: string) => `<li><div class="view"><input class="toggle" type="checkbox"><label>${title}</label></div></li>`;
+    const element = await recorded(`<main><ul class="todo-list">${row('buy milk')}${row('feed the cat')}</ul></main>`, 'li:nth-of-type(2) input');
+    expect(element.fingerprint!.container).toEqual({ tag: 'li', text: 'feed the cat' });
+    const rebuilt = (title: string, id: number) => `<li id="item-${id}" class="item"><div class="row"><span class="cell"><input class="item-toggle" type="checkbox"></span><span class="cell"><label>${title}</label></span></div></li>`;
+    await page.setContent(`<main><ul id="items">${rebuilt('feed the cat', 2)}${rebuilt('water the plants', 3)}${rebuilt('buy milk', 1)}</ul></main>`);
+    const attempt = await healElement(page, element, 'check', false);
+    expect(attempt.reason).toBe('healed');
+    expect(await attempt.healed!.locator.locator('xpath=ancestor::li').getAttribute('id')).toBe('item-2');
+  });
+
+  it('heals a row’s unnamed edit box to the edit box showing that row’s text, never to the named field beside it', async () => {
+    const element = await recorded(
+      '<main><input class="new-todo" placeholder="What needs to be done?"><ul><li class="editing"><div class="view" style="display:none"><label>feed the cat</label></div><input class="edit" value="feed the cat"></li></ul></main>',
+      'input.edit',
+    );
+    expect(element.fingerprint!.name).toBeUndefined();
+    expect(element.fingerprint!.container).toEqual({ tag: 'li', text: 'feed the cat' });
+    // Version 2: the edit box replaces the row's content, so the row shows its text only in the box.
+    await page.setContent('<div id="root"><form><input id="todo-input" placeholder="What needs to be done?"></form><ul id="items"><li id="item-2" class="item is-editing"><div class="item-edit"><input id="edit-2" class="item-edit-input" value="feed the cat"></div></li></ul></div>');
+    const attempt = await healElement(page, element, 'fill', false);
+    expect(attempt.reason).toBe('healed');
+    expect(await attempt.healed!.locator.getAttribute('id')).toBe('edit-2');
+  });
 });
 
 describe('rehearse run --heal', () => {

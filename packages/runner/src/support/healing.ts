@@ -1,5 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
-import { candidateLocator, type Element, type ElementFingerprint, type LocatorCandidate } from './elements.js';
+import { candidateLocator, checkableBeside, xpathLiteral, type Element, type ElementFingerprint, type LocatorCandidate } from './elements.js';
 
 /**
  * Self-healing of element locators (DESIGN §8, §11): when every recorded candidate of an element
@@ -53,6 +53,16 @@ const PAGE_SCRIPT = String.raw`(() => {
   const ATTRS = ['id', 'class', 'name', 'type', 'href', 'data-testid', 'placeholder', 'aria-label', 'title', 'alt'];
   const visible = (e) => { const r = e.getBoundingClientRect(); if (r.width === 0 || r.height === 0) return false;
     const s = getComputedStyle(e); return s.visibility !== 'hidden' && s.display !== 'none' && !e.closest('[aria-hidden="true"],[hidden]'); };
+  // The row, item or card around an element, by its first own text: as the recorder keeps it.
+  const ownText = (box, visibleOnly) => { for (const e of box.querySelectorAll('*')) { if (/^(SCRIPT|STYLE)$/.test(e.tagName) || (visibleOnly && !visible(e))) continue;
+    const own = norm([...e.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('')); if (own) return own; } return ''; };
+  const containerOf = (e) => { const box = e.matches('li,tr,[role=row],[role=listitem],[role=option],article') ? e : e.parentElement?.closest('li,tr,[role=row],[role=listitem],[role=option],article');
+    if (!box || !box.parentElement) return undefined;
+    if (box.localName === 'article' && [...box.parentElement.children].filter((c) => c.localName === 'article').length < 2) return undefined;
+    const field = box.querySelector('input:not([type]),input[type="text"],textarea');
+    const heading = box.querySelector('h1,h2,h3,h4,h5,h6,[role=heading]');
+    const text = (heading && visible(heading) ? textOf(heading) : '') || ownText(box, true) || ownText(box, false) || norm(field?.value) || textOf(box);
+    return text ? { tag: box.localName, text: text.slice(0, 200) } : { tag: box.localName, text: '' }; };
   const fingerprint = (e) => {
     const attributes = {};
     for (const a of ATTRS) { const v = e.getAttribute(a); if (v !== null && v !== '') attributes[a] = a === 'class' ? norm(v) : v; }
@@ -60,15 +70,17 @@ const PAGE_SCRIPT = String.raw`(() => {
     const ancestors = [];
     for (let p = e.parentElement; p && p !== document.body && p !== document.documentElement; p = p.parentElement) ancestors.unshift(roleOf(p) || p.localName);
     const r = e.getBoundingClientRect();
-    const role = roleOf(e), name = nameOf(e), text = textOf(e);
-    return { tag: e.localName, ...(role ? { role } : {}), ...(name ? { name } : {}), ...(text ? { text } : {}), attributes, ancestors,
+    const role = roleOf(e), name = nameOf(e), text = textOf(e), container = containerOf(e);
+    return { tag: e.localName, ...(role ? { role } : {}), ...(name ? { name } : {}), ...(text ? { text } : {}), ...(container ? { container } : {}), attributes, ancestors,
       rect: { x: Math.round(r.x + scrollX), y: Math.round(r.y + scrollY), width: Math.round(r.width), height: Math.round(r.height) },
       editable: e.isContentEditable || e.localName === 'textarea' || (e.localName === 'input' && !['button', 'submit', 'reset', 'image', 'checkbox', 'radio', 'hidden', 'file'].includes(e.type)) };
   };
   const SELECTOR = 'a,button,input,select,textarea,label,summary,[role],[data-testid],[id],[tabindex],h1,h2,h3,h4,h5,h6,p,li,td,th,dt,dd,span,strong,img,output,legend';
   window.__rehearseFingerprint = fingerprint;
   window.__rehearseCollect = () => {
-    const all = [...document.querySelectorAll(SELECTOR)].filter(visible);
+    // Plus any element with text of its own (a counter's <div>): what a person reads is an element.
+    const hasOwnText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+    const all = [...document.querySelectorAll('body *')].filter((e) => (e.matches(SELECTOR) || hasOwnText(e)) && !/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(e.tagName)).filter(visible);
     window.__rehearseLive = all;
     const prints = all.map((e, slot) => ({ ...fingerprint(e), slot }));
     // Index among elements of the same role and name, as the recorder counts it.
@@ -175,14 +187,19 @@ function attributeSimilarity(recorded: Record<string, string>, live: Record<stri
  * name, text, tag, identifying attributes, the ancestor path in the accessibility tree, the index
  * among look-alikes and the position on the page. Parts the recording lacks do not count.
  */
-export function scoreFingerprint(recorded: ElementFingerprint, live: ElementFingerprint): number {
+export function scoreFingerprint(recorded: ElementFingerprint, live: ElementFingerprint & { editable?: boolean }): number {
   const parts: Array<[weight: number, value: number | undefined]> = [
     [1, recorded.tag === live.tag ? 1 : sameFamily(TAG_FAMILIES, recorded.tag, live.tag) ? 0.5 : 0],
     [2, recorded.role === undefined ? undefined : recorded.role === live.role ? 1 : sameFamily(ROLE_FAMILIES, recorded.role, live.role ?? '') ? 0.4 : 0],
-    [3, recorded.name === undefined ? undefined : textSimilarity(recorded.name, live.name)],
+    // An element recorded without a name is not one that has a name of its own now (the edit box
+    // of a row is not the "What needs to be done?" box beside it).
+    [3, recorded.name === undefined ? (live.editable && live.name ? 0 : undefined) : textSimilarity(recorded.name, live.name)],
     [1.5, recorded.text === undefined ? undefined : textSimilarity(recorded.text, live.text)],
     [2, attributeSimilarity(recorded.attributes, live.attributes)],
     [1, sequenceSimilarity(recorded.ancestors, live.ancestors)],
+    // Which row it sits in: the row's text tells look-alike rows apart, and a row showing other
+    // text is another row (squared: a shared word or two is not the same row).
+    [3, recorded.container === undefined ? undefined : live.container === undefined ? 0 : textSimilarity(recorded.container.text, live.container.text) ** 2],
     [0.5, recorded.index === undefined ? undefined : recorded.index === live.index ? 1 : 0],
     [0.5, recorded.rect && live.rect ? Math.max(0, 1 - Math.hypot(recorded.rect.x - live.rect.x, recorded.rect.y - live.rect.y) / 800) : undefined],
   ];
@@ -245,6 +262,30 @@ function proposedCandidates(live: LiveElement): LocatorCandidate[] {
   if (a.id && /^[A-Za-z][\w-]*$/.test(a.id)) out.push({ kind: 'css', value: `#${a.id}` });
   if (a.name && ['input', 'select', 'textarea'].includes(live.tag)) out.push({ kind: 'css', value: `${live.tag}[name="${a.name}"]` });
   if (!live.editable && live.text && live.text.length <= 80) out.push({ kind: 'text', value: live.text, exact: true });
+  out.push(...scopedCandidates(live));
+  return out;
+}
+
+const FIELD_TAGS = new Set(['input', 'textarea', 'select', 'button', 'a', 'label']);
+
+/**
+ * Candidates that find an element by the row it sits in (a todo's checkbox, its edit box, a
+ * table row's button): the row by its text, then the element inside it by kind and own text.
+ * Look-alike rows have nothing else that tells their elements apart.
+ */
+function scopedCandidates(live: LiveElement): LocatorCandidate[] {
+  const row = live.container;
+  if (!row?.text || row.text.length > 120) return [];
+  const out: LocatorCandidate[] = [];
+  const checkable = ['checkbox', 'radio', 'switch'].includes(live.role ?? '');
+  if (checkable) out.push(checkableBeside(row.text));
+  const predicates: string[] = [];
+  if (live.tag === 'input' && live.attributes.type) predicates.push(`@type=${xpathLiteral(live.attributes.type)}`);
+  if (live.tag === 'input' && !live.attributes.type) predicates.push('not(@type)');
+  if (!live.editable && !checkable && live.text && live.text.length <= 80) predicates.push(`normalize-space(.)=${xpathLiteral(live.text)}`);
+  const tag = FIELD_TAGS.has(live.tag) ? live.tag : live.role ? `*[@role=${xpathLiteral(live.role)}]` : live.tag;
+  const inside = `${tag}${predicates.map((p) => `[${p}]`).join('')}`;
+  out.push({ kind: 'css', value: `xpath=//${row.tag}[.//text()[normalize-space(.)=${xpathLiteral(row.text)}] or .//input[@value=${xpathLiteral(row.text)}]]//${inside}` });
   return out;
 }
 
@@ -285,15 +326,40 @@ export interface HealAttempt {
 export async function healElement(page: Page, element: Element, need: ElementNeed, assertion: boolean): Promise<HealAttempt> {
   const recorded = element.fingerprint;
   if (!recorded) return { confidence: 0, reason: 'the element has no recorded fingerprint' };
-  const live = await collectLiveElements(page);
+  const all = await collectLiveElements(page);
+  // A check must not pass on an element showing something else: an assertion only considers
+  // elements showing the recorded text.
+  const live = assertion && recorded.text ? all.filter((element) => showsSameText(recorded.text!, element.text)) : all;
+  if (assertion && recorded.text && live.length === 0) return { confidence: 0, reason: `no element shows “${recorded.text.slice(0, 80)}”` };
   const match = bestMatch(recorded, live, need);
   if (!match) return { confidence: 0, reason: 'no element on the page suits the action' };
   const confidence = Math.round(match.score * 1000) / 1000;
   const threshold = assertion ? ASSERTION_THRESHOLD : HEAL_THRESHOLD;
-  if (match.score < threshold) return { confidence, reason: `the best match scored ${confidence}, below ${threshold}` };
+  // What an assertion checks is that this text is shown: one innermost element showing exactly
+  // the recorded text is that element, however its markup changed.
+  const onlyOne = assertion && recorded.text !== undefined && innermost(live).length === 1 && innermost(live)[0] === match.live;
+  if (match.score < threshold && !onlyOne) return { confidence, reason: `the best match scored ${confidence}, below ${threshold}` };
   if (match.score - match.runnerUp < HEAL_MARGIN) return { confidence, reason: `two elements match almost equally (${confidence} and ${match.runnerUp.toFixed(3)})` };
   const locators = await verifiedCandidates(page, match.live.slot, proposedCandidates(match.live));
   if (locators.length === 0) return { confidence, reason: 'no stable locator finds the matched element alone' };
   const { slot: _slot, editable: _editable, ...fingerprint } = match.live;
-  return { healed: { locator: candidateLocator(page, locators[0]!), locators, fingerprint, confidence }, confidence, reason: 'healed' };
+  const reason = match.score < threshold ? `healed: the only element showing “${recorded.text!.slice(0, 80)}”` : 'healed';
+  return { healed: { locator: candidateLocator(page, locators[0]!), locators, fingerprint, confidence }, confidence, reason };
+}
+
+/** Short texts must be equal (spacing and case aside); a long one (a whole card) nearly so. */
+function showsSameText(recorded: string, live: string | undefined): boolean {
+  const a = recorded.replace(/\s+/g, ' ').trim().toLowerCase();
+  const b = (live ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+  return a.length <= 80 ? a === b : textSimilarity(a, b) >= 0.8;
+}
+
+/** The elements none of whose descendants in the list shows the same text (a counter, not its row). */
+function innermost(elements: readonly LiveElement[]): LiveElement[] {
+  const inside = (inner: LiveElement, outer: LiveElement) =>
+    inner !== outer && !!inner.rect && !!outer.rect && inner.rect.x >= outer.rect.x && inner.rect.y >= outer.rect.y &&
+    inner.rect.x + inner.rect.width <= outer.rect.x + outer.rect.width && inner.rect.y + inner.rect.height <= outer.rect.y + outer.rect.height &&
+    // The same box: the one later in the page is the child.
+    (inner.slot > outer.slot || inner.rect.width !== outer.rect.width || inner.rect.height !== outer.rect.height);
+  return elements.filter((outer) => !elements.some((inner) => inside(inner, outer) && inner.text === outer.text));
 }

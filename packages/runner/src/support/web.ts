@@ -297,7 +297,16 @@ export const web = {
     const element = toElement(ref, ROLES_FOR.check);
     const checked = options?.checked ?? true;
     await runCommand(w, { type: checked ? 'check_element' : 'uncheck_element', element, params, options }, async (target) => {
-      await target!.setChecked(checked, { timeout: timeoutOf(w, options) });
+      const timeout = timeoutOf(w, options);
+      if ((await target!.isChecked({ timeout })) === checked) return;
+      await target!.click({ timeout });
+      // Not Playwright's setChecked: an app may take the control away in answer (a completed todo
+      // leaves the "Active" list), and then the click was the whole action, not a failure.
+      const settled = await poll(timeout, async () => {
+        if (!(await target!.isVisible())) return true;
+        return (await target!.isChecked({ timeout }).catch(() => !checked)) === checked ? true : undefined;
+      });
+      if (!settled) throw new Error(`Clicking the ${checked ? 'unchecked' : 'checked'} control did not ${checked ? 'check' : 'uncheck'} it`);
     });
   },
 

@@ -6,6 +6,8 @@ import { MediaTypes, type AriaAttachment, type ScenarioAttachment, type TraceAtt
 import { Capture } from './capture.js';
 import { settingsFromWorkspace, type RunSettings } from './settings.js';
 import { TestData } from './test-data.js';
+import type { LocatorCandidate } from './elements.js';
+import type { CommandHealing } from '@rehearse/contract';
 import { keepsTrace, nextAttempt, recordsTrace, ScenarioTrace } from './trace.js';
 
 /** World parameters the CLI passes; plain cucumber-js may pass `rehearse` too, or nothing. */
@@ -92,6 +94,11 @@ export class RehearseWorld extends World<RehearseParameters> {
   readonly capture = new Capture(() => this.currentStepId);
   /** Elements that received a secret: masked in every later screenshot of the scenario. */
   readonly maskedElements: Locator[] = [];
+  /**
+   * Elements healed earlier in this scenario, by locator file entry: a later command on the same
+   * element (the Enter after a healed fill) finds it the same way instead of healing again.
+   */
+  readonly healedElements = new Map<string, { locators: LocatorCandidate[]; healing: CommandHealing }>();
   /** Headers the next API request sends (`I set the request header …`). */
   apiHeaders: Record<string, string> = {};
   lastResponse: ApiResponseRecord | undefined;
