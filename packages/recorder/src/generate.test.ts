@@ -62,3 +62,47 @@ describe('a name recorded again on the same page', () => {
     expect(Object.keys(first.locators)).toEqual(['remove_button_in_grace']);
   });
 });
+
+describe('recording again on a page whose step file was edited by hand', () => {
+  const HAND_WRITTEN = [
+    `import { appendFileSync } from 'node:fs';`,
+    '',
+    '// A helper the team wrote: recording must never drop it.',
+    'function note(text) {',
+    `  appendFileSync('notes.txt', text + '\\n');`,
+    '}',
+    '',
+    `When('I note {string}', async function (text) {`,
+    '  note(text);',
+    '});',
+    '',
+  ].join('\n');
+
+  it('keeps every hand-written line byte for byte, replaces the block recorded again in place and adds the new one at the end', () => {
+    const first = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada', true))]);
+    const path = `${STEP_DEFINITIONS_DIR}/home.mjs`;
+    const generatedFile = first.files.get(path)!;
+    const edited = new Map(first.files);
+    // The team adds its own code below the recorded block and between the header and the block.
+    const [header, block] = generatedFile.split('/** @recorder');
+    edited.set(path, `${header}${HAND_WRITTEN}\n/** @recorder${block}\n${HAND_WRITTEN.replace(/note/g, 'log')}`);
+
+    const again = record(edited, 'Remove Ada and Grace', [open, click(removeButton(1, 'Ada', true)), click(removeButton(2, 'Grace'))]);
+    const after = again.files.get(path)!;
+    expect(after.startsWith(`${header}${HAND_WRITTEN}\n/** @recorder${block}\n${HAND_WRITTEN.replace(/note/g, 'log')}`)).toBe(true);
+    expect(after.match(/@step "I click on \\"Remove\\" button"/g)).toHaveLength(1);
+    expect(after.endsWith(`When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", async function () {\n  await context.web.click(elements["remove_button_in_grace"], {}, {}, this);\n});\n// @end\n`)).toBe(true);
+  });
+
+  it('writes a re-recorded block where it stood, leaving the code around it alone', () => {
+    const first = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada', true))]);
+    const path = `${STEP_DEFINITIONS_DIR}/home.mjs`;
+    const edited = new Map(first.files);
+    edited.set(path, `${first.files.get(path)!}\n${HAND_WRITTEN}`);
+    const moved = { ...removeButton(1, 'Ada', true), locators: [{ kind: 'role' as const, role: 'button', name: 'Remove', exact: true }, { kind: 'css' as const, value: '#roster tr:nth-of-type(1) button' }] };
+    const again = record(edited, 'Remove Ada again', [open, click(moved)]);
+    expect(again.files.get(path)).toBe(edited.get(path));
+    // The element itself is recorded afresh.
+    expect(again.locators.remove_button!.locators).toEqual(moved.locators);
+  });
+});

@@ -174,24 +174,51 @@ function draft(command: RecordedCommand): Draft | null {
   }
 }
 
-/** What a step file looks like once parsed back: its elements' keys and its step blocks by pattern. */
+/** What a step file looks like once parsed back: its text as it is, and its step blocks by pattern. */
 interface PageFile {
+  /** The file in the workspace, hand-written code and all; undefined for a new page. */
+  text: string | undefined;
   blocks: Map<string, string>;
 }
 
 const BLOCK = /\/\*\* @recorder[^\n]*\*\/\n\/\/ @step (.+)\n[\s\S]*?\/\/ @end\n/g;
 
+function patternOfMarker(marker: string): string | undefined {
+  try {
+    return JSON.parse(marker) as string;
+  } catch {
+    // A hand-edited marker line: leave that block out of the merge rather than guess.
+    return undefined;
+  }
+}
+
 /** The step blocks of a generated page file, keyed by their cucumber expression. */
 export function parseStepFile(content: string): Map<string, string> {
   const blocks = new Map<string, string>();
   for (const match of content.matchAll(BLOCK)) {
-    try {
-      blocks.set(JSON.parse(match[1]!) as string, match[0]);
-    } catch {
-      // A hand-edited marker line: leave that block out of the merge rather than guess.
-    }
+    const pattern = patternOfMarker(match[1]!);
+    if (pattern !== undefined) blocks.set(pattern, match[0]);
   }
   return blocks;
+}
+
+/**
+ * Writes `blocks` into a page's step file without touching anything else in it: a block recorded
+ * again replaces its old text where it stands, a new one goes at the end, and every line the
+ * recorder did not write (helpers, imports, hand-written steps, comments) stays byte for byte.
+ */
+export function spliceStepFile(existing: string | undefined, header: string, blocks: ReadonlyMap<string, string>): string {
+  if (existing === undefined) return header + [...blocks.values()].join('\n');
+  const pending = new Map(blocks);
+  const kept = existing.replace(BLOCK, (whole, marker: string) => {
+    const pattern = patternOfMarker(marker);
+    const next = pattern === undefined ? undefined : pending.get(pattern);
+    if (next === undefined) return whole;
+    pending.delete(pattern!);
+    return next;
+  });
+  if (pending.size === 0) return kept;
+  return `${kept.replace(/\n*$/, '\n')}${kept.trim() === '' ? header : '\n'}${[...pending.values()].join('\n')}`;
 }
 
 function renderBlock(definition: StepDefinition): string {
@@ -208,7 +235,7 @@ function renderBlock(definition: StepDefinition): string {
   ].join('\n');
 }
 
-function renderStepFile(page: string, blocks: Iterable<string>): string {
+function stepFileHeader(page: string): string {
   return [
     `// Steps recorded on the "${page}" page by the Rehearse recorder. Each step sits between its`,
     `// @step and @end lines so recording it again replaces only that block; elements live in`,
@@ -218,7 +245,7 @@ function renderStepFile(page: string, blocks: Iterable<string>): string {
     '',
     `const elements = locatorsFile(import.meta.url, 'locators/${page}.json');`,
     '',
-    ...blocks,
+    '',
   ].join('\n');
 }
 
@@ -257,7 +284,7 @@ export function generate(input: GenerateInput): GeneratedFiles {
       } catch {
         locators = {};
       }
-      entry = { file: { blocks: stepText ? parseStepFile(stepText) : new Map<string, string>() }, locators };
+      entry = { file: { text: stepText, blocks: stepText ? parseStepFile(stepText) : new Map<string, string>() }, locators };
       pages.set(page, entry);
     }
     return entry;
@@ -329,7 +356,7 @@ export function generate(input: GenerateInput): GeneratedFiles {
 
   const files: { path: string; content: string }[] = [];
   for (const [page, entry] of pages) {
-    files.push({ path: `${STEP_DEFINITIONS_DIR}/${page}.mjs`, content: renderStepFile(page, entry.file.blocks.values()) });
+    files.push({ path: `${STEP_DEFINITIONS_DIR}/${page}.mjs`, content: spliceStepFile(entry.file.text, stepFileHeader(page), entry.file.blocks) });
     files.push({ path: `${LOCATORS_DIR}/${page}.json`, content: `${JSON.stringify(entry.locators, null, 2)}\n` });
   }
   return { scenarioText, steps, files, secretKeys: [...secretKeys] };
