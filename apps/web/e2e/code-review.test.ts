@@ -72,6 +72,32 @@ describe('code review in Chromium', () => {
     }
   });
 
+  it('shows in the scenario report what self-healing did for a command: outcome, why, confidence, the elements weighed, the new locator', async (ctx) => {
+    if (!hasOversight) ctx.skip('waits for aiCalls.oversightList (AI issue)');
+    const { runId } = await seedHealedRun(ada.api, ada.projectId, PNG);
+    await page.goto(`/${ada.projectId}/run-report/${runId}`);
+    await page.getByRole('tab', { name: 'Self-healing' }).click();
+    const detail = page.getByRole('tabpanel');
+    await expect.poll(() => detail.innerText()).toContain('Healed: the step went on with the element found by its fingerprint');
+    const text = await detail.innerText();
+    expect(text).toContain('No candidate matched; the button "Pay" matches the recorded fingerprint best.');
+    expect(text).toContain('0.910');
+    expect(text).toContain('button “Pay later” 0.702');
+    expect(text).toContain('role role="button" name="Pay"');
+    expect(text).toContain('Element not found');
+    await expectAccessible(page, 'scenario report, self-healing tab');
+    if (process.env.WEB_SCREENSHOTS === '1') {
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 1024, height: 700 },
+      ]) {
+        await page.setViewportSize(size);
+        await settleAnimations(page);
+        await page.screenshot({ path: `/tmp/reports-healing-${size.width}.png` });
+      }
+    }
+  });
+
   it('shows a healed run’s fix; See changes shows the diff and Accept changes lands a commit, then the item leaves', async (ctx) => {
     if (!hasOversight) ctx.skip('waits for aiCalls.oversightList (AI issue)');
     await seedHealedRun(ada.api, ada.projectId, PNG);

@@ -64,6 +64,8 @@ export const CommandHealing = z.object({
   fingerprint: z.record(z.string(), z.unknown()).optional(),
   /** The page when every recorded candidate had failed. */
   beforeScreenshotId: z.string().optional(),
+  /** The best-scoring elements of the page that were weighed, best first (at most 3). */
+  considered: z.array(z.object({ element: z.string().max(300), confidence: z.number() })).max(3).optional(),
 });
 export type CommandHealing = z.infer<typeof CommandHealing>;
 

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from './generate.js';
 import { digestTestData, RecorderSession } from './session.js';
 import { startDemoShop, startPlainApp, startTodoApp, workspaceWith } from './testing/targets.js';
-import { judge, recordScenario, replayAll, startTodoApps } from './testing/todo-healing.js';
+import { judge, recordScenario, replayAll } from './testing/healing-bench.js';
+import { TODO_TARGET } from './testing/todo-healing.js';
 
 const DEMO_USER = { email: 'demo@rehearse.dev', password: 'rehearse123' };
 const TEST_DATA = [
@@ -240,14 +241,14 @@ describe('recording the todo app, which was not written for the recorder', () =>
 });
 
 describe('a todo-app recording as a person would write it, replayed on both versions', () => {
-  let apps: Awaited<ReturnType<typeof startTodoApps>>;
+  let apps: Awaited<ReturnType<typeof TODO_TARGET.start>>;
   beforeAll(async () => {
-    apps = await startTodoApps();
+    apps = await TODO_TARGET.start();
   });
   afterAll(async () => apps?.app.close());
 
   it('records the row’s hover before its “×”, ticks on the Active list, and passes on v1 and, healed, on v2', async () => {
-    const commands = await recordScenario(apps.v1, {
+    const commands = await recordScenario(TODO_TARGET, apps.v1, {
       name: 'Tidy the list',
       drive: async (page, session) => {
         await page.getByPlaceholder('What needs to be done?').click();
@@ -292,12 +293,12 @@ describe('a todo-app recording as a person would write it, replayed on both vers
     for (const command of commands.filter((c) => c.element)) expect(command.element!.locators[0]!.value ?? '').not.toMatch(/nth-of-type|^body/);
 
     const recordings = [{ name: 'Tidy the list', commands }];
-    const [onV1] = (await replayAll(recordings, apps.v1, false)).scenarios;
+    const [onV1] = (await replayAll(recordings, apps.v1, false, TODO_TARGET)).scenarios;
     expect(onV1!.status).toBe('PASSED');
     expect(onV1!.steps.at(-1)!.state).toEqual({ todos: [{ title: 'feed the dog', completed: false }, { title: 'water the plants', completed: true }], route: 'active', newTodo: '', editing: null });
-    const plainOnV2 = await replayAll(recordings, apps.v2, false);
+    const plainOnV2 = await replayAll(recordings, apps.v2, false, TODO_TARGET);
     expect(plainOnV2.scenarios[0]!.status).toBe('FAILED');
-    const healedOnV2 = await replayAll(recordings, apps.v2, true);
+    const healedOnV2 = await replayAll(recordings, apps.v2, true, TODO_TARGET);
     expect(healedOnV2.scenarios[0]!.status).toBe('FIXED_BY_AI');
     expect(judge(onV1 ? [onV1] : [], healedOnV2.scenarios).map((j) => j.outcome)).toEqual(['healed correctly', 'healed correctly']);
   }, 180_000);

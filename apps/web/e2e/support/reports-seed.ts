@@ -186,6 +186,10 @@ export async function seedHealedRun(api: ApiClient, projectId: string, png: Buff
       locators: [{ kind: 'role', role: 'button', name: 'Pay', exact: true }],
       fingerprint: { tag: 'button', role: 'button', name: 'Pay', attributes: {}, ancestors: ['main', 'form'] },
       beforeScreenshotId: screenshotId,
+      considered: [
+        { element: 'button “Pay”', confidence: 0.91 },
+        { element: 'button “Pay later”', confidence: 0.702 },
+      ],
     },
     result: ok,
   };

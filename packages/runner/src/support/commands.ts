@@ -286,6 +286,7 @@ async function heal(world: RehearseWorld, type: string, element: Element, log: s
     reason: attempt.reason,
     ...(beforeScreenshotId ? { beforeScreenshotId } : {}),
     ...(attempt.healed ? { locators: attempt.healed.locators, fingerprint: attempt.healed.fingerprint as unknown as Record<string, unknown> } : {}),
+    ...('considered' in attempt && attempt.considered ? { considered: attempt.considered } : {}),
   };
   if (attempt.healed && element.source) world.healedElements.set(healedKey(element.source), { locators: attempt.healed.locators, healing });
   return { ...(attempt.healed ? { target: attempt.healed.locator } : {}), healing };

@@ -316,6 +316,24 @@ export interface HealAttempt {
   healed?: Healed;
   confidence: number;
   reason: string;
+  /** The best-scoring elements weighed, best first, as a person would name them. */
+  considered?: Array<{ element: string; confidence: number }>;
+}
+
+/** An element as a report names it: `button "Add to cart"`, in its row when it has one. */
+export function describeLive(element: LiveElement): string {
+  const what = element.role ?? element.tag;
+  const shown = element.name ?? element.text;
+  const row = element.container?.text ? ` in the ${element.container.tag === 'tr' ? 'row' : 'item'} “${element.container.text.slice(0, 60)}”` : '';
+  return `${what}${shown ? ` “${shown.slice(0, 80)}”` : ''}${row}`;
+}
+
+function topScored(recorded: ElementFingerprint, live: readonly LiveElement[], need: ElementNeed): Array<{ element: string; confidence: number }> {
+  return live
+    .filter((element) => fits(need, element))
+    .map((element) => ({ element: describeLive(element), confidence: Math.round(scoreFingerprint(recorded, element) * 1000) / 1000 }))
+    .sort((a, b) => b.confidence - a.confidence)
+    .slice(0, 3);
 }
 
 /**
@@ -331,6 +349,12 @@ export async function healElement(page: Page, element: Element, need: ElementNee
   // elements showing the recorded text.
   const live = assertion && recorded.text ? all.filter((element) => showsSameText(recorded.text!, element.text)) : all;
   if (assertion && recorded.text && live.length === 0) return { confidence: 0, reason: `no element shows “${recorded.text.slice(0, 80)}”` };
+  const considered = topScored(recorded, live, need);
+  const attempt = await healAgainst(page, recorded, live, need, assertion);
+  return considered.length > 0 ? { ...attempt, considered } : attempt;
+}
+
+async function healAgainst(page: Page, recorded: ElementFingerprint, live: LiveElement[], need: ElementNeed, assertion: boolean): Promise<HealAttempt> {
   const match = bestMatch(recorded, live, need);
   if (!match) return { confidence: 0, reason: 'no element on the page suits the action' };
   const confidence = Math.round(match.score * 1000) / 1000;

@@ -351,6 +351,7 @@ function DetailTabs({
     ...(apiInfo ? [{ id: 'api', label: Strings.reportTabApi }] : []),
     ...(command?.payload ? [{ id: 'payload', label: Strings.reportTabPayload }] : []),
     ...(verify ? [{ id: 'verify', label: Strings.reportTabVerify }] : []),
+    ...(command?.healing ? [{ id: 'healing', label: Strings.reportTabHealing }] : []),
   ];
   const base: { id: DetailTab; label: string }[] = [
     { id: 'screenshot', label: Strings.reportTabScreenshot },
@@ -438,6 +439,11 @@ function DetailTabs({
           )}
         </Tabs.Content>
       )}
+      {command?.healing && (
+        <Tabs.Content value="healing" className="p-4 text-sm outline-none">
+          <HealingDetail healing={command.healing} />
+        </Tabs.Content>
+      )}
       {verify && (
         <Tabs.Content value="verify" className="p-4 text-sm outline-none">
           <dl className="grid grid-cols-[8rem_1fr] gap-2">
@@ -449,6 +455,58 @@ function DetailTabs({
         </Tabs.Content>
       )}
     </Tabs.Root>
+  );
+}
+
+/** What self-healing did for a command: healed or not, why, how sure, and what it weighed. */
+function HealingDetail({ healing }: { healing: NonNullable<Command['healing']> }) {
+  const describe = (candidate: Record<string, unknown>) =>
+    Object.entries(candidate)
+      .filter(([key]) => key !== 'exact')
+      .map(([key, value]) => (key === 'kind' ? String(value) : `${key}=${JSON.stringify(value)}`))
+      .join(' ');
+  return (
+    <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-2">
+      <dt className="font-semibold text-slate-700">{Strings.reportHealingOutcome}</dt>
+      <dd className={healing.healed ? 'text-violet-800' : 'text-red-800'}>{healing.healed ? Strings.reportHealingHealed : Strings.reportHealingNotHealed}</dd>
+      <dt className="font-semibold text-slate-700">{Strings.reportHealingReason}</dt>
+      <dd>{healing.reason}</dd>
+      <dt className="font-semibold text-slate-700">{Strings.reportHealingConfidence}</dt>
+      <dd className="font-mono text-xs">{healing.confidence.toFixed(3)}</dd>
+      <dt className="font-semibold text-slate-700">{Strings.reportHealingElement}</dt>
+      <dd>
+        {healing.element}
+        {healing.source && <span className="block font-mono text-xs text-slate-500">{`${healing.source.file} › ${healing.source.key}`}</span>}
+      </dd>
+      <dt className="font-semibold text-slate-700">{Strings.reportHealingFailure}</dt>
+      <dd>{Strings.reportHealingFailureKinds[healing.classification] ?? healing.classification}</dd>
+      {healing.considered && healing.considered.length > 0 && (
+        <>
+          <dt className="font-semibold text-slate-700">{Strings.reportHealingConsidered}</dt>
+          <dd>
+            <ol className="flex list-decimal flex-col gap-1 pl-5">
+              {healing.considered.map((candidate, i) => (
+                <li key={i}>
+                  {candidate.element} <span className="font-mono text-xs text-slate-500">{candidate.confidence.toFixed(3)}</span>
+                </li>
+              ))}
+            </ol>
+          </dd>
+        </>
+      )}
+      {healing.locators && healing.locators.length > 0 && (
+        <>
+          <dt className="font-semibold text-slate-700">{Strings.reportHealingLocators}</dt>
+          <dd>
+            <ul className="flex flex-col gap-1 font-mono text-xs break-all">
+              {healing.locators.map((candidate, i) => (
+                <li key={i}>{describe(candidate)}</li>
+              ))}
+            </ul>
+          </dd>
+        </>
+      )}
+    </dl>
   );
 }
 
