@@ -460,11 +460,13 @@ function DetailTabs({
 
 /** What self-healing did for a command: healed or not, why, how sure, and what it weighed. */
 function HealingDetail({ healing }: { healing: NonNullable<Command['healing']> }) {
-  const describe = (candidate: Record<string, unknown>) =>
-    Object.entries(candidate)
-      .filter(([key]) => key !== 'exact')
-      .map(([key, value]) => (key === 'kind' ? String(value) : `${key}=${JSON.stringify(value)}`))
-      .join(' ');
+  // A locator candidate as a person reads it: its kind, then what it looks for.
+  const describe = (candidate: Record<string, unknown>) => {
+    const { kind, role, name, value } = candidate as { kind?: string; role?: string; name?: string; value?: string };
+    if (kind === 'role') return `role ${role ?? ''}${name === undefined ? '' : ` “${name}”`}`;
+    if (kind === 'css') return `css ${value ?? ''}`;
+    return `${kind === 'testId' ? 'test id' : kind === 'altText' ? 'alt text' : (kind ?? '')} “${value ?? ''}”`;
+  };
   return (
     <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-2">
       <dt className="font-semibold text-slate-700">{Strings.reportHealingOutcome}</dt>
@@ -476,7 +478,7 @@ function HealingDetail({ healing }: { healing: NonNullable<Command['healing']> }
       <dt className="font-semibold text-slate-700">{Strings.reportHealingElement}</dt>
       <dd>
         {healing.element}
-        {healing.source && <span className="block font-mono text-xs text-slate-500">{`${healing.source.file} › ${healing.source.key}`}</span>}
+        {healing.source && <span className="block font-mono text-xs break-all text-slate-500">{`${healing.source.file} › ${healing.source.key}`}</span>}
       </dd>
       <dt className="font-semibold text-slate-700">{Strings.reportHealingFailure}</dt>
       <dd>{Strings.reportHealingFailureKinds[healing.classification] ?? healing.classification}</dd>
