@@ -70,8 +70,19 @@ export const RecordedCommandType = z.enum([
   'verifyText',
   'verifyVisible',
   'verifyValue',
+  'verifyChecked',
+  'verifyCount',
+  'verifyUrl',
+  'verifyNoText',
 ]);
 export type RecordedCommandType = z.infer<typeof RecordedCommandType>;
+
+/**
+ * What a recorder's Add assertion asks for. Visible, Value, Checked and Count take the next click
+ * on the page; Text and Not visible take typed text (Text also a click); URL takes the page's address.
+ */
+export const RecorderAssertion = z.enum(['verifyText', 'verifyVisible', 'verifyValue', 'verifyChecked', 'verifyCount', 'verifyUrl', 'verifyNoText']);
+export type RecorderAssertion = z.infer<typeof RecorderAssertion>;
 
 /**
  * One user action as the recorder captured it. `value` holds what was typed, chosen, pressed or
@@ -83,6 +94,8 @@ export const RecordedCommand = z.object({
   value: z.string().max(10_000).optional(),
   /** The value is a reference to a secret test-data row (or to one the user must add). */
   secret: z.boolean().optional(),
+  /** verifyCount: how many items the list showed; `value` is the word that names the list. */
+  count: z.number().int().min(0).max(100_000).optional(),
   /** Page route relative to the environment's base URL, e.g. `/login.html`. */
   path: z.string().max(2000),
   url: z.string().max(4000).optional(),
@@ -121,6 +134,14 @@ export function describeRecordedStep(command: RecordedCommand): string {
       return `“${name}” is visible`;
     case 'verifyValue':
       return `“${name}” has value “${command.value ?? ''}”`;
+    case 'verifyChecked':
+      return command.value === 'unchecked' ? `“${name}” is not checked` : `“${name}” is checked`;
+    case 'verifyCount':
+      return `See ${command.count ?? 0} “${command.value ?? ''}” items`;
+    case 'verifyUrl':
+      return `URL contains “${command.value ?? ''}”`;
+    case 'verifyNoText':
+      return `Don’t see “${command.value ?? ''}”`;
   }
 }
 
@@ -311,6 +332,6 @@ export type RecorderInput =
 export interface RecorderClientEvents {
   attach: (request: { connectionId: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
   input: (input: RecorderInput) => void;
-  assert: (request: { type: 'verifyText' | 'verifyVisible' | 'verifyValue'; text?: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
+  assert: (request: { type: RecorderAssertion; text?: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
   undo: (ack: (answer: { status: boolean }) => void) => void;
 }

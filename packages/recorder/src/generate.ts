@@ -127,6 +127,23 @@ function draft(command: RecordedCommand): Draft | null {
       return { ...base, element: undefined, keyword: 'Given', textTemplate: `I open ${stringArg(value)}`, args: [] };
     case 'verifyText':
       return { ...base, element: undefined, keyword: 'Then', textTemplate: `I should see ${stringArg(value)}`, args: [] };
+    // Built-in steps: nothing page-specific to generate.
+    case 'verifyNoText':
+      return { ...base, element: undefined, keyword: 'Then', textTemplate: `I should not see ${stringArg(value)}`, args: [] };
+    case 'verifyUrl':
+      return { ...base, element: undefined, keyword: 'Then', textTemplate: `the URL should contain ${stringArg(value)}`, args: [] };
+    case 'verifyCount':
+      return { ...base, element: undefined, keyword: 'Then', textTemplate: `I should see ${command.count ?? 0} ${stringArg(value)} items`, args: [] };
+    case 'verifyChecked': {
+      const state = value === 'unchecked' ? 'unchecked' : 'checked';
+      return {
+        ...base,
+        keyword: 'Then',
+        textTemplate: `"${name}" ${noun(el)} should ${state === 'checked' ? 'be checked' : 'not be checked'}`,
+        args: [],
+        body: `await context.web.verifyState(${ELEMENT}, { kind: 'checked', checked: ${state === 'checked'} }, {}, {}, this);`,
+      };
+    }
     case 'press':
       if (!el) return { ...base, keyword: 'When', textTemplate: `I press ${stringArg(value)}`, args: [] };
       return {

@@ -1,10 +1,10 @@
-import type { RecorderInput } from '@rehearse/contract';
+import type { RecorderAssertion, RecorderInput } from '@rehearse/contract';
 import { RecorderSession, type RecorderSessionOptions } from './session.js';
 
 /** What the server sends a recorder process over its IPC channel. */
 export type ToRecorder =
   | { type: 'input'; input: RecorderInput }
-  | { type: 'assert'; mode: 'verifyText' | 'verifyVisible' | 'verifyValue'; text?: string }
+  | { type: 'assert'; mode: RecorderAssertion; text?: string }
   | { type: 'undo' }
   | { type: 'close' };
 
@@ -55,8 +55,7 @@ export async function runRecorderProcess(config: RecorderProcessConfig): Promise
           await current.input(message.input).catch(() => undefined);
           break;
         case 'assert':
-          if (message.mode === 'verifyText' && message.text) current.assertText(message.text);
-          else await current.assertNext(message.mode);
+          await current.assert(message.mode, message.text);
           break;
         case 'undo':
           current.undo();

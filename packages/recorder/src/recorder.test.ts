@@ -303,3 +303,57 @@ describe('a todo-app recording as a person would write it, replayed on both vers
     expect(judge(onV1 ? [onV1] : [], healedOnV2.scenarios).map((j) => j.outcome)).toEqual(['healed correctly', 'healed correctly']);
   }, 180_000);
 });
+
+describe('the recorder’s assertions beyond Visible, Text and Value', () => {
+  it('records Checked, Count, URL and Not visible on the todo app as built-in-style steps that pass on replay', async () => {
+    const apps = await TODO_TARGET.start();
+    try {
+      const commands = await recordScenario(TODO_TARGET, apps.v1, {
+        name: 'Check what the list shows',
+        drive: async (page, session) => {
+          await page.getByPlaceholder('What needs to be done?').click();
+          for (const title of ['buy milk', 'feed the cat']) {
+            await page.keyboard.type(title);
+            await page.keyboard.press('Enter');
+          }
+          const row = (title: string) => page.getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
+          await row('feed the cat').getByRole('checkbox').click();
+          // Checked: a click on the todo's text asserts on the checkbox beside it.
+          await session.assert('verifyChecked');
+          await page.getByText('feed the cat', { exact: true }).click();
+          await session.assert('verifyChecked');
+          await page.getByText('buy milk', { exact: true }).click();
+          await session.assert('verifyCount');
+          await page.getByText('buy milk', { exact: true }).click();
+          await page.getByRole('link', { name: 'Active' }).click();
+          await page.waitForURL(/#\/active$/);
+          await session.assert('verifyUrl');
+          await session.assert('verifyNoText', 'feed the cat');
+        },
+      });
+      expect(commands.map((command) => describeRecordedStep(command)).slice(-7)).toEqual([
+        'Check “feed the cat”',
+        '“feed the cat” is checked',
+        '“buy milk” is not checked',
+        'See 2 “todo” items',
+        'Click “Active”',
+        'URL contains “#/active”',
+        'Don’t see “feed the cat”',
+      ]);
+      const generated = generate({ scenarioName: 'Check what the list shows', commands, existing: new Map() });
+      expect(generated.scenarioText.split('\n').slice(-7).map((line) => line.trim())).toEqual([
+        'And I check "feed the cat" checkbox',
+        'Then "feed the cat" checkbox should be checked',
+        'And "buy milk" checkbox should not be checked',
+        'And I should see 2 "todo" items',
+        'When I click on "Active" link',
+        'Then the URL should contain "#/active"',
+        'And I should not see "feed the cat"',
+      ]);
+      const [replayed] = (await replayAll([{ name: 'Check what the list shows', commands }], apps.v1, false, TODO_TARGET)).scenarios;
+      expect(replayed!.status).toBe('PASSED');
+    } finally {
+      await apps.app.close();
+    }
+  }, 120_000);
+});

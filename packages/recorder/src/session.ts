@@ -1,4 +1,4 @@
-import type { RecordedCommand, RecordedPage, RecorderInput } from '@rehearse/contract';
+import type { RecordedCommand, RecordedPage, RecorderAssertion, RecorderInput } from '@rehearse/contract';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { captureScript, type TestDataDigest } from './capture-script.js';
@@ -14,7 +14,8 @@ export interface Frame {
 }
 
 /** An assertion the next click on the page records instead of a click. */
-export type AssertMode = 'verifyText' | 'verifyVisible' | 'verifyValue';
+/** The assertions the next click on the page records. */
+export type AssertMode = 'verifyText' | 'verifyVisible' | 'verifyValue' | 'verifyChecked' | 'verifyCount';
 
 /**
  * Something drawn inside the recorded browser that follows the recording (the local recorder's
@@ -191,6 +192,28 @@ export class RecorderSession {
   /** Records a text assertion the user typed (no element needed). */
   assertText(text: string): void {
     this.add({ type: 'verifyText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+  }
+
+  /** Records that the page must not show a text the user typed (what an action took away). */
+  assertNoText(text: string): void {
+    this.add({ type: 'verifyNoText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+  }
+
+  /** Records that the address must contain the page's path and hash as they are now (`/#/active`). */
+  assertUrl(): void {
+    const url = this.page.url();
+    const path = relativePath(url, this.options.baseUrl);
+    const hash = url.includes('#') ? url.slice(url.indexOf('#')) : '';
+    // A route in the hash is what a hash-routed app's URL says; the page alone otherwise.
+    this.add({ type: 'verifyUrl', value: hash && hash !== '#' ? hash : path, path, url });
+  }
+
+  /** Applies one assertion a recorder's panel asked for: at once, or on the next click. */
+  async assert(type: RecorderAssertion, text?: string): Promise<void> {
+    if (type === 'verifyUrl') return this.assertUrl();
+    if (type === 'verifyNoText') return text ? this.assertNoText(text) : undefined;
+    if (type === 'verifyText' && text) return this.assertText(text);
+    await this.assertNext(type);
   }
 
   /** Applies one input event from the streamed page to the browser. */

@@ -7,6 +7,7 @@ import {
   type PublishRecordingBody,
   type RecordedCommand,
   type RecordedPage,
+  type RecorderAssertion,
   type RecorderInput,
   type RecorderSessionInfo,
   type RecorderSessionState,
@@ -276,7 +277,7 @@ export class RecorderService {
     session.process.send({ type: 'input', input });
   }
 
-  assert(session: LiveSession, type: 'verifyText' | 'verifyVisible' | 'verifyValue', text?: string): void {
+  assert(session: LiveSession, type: RecorderAssertion, text?: string): void {
     session.process.send({ type: 'assert', mode: type, ...(text ? { text } : {}) });
   }
 

@@ -1,4 +1,4 @@
-import { Messages, RECORDER_SOCKET_PATH, type RecorderClientEvents, type RecorderInput, type RecorderServerEvents } from '@rehearse/contract';
+import { Messages, RECORDER_SOCKET_PATH, RecorderAssertion, type RecorderClientEvents, type RecorderInput, type RecorderServerEvents } from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Caller } from '../auth/caller.js';
@@ -15,8 +15,8 @@ const room = (id: string) => `recorder:${id}`;
 
 const INPUT_KINDS = new Set(['mouse', 'wheel', 'key', 'paste', 'viewport', 'navigate']);
 
-/** Only well-formed input reaches a browser; anything else is dropped. */
-function validInput(input: unknown): input is RecorderInput {
+/** Only well-formed input within bounds reaches a browser; anything else from a client is dropped. */
+export function validInput(input: unknown): input is RecorderInput {
   if (!input || typeof input !== 'object') return false;
   const value = input as Record<string, unknown>;
   if (typeof value.kind !== 'string' || !INPUT_KINDS.has(value.kind)) return false;
@@ -100,10 +100,10 @@ export function attachRecorderSockets(app: FastifyInstance, sessions: SessionSer
     socket.on('assert', (request, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const session = current();
-      const type = (request as { type?: unknown } | undefined)?.type;
-      if (!session || (type !== 'verifyText' && type !== 'verifyVisible' && type !== 'verifyValue')) return reply({ status: false, error: Messages.recorderSessionNotFound });
+      const type = RecorderAssertion.safeParse((request as { type?: unknown } | undefined)?.type);
+      if (!session || !type.success) return reply({ status: false, error: Messages.recorderSessionNotFound });
       const text = (request as { text?: unknown }).text;
-      recorder.assert(session, type, typeof text === 'string' ? text.slice(0, 2000) : undefined);
+      recorder.assert(session, type.data, typeof text === 'string' ? text.slice(0, 2000) : undefined);
       reply({ status: true });
     });
     socket.on('undo', (ack) => {

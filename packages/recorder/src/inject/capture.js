@@ -481,6 +481,43 @@
     return { name: shown || humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
   }
 
+  // ---- how many items a list shows (the runner's "I should see N "word" items") ----
+
+  var LISTS = 'ul, ol, table, [role=list], [role=listbox], [role=grid], [role=table], [role=rowgroup]';
+
+  /**
+   * The list around a clicked item, named by a word of its label, id, class or test id that names
+   * no other list on the page (the runner finds the list by that word), and how many items it shows.
+   */
+  function listCount(el) {
+    var item = el.closest('li, tr, [role=listitem], [role=row], [role=option]');
+    var list = item && item.parentElement ? item.parentElement.closest(LISTS) : null;
+    if (!list) return null;
+    var count = 0;
+    var rows = list.tagName === 'TABLE' ? list.querySelectorAll(':scope > tbody > tr, :scope > tr') : list.children;
+    for (var i = 0; i < rows.length; i++) if (rows[i].tagName === item.tagName && !isHidden(rows[i])) count++;
+    var sources = [list.getAttribute('aria-label'), list.id, list.getAttribute('class'), list.getAttribute('data-testid')];
+    for (var s = 0; s < sources.length; s++) {
+      var tokens = (sources[s] || '').split(/\s+/).filter(Boolean);
+      for (var t = 0; t < tokens.length; t++) {
+        // The token's first word first ("todo" of "todo-list"), then the whole token.
+        var words = [tokens[t].split(/[-_]/)[0], tokens[t]];
+        for (var w = 0; w < words.length; w++) {
+          var word = words[w].toLowerCase();
+          if (word.length < 3 || !/^[a-z0-9-_]+$/.test(word)) continue;
+          var named = 0;
+          var lists = document.querySelectorAll(LISTS);
+          for (var l = 0; l < lists.length; l++) {
+            var hay = [lists[l].getAttribute('aria-label'), lists[l].id, lists[l].getAttribute('class'), lists[l].getAttribute('data-testid')].join(' ').toLowerCase();
+            if (hay.indexOf(word) !== -1) named++;
+          }
+          if (named === 1) return { word: word, count: count };
+        }
+      }
+    }
+    return null;
+  }
+
   // ---- controls shown only on hover ----
 
   var REVEALING = ['visibility', 'opacity', 'display', 'pointer-events'];
@@ -629,6 +666,14 @@
       if (text) send({ type: 'verifyText', value: text });
     } else if (assertMode === 'verifyValue' && 'value' in el) {
       send({ type: 'verifyValue', element: element, value: String(el.value) });
+    } else if (assertMode === 'verifyChecked') {
+      // A click on a checkbox's label or row text asserts on the checkbox.
+      var box = isCheckable(el) ? el : (el.control && isCheckable(el.control) ? el.control : null);
+      if (!box) { var row = el.closest(REPEATED) || el.parentElement; box = row ? row.querySelector('input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch]') : null; }
+      if (box) send({ type: 'verifyChecked', element: describe(box), value: (box.checked || box.getAttribute('aria-checked') === 'true') ? 'checked' : 'unchecked' });
+    } else if (assertMode === 'verifyCount') {
+      var counted = listCount(el);
+      if (counted) send({ type: 'verifyCount', value: counted.word, count: counted.count });
     } else {
       send({ type: 'verifyVisible', element: element });
     }

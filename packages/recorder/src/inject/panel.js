@@ -82,6 +82,10 @@
     els.visible = el('button', { type: 'button', 'data-mode': 'verifyVisible', 'aria-pressed': 'false', text: labels.assertVisible });
     els.text = el('button', { type: 'button', 'data-mode': 'verifyText', 'aria-pressed': 'false', text: labels.assertText });
     els.value = el('button', { type: 'button', 'data-mode': 'verifyValue', 'aria-pressed': 'false', text: labels.assertValue });
+    els.checked = el('button', { type: 'button', 'data-mode': 'verifyChecked', 'aria-pressed': 'false', text: labels.assertChecked });
+    els.counted = el('button', { type: 'button', 'data-mode': 'verifyCount', 'aria-pressed': 'false', text: labels.assertCount });
+    // Not a mode: the address is taken as it is when pressed.
+    els.url = el('button', { type: 'button', 'data-mode': 'verifyUrl', text: labels.assertUrl });
     els.hint = el('p', { class: 'hint', role: 'status' });
     els.undo = el('button', { type: 'button', text: labels.undo });
     els.feature = el('input', { id: 'rehearse-feature', list: 'rehearse-features', required: '', maxlength: '80', autocomplete: 'off' });
@@ -98,7 +102,7 @@
       els.publish,
       els.result,
     ]);
-    var assertGroup = el('div', { role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [els.visible, els.text, els.value]);
+    var assertGroup = el('div', { role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [els.visible, els.text, els.value, els.checked, els.counted, els.url]);
     assertGroup.className = 'row';
     els.panel = el('div', { class: 'panel', role: 'complementary', 'aria-label': labels.title }, [
       el('header', {}, [el('span', { class: 'dot', 'aria-hidden': 'true' }), el('h2', { text: labels.title }), els.count, els.toggle]),
@@ -138,7 +142,7 @@
     };
     header.addEventListener('pointerup', endDrag);
     header.addEventListener('pointercancel', endDrag);
-    [els.visible, els.text, els.value].forEach(function (button) {
+    [els.visible, els.text, els.value, els.checked, els.counted, els.url].forEach(function (button) {
       button.addEventListener('click', function () {
         var mode = button.getAttribute('data-mode');
         void ask({ action: 'assert', mode: state.assertMode === mode ? null : mode });
@@ -209,7 +213,7 @@
     );
     var last = els.steps.lastElementChild;
     if (last && last.scrollIntoView) last.scrollIntoView({ block: 'nearest' });
-    [els.visible, els.text, els.value].forEach(function (button) {
+    [els.visible, els.text, els.value, els.checked, els.counted].forEach(function (button) {
       button.setAttribute('aria-pressed', String(state.assertMode === button.getAttribute('data-mode')));
     });
     els.hint.textContent = state.assertMode ? labels.assertHint : '';

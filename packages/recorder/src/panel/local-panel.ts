@@ -31,7 +31,7 @@ export interface PanelState extends PublishNames {
 export type PanelRequest =
   | { action: 'state' }
   | { action: 'undo' }
-  | { action: 'assert'; mode: AssertMode | null }
+  | { action: 'assert'; mode: AssertMode | 'verifyUrl' | null }
   | { action: 'names'; featureName: string; scenarioName: string }
   | { action: 'layout'; collapsed: boolean; position: { x: number; y: number } | null }
   | { action: 'publish'; featureName: string; scenarioName: string };
@@ -47,7 +47,10 @@ export const PANEL_LABELS = {
   assertVisible: 'Visible',
   assertText: 'Text',
   assertValue: 'Value',
-  assertHint: 'Click the element to check in the page: Visible checks it is shown, Text that its text is shown, Value what a field holds.',
+  assertChecked: 'Checked',
+  assertCount: 'Count',
+  assertUrl: 'URL',
+  assertHint: 'Click the element to check in the page: Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
   undo: 'Undo last',
   featureName: 'Feature (new or existing)',
   scenarioName: 'Scenario name',
@@ -110,6 +113,10 @@ export class LocalPanel implements SessionPanel {
         session.undo();
         return undefined;
       case 'assert':
+        if (request.mode === 'verifyUrl') {
+          session.assertUrl();
+          return undefined;
+        }
         this.state.assertMode = request.mode;
         await session.assertNext(request.mode);
         this.render();

@@ -5,6 +5,7 @@ import {
   recorderCalls,
   workspaceCalls,
   type RecordedCommand,
+  type RecorderAssertion,
   type RecorderInput,
   type RecorderSessionInfo,
 } from '@rehearse/contract';
@@ -266,9 +267,10 @@ export function RemoteRecorderPage() {
     setPhase('ended');
   };
 
-  const assert = (type: 'verifyText' | 'verifyVisible' | 'verifyValue') => {
-    socketRef.current?.emit('assert', { type }, () => undefined);
-    setAssertHint(true);
+  // URL and Not visible are recorded at once; the others take the next click on the page.
+  const assert = (type: RecorderAssertion, text?: string) => {
+    socketRef.current?.emit('assert', { type, ...(text ? { text } : {}) }, () => undefined);
+    setAssertHint(type !== 'verifyUrl' && type !== 'verifyNoText');
     canvasRef.current?.focus();
   };
 
@@ -384,7 +386,7 @@ function SidePanel({
   commands: RecordedCommand[];
   enabled: boolean;
   assertHint: boolean;
-  onAssert: (type: 'verifyText' | 'verifyVisible' | 'verifyValue') => void;
+  onAssert: (type: RecorderAssertion, text?: string) => void;
   onUndo: () => void;
   onPublished: () => void;
 }) {
@@ -393,6 +395,7 @@ function SidePanel({
   const [scenarioName, setScenarioName] = useState(search.get('scenario_name') ?? '');
   const [features, setFeatures] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
+  const [absentText, setAbsentText] = useState('');
   const [result, setResult] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
@@ -448,6 +451,31 @@ function SidePanel({
             <Button size="sm" variant="secondary" onClick={() => onAssert('verifyVisible')}>{Strings.recorderAssertVisible}</Button>
             <Button size="sm" variant="secondary" onClick={() => onAssert('verifyText')}>{Strings.recorderAssertText}</Button>
             <Button size="sm" variant="secondary" onClick={() => onAssert('verifyValue')}>{Strings.recorderAssertValue}</Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyChecked')}>{Strings.recorderAssertChecked}</Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyCount')}>{Strings.recorderAssertCount}</Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyUrl')}>{Strings.recorderAssertUrl}</Button>
+          </div>
+          <div className="flex gap-1.5">
+            <label htmlFor="recorder-absent" className="sr-only">{Strings.recorderAbsentText}</label>
+            <input
+              id="recorder-absent"
+              value={absentText}
+              onChange={(e) => setAbsentText(e.target.value)}
+              placeholder={Strings.recorderAbsentText}
+              maxLength={500}
+              className="focus-ring min-w-0 flex-1 rounded-md border border-slate-300 px-2 py-1 text-sm"
+            />
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={absentText.trim() === ''}
+              onClick={() => {
+                onAssert('verifyNoText', absentText.trim());
+                setAbsentText('');
+              }}
+            >
+              {Strings.recorderAssertNotVisible}
+            </Button>
           </div>
           {assertHint && <p className="text-xs text-brand-700" role="status">{Strings.recorderAssertHint}</p>}
         </fieldset>
