@@ -197,7 +197,7 @@ describe('the cloud recorder, driven through its stream', () => {
       await ref.getByText('Ada removed').waitFor();
       await stream.settled();
       // A client asking for an assertion the recorder does not have is refused, and records nothing.
-      expect(await stream.socket.emitWithAck('assert', { type: 'runScript' } as never)).toEqual({ status: false, error: 'This recorder session does not exist or has ended.' });
+      expect(await stream.socket.emitWithAck('assert', { type: 'runScript' })).toEqual({ status: false, error: 'This recorder session does not exist or has ended.' });
       expect(await stream.socket.emitWithAck('assert', { type: 'verifyVisible' })).toEqual({ status: true });
       await new Promise((resolve) => setTimeout(resolve, 200));
       await mirror.click((p) => p.getByText('Ada removed'));
