@@ -274,15 +274,42 @@ describe('the remote recorder page', () => {
       await s.page.getByRole('button', { name: Strings.recorderAssertText }).click();
       await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
       await expect.poll(() => s.steps().last().textContent()).toBe('See “feed the cat twice”');
+      // The assertions beyond Visible, Text and Value, from the panel.
+      await s.page.getByRole('button', { name: 'Checked' }).click();
+      await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
+      await expect.poll(() => s.steps().last().textContent()).toBe('“feed the cat twice” is not checked');
+      await s.page.getByRole('button', { name: 'Count' }).click();
+      await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
+      await expect.poll(() => s.steps().last().textContent()).toBe('See 1 “todo” item');
+      await s.page.getByRole('button', { name: 'URL' }).click();
+      await expect.poll(() => s.steps().last().textContent()).toBe('URL contains “/”');
+      await s.page.getByRole('textbox', { name: 'Text that must not be shown' }).fill('buy milk');
+      await s.page.getByRole('button', { name: 'Not visible' }).click();
+      await expect.poll(() => s.steps().last().textContent()).toBe('Don’t see “buy milk”');
       expect(await s.steps().allTextContents()).toEqual([
         'Open /',
         'Fill “What needs to be done?” with “feed the cat”',
         'Press Enter in “What needs to be done?”',
         'Double-click “feed the cat”',
-        'Fill “textbox” with “feed the cat twice”',
-        'Press Enter in “textbox”',
+        'Fill “feed the cat” with “feed the cat twice”',
+        'Press Enter in “feed the cat”',
         'See “feed the cat twice”',
+        '“feed the cat twice” is not checked',
+        'See 1 “todo” item',
+        'URL contains “/”',
+        'Don’t see “buy milk”',
       ]);
+      if (process.env.WEB_SCREENSHOTS === '1') {
+        for (const size of [
+          { width: 1440, height: 900 },
+          { width: 1024, height: 700 },
+        ]) {
+          await s.page.setViewportSize(size);
+          await s.page.waitForTimeout(300);
+          await s.page.screenshot({ path: `/tmp/rec-remote-assertions-${size.width}.png` });
+        }
+        await s.page.setViewportSize({ width: 1440, height: 900 });
+      }
       await publishAndRun(s, 'Todos', 'Rename a todo', 'todos.json');
       await endThroughPage(s);
     } finally {

@@ -137,7 +137,7 @@ export function describeRecordedStep(command: RecordedCommand): string {
     case 'verifyChecked':
       return command.value === 'unchecked' ? `“${name}” is not checked` : `“${name}” is checked`;
     case 'verifyCount':
-      return `See ${command.count ?? 0} “${command.value ?? ''}” items`;
+      return `See ${command.count ?? 0} “${command.value ?? ''}” ${command.count === 1 ? 'item' : 'items'}`;
     case 'verifyUrl':
       return `URL contains “${command.value ?? ''}”`;
     case 'verifyNoText':

@@ -133,7 +133,7 @@ function draft(command: RecordedCommand): Draft | null {
     case 'verifyUrl':
       return { ...base, element: undefined, keyword: 'Then', textTemplate: `the URL should contain ${stringArg(value)}`, args: [] };
     case 'verifyCount':
-      return { ...base, element: undefined, keyword: 'Then', textTemplate: `I should see ${command.count ?? 0} ${stringArg(value)} items`, args: [] };
+      return { ...base, element: undefined, keyword: 'Then', textTemplate: `I should see ${command.count ?? 0} ${stringArg(value)} ${command.count === 1 ? 'item' : 'items'}`, args: [] };
     case 'verifyChecked': {
       const state = value === 'unchecked' ? 'unchecked' : 'checked';
       return {
