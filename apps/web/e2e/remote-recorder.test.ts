@@ -207,7 +207,7 @@ describe('the remote recorder page', () => {
       await s.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
       await s.ref.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
       await s.settled();
-      await s.page.getByRole('button', { name: Strings.recorderAssertVisible }).click();
+      await s.page.getByRole('button', { name: Strings.recorderAssertVisible, exact: true }).click();
       await s.click((p) => p.getByRole('heading', { name: 'Thank you for your order' }));
       await expect.poll(() => s.steps().last().textContent()).toBe('“Thank you for your order” is visible');
       await expect.poll(() => s.steps().filter({ hasText: 'Fill “Password” with ••••' }).count()).toBe(1);

@@ -61,6 +61,7 @@ export const RecordedCommandType = z.enum([
   'navigate',
   'click',
   'doubleClick',
+  'rightClick',
   'hover',
   'fill',
   'select',
@@ -118,6 +119,8 @@ export function describeRecordedStep(command: RecordedCommand): string {
       return `Double-click “${name}”`;
     case 'hover':
       return `Hover over “${name}”`;
+    case 'rightClick':
+      return `Right-click “${name}”`;
     case 'fill':
       return `Fill “${name}” with ${command.secret ? '••••' : `“${command.value ?? ''}”`}`;
     case 'select':

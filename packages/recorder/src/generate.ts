@@ -157,6 +157,8 @@ function draft(command: RecordedCommand): Draft | null {
       return { ...base, keyword: 'When', textTemplate: `I click on "${name}" ${noun(el)}`, args: [], body: `await context.web.click(${ELEMENT}, {}, {}, this);` };
     case 'doubleClick':
       return { ...base, keyword: 'When', textTemplate: `I double-click on "${name}" ${noun(el)}`, args: [], body: `await context.web.doubleClick(${ELEMENT}, {}, {}, this);` };
+    case 'rightClick':
+      return { ...base, keyword: 'When', textTemplate: `I right-click on "${name}" ${noun(el)}`, args: [], body: `await context.web.rightClick(${ELEMENT}, {}, {}, this);` };
     case 'hover':
       return { ...base, keyword: 'When', textTemplate: `I hover over "${name}" ${noun(el)}`, args: [], body: `await context.web.hover(${ELEMENT}, {}, {}, this);` };
     case 'fill':

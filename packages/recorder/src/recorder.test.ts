@@ -357,3 +357,20 @@ describe('the recorder’s assertions beyond Visible, Text and Value', () => {
     }
   }, 120_000);
 });
+
+describe('recording a right-click', () => {
+  it('records a right-click as its own step, so the context menu opens on replay and its item can be chosen', async () => {
+    await recordOn(startTodoApp, async (session, app) => {
+      const page = session.activePage;
+      await page.goto(`${app.baseUrl}tools.html`);
+      await page.getByText('Right-click me').click({ button: 'right' });
+      await page.getByRole('menuitem', { name: 'Archive' }).click();
+      for (let i = 0; i < 40 && session.commands.at(-1)?.type !== 'click'; i++) await page.waitForTimeout(50);
+      const commands = session.commands.filter((c) => c.type !== 'navigate');
+      expect(commands.map((command) => describeRecordedStep(command))).toEqual(['Right-click “Right-click me”', 'Click “Archive”']);
+      const { generated, result } = await replayRecording('Archive from the menu', [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands], app.baseUrl);
+      expect(generated.scenarioText).toContain('When I right-click on "Right-click me" element');
+      expect(result.code, result.output).toBe(0);
+    });
+  }, 120_000);
+});

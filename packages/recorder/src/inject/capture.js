@@ -419,7 +419,9 @@
   function humanName(el, role, name) {
     if (name) return name.slice(0, 120);
     var tag = el.tagName.toLowerCase();
-    return norm(el.getAttribute('placeholder') || el.getAttribute('name') || el.id || shortText(el).slice(0, 60) || role || tag) || tag;
+    // What a person sees before what a developer named it: a card's text, not its id.
+    var text = shortText(el);
+    return norm(el.getAttribute('placeholder') || el.getAttribute('name') || (text.length <= 60 ? text : '') || el.id || text.slice(0, 60) || role || tag) || tag;
   }
 
   // ---- a checkbox labelled only by the text beside it (a todo row's <label> without for) ----
@@ -725,6 +727,18 @@
       var revealer = hoverRevealer(el);
       if (revealer) send({ type: 'hover', element: describe(revealer) });
       send({ type: 'click', element: describe(el, !!revealer) });
+    },
+    true,
+  );
+  // A right-click opens what the page shows for it (a context menu); the browser sends no click.
+  window.addEventListener(
+    'contextmenu',
+    function (event) {
+      if (!event.isTrusted || assertMode || fromRecorderUi(event)) return;
+      var el = actionTarget(event.target);
+      if (!el) return;
+      if (document.activeElement && document.activeElement !== el) recordFill(document.activeElement);
+      send({ type: 'rightClick', element: describe(el) });
     },
     true,
   );
