@@ -2,7 +2,7 @@ import { aiCalls, workspaceCalls } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
-import { expectAccessible, settleAnimations, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, SCREEN_SIZES, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 import { HEALED_LOCATOR_FILE, seedHealedRun } from './support/reports-seed';
 
 /** A 1×1 PNG: the screenshots of the seeded run. */
@@ -60,16 +60,8 @@ describe('code review in Chromium', () => {
     await page.goto(`/${ada.projectId}/ai-oversight`);
     await expect.poll(() => page.getByText(Strings.reviewEmpty).count()).toBe(1);
     await expectAccessible(page, 'code review, empty');
-    if (process.env.WEB_SCREENSHOTS === '1') {
-      for (const size of [
-        { width: 1440, height: 900 },
-        { width: 1024, height: 700 },
-      ]) {
-        await page.setViewportSize(size);
-        await page.screenshot({ path: `/tmp/reports-review-empty-${size.width}.png` });
-      }
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
+    await screenshotAtSizes(page, 'reports-review-empty');
+    await page.setViewportSize(SCREEN_SIZES[0]);
   });
 
   it('shows in the scenario report what self-healing did for a command: outcome, why, confidence, the elements weighed, the new locator', async (ctx) => {
@@ -91,16 +83,7 @@ describe('code review in Chromium', () => {
     expect(text).toContain('role button “Pay”');
     expect(text).toContain('Element not found');
     await expectAccessible(page, 'scenario report, self-healing tab');
-    if (process.env.WEB_SCREENSHOTS === '1') {
-      for (const size of [
-        { width: 1440, height: 900 },
-        { width: 1024, height: 700 },
-      ]) {
-        await page.setViewportSize(size);
-        await settleAnimations(page);
-        await page.screenshot({ path: `/tmp/reports-healing-${size.width}.png` });
-      }
-    }
+    await screenshotAtSizes(page, 'reports-healing');
   });
 
   it('shows a healed run’s fix; See changes shows the diff and Accept changes lands a commit, then the item leaves', async (ctx) => {
@@ -114,27 +97,10 @@ describe('code review in Chromium', () => {
     const diff = page.getByTestId('review-diff');
     await expect.poll(() => diff.innerText()).toContain('"name": "Pay"');
     await expectAccessible(page, 'code review, diff');
-    if (process.env.WEB_SCREENSHOTS === '1') {
-      for (const size of [
-        { width: 1440, height: 900 },
-        { width: 1024, height: 700 },
-      ]) {
-        await page.setViewportSize(size);
-        await settleAnimations(page);
-        await page.screenshot({ path: `/tmp/reports-review-diff-${size.width}.png` });
-      }
-      await page.keyboard.press('Escape');
-      for (const size of [
-        { width: 1024, height: 700 },
-        { width: 1440, height: 900 },
-      ]) {
-        await page.setViewportSize(size);
-        await settleAnimations(page);
-        await page.screenshot({ path: `/tmp/reports-review-item-${size.width}.png` });
-      }
-    } else {
-      await page.keyboard.press('Escape');
-    }
+    await screenshotAtSizes(page, 'reports-review-diff');
+    await page.keyboard.press('Escape');
+    await screenshotAtSizes(page, 'reports-review-item');
+    await page.setViewportSize(SCREEN_SIZES[0]);
     await item.getByRole('button', { name: Strings.reviewAccept }).click();
     await expect.poll(() => item.innerText()).toContain(Strings.reviewAccepted);
     // The fix is one commit on the workspace: the new candidate first, the recorded one kept behind it.

@@ -91,6 +91,25 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
   };
 }
 
+/** The two sizes every screen is looked at. */
+export const SCREEN_SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 700 },
+] as const;
+
+/**
+ * With WEB_SCREENSHOTS=1, takes the page at each size (animations settled) as
+ * `/tmp/<name>-<width>.png`, and leaves it at the last size; otherwise does nothing.
+ */
+export async function screenshotAtSizes(page: Page, name: string, sizes: readonly { width: number; height: number }[] = SCREEN_SIZES): Promise<void> {
+  if (process.env.WEB_SCREENSHOTS !== '1') return;
+  for (const size of sizes) {
+    await page.setViewportSize(size);
+    await settleAnimations(page);
+    await page.screenshot({ path: `/tmp/${name}-${size.width}.png` });
+  }
+}
+
 /** Fails with the list of serious or critical axe-core violations on the page, if any. */
 export async function expectAccessible(page: Page, what: string): Promise<void> {
   // Let pending loads land and dialog animations finish: axe measures what is painted.

@@ -1,5 +1,5 @@
-import { DEMO_SHOP_PATH, DEMO_SHOP_USER, DEMO_SHOP_V2_PATH, demoShopPlugin, demoShopV2Plugin } from '@rehearse/demo-shop';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
+import { startShopVersions } from '@rehearse/demo-shop/testing';
 import type { Page } from 'playwright-core';
 import type { RecorderSession } from '../session.js';
 import type { BenchScenario, BenchTarget } from './healing-bench.js';
@@ -10,15 +10,6 @@ import type { BenchScenario, BenchTarget } from './healing-bench.js';
  * "Basket", the menu moved). The state compared after each step is the page, the cart, whether
  * someone is signed in, and the values in the page's fields.
  */
-
-/** Both shop versions on one free port. */
-export async function startShopVersions(): Promise<{ app: FastifyInstance; v1: string; v2: string }> {
-  const app = Fastify();
-  await app.register(demoShopPlugin, { prefix: DEMO_SHOP_PATH, productDelayMs: 0 });
-  await app.register(demoShopV2Plugin, { prefix: DEMO_SHOP_V2_PATH, productDelayMs: 0 });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, v1: `${address}${DEMO_SHOP_PATH}/`, v2: `${address}${DEMO_SHOP_V2_PATH}/` };
-}
 
 async function type(page: Page, label: string, text: string): Promise<void> {
   await page.getByLabel(label, { exact: true }).click();

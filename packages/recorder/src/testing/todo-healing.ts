@@ -1,5 +1,4 @@
-import { TODO_APP_PATH, TODO_APP_V2_PATH, todoAppPlugin, todoAppV2Plugin } from '@rehearse/todo-app';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { startTodoVersions } from '@rehearse/todo-app/testing';
 import type { Page } from 'playwright-core';
 import type { RecorderSession } from '../session.js';
 import type { BenchScenario, BenchTarget } from './healing-bench.js';
@@ -9,15 +8,6 @@ import type { BenchScenario, BenchTarget } from './healing-bench.js';
  * framework rewrite (other classes, wrappers, ids and order, the edit box replacing the row). The
  * state compared after each step is the todos, the route and the text in its fields.
  */
-
-/** Both versions of the todo app on one free port. */
-export async function startTodoApps(): Promise<{ app: FastifyInstance; v1: string; v2: string }> {
-  const app = Fastify();
-  await app.register(todoAppPlugin, { prefix: TODO_APP_PATH });
-  await app.register(todoAppV2Plugin, { prefix: TODO_APP_V2_PATH });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, v1: `${address}${TODO_APP_PATH}/`, v2: `${address}${TODO_APP_V2_PATH}/` };
-}
 
 const NEW_TODO = 'What needs to be done?';
 
@@ -101,7 +91,7 @@ const TODO_STATE_SCRIPT = `(() => {
 /** The todo app as the recorded healing benchmark's target. */
 export const TODO_TARGET: BenchTarget = {
   name: 'todo app',
-  start: startTodoApps,
+  start: startTodoVersions,
   ready: (page) => page.getByPlaceholder(NEW_TODO).waitFor(),
   stateScript: TODO_STATE_SCRIPT,
   scenarios: TODO_SCENARIOS,

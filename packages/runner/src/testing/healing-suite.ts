@@ -1,5 +1,5 @@
-import { DEMO_SHOP_PATH, DEMO_SHOP_USER, DEMO_SHOP_V2_PATH, demoShopPlugin, demoShopV2Plugin } from '@rehearse/demo-shop';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { DEMO_SHOP_USER } from '@rehearse/demo-shop';
+import { startShopVersions } from '@rehearse/demo-shop/testing';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { ElementNotFoundError, resolveElement } from '../support/commands.js';
 import { candidateLocator, type Element, type LocatorCandidate } from '../support/elements.js';
@@ -14,13 +14,7 @@ import { fingerprintOf, healElement, type ElementNeed } from '../support/healing
  */
 
 /** Both shop versions on one free port. */
-export async function startShops(): Promise<{ app: FastifyInstance; v1: string; v2: string }> {
-  const app = Fastify();
-  await app.register(demoShopPlugin, { prefix: DEMO_SHOP_PATH, productDelayMs: 0 });
-  await app.register(demoShopV2Plugin, { prefix: DEMO_SHOP_V2_PATH, productDelayMs: 0 });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, v1: `${address}${DEMO_SHOP_PATH}/`, v2: `${address}${DEMO_SHOP_V2_PATH}/` };
-}
+export const startShops = startShopVersions;
 
 /** What state a page needs before it opens: a cart line, a signed-in session. */
 type Setup = 'none' | 'cart' | 'cart+session';

@@ -1,17 +1,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { TODO_APP_PATH, TODO_APP_V2_PATH, todoAppPlugin, todoAppV2Plugin } from '@rehearse/todo-app';
-import Fastify, { type FastifyInstance } from 'fastify';
+import { startTodoVersions } from '@rehearse/todo-app/testing';
 import { makeWorkspace } from './shop-workspace.js';
 
 /** Both versions of the todo app on a free port, as tests and the bench drive them. */
-export async function startTodoApp(): Promise<{ app: FastifyInstance; v1: string; v2: string }> {
-  const app = Fastify();
-  await app.register(todoAppPlugin, { prefix: TODO_APP_PATH });
-  await app.register(todoAppV2Plugin, { prefix: TODO_APP_V2_PATH });
-  const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  return { app, v1: `${address}${TODO_APP_PATH}/`, v2: `${address}${TODO_APP_V2_PATH}/` };
-}
+export const startTodoApp = startTodoVersions;
 
 /** The file the upload scenario imports, relative to the workspace. */
 export const IMPORT_FILE = { path: 'fixtures/todos.txt', text: 'walk the dog\nwater the plants\npay the rent\n' };
