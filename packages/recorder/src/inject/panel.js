@@ -30,6 +30,8 @@
     'li.empty{list-style:none;margin-left:-20px;color:#64748b}',
     'section{padding:6px 10px;border-top:1px solid #e2e8f0;display:flex;flex-direction:column;gap:6px}',
     '.row{display:flex;gap:6px}.row button{flex:1}',
+    // Six kinds of assertion, three to a line: the panel is 280 px wide.
+    '.assertions{display:grid;grid-template-columns:repeat(3,1fr);gap:6px}',
     'button[aria-pressed=true]{background:#dbeafe;border-color:#2563eb}',
     '.label{font-size:11px;font-weight:600;text-transform:uppercase;letter-spacing:.04em;color:#475569}',
     'label{font-size:12px;color:#334155}',
@@ -102,8 +104,7 @@
       els.publish,
       els.result,
     ]);
-    var assertGroup = el('div', { role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [els.visible, els.text, els.value, els.checked, els.counted, els.url]);
-    assertGroup.className = 'row';
+    var assertGroup = el('div', { class: 'assertions', role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [els.visible, els.text, els.value, els.checked, els.counted, els.url]);
     els.panel = el('div', { class: 'panel', role: 'complementary', 'aria-label': labels.title }, [
       el('header', {}, [el('span', { class: 'dot', 'aria-hidden': 'true' }), el('h2', { text: labels.title }), els.count, els.toggle]),
       el('div', { class: 'body', id: 'rehearse-panel-body' }, [

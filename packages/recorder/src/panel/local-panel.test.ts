@@ -100,6 +100,34 @@ describe('the local recorder panel inside the recorded page', () => {
     expect(session.commands).toHaveLength(3);
   });
 
+  it('records the address at once with URL, and whether a checkbox is ticked with Checked', async () => {
+    const page = session.activePage;
+    const ui = panelOf(page);
+    await ui.button('URL').click();
+    await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('URL contains “/”');
+    await ui.button('Checked').click();
+    await expect.poll(() => ui.button('Checked').getAttribute('aria-pressed'), PATIENT).toBe('true');
+    await page.getByText('Team lead', { exact: true }).click();
+    await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('“Team lead” is not checked');
+    // The click made an assertion, not a tick.
+    expect(await page.getByLabel('Team lead').isChecked()).toBe(false);
+    if (process.env.WEB_SCREENSHOTS === '1') {
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 1024, height: 700 },
+      ]) {
+        await page.setViewportSize(size);
+        await page.waitForTimeout(200);
+        await page.screenshot({ path: `/tmp/rec-local-panel-${size.width}.png` });
+      }
+      await page.setViewportSize({ width: 1280, height: 800 });
+    }
+    // Both assertions undone: the next test counts the recording's steps.
+    await ui.button(PANEL_LABELS.undo).click();
+    await ui.button(PANEL_LABELS.undo).click();
+    await expect.poll(() => session.commands.length, PATIENT).toBe(3);
+  });
+
   it('folds and drags out of the way, keeps its place on the next page, and records none of it', async () => {
     const page = session.activePage;
     const ui = panelOf(page);
