@@ -69,15 +69,6 @@ export const TODO_SCENARIOS: BenchScenario[] = [
   { name: 'Counter shows the todos left', drive: async (page, session) => { await add(page, 'buy milk'); await seeElement(session, page, '1 item left'); } },
 ];
 
-/** What the app holds after a step, in terms both versions share (not their markup). */
-export interface TodoState {
-  todos: Array<{ title: string; completed: boolean }>;
-  route: string;
-  /** The text in the new-todo field and in an open edit box (null when none is open). */
-  newTodo: string;
-  editing: string | null;
-}
-
 // Runs in the page after every step (source text: it is written into the workspace's step file).
 const TODO_STATE_SCRIPT = `(() => {
   const stored = localStorage.getItem('rehearse-todos-v1') ?? localStorage.getItem('rehearse-todos-v2') ?? '[]';

@@ -234,19 +234,20 @@ export interface Match {
 
 /** The best-scoring live element that suits the action, with the runner-up's score (for ambiguity). */
 export function bestMatch(recorded: ElementFingerprint, live: readonly LiveElement[], need: ElementNeed): Match | undefined {
-  let best: Match | undefined;
-  let second = 0;
-  for (const element of live) {
-    if (!fits(need, element)) continue;
-    const score = scoreFingerprint(recorded, element);
-    if (!best || score > best.score) {
-      if (best) second = Math.max(second, best.score);
-      best = { live: element, score, runnerUp: 0 };
-    } else {
-      second = Math.max(second, score);
-    }
-  }
-  return best && { ...best, runnerUp: second };
+  return matchOf(rank(recorded, live, need));
+}
+
+/** The live elements that suit the action, each scored once, best first (page order among equals). */
+function rank(recorded: ElementFingerprint, live: readonly LiveElement[], need: ElementNeed): Array<{ live: LiveElement; score: number }> {
+  return live
+    .filter((element) => fits(need, element))
+    .map((element) => ({ live: element, score: scoreFingerprint(recorded, element) }))
+    .sort((a, b) => b.score - a.score);
+}
+
+function matchOf(ranked: ReadonlyArray<{ live: LiveElement; score: number }>): Match | undefined {
+  const [best, second] = ranked;
+  return best && { ...best, runnerUp: second?.score ?? 0 };
 }
 
 // ---- New candidates ----
@@ -328,13 +329,7 @@ export function describeLive(element: LiveElement): string {
   return `${what}${shown ? ` “${shown.slice(0, 80)}”` : ''}${row}`;
 }
 
-function topScored(recorded: ElementFingerprint, live: readonly LiveElement[], need: ElementNeed): Array<{ element: string; confidence: number }> {
-  return live
-    .filter((element) => fits(need, element))
-    .map((element) => ({ element: describeLive(element), confidence: Math.round(scoreFingerprint(recorded, element) * 1000) / 1000 }))
-    .sort((a, b) => b.confidence - a.confidence)
-    .slice(0, 3);
-}
+const rounded = (score: number) => Math.round(score * 1000) / 1000;
 
 /**
  * Finds the element again by its fingerprint. Nothing is healed without a fingerprint, below the
@@ -349,19 +344,27 @@ export async function healElement(page: Page, element: Element, need: ElementNee
   // elements showing the recorded text.
   const live = assertion && recorded.text ? all.filter((element) => showsSameText(recorded.text!, element.text)) : all;
   if (assertion && recorded.text && live.length === 0) return { confidence: 0, reason: `no element shows “${recorded.text.slice(0, 80)}”` };
-  const considered = topScored(recorded, live, need);
-  const attempt = await healAgainst(page, recorded, live, need, assertion);
+  const ranked = rank(recorded, live, need);
+  const attempt = await healAgainst(page, recorded, ranked, live, assertion);
+  const considered = ranked.slice(0, 3).map((candidate) => ({ element: describeLive(candidate.live), confidence: rounded(candidate.score) }));
   return considered.length > 0 ? { ...attempt, considered } : attempt;
 }
 
-async function healAgainst(page: Page, recorded: ElementFingerprint, live: LiveElement[], need: ElementNeed, assertion: boolean): Promise<HealAttempt> {
-  const match = bestMatch(recorded, live, need);
+async function healAgainst(
+  page: Page,
+  recorded: ElementFingerprint,
+  ranked: ReadonlyArray<{ live: LiveElement; score: number }>,
+  live: readonly LiveElement[],
+  assertion: boolean,
+): Promise<HealAttempt> {
+  const match = matchOf(ranked);
   if (!match) return { confidence: 0, reason: 'no element on the page suits the action' };
-  const confidence = Math.round(match.score * 1000) / 1000;
+  const confidence = rounded(match.score);
   const threshold = assertion ? ASSERTION_THRESHOLD : HEAL_THRESHOLD;
   // What an assertion checks is that this text is shown: one innermost element showing exactly
   // the recorded text is that element, however its markup changed.
-  const onlyOne = assertion && recorded.text !== undefined && innermost(live).length === 1 && innermost(live)[0] === match.live;
+  const showing = assertion && recorded.text !== undefined ? innermost(live) : [];
+  const onlyOne = showing.length === 1 && showing[0] === match.live;
   if (match.score < threshold && !onlyOne) return { confidence, reason: `the best match scored ${confidence}, below ${threshold}` };
   if (match.score - match.runnerUp < HEAL_MARGIN) return { confidence, reason: `two elements match almost equally (${confidence} and ${match.runnerUp.toFixed(3)})` };
   const locators = await verifiedCandidates(page, match.live.slot, proposedCandidates(match.live));
