@@ -75,13 +75,15 @@ describe('executions in Chromium', () => {
   it('schedules and unschedules through the Enabled toggle', async () => {
     const toggle = page.getByRole('switch', { name: Strings.execEnabledLabel('Nightly cart') });
     expect(await toggle.getAttribute('aria-checked')).toBe('true');
+    // The switch flips once the server has saved the change, so wait for it rather than read it at once.
     await toggle.click();
-    expect(await toggle.getAttribute('aria-checked')).toBe('false');
-    const { executions } = await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } });
-    await expect.poll(async () => (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions[0]!.enabled).toBe(false);
-    expect(executions).toHaveLength(1);
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('false');
+    const listExecutions = async () => (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions;
+    await expect.poll(async () => (await listExecutions())[0]!.enabled).toBe(false);
+    expect(await listExecutions()).toHaveLength(1);
     await toggle.click();
-    await expect.poll(async () => (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions[0]!.enabled).toBe(true);
+    await expect.poll(() => toggle.getAttribute('aria-checked')).toBe('true');
+    await expect.poll(async () => (await listExecutions())[0]!.enabled).toBe(true);
   });
 
   it('Skip for now saves a Draft whose toggle needs a schedule', async () => {
