@@ -94,8 +94,6 @@ export const aiCalls = {
       scenarioName: z.string(),
       /** The Gherkin steps written, e.g. `When I fill "Email" with "{{user}}"`. */
       steps: z.array(z.string()),
-      /** Lines the engine could not translate (left out of the scenario). */
-      unmatched: z.array(z.string()),
       /** Report link of the validation run, when one was asked for. */
       reportLink: z.string().nullable(),
     }),

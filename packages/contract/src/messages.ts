@@ -171,6 +171,9 @@ export const Messages = {
   // AI engine
   aiStepUpdateFailed: 'Error updating the step code. Please try again.',
   scenarioCreationFailed: 'An error occurred while trying to create the scenarios, please try again.',
+  /** A plain-English line no step reads: nothing is written, and the user learns which line to change. */
+  plainEnglishNotUnderstood: (lines: readonly string[]) =>
+    `Nothing was created: ${lines.length === 1 ? 'this line does' : 'these lines do'} not read as a step: ${lines.map((line) => `“${line}”`).join(', ')}. Rephrase ${lines.length === 1 ? 'it' : 'them'} with the words of the Steps reference, or write a step in Gherkin.`,
   scenarioNameExists: 'Scenario name already exists.',
   ideasFieldsMissing: 'Please fill in all fields.',
   ideasNoneSelected: 'Please select at least one scenario.',

@@ -43,10 +43,9 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
   it('creates a plain-English scenario as a Scenario Outline of built-in steps', async () => {
     const { api, projectId } = await signUp(test);
     const answer = await api.call(aiCalls.scenarioCreation, {
-      body: { projectId, featureName: 'Shop', name: 'Buy a lamp', flow: ["open the shop, search for 'lamp', add the first result to the cart", 'dance a jig'], parameters: {} },
+      body: { projectId, featureName: 'Shop', name: 'Buy a lamp', flow: ["open the shop, search for 'lamp', add the first result to the cart"], parameters: {} },
     });
     expect(answer.steps).toEqual(['Given I open "/"', 'When I fill "Search" with "lamp"', 'And I press "Enter"', 'And I click "Add to cart"']);
-    expect(answer.unmatched).toEqual(['dance a jig']);
     const withParameters = await api.call(aiCalls.scenarioCreation, {
       body: { projectId, featureName: 'Shop', name: 'Sign in', flow: ['go to login.html', 'log in as {{user}}'], parameters: { user: 'demo@rehearse.dev' } },
     });
@@ -57,10 +56,24 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     expect(content).toContain('  Scenario: Buy a lamp\n');
   });
 
-  it("answers the spec's message when no line can be translated, and writes nothing", async () => {
+  it('refuses a flow with a line no step reads, names that line, and writes nothing', async () => {
     const { api, projectId } = await signUp(test);
-    const error = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['dance a jig'], parameters: {} } }));
-    expect([error.httpStatus, error.message]).toEqual([400, Messages.scenarioCreationFailed]);
+    const versions = () => api.call(workspaceCalls.getStableVersions, { query: { projectId } });
+    const before = await versions();
+    const one = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['open the shop', 'dance a jig'], parameters: {} } }));
+    expect([one.httpStatus, one.message]).toEqual([
+      400,
+      'Nothing was created: this line does not read as a step: “dance a jig”. Rephrase it with the words of the Steps reference, or write a step in Gherkin.',
+    ]);
+    const two = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['dance a jig, then sing'], parameters: {} } }));
+    expect(two.message).toBe('Nothing was created: these lines do not read as a step: “dance a jig”, “sing”. Rephrase them with the words of the Steps reference, or write a step in Gherkin.');
+    expect(await versions()).toEqual(before);
+  });
+
+  it("answers the spec's message when the flow holds no action at all", async () => {
+    const { api, projectId } = await signUp(test);
+    const error = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: [' , ;'], parameters: {} } }));
+    expect([error.httpStatus, error.message]).toEqual([400, 'An error occurred while trying to create the scenarios, please try again.']);
   });
 
   it('refuses to validate on an unknown environment before writing anything', async () => {
@@ -149,19 +162,34 @@ describe('AI engine with an OpenAI-compatible provider', () => {
       kind: 'text',
       text: JSON.stringify({ translations: [{ line: 'dance a jig', steps: ['I click "Dance"'] }, { line: 'sing loudly', steps: ['I sing'] }] }),
     });
-    const answer = await api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig', 'sing loudly'], parameters: {} } });
-    expect(answer.steps).toEqual(['Given I open "/"', 'When I click "Dance"']);
-    expect(answer.unmatched).toEqual(['sing loudly']);
+    const refused = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig', 'sing loudly'], parameters: {} } }));
+    expect(refused.message).toContain('“sing loudly”');
+    expect(refused.message).not.toContain('dance a jig');
     expect(llm.requests.at(-1)!.messages.at(-1)!.content).toBe(JSON.stringify(['dance a jig', 'sing loudly']));
+    llm.answer({ kind: 'text', text: JSON.stringify({ translations: [{ line: 'dance a jig', steps: ['I click "Dance"'] }] }) });
+    const answer = await api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig'], parameters: {} } });
+    expect(answer.steps).toEqual(['Given I open "/"', 'When I click "Dance"']);
   });
 
-  it('creates the scenario with the built-in grammar when the provider fails', async () => {
+  it("escapes what cucumber reads as syntax in a generated step's expression, so the step matches its own text", async () => {
+    const { api, projectId } = await signUp(test);
+    llm.answer({ kind: 'text', text: "```js\nawait context.web.click('Save', {}, {}, this);\n```" });
+    const stepText = 'I save the form (twice) and/or leave {now}';
+    const answer = await api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Save', stepText } });
+    expect(answer.code).toContain(String.raw`When('I save the form \\(twice\\) and\\/or leave \\{now\\}', async function () {`);
+    const again = await failure(api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Save', stepText } }));
+    expect(again.httpStatus).toBe(409);
+  });
+
+  it('names the line the grammar cannot read when the provider fails, and writes nothing', async () => {
     const { api, projectId } = await signUp(test);
     for (const [i, failing] of ([{ kind: 'status', status: 429 }, { kind: 'hang' }, { kind: 'garbage' }, { kind: 'text', text: '{"translations": 3}' }] as const).entries()) {
       llm.answer(failing);
-      const answer = await api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: `Fallback ${i}`, flow: ['open the shop', 'dance a jig'], parameters: {} } });
-      expect([answer.steps, answer.unmatched], failing.kind).toEqual([['Given I open "/"'], ['dance a jig']]);
+      const error = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: `Fallback ${i}`, flow: ['open the shop', 'dance a jig'], parameters: {} } }));
+      expect([error.httpStatus, error.message], failing.kind).toEqual([400, Messages.plainEnglishNotUnderstood(['dance a jig'])]);
     }
+    const error = await failure(api.call(workspaceCalls.getFileContent, { query: { projectId, file_path: 'features/Party.feature' } }));
+    expect(error.httpStatus).toBe(404);
   });
 
   it("gives the provider's richer ideas, and the built-in ones when it fails", async () => {

@@ -134,8 +134,10 @@ export class AiService {
   async createScenario(
     ws: Workspace,
     input: { featureName: string; name: string; flow: string[]; parameters: Record<string, string>; url?: string | undefined },
-  ): Promise<{ featureName: string; scenarioName: string; steps: string[]; unmatched: string[] }> {
+  ): Promise<{ featureName: string; scenarioName: string; steps: string[] }> {
     const { steps, unmatched } = await this.translate(input.flow);
+    // A scenario missing a line the user wrote would test something else than they meant: refuse it whole.
+    if (unmatched.length > 0) throw badRequest(Messages.plainEnglishNotUnderstood(unmatched));
     if (steps.length === 0) throw badRequest(Messages.scenarioCreationFailed);
     const all = input.url && steps[0]?.kind !== 'context' ? [{ kind: 'context' as const, text: `I open "${input.url.replace(/"/g, '\\"')}"` }, ...steps] : steps;
     const names = Object.keys(input.parameters).filter((name) => /^[\w.-]+$/.test(name));
@@ -149,7 +151,7 @@ export class AiService {
       ...(outline ? ['', '  Examples:', `    | ${names.map(cell).join(' | ')} |`, `    | ${names.map((name) => cell(input.parameters[name]!)).join(' | ')} |`] : []),
     ].join('\n');
     const { feature } = await this.features.pushScenario(ws, { name: input.featureName, data: text });
-    return { featureName: feature.featureName, scenarioName: input.name, steps: lines, unmatched };
+    return { featureName: feature.featureName, scenarioName: input.name, steps: lines };
   }
 
   // ---- Single-step generate (steps/generate) ----
@@ -180,9 +182,18 @@ export class AiService {
       }
     }
     if (!body) throw needsProvider(Messages.aiStepNotUnderstood);
-    const pattern = text.replace(/"(?:[^"\\]|\\.)*"/g, '{string}').replace(/'/g, "\\'");
+    // Quoted values become {string}; what cucumber expressions read as syntax (parentheses, braces, slash, backslash) is escaped.
+    const pattern = text
+      .split(/("(?:[^"\\]|\\.)*")/)
+      .map((part, i) => (i % 2 === 1 ? '{string}' : part.replace(/[\\(){}/]/g, '\\$&')))
+      .join('')
+      .replace(/\\/g, '\\\\')
+      .replace(/'/g, "\\'");
     const params = [...text.matchAll(/"(?:[^"\\]|\\.)*"/g)].map((_, i) => `p${i + 1}`);
     const code = `/**\n * ${text.replace(/\*\//g, '* /')}\n * @implemented_at=${new Date().toISOString()}\n */\nWhen('${pattern}', async function (${params.join(', ')}) {\n${body}\n});\n`;
+    // Dry run before saving: the new definition must parse and match the very step it was made for.
+    const made = scanStepDefinitions(GENERATED_STEPS_FILE, code);
+    if (made.error !== null || made.definitions.length !== 1 || new StepMatcher(made.definitions).match(text) === -1) throw badRequest(Messages.aiStepUpdateFailed);
     const { content } = await this.workspaces.write(ws, async (snapshot) => {
       const existing = await snapshot.readText(GENERATED_STEPS_FILE);
       const head = "import { When } from '@cucumber/cucumber';\nimport { context } from '@rehearse/runner';\n";

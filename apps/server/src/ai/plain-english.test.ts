@@ -36,7 +36,7 @@ describe('plain-English translator', () => {
       ),
     ).toEqual([
       'Given I open "login.html"',
-      'When I fill "Email" with "dana@example.com"',
+      'When I type "dana@example.com" into "Email"',
       'And I fill "Password" with "{{password}}"',
       'And I click "Sign in"',
       'Then I should see "Welcome back"',

@@ -31,10 +31,10 @@ const pick = (m: RegExpExecArray, from: number): string => {
 
 const ARTICLE = String.raw`(?:the |a |an |on |on the )?`;
 /** What a person puts around an element's name: `the todo "buy milk"`, `the "Shortcut" field`. */
-const NOUN = String.raw`(?:button|link|field|text ?box|box|input|checkbox|check ?box|item|todo|row|entry|card|tab|icon|menu item|heading|title)`;
+const NOUN = String.raw`(?:button|link|field|text ?box|box|input|checkbox|check ?box|radio button|switch|toggle|item|todo|row|entry|card|tab|filter|icon|menu item|menu|option|heading|title|drop-?down|select|list|combo ?box)`;
 /** An element: its name, maybe after an article and a noun, maybe before a noun (the name is VALUE's groups). */
 const ELEMENT = String.raw`${ARTICLE}(?:${NOUN}\s+(?=["'“‘]))?${VALUE}(?:\s+${NOUN})?`;
-const ELEMENT_NOUN = /\s+(?:button|link|tab|menu item|menu|checkbox|field|box|input|option|icon)$/i;
+const ELEMENT_NOUN = /\s+(?:button|link|tab|filter|menu item|menu|checkbox|field|box|input|option|icon|drop-?down|select|list)$/i;
 /** `the "Sign in" button` → `Sign in`. */
 const elementName = (raw: string) => {
   const name = raw.replace(/^(?:the|a|an)\s+/i, '').replace(ELEMENT_NOUN, '').trim();
@@ -89,19 +89,23 @@ const RULES: Rule[] = [
     make: (m) => [outcome(`I should see ${m[1]} ${q(pick(m, 2))} ${m[1] === '1' ? 'item' : 'items'}`)],
   },
   {
-    re: new RegExp(String.raw`^${ELEMENT}\s+(?:should be|is|must be)\s+(checked|ticked|selected|unchecked|not checked|unticked|not ticked|enabled|disabled|visible|shown|displayed|hidden|not visible|not shown|empty|blank)$`, 'i'),
+    re: new RegExp(String.raw`^${ELEMENT}\s+(should be|is|must be|should not be|shouldn't be|is not|isn't|must not be)\s+(checked|ticked|selected|unchecked|not checked|unticked|not ticked|enabled|disabled|visible|shown|displayed|hidden|not visible|not shown|empty|blank)$`, 'i'),
     make: (m) => {
-      const state = m[7]!.toLowerCase();
+      const negated = /not|n't/i.test(m[7]!);
+      const state = m[8]!.toLowerCase();
       const name = q(elementName(pick(m, 1)));
-      const phrase: Record<string, string> = {
-        checked: 'should be checked', ticked: 'should be checked', selected: 'should be checked',
-        unchecked: 'should not be checked', 'not checked': 'should not be checked', unticked: 'should not be checked', 'not ticked': 'should not be checked',
-        enabled: 'should be enabled', disabled: 'should be disabled',
-        visible: 'should be visible', shown: 'should be visible', displayed: 'should be visible',
-        hidden: 'should be hidden', 'not visible': 'should be hidden', 'not shown': 'should be hidden',
-        empty: 'should be empty', blank: 'should be empty',
+      const phrase: Record<string, [string, string | undefined]> = {
+        checked: ['should be checked', 'should not be checked'], ticked: ['should be checked', 'should not be checked'], selected: ['should be checked', 'should not be checked'],
+        unchecked: ['should not be checked', 'should be checked'], 'not checked': ['should not be checked', 'should be checked'], unticked: ['should not be checked', 'should be checked'], 'not ticked': ['should not be checked', 'should be checked'],
+        enabled: ['should be enabled', 'should be disabled'], disabled: ['should be disabled', 'should be enabled'],
+        visible: ['should be visible', 'should be hidden'], shown: ['should be visible', 'should be hidden'], displayed: ['should be visible', 'should be hidden'],
+        hidden: ['should be hidden', 'should be visible'], 'not visible': ['should be hidden', 'should be visible'], 'not shown': ['should be hidden', 'should be visible'],
+        // "should not be empty" has no built-in step: the clause stays unmatched rather than test less.
+        empty: ['should be empty', undefined], blank: ['should be empty', undefined],
       };
-      return [outcome(`${name} ${phrase[state]!}`)];
+      const [positive, negative] = phrase[state]!;
+      const text = negated ? negative : positive;
+      return text ? [outcome(`${name} ${text}`)] : [];
     },
   },
   { re: new RegExp(String.raw`^${ELEMENT}\s+(?:should (?:have|hold|contain) the value|has the value|value should be)\s+${VALUE}$`, 'i'), make: (m) => [outcome(`${q(elementName(pick(m, 1)))} should have the value ${q(pick(m, 7))}`)] },
@@ -124,13 +128,15 @@ const RULES: Rule[] = [
   // Search.
   { re: new RegExp(String.raw`^(?:i\s+)?search (?:for\s+)?${VALUE}$`, 'i'), make: (m) => [action(`I fill "Search" with ${q(pick(m, 1))}`), action('I press "Enter"')] },
   // Fill: "fill Email with x", "type x into Email", "enter x in the Email field", "set Email to x".
-  { re: new RegExp(String.raw`^(?:i\s+)?(?:fill(?: in| out)?|complete)\s+${VALUE}\s+with\s+${VALUE}$`, 'i'), make: (m) => [action(`I fill ${q(elementName(pick(m, 1)))} with ${q(pick(m, 7))}`)] },
-  { re: new RegExp(String.raw`^(?:i\s+)?(?:type|enter|input|put|write)\s+${VALUE}\s+(?:in|into|as)\s+${VALUE}$`, 'i'), make: (m) => [action(`I fill ${q(elementName(pick(m, 7)))} with ${q(pick(m, 1))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:fill(?: in| out)?|complete)\s+${ELEMENT}\s+with\s+${VALUE}$`, 'i'), make: (m) => [action(`I fill ${q(elementName(pick(m, 1)))} with ${q(pick(m, 7))}`)] },
+  // "type" types key by key, as the words say: a field that counts keystrokes or suggests as you type sees every key.
+  { re: new RegExp(String.raw`^(?:i\s+)?type\s+${VALUE}\s+(?:in|into)\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I type ${q(pick(m, 1))} into ${q(elementName(pick(m, 7)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:enter|input|put|write)\s+${VALUE}\s+(?:in|into|as)\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I fill ${q(elementName(pick(m, 7)))} with ${q(pick(m, 1))}`)] },
   { re: new RegExp(String.raw`^(?:i\s+)?(?:set|change)\s+${VALUE}\s+to\s+${VALUE}$`, 'i'), make: (m) => [action(`I fill ${q(elementName(pick(m, 1)))} with ${q(pick(m, 7))}`)] },
   // Select: "select Slate from Colour", "choose Slate in the Colour dropdown".
   {
-    re: new RegExp(String.raw`^(?:i\s+)?(?:select|choose|pick)\s+${VALUE}\s+(?:from|in|as)\s+${VALUE}(?:\s+(?:dropdown|list|select))?$`, 'i'),
-    make: (m) => [action(`I select ${q(pick(m, 1))} from ${q(elementName(pick(m, 7)).replace(/\s+(?:dropdown|list|select)$/i, ''))}`)],
+    re: new RegExp(String.raw`^(?:i\s+)?(?:select|choose|pick)\s+${VALUE}\s+(?:from|in|as)\s+${ELEMENT}$`, 'i'),
+    make: (m) => [action(`I select ${q(pick(m, 1))} from ${q(elementName(pick(m, 7)))}`)],
   },
   // Keys.
   { re: /^(?:i\s+)?(?:press|hit|type)\s+(?:the\s+)?(enter|tab|escape|esc|space|backspace|arrow ?(?:up|down|left|right))(?:\s+key)?$/i, make: (m) => [action(`I press ${q(keyName(m[1]!))}`)] },
@@ -140,18 +146,18 @@ const RULES: Rule[] = [
   // Cart paraphrases: "add it / the first result / Trail Backpack to the cart".
   { re: /^(?:i\s+)?add\s+.+?\s+to\s+(?:the\s+|my\s+)?(?:cart|basket|bag)$/i, make: () => [action('I click "Add to cart"')] },
   // Outcomes: negative first, so "should not see" is not read as "should see".
-  { re: new RegExp(String.raw`^(?:i\s+)?(?:should not see|do not see|don't see|cannot see|can't see|verify (?:that )?(?:the )?page does not (?:show|contain))\s+${VALUE}$`, 'i'), make: (m) => [outcome(`I should not see ${q(pick(m, 1))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:should not see|shouldn't see|should no longer see|no longer see|do not see|don't see|cannot see|can't see|verify (?:that )?(?:the )?page does not (?:show|contain))\s+${VALUE}$`, 'i'), make: (m) => [outcome(`I should not see ${q(pick(m, 1))}`)] },
   { re: new RegExp(String.raw`^(?:the\s+)?(?:url|address)\s+(?:should\s+)?(?:contain|contains|include|includes|has)\s+${VALUE}$`, 'i'), make: (m) => [outcome(`the URL should contain ${q(pick(m, 1))}`)] },
   { re: new RegExp(String.raw`^(?:i\s+)?(?:should be|am|end up)\s+on\s+${VALUE}$`, 'i'), make: (m) => [outcome(`the URL should contain ${q(pagePath(pick(m, 1)).replace(/^\//, ''))}`)] },
   {
-    re: new RegExp(String.raw`^(?:i\s+)?(?:should see|see|expect(?: to see)?|verify(?: that)?(?: the page shows)?|assert(?: that)?(?: the page shows)?|check that (?:the page shows )?|(?:the )?page (?:should )?(?:show|shows|contain|contains))\s+${VALUE}(?:\s+is (?:shown|visible|displayed))?$`, 'i'),
+    re: new RegExp(String.raw`^(?:i\s+)?(?:should see|should still see|still see|see|expect(?: to see)?|verify(?: that)?(?: the page shows)?|assert(?: that)?(?: the page shows)?|check that(?: the page shows)?|(?:the )?page (?:should )?(?:show|shows|contain|contains))\s+${VALUE}(?:\s+is (?:shown|visible|displayed))?$`, 'i'),
     make: (m) => [outcome(`I should see ${q(pick(m, 1))}`)],
   },
   // Waiting.
   { re: /^(?:i\s+)?wait\s+(?:for\s+)?(\d+(?:\.\d+)?)\s*(ms|milliseconds?|s|secs?|seconds?)$/i, make: (m) => [action(`I wait for "${Math.round(Number(m[1]) * (/^m/i.test(m[2]!) ? 1 : 1000))}"`)] },
   { re: new RegExp(String.raw`^(?:i\s+)?wait\s+(?:for|until)\s+${VALUE}(?:\s+(?:appears|is shown|shows))?$`, 'i'), make: (m) => [action(`I wait for ${q(pick(m, 1))}`)] },
   // Click, last: "click", "press", "tap", "hit", "submit", "open the Cart menu".
-  { re: new RegExp(String.raw`^(?:i\s+)?(?:click|clicks|press|tap|hit|select|choose|submit|follow)\s+${ARTICLE}${VALUE}(?:\s+(?:button|link|tab|menu item|menu|checkbox|icon))?$`, 'i'), make: (m) => [action(`I click ${q(elementName(pick(m, 1)))}`)] },
+  { re: new RegExp(String.raw`^(?:i\s+)?(?:click|clicks|press|tap|hit|select|choose|submit|follow)\s+${ELEMENT}$`, 'i'), make: (m) => [action(`I click ${q(elementName(pick(m, 1)))}`)] },
 ];
 
 function keyName(raw: string): string {

@@ -159,7 +159,6 @@ export const FeatureStrings = {
   plainTitle: 'Add a scenario with plain English',
   plainStepsLabel: 'Steps, one per line',
   plainStepsHint: 'For example: open "/", click "Sign in", I should see "Welcome"',
-  plainUnmatched: (lines: string[]) => `Left out, not understood: ${lines.join('; ')}`,
   newFeatureTitle: 'New feature',
   featureNameLabel: 'Feature name',
   descriptionLabel: 'Description',

@@ -24,7 +24,6 @@ interface EditableIdea {
 interface Created {
   name: string;
   steps: string[];
-  unmatched: string[];
 }
 
 function editable(idea: ScenarioIdea): EditableIdea {
@@ -140,7 +139,7 @@ export function AddScenarioWizard({
           flow: idea.flow.split('\n').map((l) => l.trim()).filter(Boolean),
           parameters: Object.fromEntries(idea.parameters.map((p) => [p.key.trim(), p.value])),
         });
-        done.push({ name: answer.scenarioName, steps: answer.steps, unmatched: answer.unmatched });
+        done.push({ name: answer.scenarioName, steps: answer.steps });
       }
       setCreated(done);
       setStep(2);
@@ -295,7 +294,6 @@ export function AddScenarioWizard({
             <section key={c.name} className="rounded-xl border border-slate-200 p-3">
               <h3 className="text-sm font-semibold text-slate-900">{c.name}</h3>
               <pre className="mt-1 overflow-x-auto text-xs text-slate-700">{c.steps.join('\n')}</pre>
-              {c.unmatched.length > 0 && <p className="mt-1 text-xs text-amber-800">{S.plainUnmatched(c.unmatched)}</p>}
             </section>
           ))}
         </div>

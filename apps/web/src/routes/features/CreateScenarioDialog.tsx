@@ -158,10 +158,7 @@ function ScenarioForm({
         creation.mutate(
           { featureName, name: wanted, flow, parameters: {} },
           {
-            onSuccess: (answer) => {
-              if (answer.unmatched.length > 0) toast.warning(S.plainUnmatched(answer.unmatched), { duration: DUPLICATE_WARNING_MS });
-              done(answer.scenarioName);
-            },
+            onSuccess: (answer) => done(answer.scenarioName),
             onError: (failure) => setError(`${Messages.scenarioCreationFailed} ${errorMessage(failure)}`),
           },
         );
