@@ -41,6 +41,7 @@ const RunInstructionsPage = screen(() => import('./routes/executions/RunInstruct
 const CodeReviewPage = screen(() => import('./routes/code-review/CodeReviewPage'), 'CodeReviewPage');
 const MemoryPage = screen(() => import('./routes/memory/MemoryPage'), 'MemoryPage');
 const FeaturesPage = screen(() => import('./routes/features/FeaturesPage'), 'FeaturesPage');
+const StepsReferencePage = screen(() => import('./routes/features/StepsReferencePage'), 'StepsReferencePage');
 const TestDataPage = screen(() => import('./routes/test-data/TestDataPage'), 'TestDataPage');
 const CredentialPage = screen(() => import('./routes/test-data/CredentialPage'), 'CredentialPage');
 const OpenRecorderPage = lazy(async () => {
@@ -77,6 +78,7 @@ function AppRoutes() {
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<DashboardPage />} />
             <Route path="features" element={<FeaturesPage />} />
+            <Route path="steps-reference" element={<StepsReferencePage />} />
             <Route path="test-data" element={<TestDataPage />} />
             <Route path="test-data/add" element={<CredentialPage />} />
             <Route path="test-data/edit/:index" element={<CredentialPage />} />

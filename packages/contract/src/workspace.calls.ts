@@ -269,6 +269,20 @@ export const workspaceCalls = {
     response: Ok.extend({ steps: z.array(StepInfo) }),
     example: { body: { projectId: EXAMPLE_PROJECT, featureName: 'missing', scenarioName: 'missing' } },
   }),
+  checkSteps: defineCall({
+    method: 'POST',
+    path: '/api/workspace/check-steps',
+    summary: "The editor's step help: steps of a Gherkin text no definition implements, each with the steps it may have meant, and the project's own step patterns",
+    access: 'project',
+    project: scope,
+    body: projectBody({ text: z.string().max(Limits.scenarioTextMax) }),
+    response: Ok.extend({
+      undefinedSteps: z.array(z.object({ line: z.number().int(), text: z.string(), suggestions: z.array(z.string()) })),
+      /** The project's step definitions written as cucumber expressions (not the built-in ones, which the contract lists), for completion. */
+      projectSteps: z.array(z.object({ pattern: z.string(), file: z.string() })),
+    }),
+    example: { body: { projectId: EXAMPLE_PROJECT, text: 'Scenario: x\n  When I clicks on "Save"' } },
+  }),
   pushFile: defineCall({
     method: 'POST',
     path: '/api/workspace/push-file',

@@ -215,6 +215,25 @@ Given('an unused step with a {string}', async function () {});
     );
   });
 
+  it("underlines the edited text's undefined steps with what they may have meant, from the built-in and the project's steps", async () => {
+    const own = await signUp(test);
+    const code = "import { When } from '@cucumber/cucumber';\nWhen('I add {string} to the cart', async function () {});\n";
+    await own.api.call(ws.uploadMjs, { body: { projectId: own.projectId, files: [{ name: 'cart.mjs', content: code }] } });
+    const text = ['Scenario: Buy', '  Given I open "/"', '  When I clicks on "Save"', '  And I add the product "Mug" to my cart', '  And I add "Lamp" to the cart', '  Then the moon is full'].join('\n');
+    const help = await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text } });
+    expect(help.undefinedSteps).toEqual([
+      { line: 3, text: 'I clicks on "Save"', suggestions: expect.arrayContaining(['I click "Save"']) },
+      { line: 4, text: 'I add the product "Mug" to my cart', suggestions: expect.arrayContaining(['I add "Mug" to the cart']) },
+      { line: 6, text: 'the moon is full', suggestions: [] },
+    ]);
+    expect(help.undefinedSteps[0]!.suggestions[0]).toBe('I click "Save"');
+    expect(help.projectSteps).toEqual([{ pattern: 'I add {string} to the cart', file: 'features/step_definitions/cart.mjs' }]);
+    // A whole feature keeps its own line numbers; a text that does not parse has no step help.
+    const feature = await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text: `Feature: Shop\n\n${text}` } });
+    expect(feature.undefinedSteps.map((step) => step.line)).toEqual([5, 6, 8]);
+    expect((await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text: 'Scenario: x\n  | not | a step' } })).undefinedSteps).toEqual([]);
+  });
+
   it('confines file paths to the workspace and refuses binary, oversized and invalid UTF-8 content', async () => {
     const start = await head();
     for (const [directory, name] of [['..', 'x.txt'], ['/etc', 'passwd'], ['a/../..', 'x'], ['.git', 'config'], ['a', '..'], ['a\\b', 'c']]) {

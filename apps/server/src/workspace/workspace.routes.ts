@@ -194,6 +194,7 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
     status: true,
     steps: await s.steps.stepsOfScenario(await open(caller, access, body.branch), body.featureName, body.scenarioName),
   }));
+  route(calls.checkSteps, async ({ caller, access, body }) => ({ status: true, ...(await s.steps.check(await open(caller, access, body.branch), body.text)) }));
   route(calls.uploadMjs, async ({ caller, access, body }) => ({
     status: true,
     paths: await s.steps.uploadMjs(await open(caller, access, body.branch), body.files),

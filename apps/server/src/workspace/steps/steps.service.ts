@@ -1,12 +1,13 @@
 import { API_STEP_PATTERNS, BUILT_IN_STEP_PATTERNS, Messages, type StepDefinitionRef, type StepInfo } from '@rehearse/contract';
 import { badRequest, notFound } from '../../http/errors.js';
 import { FEATURES_DIR, featurePath, type FeaturesService } from '../features.service.js';
-import type { ParsedScenario } from '../gherkin/index.js';
+import { parseFeature, type ParsedScenario, type ParsedStep } from '../gherkin/index.js';
 import { Lru } from '../lru.js';
 import { workspacePath } from '../paths.js';
 import type { Workspace, WorkspaceService } from '../workspace.service.js';
 import type { Snapshot } from '../workspace.store.js';
 import { removeDefinitions, scanStepDefinitions, StepMatcher, type StepDefinition } from './step-definitions.js';
+import { suggestSteps } from './step-suggestions.js';
 
 export const STEP_DEFINITIONS_DIR = `${FEATURES_DIR}/step_definitions`;
 const CODE_FILE = /\.(mjs|js|cjs)$/;
@@ -44,6 +45,21 @@ interface StepIndex {
  */
 function stepTexts(scenario: ParsedScenario, backgroundSteps: ParsedScenario['steps'] = []) {
   return [...backgroundSteps, ...scenario.steps].map((step) => ({ step, text: step.text }));
+}
+
+/**
+ * The steps of a text being edited: a whole feature, or one scenario as the editor holds it (no
+ * Feature line: it is read under one, and lines keep their numbers). A text that does not parse has
+ * none: the editor shows the parser's error instead.
+ */
+function stepsOfText(text: string): ParsedStep[] {
+  const whole = parseFeature(text);
+  const parsed = whole.ok && whole.feature ? whole : parseFeature(`Feature: editing\n${text}`);
+  if (!parsed.ok || !parsed.feature) return [];
+  const shift = parsed === whole ? 0 : 1;
+  const { feature } = parsed;
+  const steps = [...(feature.background?.steps ?? []), ...feature.rules.flatMap((rule) => rule.background?.steps ?? []), ...feature.scenarios.flatMap((scenario) => scenario.steps)];
+  return steps.map((step) => ({ ...step, line: step.line - shift }));
 }
 
 /**
@@ -139,6 +155,21 @@ export class StepsService {
     const scenario = feature?.parsed?.scenarios.find((candidate) => candidate.name === scenarioName);
     if (!feature || !scenario) throw notFound(Messages.scenarioNotFound);
     return scenario.steps.map((step) => this.info(index, feature.summary.name, scenario.name, step, true));
+  }
+
+  /**
+   * The editor's step help for a text being edited (a scenario, or a whole feature): its steps no
+   * definition implements with what they may have meant, and the project's own step patterns.
+   */
+  async check(ws: Workspace, text: string): Promise<{ undefinedSteps: { line: number; text: string; suggestions: string[] }[]; projectSteps: { pattern: string; file: string }[] }> {
+    const index = await this.index(await this.workspaces.read(ws));
+    const patterns = index.definitions.filter((definition) => !definition.isRegex).map((definition) => definition.pattern);
+    const undefinedSteps = stepsOfText(text)
+      .filter((step) => index.matcher.match(step.text) === -1)
+      .map((step) => ({ line: step.line, text: step.text, suggestions: suggestSteps(step.text, patterns) }));
+    // Regular-expression definitions cannot be written out as a step to complete: only cucumber expressions are offered.
+    const projectSteps = index.files.flatMap((file) => file.definitions.filter((definition) => !definition.isRegex).map((definition) => ({ pattern: definition.pattern, file: file.path })));
+    return { undefinedSteps, projectSteps };
   }
 
   /** Writes step definition modules; code that does not parse is stored (Save Anyway) and flagged isNotValid. */

@@ -6,10 +6,16 @@ import {
   type ScenarioJob,
   type ScenarioIdea,
 } from '@rehearse/contract';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { logActivity } from '../../lib/activity-log';
 import { api } from '../../lib/api';
 import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
+import { BUILT_IN_CHOICES, projectChoices, type GherkinHelp } from './step-help';
+
+/** Typing pauses this long before the editor asks which steps are undefined. */
+const STEP_HELP_DEBOUNCE_MS = 400;
 
 /** Query keys of the features page, per project and branch. */
 export const featureKeys = {
@@ -53,6 +59,28 @@ export const featureQueries = {
       staleTime: 0,
     }),
 };
+
+/**
+ * The editor's step help for a text: its undefined steps with what they may have meant, and the
+ * project's own step patterns. The text travels with the answer, so an editor whose text moved on
+ * meanwhile knows the lines no longer fit; the previous answer stays while the next one loads.
+ */
+export function useStepHelp(scope: WorkspaceScope, text: string, enabled = true) {
+  return useQuery({
+    queryKey: [...featureKeys.project(scope.projectId), scopeKey(scope), 'step-help', text] as const,
+    queryFn: async () => ({ text, ...(await api.call(workspaceCalls.checkSteps, { body: { ...scopeBody(scope), text } })) }),
+    enabled: scope.ready && enabled,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** What the Gherkin editor needs for a text being edited: completion choices and the undefined steps, asked for once typing pauses. */
+export function useGherkinHelp(scope: WorkspaceScope, text: string): GherkinHelp {
+  const help = useStepHelp(scope, useDebouncedValue(text, STEP_HELP_DEBOUNCE_MS));
+  const projectSteps = help.data?.projectSteps;
+  const choices = useMemo(() => [...BUILT_IN_CHOICES, ...projectChoices(projectSteps ?? [])], [projectSteps]);
+  return useMemo(() => ({ choices, undefinedSteps: help.data?.undefinedSteps ?? [], forText: help.data?.text ?? '' }), [choices, help.data]);
+}
 
 /** Every feature of the scope's branch with its scenarios and the project's tags. */
 export function useFeatureList(scope: WorkspaceScope) {

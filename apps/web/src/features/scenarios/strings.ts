@@ -198,4 +198,24 @@ export const FeatureStrings = {
   tourNext: 'Next',
   tourDone: 'Got it',
   tourStep: (n: number, total: number) => `${n} / ${total}`,
+
+  // Step help: the reference page, completion and "did you mean" in the Gherkin editor
+  referenceLink: 'Steps reference',
+  referenceTitle: 'Steps reference',
+  referenceIntro:
+    'Steps that run without any code. Name an element by the words a person sees: its label, its text, its placeholder or its accessible name. Say "the 2nd …" when several match, and "… in the row containing …" to name the one in a particular row, item, card, dialog or section.',
+  referenceSearch: 'Search steps',
+  referenceNoMatch: (query: string) => `No step matches “${query}”.`,
+  referenceCount: (shown: number, total: number) => (shown === total ? `${total} steps` : `${shown} of ${total} steps`),
+  referenceExample: 'Example',
+  referenceParameters: 'Parameters',
+  referenceBack: 'Back to features',
+  referenceProjectSteps: "This project's steps",
+  referenceProjectStepsIntro: 'Steps your team recorded or wrote; their code is in the step files of the workspace.',
+  referenceProjectStepsLoading: "Loading the project's steps…",
+  completionProjectStep: 'project step',
+  undefinedStep: 'Undefined step: no step of this project or of the built-in steps matches it.',
+  undefinedStepDidYouMean: (suggestion: string) => `Undefined step. Did you mean “${suggestion}”?`,
+  useSuggestion: (suggestion: string) => `Use “${suggestion}”`,
+  lineNumber: (line: number) => `Line ${line}`,
 } as const;

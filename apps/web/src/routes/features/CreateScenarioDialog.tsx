@@ -224,6 +224,12 @@ function ScenarioForm({
           {touched && flowError && <span className="text-xs font-normal text-red-600">{flowError}</span>}
         </label>
       )}
+      {mode === 'plain' && (
+        // A new tab, so the lines typed here stay while the user looks up the words.
+        <a href={`/${scope.projectId}/steps-reference`} target="_blank" rel="noreferrer" className="focus-ring w-fit rounded text-xs font-medium text-brand-700 hover:underline">
+          {S.referenceLink}
+        </a>
+      )}
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}

@@ -34,6 +34,7 @@ import {
   usePushScenario,
   useRunScenario,
   useScenarioJob,
+  useGherkinHelp,
   useScenarioSteps,
   useSetScenarioTags,
 } from '../../features/scenarios/queries';
@@ -41,6 +42,7 @@ import { FeatureStrings as S } from '../../features/scenarios/strings';
 import type { WorkspaceScope } from '../../features/workspace/scope';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { UndefinedSteps } from './UndefinedSteps';
 
 export type PanelAction = 'renameScenario' | 'renameFeature' | 'deleteScenario' | 'deleteFeature';
 
@@ -479,6 +481,7 @@ function GherkinView({
   const original = dedent(scenario.content);
   const [editing, setEditing] = useState(false);
   const [text, setText] = useState(original);
+  const help = useGherkinHelp(scope, text);
   const [error, setError] = useState<string | null>(null);
   const dirty = editing && text !== original;
 
@@ -515,7 +518,10 @@ function GherkinView({
     <section aria-label={S.gherkinEditorLabel} className="flex min-w-0 flex-col gap-3" data-gherkin-editor>
       <div className="flex items-center gap-2">
         <h2 className="text-sm font-semibold text-slate-800">{S.viewGherkin}</h2>
-        <div className="ml-auto flex gap-2">
+        <div className="ml-auto flex items-center gap-2">
+          <Link to={`/${scope.projectId}/steps-reference`} className="focus-ring rounded text-xs font-medium text-brand-700 hover:underline">
+            {S.referenceLink}
+          </Link>
           {editing ? (
             <>
               <Button variant="secondary" size="sm" onClick={discard} disabled={push.isPending}>
@@ -541,8 +547,10 @@ function GherkinView({
         readOnly={!editing}
         label={S.gherkinEditorLabel}
         errorLines={parsed ? [parsed.line] : []}
+        help={help}
         testId="gherkin-editor"
       />
+      {editing && <UndefinedSteps help={help} text={text} onChange={setText} projectId={scope.projectId} />}
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800" data-testid="gherkin-error">
           {parsed ? S.parserErrorAt(parsed.line, parsed.reason) : error}

@@ -2,14 +2,18 @@
  * Everything CodeMirror: loaded only through `editor/lazy.tsx`, so the editor (about 150 KB) is
  * its own chunk, fetched when a Gherkin or step-code view first opens.
  */
+import { autocompletion, snippet, type Completion, type CompletionContext, type CompletionResult } from '@codemirror/autocomplete';
 import { history, defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript, javascriptLanguage } from '@codemirror/lang-javascript';
 import { defaultHighlightStyle, indentUnit, StreamLanguage, syntaxHighlighting } from '@codemirror/language';
 import { gherkin } from '@codemirror/legacy-modes/mode/gherkin';
+import { lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { MergeView } from '@codemirror/merge';
 import { Compartment, EditorState, RangeSetBuilder, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
+import { stepTextStart, type GherkinHelp, type StepChoice } from '../step-help';
+import { FeatureStrings as S } from '../strings';
 
 /** Spec 02 §9: editor tab size 2. */
 const TAB_SIZE = 2;
@@ -21,13 +25,23 @@ const theme = EditorView.theme({
   '&.cm-focused': { outline: '2px solid #6366f1', outlineOffset: '-2px' },
   '.cm-error-line': { backgroundColor: '#fee2e2' },
   '.cm-scroller': { overflow: 'auto' },
+  // Completion and warning tooltips in the app's colours.
+  '.cm-tooltip': { border: '1px solid #e2e8f0', borderRadius: '8px', backgroundColor: '#ffffff', boxShadow: '0 8px 24px rgb(15 23 42 / 0.12)', overflow: 'hidden' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', maxHeight: '16em' },
+  '.cm-tooltip.cm-tooltip-autocomplete > ul > li': { padding: '3px 10px' },
+  '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: '#eef2ff', color: '#312e81' },
+  '.cm-completionDetail': { marginLeft: '12px', color: '#64748b', fontStyle: 'normal', fontSize: '11px' },
+  '.cm-completionMatchedText': { textDecoration: 'none', fontWeight: '600' },
+  '.cm-tooltip.cm-completionInfo': { maxWidth: '320px', padding: '8px 10px', whiteSpace: 'pre-wrap', fontSize: '12px', color: '#334155' },
+  '.cm-diagnostic': { padding: '6px 10px', fontSize: '12px' },
+  '.cm-diagnosticAction': { backgroundColor: '#4f46e5', borderRadius: '6px', padding: '2px 8px' },
 });
 
 function base(language: 'gherkin' | 'javascript'): Extension[] {
   return [
     lineNumbers(),
     history(),
-    keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+    keymap.of([...defaultKeymap, ...historyKeymap, ...lintKeymap, indentWithTab]),
     EditorState.tabSize.of(TAB_SIZE),
     indentUnit.of(' '.repeat(TAB_SIZE)),
     syntaxHighlighting(defaultHighlightStyle, { fallback: true }),
@@ -47,6 +61,54 @@ function errorLines(lines: readonly number[]): Extension {
   });
 }
 
+/** Completes the step text after `Given`/`When`/`Then`/`And`/`But`/`*` with the steps that run. */
+function stepCompletion(choices: readonly StepChoice[]): Extension {
+  const options: Completion[] = choices.map((choice) => ({
+    label: choice.label,
+    detail: choice.detail,
+    info: choice.example ? `${choice.description}\n\n${choice.example}` : choice.description || undefined,
+    type: 'function',
+    apply: snippet(choice.snippet),
+  }));
+  const source = (context: CompletionContext): CompletionResult | null => {
+    const line = context.state.doc.lineAt(context.pos);
+    const start = stepTextStart(line.text);
+    if (start < 0 || context.pos < line.from + start) return null;
+    // Typing opens the list; Ctrl-Space opens it on an empty step too.
+    if (!context.explicit && context.pos === line.from + start) return null;
+    return { from: line.from + start, options, validFor: /^[^\n]*$/ };
+  };
+  return autocompletion({ override: [source], icons: false });
+}
+
+/** The undefined steps as warnings under their text; a suggestion is one click (or Ctrl-. in the panel) away when editable. */
+function undefinedStepDiagnostics(state: EditorState, help: GherkinHelp, editable: boolean): Diagnostic[] {
+  const doc = state.doc;
+  return help.undefinedSteps.flatMap((step) => {
+    if (step.line < 1 || step.line > doc.lines) return [];
+    const line = doc.line(step.line);
+    const start = stepTextStart(line.text);
+    if (start < 0) return [];
+    const from = line.from + start;
+    const to = line.from + line.text.trimEnd().length;
+    const [first] = step.suggestions;
+    return [
+      {
+        from,
+        to,
+        severity: 'warning' as const,
+        message: first ? S.undefinedStepDidYouMean(first) : S.undefinedStep,
+        actions: editable
+          ? step.suggestions.map((suggestion) => ({
+              name: S.useSuggestion(suggestion),
+              apply: (view: EditorView, start: number, end: number) => view.dispatch({ changes: { from: start, to: end, insert: suggestion } }),
+            }))
+          : [],
+      },
+    ];
+  });
+}
+
 export interface CodeEditorProps {
   value: string;
   onChange?: (value: string) => void;
@@ -56,20 +118,22 @@ export interface CodeEditorProps {
   errorLines?: readonly number[];
   /** Accessible name of the editing area. */
   label: string;
+  /** Gherkin only: step completion and undefined-step warnings. */
+  help?: GherkinHelp | undefined;
   className?: string;
   testId?: string;
 }
 
 /** A CodeMirror 6 editor kept in sync with React state. */
-export function CodeEditor({ value, onChange, readOnly = false, language, errorLines: marks = [], label, className = '', testId }: CodeEditorProps) {
+export function CodeEditor({ value, onChange, readOnly = false, language, errorLines: marks = [], label, help, className = '', testId }: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
   onChangeRef.current = onChange;
-  const compartments = useRef({ readOnly: new Compartment(), marks: new Compartment() });
+  const compartments = useRef({ readOnly: new Compartment(), marks: new Compartment(), completion: new Compartment() });
 
   useEffect(() => {
-    const { readOnly: ro, marks: mk } = compartments.current;
+    const { readOnly: ro, marks: mk, completion } = compartments.current;
     const editor = new EditorView({
       parent: host.current!,
       state: EditorState.create({
@@ -78,6 +142,7 @@ export function CodeEditor({ value, onChange, readOnly = false, language, errorL
           base(language),
           ro.of([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
           mk.of(errorLines(marks)),
+          completion.of([]),
           // Focusable also when read-only, so a long line can be scrolled with the keyboard.
           EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
           EditorView.updateListener.of((update) => {
@@ -103,6 +168,20 @@ export function CodeEditor({ value, onChange, readOnly = false, language, errorL
       effects: compartments.current.readOnly.reconfigure([EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)]),
     });
   }, [readOnly]);
+
+  // Completion follows the choices (the project's steps arrive after the editor).
+  const choices = help?.choices;
+  useEffect(() => {
+    view.current?.dispatch({ effects: compartments.current.completion.reconfigure(choices && !readOnly ? stepCompletion(choices) : []) });
+  }, [choices, readOnly]);
+
+  // Warnings belong to the text they were found in: once the text moves on they wait for the next answer.
+  useEffect(() => {
+    const editor = view.current;
+    if (!editor) return;
+    const current = help && help.forText === editor.state.doc.toString() ? undefinedStepDiagnostics(editor.state, help, !readOnly) : [];
+    editor.dispatch(setDiagnostics(editor.state, current));
+  }, [help, readOnly, value]);
 
   const markKey = marks.join(',');
   useEffect(() => {

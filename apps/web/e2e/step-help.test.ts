@@ -1,0 +1,99 @@
+import { workspaceCalls as ws } from '@rehearse/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FeatureStrings as S } from '../src/features/scenarios/strings';
+import { expectAccessible, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
+import { FeaturesPageModel } from './pages/features.page';
+
+const CART = 'Scenario: Add a mug\n  Given I open "/"\n';
+
+const STEPS = `import { When } from '@cucumber/cucumber';
+
+When('I add {string} to the cart', async function () {});
+`;
+
+/**
+ * Editor help in Chromium against the real server: the Steps reference page, step completion in
+ * the Gherkin editor (built-in and the project's own steps), and undefined steps underlined with
+ * "did you mean" and a button that puts the suggestion in place.
+ */
+describe('step help in Chromium', () => {
+  let h: Harness;
+  let ada: Account;
+  let context: BrowserContext;
+  let page: Page;
+  let f: FeaturesPageModel;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    ada = await h.signUp('Ada');
+    const projectId = ada.projectId;
+    await ada.api.call(ws.pushScenario, { body: { projectId, name: 'cart', data: CART } });
+    await ada.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: 'cart.mjs', content: STEPS }] } });
+    ({ context, page } = await h.open(ada));
+    f = new FeaturesPageModel(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await h?.close();
+  });
+
+  it('lists every built-in step with its parameters and an example, the project’s own steps, and filters them', async () => {
+    await page.goto(`/${ada.projectId}/steps-reference`);
+    await page.getByRole('heading', { name: 'Steps reference', level: 1 }).waitFor();
+    await page.getByText('I add "text" to the cart').waitFor();
+    const entries = page.getByTestId('reference-step');
+    const all = await entries.count();
+    expect(all).toBeGreaterThanOrEqual(45);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'steps' }).innerText()).toBe(`${all} steps`);
+    const doubleClick = entries.filter({ hasText: 'I double-click "element"' });
+    expect(await doubleClick.innerText()).toContain('Example: I double-click "feed the cat"');
+    await expectAccessible(page, 'steps reference');
+    await screenshotAtSizes(page, 'steps-reference');
+
+    await page.getByRole('searchbox', { name: 'Search steps' }).fill('drag');
+    await expect.poll(() => entries.allInnerTexts()).toEqual([expect.stringContaining('I drag "element" to "element"')]);
+    await page.getByRole('searchbox', { name: 'Search steps' }).fill('juggle');
+    await page.getByText('No step matches “juggle”.').waitFor();
+  });
+
+  it('completes a step from the built-in steps and the project’s own, with the cursor in the first value', async () => {
+    await page.goto(`/${ada.projectId}/features`);
+    await f.openScenario('Add a mug');
+    await page.getByRole('button', { name: S.edit, exact: true }).click();
+    await f.gherkin().click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.insertText('\n  When I doub');
+    await page.keyboard.type('l');
+    const options = page.locator('.cm-tooltip-autocomplete li');
+    await expect.poll(() => options.first().innerText()).toContain('I double-click "element"');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('feed the cat');
+    await expect.poll(() => f.gherkinText()).toContain('  When I double-click "feed the cat"');
+
+    await page.keyboard.press('End');
+    await page.keyboard.insertText('\n  And I add');
+    await page.keyboard.type(' ');
+    await expect.poll(() => options.allInnerTexts()).toContainEqual(expect.stringContaining('I add "text" to the cart'));
+    await screenshotAtSizes(page, 'step-completion');
+    await page.keyboard.press('Escape');
+  });
+
+  it('underlines an undefined step, says what it may have meant, and puts the suggestion in place', async () => {
+    await f.replaceEditorText('gherkin-editor', 'Scenario: Add a mug\n  Given I open "/"\n  When I clicks on "Add to cart"\n  Then the moon is full\n');
+    const list = page.getByTestId('undefined-steps');
+    await expect.poll(() => list.innerText()).toContain('Line 3');
+    expect(await list.innerText()).toContain('Undefined step. Did you mean “I click "Add to cart"”?');
+    expect(await list.innerText()).toContain('Undefined step: no step of this project or of the built-in steps matches it.');
+    expect(await page.getByTestId('gherkin-editor').locator('.cm-lintRange-warning').count()).toBe(2);
+    await expectAccessible(page, 'gherkin editor with undefined steps');
+    await screenshotAtSizes(page, 'undefined-steps');
+
+    await list.getByRole('button', { name: 'Use “I click "Add to cart"”' }).click();
+    await expect.poll(() => f.gherkinText()).toContain('  When I click "Add to cart"');
+    await expect.poll(async () => (await list.innerText()).includes('Line 3')).toBe(false);
+    expect(await list.innerText()).toContain('Line 4');
+    await list.getByRole('link', { name: 'Steps reference' }).waitFor();
+  });
+});
