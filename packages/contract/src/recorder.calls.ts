@@ -63,6 +63,7 @@ export const RecordedCommandType = z.enum([
   'doubleClick',
   'rightClick',
   'hover',
+  'drag',
   'fill',
   'select',
   'check',
@@ -95,6 +96,8 @@ export const RecordedCommand = z.object({
   value: z.string().max(10_000).optional(),
   /** The value is a reference to a secret test-data row (or to one the user must add). */
   secret: z.boolean().optional(),
+  /** drag: what the element was dropped on. */
+  target: RecordedElement.optional(),
   /** verifyCount: how many items the list showed; `value` is the word that names the list. */
   count: z.number().int().min(0).max(100_000).optional(),
   /** Page route relative to the environment's base URL, e.g. `/login.html`. */
@@ -121,6 +124,8 @@ export function describeRecordedStep(command: RecordedCommand): string {
       return `Hover over “${name}”`;
     case 'rightClick':
       return `Right-click “${name}”`;
+    case 'drag':
+      return `Drag “${name}” to “${command.target?.name ?? ''}”`;
     case 'fill':
       return `Fill “${name}” with ${command.secret ? '••••' : `“${command.value ?? ''}”`}`;
     case 'select':

@@ -110,11 +110,14 @@ interface Draft {
   args: string[];
   body?: string;
   element?: RecordedElement;
+  /** drag: the element dropped on, bound to a key of its own. */
+  target?: RecordedElement;
   page: string;
   path: string;
 }
 
 const ELEMENT = 'elements[KEY]';
+const TARGET = 'elements[TARGET_KEY]';
 
 function draft(command: RecordedCommand): Draft | null {
   const page = pageName(command.path);
@@ -161,6 +164,17 @@ function draft(command: RecordedCommand): Draft | null {
       return { ...base, keyword: 'When', textTemplate: `I right-click on "${name}" ${noun(el)}`, args: [], body: `await context.web.rightClick(${ELEMENT}, {}, {}, this);` };
     case 'hover':
       return { ...base, keyword: 'When', textTemplate: `I hover over "${name}" ${noun(el)}`, args: [], body: `await context.web.hover(${ELEMENT}, {}, {}, this);` };
+    case 'drag':
+      // "onto", not the built-in step's "to": one step text, one definition.
+      if (!command.target) return null;
+      return {
+        ...base,
+        target: command.target,
+        keyword: 'When',
+        textTemplate: `I drag "${name}" onto "${quoted(command.target.name)}"`,
+        args: [],
+        body: `await context.web.dragTo(${ELEMENT}, ${TARGET}, {}, {}, this);`,
+      };
     case 'fill':
       return {
         ...base,
@@ -335,26 +349,25 @@ export function generate(input: GenerateInput): GeneratedFiles {
       pattern += row.suffix;
       text += row.suffix;
     }
-    // A name already bound to another element of this page (another row's "Remove") is never
-    // re-bound: the earlier scenarios keep theirs, and this step says which one it means.
-    if (entry.locators[key] && !sameRecordedElement(entry.locators[key]!, d.element)) {
-      const { suffix, keySuffix } = distinguishing(d.element, (candidate) => {
-        const taken = entry.locators[`${key}${candidate}`];
-        return !taken || sameRecordedElement(taken, d.element!);
-      });
-      key += keySuffix;
-      pattern += suffix;
-      text += suffix;
+    const bound = bind(entry.locators, key, d.element);
+    key = bound.key;
+    pattern += bound.suffix;
+    text += bound.suffix;
+    let body = d.body;
+    if (d.target) {
+      const target = bind(entry.locators, `${snake(d.target.name)}_${noun(d.target)}`, d.target);
+      pattern += target.suffix.replace(/^ in the/, ' dropped in the');
+      text += target.suffix.replace(/^ in the/, ' dropped in the');
+      body = body.replace(TARGET, `elements[${JSON.stringify(target.key)}]`);
     }
     pattern = patternOf(pattern);
-    entry.locators[key] = { name: d.element.name, locators: d.element.locators, ...(d.element.fingerprint ? { fingerprint: d.element.fingerprint } : {}) };
     const definition: StepDefinition = {
       page: d.page,
       path: d.path,
       pattern,
       keyword: d.keyword === 'Then' ? 'Then' : 'When',
       args: d.args,
-      body: d.body,
+      body,
       elementKey: key,
       element: d.element,
     };
@@ -379,6 +392,25 @@ export function generate(input: GenerateInput): GeneratedFiles {
     files.push({ path: `${LOCATORS_DIR}/${page}.json`, content: `${JSON.stringify(entry.locators, null, 2)}\n` });
   }
   return { scenarioText, steps, files, secretKeys: [...secretKeys] };
+}
+
+/**
+ * Binds an element to a key of the page's locator file. A name already bound to another element
+ * of the page (another row's "Remove") is never re-bound: the earlier scenarios keep theirs, and
+ * the step says which one it means (the suffix).
+ */
+function bind(locators: Record<string, RecordedElement>, key: string, element: RecordedElement): { key: string; suffix: string } {
+  let suffix = '';
+  if (locators[key] && !sameRecordedElement(locators[key]!, element)) {
+    const found = distinguishing(element, (candidate) => {
+      const taken = locators[`${key}${candidate}`];
+      return !taken || sameRecordedElement(taken, element);
+    });
+    key += found.keySuffix;
+    suffix = found.suffix;
+  }
+  locators[key] = { name: element.name, locators: element.locators, ...(element.fingerprint ? { fingerprint: element.fingerprint } : {}) };
+  return { key, suffix };
 }
 
 /** The same element recorded again: a locator candidate in common other than a positional CSS path, or the very same candidates. */

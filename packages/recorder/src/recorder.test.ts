@@ -4,6 +4,7 @@ import { runCli } from '@rehearse/runner/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from './generate.js';
 import { digestTestData, RecorderSession } from './session.js';
+import { pickBeneath } from './testing/picker.js';
 import { startDemoShop, startPlainApp, startTodoApp, workspaceWith } from './testing/targets.js';
 import { judge, recordScenario, replayAll } from './testing/healing-bench.js';
 import { TODO_TARGET } from './testing/todo-healing.js';
@@ -371,6 +372,76 @@ describe('recording a right-click', () => {
       const { generated, result } = await replayRecording('Archive from the menu', [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands], app.baseUrl);
       expect(generated.scenarioText).toContain('When I right-click on "Right-click me" element');
       expect(result.code, result.output).toBe(0);
+    });
+  }, 120_000);
+});
+
+describe('recording a drag', () => {
+  it('records an HTML5 drag and drop as one step from the card to the column, and it replays', async () => {
+    await recordOn(startTodoApp, async (session, app) => {
+      const page = session.activePage;
+      await page.goto(`${app.baseUrl}tools.html`);
+      await page.locator('#card-milk').dragTo(page.getByRole('heading', { name: 'Done' }));
+      await page.getByText('Buy milk moved to Done').waitFor();
+      for (let i = 0; i < 40 && session.commands.at(-1)?.type !== 'drag'; i++) await page.waitForTimeout(50);
+      const commands = session.commands.filter((c) => c.type !== 'navigate');
+      expect(commands.map((command) => describeRecordedStep(command))).toEqual(['Drag “Buy milk” to “Done”']);
+      const { generated, result } = await replayRecording(
+        'Move the milk',
+        [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands, { type: 'verifyText', value: 'Buy milk moved to Done', path: '/tools.html' }],
+        app.baseUrl,
+      );
+      expect(generated.scenarioText).toContain('When I drag "Buy milk" onto "Done"');
+      expect(result.code, result.output).toBe(0);
+    });
+  }, 120_000);
+
+  it('records a pointer-event drag (a sortable list) as one step and no stray click, and it replays', async () => {
+    await recordOn(startTodoApp, async (session, app) => {
+      const page = session.activePage;
+      await page.goto(`${app.baseUrl}tools.html`);
+      await page.getByText('Call the plumber', { exact: true }).scrollIntoViewIfNeeded();
+      const from = await page.getByText('Call the plumber', { exact: true }).boundingBox();
+      const to = await page.getByText('Write the report', { exact: true }).boundingBox();
+      await page.mouse.move(from!.x + 20, from!.y + from!.height / 2);
+      await page.mouse.down();
+      for (let step = 1; step <= 5; step++) await page.mouse.move(from!.x + 20, from!.y + from!.height / 2 + ((to!.y - from!.y) * step) / 5);
+      await page.mouse.up();
+      await page.getByText('Order: Call the plumber, Write the report, Book the dentist').waitFor();
+      for (let i = 0; i < 40 && session.commands.at(-1)?.type !== 'drag'; i++) await page.waitForTimeout(50);
+      await page.waitForTimeout(200);
+      const commands = session.commands.filter((c) => c.type !== 'navigate');
+      expect(commands.map((command) => describeRecordedStep(command))).toEqual(['Drag “Call the plumber” to “Write the report”']);
+      const { generated, result } = await replayRecording(
+        'Call the plumber first',
+        [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands, { type: 'verifyText', value: 'Order: Call the plumber, Write the report, Book the dentist', path: '/tools.html' }],
+        app.baseUrl,
+      );
+      expect(generated.scenarioText).toContain('When I drag "Call the plumber" onto "Write the report"');
+      expect(result.code, result.output).toBe(0);
+    });
+  }, 120_000);
+});
+
+describe('the element picker', () => {
+  it('outlines the filter bar over the counter, steps beneath it with ArrowDown, and asserts the counter’s text', async () => {
+    await recordOn(startTodoApp, async (session, app) => {
+      const page = session.activePage;
+      await page.getByPlaceholder('What needs to be done?').click();
+      await page.keyboard.type('buy milk');
+      await page.keyboard.press('Enter');
+      const counter = page.getByText('1 item left', { exact: true });
+      // The filter bar lies over the counter: a plain click there lands on the bar.
+      expect(await page.evaluate(() => { const c = document.querySelector('.todo-count')!.getBoundingClientRect(); return document.elementFromPoint(c.left + 5, c.top + c.height / 2)!.className; })).toBe('filters');
+      await session.assertNext('verifyText');
+      const box = (await counter.boundingBox())!;
+      await page.mouse.move(box.x + 5, box.y + box.height / 2);
+      const label = page.locator('[data-rehearse-ui="picker"]');
+      await expect.poll(() => label.innerText()).toBe('All Active Completed · ↓ the element beneath');
+      await pickBeneath(page, counter);
+      for (let i = 0; i < 40 && session.commands.at(-1)?.type !== 'verifyText'; i++) await page.waitForTimeout(50);
+      expect(describeRecordedStep(session.commands.at(-1)!)).toBe('See “1 item left”');
+      expect(await label.isVisible()).toBe(false);
     });
   }, 120_000);
 });

@@ -1,4 +1,4 @@
-import type { RecordedCommand, RecordedPage, RecorderAssertion, RecorderInput } from '@rehearse/contract';
+import { RecordedCommand, type RecordedPage, type RecorderAssertion, type RecorderInput } from '@rehearse/contract';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { captureScript, type TestDataDigest } from './capture-script.js';
@@ -95,7 +95,11 @@ export class RecorderSession {
 
   private async init(): Promise<void> {
     const { context, options } = this;
-    await context.exposeBinding('__rehearseRecord', (_source, command: RecordedCommand) => this.add(command));
+    // The recorded page can call the binding too, with anything: only a well-formed command is a step.
+    await context.exposeBinding('__rehearseRecord', (_source, command: unknown) => {
+      const parsed = RecordedCommand.safeParse(command);
+      if (parsed.success) this.add(parsed.data);
+    });
     await context.addInitScript(captureScript({ baseUrl: options.baseUrl, testData: options.testData ?? [] }));
     await options.panel?.install(context, this);
     context.on('page', (page) => {

@@ -30,6 +30,33 @@
     $('#board-result').textContent = card.textContent + ' moved to Done';
   });
 
+  // Priorities reorder with pointer events, as sortable-list libraries do (no HTML5 drag and
+  // drop): the item follows the pointer and lands before the item it is released over.
+  var list = $('#priorities');
+  var dragging = null;
+  list.addEventListener('pointerdown', function (event) {
+    var item = event.target.closest('li');
+    if (!item) return;
+    dragging = { item: item, x: event.clientX, y: event.clientY };
+    item.classList.add('dragging');
+    item.setPointerCapture(event.pointerId);
+  });
+  list.addEventListener('pointermove', function (event) {
+    if (!dragging) return;
+    dragging.item.style.transform = 'translate(' + (event.clientX - dragging.x) + 'px, ' + (event.clientY - dragging.y) + 'px)';
+  });
+  list.addEventListener('pointerup', function (event) {
+    if (!dragging) return;
+    var item = dragging.item;
+    dragging = null;
+    item.classList.remove('dragging');
+    item.style.transform = '';
+    var over = document.elementsFromPoint(event.clientX, event.clientY).filter(function (el) { return el.tagName === 'LI' && el !== item && list.contains(el); })[0];
+    if (!over) return;
+    list.insertBefore(item, over);
+    $('#priorities-result').textContent = 'Order: ' + Array.prototype.map.call(list.children, function (li) { return li.textContent; }).join(', ');
+  });
+
   $('#context-card').addEventListener('contextmenu', function (event) {
     event.preventDefault();
     $('.menu').hidden = false;

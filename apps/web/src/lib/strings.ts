@@ -246,7 +246,7 @@ export const Strings = {
   recorderAssertUrl: 'URL',
   recorderAssertNotVisible: 'Not visible',
   recorderAbsentText: 'Text that must not be shown',
-  recorderAssertHint: 'Click the element to check in the page: Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
+  recorderAssertHint: 'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
   recorderUndo: 'Undo last',
   recorderPublish: 'Publish',
   recorderFeatureName: 'Feature (new or existing)',

@@ -694,6 +694,88 @@
     return target instanceof Element && !!target.closest('[data-rehearse-ui]');
   }
 
+  // ---- the element picker (assertions) ----
+  // While an assertion waits for its element, the element under the pointer is outlined and
+  // named. ArrowDown steps to the element beneath it (a counter under a filter bar laid over it),
+  // ArrowUp back; a click or Enter takes the outlined element.
+
+  var pick = null;
+  var highlight = null;
+  var highlightLabel = null;
+
+  function elementsAt(x, y) {
+    return document.elementsFromPoint(x, y).filter(function (el) {
+      return !el.closest('[data-rehearse-ui]') && el !== document.documentElement && el !== document.body;
+    });
+  }
+
+  function picked() {
+    return pick ? pick.stack[pick.index] || null : null;
+  }
+
+  function drawPick() {
+    var el = picked();
+    if (!highlight && el) {
+      highlight = document.createElement('div');
+      highlight.setAttribute('data-rehearse-ui', 'picker');
+      highlight.style.cssText = 'position:fixed;z-index:2147483646;pointer-events:none;box-sizing:border-box;border:2px solid #4f46e5;background:rgba(79,70,229,0.10);border-radius:3px;';
+      highlightLabel = document.createElement('div');
+      highlightLabel.style.cssText = 'position:absolute;left:-2px;bottom:100%;margin-bottom:2px;max-width:420px;padding:2px 6px;border-radius:3px;background:#312e81;color:#fff;font:12px/1.4 system-ui,sans-serif;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;';
+      highlight.appendChild(highlightLabel);
+      (document.body || document.documentElement).appendChild(highlight);
+    }
+    if (!highlight) return;
+    if (!el) {
+      highlight.style.display = 'none';
+      return;
+    }
+    var box = el.getBoundingClientRect();
+    highlight.style.display = 'block';
+    highlight.style.left = box.left + 'px';
+    highlight.style.top = box.top + 'px';
+    highlight.style.width = box.width + 'px';
+    highlight.style.height = box.height + 'px';
+    var words = shortText(el) || el.getAttribute('aria-label') || el.getAttribute('placeholder') || el.tagName.toLowerCase();
+    var beneath = pick.index < pick.stack.length - 1 ? ' · ↓ the element beneath' : '';
+    var above = pick.index > 0 ? ' · ↑ back' : '';
+    highlightLabel.textContent = (words.length > 60 ? words.slice(0, 60) + '…' : words) + beneath + above;
+  }
+
+  function endPick() {
+    pick = null;
+    if (highlight) highlight.style.display = 'none';
+  }
+
+  window.addEventListener(
+    'pointermove',
+    function (event) {
+      if (!assertMode || fromRecorderUi(event)) return;
+      var stack = elementsAt(event.clientX, event.clientY);
+      // The same spot keeps the element stepped to.
+      if (pick && pick.stack.length === stack.length && pick.stack.every(function (el, i) { return el === stack[i]; })) return;
+      pick = { stack: stack, index: 0 };
+      drawPick();
+    },
+    true,
+  );
+  window.addEventListener(
+    'keydown',
+    function (event) {
+      if (!assertMode || !pick || fromRecorderUi(event)) return;
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        pick.index = Math.max(0, Math.min(pick.stack.length - 1, pick.index + (event.key === 'ArrowDown' ? 1 : -1)));
+        drawPick();
+      } else if (event.key === 'Enter' && picked()) {
+        var chosen = picked();
+        endPick();
+        recordAssertion(chosen);
+      } else return;
+      event.preventDefault();
+      event.stopImmediatePropagation();
+    },
+    true,
+  );
+
   // Capture phase on the window: the page's own handlers (which may stop propagation or navigate)
   // run after us.
   window.addEventListener(
@@ -709,12 +791,19 @@
     'click',
     function (event) {
       if (!event.isTrusted || fromRecorderUi(event)) return;
+      if (swallowClick) {
+        swallowClick = false;
+        return;
+      }
       var el = actionTarget(event.target);
       if (!el) return;
       if (assertMode) {
         event.preventDefault();
         event.stopImmediatePropagation();
-        recordAssertion(event.target instanceof Element ? event.target.closest(INTERACTIVE) || event.target : el);
+        // An element stepped to with ArrowDown is taken as it is; otherwise the control clicked.
+        var chosen = pick && pick.index > 0 ? picked() : null;
+        endPick();
+        recordAssertion(chosen || (event.target instanceof Element ? event.target.closest(INTERACTIVE) || event.target : el));
         return;
       }
       if (isTextField(el) || el instanceof HTMLSelectElement) return;
@@ -742,6 +831,68 @@
     },
     true,
   );
+  // A drag is one step from what was picked up to what it was dropped on. HTML5 drag and drop
+  // (draggable="true") ends in a drop event; a drag built on pointer events (sortable lists,
+  // boards) ends in a pointerup over another element after the pointer travelled.
+  var dragSource = null;
+  window.addEventListener(
+    'dragstart',
+    function (event) {
+      if (!event.isTrusted || assertMode || fromRecorderUi(event)) return;
+      var el = event.target instanceof Element ? event.target : null;
+      // Described now: by the drop the source may have moved into the target.
+      dragSource = el ? { el: el, element: describe(el) } : null;
+      pointerDrag = null;
+    },
+    true,
+  );
+  window.addEventListener(
+    'drop',
+    function (event) {
+      if (!event.isTrusted || !dragSource || fromRecorderUi(event)) return;
+      var target = event.target instanceof Element ? event.target : null;
+      if (target && target !== dragSource.el) send({ type: 'drag', element: dragSource.element, target: describe(target) });
+      dragSource = null;
+    },
+    true,
+  );
+  window.addEventListener('dragend', function () { dragSource = null; }, true);
+
+  var POINTER_DRAG_PX = 12;
+  var pointerDrag = null;
+  var swallowClick = false;
+  window.addEventListener(
+    'pointerdown',
+    function (event) {
+      if (!event.isTrusted || assertMode || event.button !== 0 || fromRecorderUi(event)) return;
+      var el = actionTarget(event.target);
+      pointerDrag = el && !isTextField(el) && !(el instanceof HTMLSelectElement) ? { el: el, element: describe(el), x: event.clientX, y: event.clientY } : null;
+    },
+    true,
+  );
+  window.addEventListener(
+    'pointerup',
+    function (event) {
+      var started = pointerDrag;
+      pointerDrag = null;
+      if (!started || !event.isTrusted || fromRecorderUi(event)) return;
+      if (Math.hypot(event.clientX - started.x, event.clientY - started.y) < POINTER_DRAG_PX) return;
+      // Dragging across text selects it: that is not moving an element.
+      var selection = window.getSelection();
+      if (selection && selection.toString().trim() !== '') return;
+      // What lies under the pointer, looking past the dragged element (it often follows the pointer).
+      var under = document.elementsFromPoint(event.clientX, event.clientY).filter(function (candidate) {
+        return !started.el.contains(candidate) && !candidate.closest('[data-rehearse-ui]') && candidate !== document.documentElement && candidate !== document.body;
+      })[0];
+      if (!under) return;
+      send({ type: 'drag', element: started.element, target: describe(under) });
+      // The click the browser sends after a drag (on what both ends share) is not a step.
+      swallowClick = true;
+      setTimeout(function () { swallowClick = false; }, 0);
+    },
+    true,
+  );
+
   // A double-click is one step (the two clicks it starts with are taken back by the session):
   // replaying two clicks would never open what a double-click opens, such as a row's edit box.
   window.addEventListener(
@@ -791,6 +942,7 @@
 
   window.__rehearseSetAssertMode = function (mode) {
     assertMode = mode;
+    if (!mode) endPick();
   };
   window.__rehearseDescribe = describe;
 })

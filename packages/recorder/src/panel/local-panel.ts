@@ -50,7 +50,7 @@ export const PANEL_LABELS = {
   assertChecked: 'Checked',
   assertCount: 'Count',
   assertUrl: 'URL',
-  assertHint: 'Click the element to check in the page: Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
+  assertHint: 'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
   undo: 'Undo last',
   featureName: 'Feature (new or existing)',
   scenarioName: 'Scenario name',

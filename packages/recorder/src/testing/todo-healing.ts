@@ -1,6 +1,7 @@
 import { startTodoVersions } from '@rehearse/todo-app/testing';
 import type { Page } from 'playwright-core';
 import type { RecorderSession } from '../session.js';
+import { pickBeneath } from './picker.js';
 import type { BenchScenario, BenchTarget } from './healing-bench.js';
 
 /**
@@ -38,10 +39,13 @@ async function editTo(page: Page, from: string, to: string, key = 'Enter'): Prom
   await page.keyboard.press(key);
 }
 
-/** An element assertion, as the panel's "Visible" button and a click on the element record it. */
+/**
+ * An element assertion, as the panel's "Visible" button and a click on the element record it; the
+ * counter lies under the filter bar, so it is picked with ArrowDown first.
+ */
 async function seeElement(session: RecorderSession, page: Page, text: string): Promise<void> {
   await session.assertNext('verifyVisible');
-  await page.getByText(text, { exact: true }).click();
+  await pickBeneath(page, page.getByText(text, { exact: true }));
 }
 
 async function seeText(session: RecorderSession, page: Page, text: string): Promise<void> {
