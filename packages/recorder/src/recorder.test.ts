@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs';
 import { describeRecordedStep, type RecordedCommand } from '@rehearse/contract';
 import { runCli } from '@rehearse/runner/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from './generate.js';
+import { generate } from '@rehearse/codegen';
 import { digestTestData, RecorderSession } from './session.js';
 import { pickBeneath } from './testing/picker.js';
 import { startDemoShop, startPlainApp, startTodoApp, workspaceWith } from './testing/targets.js';
@@ -425,7 +425,7 @@ describe('recording a drag', () => {
 
 describe('the element picker', () => {
   it('outlines the filter bar over the counter, steps beneath it with ArrowDown, and asserts the counter’s text', async () => {
-    await recordOn(startTodoApp, async (session, app) => {
+    await recordOn(startTodoApp, async (session) => {
       const page = session.activePage;
       await page.getByPlaceholder('What needs to be done?').click();
       await page.keyboard.type('buy milk');

@@ -1,14 +1,13 @@
 import { BUILT_IN_STEP_PATTERNS, builtInStepRegExp, Messages, QUICK_PROMPTS, type ApplicationMemory, type ScenarioIdea } from '@rehearse/contract';
-import { parse } from 'acorn';
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../http/errors.js';
-import { scanStepDefinitions, StepMatcher } from '../workspace/steps/step-definitions.js';
+import { findStepFunction, parseStepModule, scanStepDefinitions, StepFunctionError, StepMatcher } from '@rehearse/codegen';
 import type { FeaturesService } from '../workspace/features.service.js';
 import { STEP_DEFINITIONS_DIR } from '../workspace/steps/steps.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
 import { LlmError, type Llm, type LlmMessage } from './llm.js';
 import { splitClauses, translateClause, translateFlow, withKeywords, type TranslatedStep } from './plain-english.js';
-import { applyQuickPrompt, findStepFunction, quickPromptOf, StepFunctionError, type QuickPrompt } from './quick-prompts.js';
+import { applyQuickPrompt, quickPromptOf, type QuickPrompt } from './quick-prompts.js';
 
 /** Where single-step generation writes the code of steps it implements. */
 export const GENERATED_STEPS_FILE = `${STEP_DEFINITIONS_DIR}/generated_steps.mjs`;
@@ -84,7 +83,6 @@ export class AiService {
       ]);
       const code = fence(answer);
       // The answer must be a module that parses and still has the function; anything else is malformed.
-      parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
       findStepFunction(code, input.function_name);
       return code;
     } catch (error) {
@@ -175,7 +173,7 @@ export class AiService {
           { role: 'user', content: text },
         ]);
         const candidate = fence(answer).trim();
-        parse(`async function step() {\n${candidate}\n}`, { ecmaVersion: 'latest', sourceType: 'module' });
+        parseStepModule(`async function step() {\n${candidate}\n}`);
         body = candidate.split('\n').map((line) => `  ${line}`).join('\n');
       } catch (error) {
         this.providerFailed(error, 'step generation');
@@ -200,7 +198,7 @@ export class AiService {
       const next = existing === null ? `${head}\n${code}` : `${existing.replace(/\n*$/, '\n')}\n${code}`;
       return { changes: [{ path: GENERATED_STEPS_FILE, content: next }], message: `[app:steps.generate] step: ${text.slice(0, 120)}`, result: { content: next } };
     });
-    parse(content, { ecmaVersion: 'latest', sourceType: 'module' });
+    parseStepModule(content);
     return { file: GENERATED_STEPS_FILE, code };
   }
 

@@ -1,7 +1,8 @@
 import { compileFunction } from 'node:vm';
 import { parse } from 'acorn';
 import { describe, expect, it } from 'vitest';
-import { applyQuickPrompt, CLICK_TIMEOUT_MS, findStepFunction, quickPromptOf, RETRY_ATTEMPTS, StepFunctionError } from './quick-prompts.js';
+import { findStepFunction, StepFunctionError } from '@rehearse/codegen';
+import { applyQuickPrompt, CLICK_TIMEOUT_MS, quickPromptOf, RETRY_ATTEMPTS } from './quick-prompts.js';
 import { SAMPLES, type Sample } from './quick-prompts.samples.js';
 
 interface Call {

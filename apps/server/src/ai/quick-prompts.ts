@@ -1,6 +1,8 @@
+import { findStepFunction, nameOfNode, parseStepModule, type FoundFunction } from '@rehearse/codegen';
 import { QUICK_PROMPTS } from '@rehearse/contract';
-import { parse, type AnyNode, type BlockStatement, type CallExpression, type Expression, type Function as FunctionNode, type Node, type Program } from 'acorn';
+import type { CallExpression, Node } from 'acorn';
 import { ancestor, simple } from 'acorn-walk';
+
 
 /**
  * The four quick step edits (spec 02 §9, DESIGN §8) as exact transforms of one step function.
@@ -22,62 +24,6 @@ export function quickPromptOf(request: string): QuickPrompt | undefined {
   const norm = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
   const wanted = norm(request);
   return QUICK_PROMPTS.find((prompt) => norm(prompt) === wanted);
-}
-
-/** The step function is not in the file, or the file does not parse. */
-export class StepFunctionError extends Error {
-  override readonly name = 'StepFunctionError';
-}
-
-interface FoundFunction {
-  fn: FunctionNode;
-  body: BlockStatement | Expression;
-}
-
-const nameOfNode = (node: Node | null | undefined): string | undefined =>
-  node && node.type === 'Identifier' ? (node as Node & { name: string }).name : undefined;
-
-/** The text a step pattern argument stands for: a string, a regular expression's source, or a plain template. */
-function patternText(node: AnyNode | undefined): string | undefined {
-  if (node?.type === 'Literal') return node.regex ? node.regex.pattern : typeof node.value === 'string' ? node.value : undefined;
-  if (node?.type === 'TemplateLiteral' && node.expressions.length === 0) return node.quasis[0]?.value.cooked ?? undefined;
-  return undefined;
-}
-
-const STEP_CALLS = new Set(['Given', 'When', 'Then', 'defineStep']);
-
-/**
- * Finds the function `name` designates: a function declaration or a variable holding a function
- * of that name, or the function given to `Given/When/Then(name, fn)` when `name` is the step's
- * pattern (generated code names functions; hand-written code often passes them inline).
- */
-export function findStepFunction(code: string, name: string): FoundFunction {
-  let program: Program;
-  try {
-    program = parse(code, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
-  } catch (error) {
-    throw new StepFunctionError(`The step file does not parse: ${(error as Error).message}`);
-  }
-  const found: FunctionNode[] = [];
-  const isFunction = (node: AnyNode | null | undefined): node is FunctionNode & AnyNode =>
-    !!node && (node.type === 'FunctionExpression' || node.type === 'ArrowFunctionExpression' || node.type === 'FunctionDeclaration');
-  simple(program, {
-    FunctionDeclaration(node) {
-      if (node.id?.name === name) found.push(node);
-    },
-    VariableDeclarator(node) {
-      if (nameOfNode(node.id) === name && isFunction(node.init)) found.push(node.init);
-    },
-    CallExpression(node) {
-      const callee = nameOfNode(node.callee);
-      if (!callee || !STEP_CALLS.has(callee)) return;
-      const [pattern, fn] = node.arguments as AnyNode[];
-      if (patternText(pattern) === name && isFunction(fn)) found.push(fn);
-    },
-  });
-  const fn = found[0];
-  if (!fn) throw new StepFunctionError(`No step function "${name}" in the file`);
-  return { fn, body: fn.body };
 }
 
 interface Edit {
@@ -288,6 +234,6 @@ export function applyQuickPrompt(code: string, functionName: string, prompt: Qui
   const found = findStepFunction(code, functionName);
   const result = applyEdits(code, TRANSFORMS[prompt](code, found));
   // A transform must leave a module that still parses; anything else is a bug, not a result.
-  parse(result, { ecmaVersion: 'latest', sourceType: 'module', allowHashBang: true });
+  parseStepModule(result);
   return result;
 }

@@ -1,5 +1,5 @@
 import type { ApplicationMemory, RecordedCommand, RecordedPage } from '@rehearse/contract';
-import { generate } from '@rehearse/recorder/generate';
+import { generate } from '@rehearse/codegen';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { recordedPages } from '../db/schema.js';

@@ -1,5 +1,5 @@
 import { Messages, type RecordedCommand } from '@rehearse/contract';
-import { generate, STEP_DEFINITIONS_DIR } from '@rehearse/recorder/generate';
+import { generate, STEP_DEFINITIONS_DIR } from '@rehearse/codegen';
 import { badRequest, notFound } from '../http/errors.js';
 import { describeErrors, featurePath, FEATURES_DIR, type FeaturesService } from '../workspace/features.service.js';
 import {

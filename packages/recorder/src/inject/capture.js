@@ -888,7 +888,7 @@
       send({ type: 'drag', element: started.element, target: describe(under) });
       // The click the browser sends after a drag (on what both ends share) is not a step.
       swallowClick = true;
-      setTimeout(function () { swallowClick = false; }, 0);
+      window.setTimeout(function () { swallowClick = false; }, 0);
     },
     true,
   );

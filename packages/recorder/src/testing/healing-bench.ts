@@ -5,7 +5,7 @@ import { RunReport, type RecordedCommand } from '@rehearse/contract';
 import { runCli } from '@rehearse/runner/cli';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
-import { generate, LOCATORS_DIR, STEP_DEFINITIONS_DIR } from '../generate.js';
+import { generate, LOCATORS_DIR, STEP_DEFINITIONS_DIR } from '@rehearse/codegen';
 import { digestTestData, RecorderSession } from '../session.js';
 import { workspaceWith } from './targets.js';
 

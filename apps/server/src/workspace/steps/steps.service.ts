@@ -6,7 +6,7 @@ import { Lru } from '../lru.js';
 import { workspacePath } from '../paths.js';
 import type { Workspace, WorkspaceService } from '../workspace.service.js';
 import type { Snapshot } from '../workspace.store.js';
-import { removeDefinitions, scanStepDefinitions, StepMatcher, type StepDefinition } from './step-definitions.js';
+import { removeDefinitions, scanStepDefinitions, StepMatcher, type StepDefinition } from '@rehearse/codegen';
 import { suggestSteps } from './step-suggestions.js';
 
 export const STEP_DEFINITIONS_DIR = `${FEATURES_DIR}/step_definitions`;

@@ -1,6 +1,6 @@
 import { BUILT_IN_STEPS } from '@rehearse/contract';
 import { describe, expect, it } from 'vitest';
-import { StepMatcher } from './step-definitions.js';
+import { StepMatcher } from './step-files.js';
 
 const matcher = new StepMatcher(BUILT_IN_STEPS.map((step) => ({ pattern: step.pattern, isRegex: false })));
 const idOf = (text: string) => BUILT_IN_STEPS[matcher.match(text)]?.id;

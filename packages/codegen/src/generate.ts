@@ -1,8 +1,9 @@
 import type { RecordedCommand, RecordedElement } from '@rehearse/contract';
+import { parseStepFile, spliceStepFile } from './step-files.js';
 
 // Recorded commands → Gherkin steps, one step-definition file per page and one locator file per
 // page (DESIGN §7). Pure functions: the server's publisher reads the workspace, calls these and
-// commits what they return. No Playwright here, so the API process may import this module.
+// commits what they return. No browser here: the API process imports this package.
 
 export const STEP_DEFINITIONS_DIR = 'features/step_definitions';
 export const LOCATORS_DIR = `${STEP_DEFINITIONS_DIR}/locators`;
@@ -212,46 +213,6 @@ interface PageFile {
   /** The file in the workspace, hand-written code and all; undefined for a new page. */
   text: string | undefined;
   blocks: Map<string, string>;
-}
-
-const BLOCK = /\/\*\* @recorder[^\n]*\*\/\n\/\/ @step (.+)\n[\s\S]*?\/\/ @end\n/g;
-
-function patternOfMarker(marker: string): string | undefined {
-  try {
-    return JSON.parse(marker) as string;
-  } catch {
-    // A hand-edited marker line: leave that block out of the merge rather than guess.
-    return undefined;
-  }
-}
-
-/** The step blocks of a generated page file, keyed by their cucumber expression. */
-export function parseStepFile(content: string): Map<string, string> {
-  const blocks = new Map<string, string>();
-  for (const match of content.matchAll(BLOCK)) {
-    const pattern = patternOfMarker(match[1]!);
-    if (pattern !== undefined) blocks.set(pattern, match[0]);
-  }
-  return blocks;
-}
-
-/**
- * Writes `blocks` into a page's step file without touching anything else in it: a block recorded
- * again replaces its old text where it stands, a new one goes at the end, and every line the
- * recorder did not write (helpers, imports, hand-written steps, comments) stays byte for byte.
- */
-export function spliceStepFile(existing: string | undefined, header: string, blocks: ReadonlyMap<string, string>): string {
-  if (existing === undefined) return header + [...blocks.values()].join('\n');
-  const pending = new Map(blocks);
-  const kept = existing.replace(BLOCK, (whole, marker: string) => {
-    const pattern = patternOfMarker(marker);
-    const next = pattern === undefined ? undefined : pending.get(pattern);
-    if (next === undefined) return whole;
-    pending.delete(pattern!);
-    return next;
-  });
-  if (pending.size === 0) return kept;
-  return `${kept.replace(/\n*$/, '\n')}${kept.trim() === '' ? header : '\n'}${[...pending.values()].join('\n')}`;
 }
 
 function renderBlock(definition: StepDefinition): string {

@@ -1,0 +1,17 @@
+export { generate, pageName, LOCATORS_DIR, STEP_DEFINITIONS_DIR, type GeneratedFiles, type GeneratedStep, type GenerateInput } from './generate.js';
+export {
+  findStepFunction,
+  nameOfNode,
+  parseStepFile,
+  parseStepModule,
+  removeDefinitions,
+  scanStepDefinitions,
+  spliceStepFile,
+  StepFunctionError,
+  StepMatcher,
+  stepPatternOf,
+  STEP_FUNCTIONS,
+  type FoundFunction,
+  type StepDefinition,
+  type StepSource,
+} from './step-files.js';
