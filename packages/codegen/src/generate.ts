@@ -1,4 +1,4 @@
-import type { RecordedCommand, RecordedElement } from '@rehearse/contract';
+import type { RecordedCommand, RecordedEffect, RecordedElement } from '@rehearse/contract';
 import { parseStepFile, spliceStepFile } from './step-files.js';
 
 // Recorded commands → Gherkin steps, one step-definition file per page and one locator file per
@@ -36,6 +36,11 @@ export interface GeneratedFiles {
   files: { path: string; content: string }[];
   /** `{{key}}` references to secrets (or typed passwords) the test data must provide. */
   secretKeys: string[];
+  /**
+   * What each generated step visibly did when recorded, by step text and occurrence (the
+   * scenario's entry of the feature's effects file); empty when nothing was recorded.
+   */
+  effects: Record<string, (RecordedEffect | null)[]>;
 }
 
 /** `/login.html` → `login`, `/` → `home`, `/account/orders?id=1` → `account_orders`. */
@@ -257,7 +262,11 @@ export interface GenerateInput {
  * replaces its own block and element.
  */
 export function generate(input: GenerateInput): GeneratedFiles {
-  const drafts = input.commands.map(draft).filter((d): d is Draft => d !== null);
+  // Each draft with its own command (a command that makes no step, such as a drag with nowhere to drop, is skipped).
+  const drafts = input.commands.flatMap((command) => {
+    const d = draft(command);
+    return d ? [{ d, command }] : [];
+  });
   // Patterns other pages already define: a step text must not mean two things.
   const patternOwner = new Map<string, string>();
   for (const [path, content] of input.existing) {
@@ -286,14 +295,22 @@ export function generate(input: GenerateInput): GeneratedFiles {
 
   const steps: GeneratedStep[] = [];
   const secretKeys = new Set<string>();
-  for (const [index, d] of drafts.entries()) {
-    const command = input.commands[index];
-    if (command?.secret && command.value) for (const m of command.value.matchAll(/\{\{([^}]+)\}\}/g)) secretKeys.add(m[1]!.trim());
+  const effects: Record<string, (RecordedEffect | null)[]> = {};
+  let anyEffect = false;
+  // Every step counts towards its text's occurrences (the runner counts them the same way); only
+  // generated steps, the ones healing can change, keep an effect.
+  const noteEffect = (text: string, effect: RecordedEffect | undefined) => {
+    (effects[text] ??= []).push(effect ?? null);
+    anyEffect ||= effect !== undefined;
+  };
+  for (const { d, command } of drafts) {
+    if (command.secret && command.value) for (const m of command.value.matchAll(/\{\{([^}]+)\}\}/g)) secretKeys.add(m[1]!.trim());
     let pattern = d.textTemplate;
     let text = d.textTemplate;
     for (const arg of d.args) text = text.replace('{string}', stringArg(arg));
     if (!d.body || !d.element) {
       steps.push({ keyword: d.keyword, text });
+      noteEffect(text, undefined);
       continue;
     }
     const owner = patternOf(pattern);
@@ -335,6 +352,7 @@ export function generate(input: GenerateInput): GeneratedFiles {
     entry.file.blocks.set(pattern, renderBlock(definition));
     patternOwner.set(pattern, d.page);
     steps.push({ keyword: d.keyword, text, definition });
+    noteEffect(text, command.effect);
   }
 
   // Gherkin reads better with And for a repeated keyword.
@@ -352,7 +370,7 @@ export function generate(input: GenerateInput): GeneratedFiles {
     files.push({ path: `${STEP_DEFINITIONS_DIR}/${page}.mjs`, content: spliceStepFile(entry.file.text, stepFileHeader(page), entry.file.blocks) });
     files.push({ path: `${LOCATORS_DIR}/${page}.json`, content: `${JSON.stringify(entry.locators, null, 2)}\n` });
   }
-  return { scenarioText, steps, files, secretKeys: [...secretKeys] };
+  return { scenarioText, steps, files, secretKeys: [...secretKeys], effects: anyEffect ? effects : {} };
 }
 
 /**

@@ -20,6 +20,7 @@ export * from './executions.js';
 export * from './workers.calls.js';
 export * from './socket.js';
 export * from './ai.calls.js';
+export * from './effects.js';
 export * from './recorder.calls.js';
 export * from './downloads.calls.js';
 export * from './workspace-template.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RecordedEffect } from './effects.js';
 import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
@@ -96,6 +97,8 @@ export const RecordedCommand = z.object({
   value: z.string().max(10_000).optional(),
   /** The value is a reference to a secret test-data row (or to one the user must add). */
   secret: z.boolean().optional(),
+  /** What the step visibly did (set by the recorder when the next step came). */
+  effect: RecordedEffect.optional(),
   /** drag: what the element was dropped on. */
   target: RecordedElement.optional(),
   /** verifyCount: how many items the list showed; `value` is the word that names the list. */

@@ -1,3 +1,4 @@
+import { visibleLinesOfPage } from '@rehearse/contract';
 import { checkableBeside } from '@rehearse/runner';
 import { readInjectScript } from './inject/scripts.js';
 
@@ -25,5 +26,6 @@ let source: string | undefined;
  */
 export function captureScript(config: CaptureConfig): string {
   source ??= readInjectScript('capture.js');
-  return `${source.trim().replace(/;?\s*$/, '')}(${JSON.stringify({ ...config, checkableBeside: CHECKABLE_BESIDE })});`;
+  // The visible-lines function goes in as code (the contract's, shared with the runner), not through JSON.
+  return `${source.trim().replace(/;?\s*$/, '')}(${JSON.stringify({ ...config, checkableBeside: CHECKABLE_BESIDE })}, ${visibleLinesOfPage.toString()});`;
 }

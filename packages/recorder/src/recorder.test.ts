@@ -190,7 +190,7 @@ describe('recording a plain HTML app with a form, a table and a dialog', () => {
       await page.getByRole('button', { name: 'Remove Ada' }).click();
       await page.getByRole('button', { name: 'Remove', exact: true }).click();
       await page.getByText('Ada removed').waitFor();
-      session.assertText('Ada removed');
+      await session.assertText('Ada removed');
       const commands = [...session.commands];
       expect(commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'select', 'check', 'click', 'click', 'click', 'verifyText']);
       expect(nonCssShare(commands).good).toBe(nonCssShare(commands).total);
@@ -216,7 +216,7 @@ describe('recording the todo app, which was not written for the recorder', () =>
       await page.keyboard.type('feed the dog');
       await page.keyboard.press('Enter');
       await page.getByText('feed the dog', { exact: true }).waitFor();
-      session.assertText('feed the dog');
+      await session.assertText('feed the dog');
       const commands = [...session.commands];
       expect(commands.map((command) => describeRecordedStep(command))).toEqual([
         'Open /',
@@ -234,8 +234,12 @@ describe('recording the todo app, which was not written for the recorder', () =>
       expect(commands[1]!.element?.fingerprint?.container).toBeUndefined();
       // The unnamed edit box is named and found by the row it opened in, not by its position.
       expect(commands[6]!.element!.locators[0]).toEqual({ kind: 'css', value: expect.stringMatching(/^xpath=\/\/li\[\.\/\/text\(\)\[normalize-space\(\.\)="feed the cat"\]\]\/\/input/) });
+      // What each step visibly did, for healing to be held to: the Enter that saved showed the new title.
+      expect(commands[2]!.effect).toEqual({ appeared: expect.arrayContaining(['buy milk', '1 item left']) as unknown, disappeared: [] });
+      expect(commands[7]!.effect).toEqual({ appeared: ['feed the dog'], disappeared: [] });
       const { generated, result } = await replayRecording('Rename a todo', commands, app.baseUrl);
       expect(generated.scenarioText).toContain('And I double-click on "feed the cat" element');
+      expect(generated.effects['I press "Enter" in "feed the cat"']).toEqual([{ appeared: ['feed the dog'], disappeared: [] }]);
       expect(result.code, result.output).toBe(0);
     });
   }, 120_000);
@@ -267,7 +271,7 @@ describe('a todo-app recording as a person would write it, replayed on both vers
         await page.keyboard.type('feed the dog');
         await page.keyboard.press('Enter');
         await page.getByText('1 item left').waitFor();
-        session.assertText('1 item left');
+        await session.assertText('1 item left');
       },
     });
     const generated = generate({ scenarioName: 'Tidy the list', commands, existing: new Map() });

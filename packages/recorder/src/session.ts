@@ -1,4 +1,5 @@
-import { RecordedCommand, type RecordedPage, type RecorderAssertion, type RecorderInput } from '@rehearse/contract';
+import { createHash } from 'node:crypto';
+import { effectBetween, RecordedCommand, visibleLinesOfPage, type RecordedPage, type RecorderAssertion, type RecorderInput } from '@rehearse/contract';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { captureScript, type TestDataDigest } from './capture-script.js';
@@ -69,6 +70,8 @@ export class RecorderSession {
   private page!: Page;
   private lastInput: number | undefined;
   private closed = false;
+  /** The page's visible lines as each step began (see add). */
+  private readonly linesBefore = new WeakMap<RecordedCommand, string[]>();
   /** Mouse button held down on the stream, and modifier keys held (CDP bit mask). */
   private pressed: 'left' | 'right' | 'middle' | undefined;
   private modifiers = 0;
@@ -96,9 +99,10 @@ export class RecorderSession {
   private async init(): Promise<void> {
     const { context, options } = this;
     // The recorded page can call the binding too, with anything: only a well-formed command is a step.
-    await context.exposeBinding('__rehearseRecord', (_source, command: unknown) => {
+    await context.exposeBinding('__rehearseRecord', (_source, command: unknown, lines: unknown) => {
       const parsed = RecordedCommand.safeParse(command);
-      if (parsed.success) this.add(parsed.data);
+      const visible = Array.isArray(lines) ? lines.filter((line): line is string => typeof line === 'string').slice(0, 2000) : undefined;
+      if (parsed.success) this.add(parsed.data, visible);
     });
     await context.addInitScript(captureScript({ baseUrl: options.baseUrl, testData: options.testData ?? [] }));
     await options.panel?.install(context, this);
@@ -139,15 +143,27 @@ export class RecorderSession {
     await cdp.send('Page.startScreencast', { format: 'jpeg', quality: this.options.jpegQuality ?? 60, maxWidth: width, maxHeight: height, everyNthFrame: 1 });
   }
 
-  private add(command: RecordedCommand): void {
+  /**
+   * Adds a step. `lines` is the page's visible text as this step began, which is also how the
+   * page stood after the step before: that step's effect is what changed in between.
+   */
+  private add(command: RecordedCommand, lines?: string[]): void {
     if (this.closed) return;
+    const safe = lines && this.withoutSecrets(lines);
+    const previous = this.commands.at(-1);
+    const previousLines = previous && this.linesBefore.get(previous);
+    if (previous && previousLines && safe) previous.effect = effectBetween(previousLines, safe);
+    let startedWith = safe;
     // Typing into a field again replaces its earlier fill: one fill per field, not per change.
     const last = this.commands.at(-1);
-    if (command.type === 'fill' && last?.type === 'fill' && sameElement(last, command)) this.commands.pop();
+    if (command.type === 'fill' && last?.type === 'fill' && sameElement(last, command)) startedWith = this.linesBefore.get(this.commands.pop()!) ?? startedWith;
     // The browser reports a double-click as click, click, dblclick: the step is the double-click.
     if (command.type === 'doubleClick') {
-      for (let taken = 0; taken < 2 && this.commands.at(-1)?.type === 'click' && sameElement(this.commands.at(-1)!, command); taken += 1) this.commands.pop();
+      for (let taken = 0; taken < 2 && this.commands.at(-1)?.type === 'click' && sameElement(this.commands.at(-1)!, command); taken += 1) {
+        startedWith = this.linesBefore.get(this.commands.pop()!) ?? startedWith;
+      }
     }
+    if (startedWith) this.linesBefore.set(command, startedWith);
     this.commands.push(command);
     this.changed();
   }
@@ -193,23 +209,60 @@ export class RecorderSession {
     }, type).catch(() => undefined)));
   }
 
+  /**
+   * The effect of the last step, from the page as it stands, when no later step from the page
+   * gave it (an assertion the panel adds, or the end of the recording). Returns once it is set.
+   */
+  async settleLastEffect(): Promise<void> {
+    const last = this.commands.at(-1);
+    const before = last && this.linesBefore.get(last);
+    if (!last || !before || last.effect) return;
+    const shown = await this.page.evaluate(visibleLinesOfPage).catch(() => undefined);
+    const lines = shown && this.withoutSecrets(shown);
+    if (!lines || last.effect) return;
+    last.effect = effectBetween(before, lines);
+    this.changed();
+  }
+
+  /**
+   * Page lines without any that show a secret test-data value (a word of the line, or the line,
+   * whose digest is a secret's): effects go into git, secrets never do.
+   */
+  private withoutSecrets(lines: string[]): string[] {
+    const secrets = new Set((this.options.testData ?? []).filter((row) => row.secret).map((row) => row.sha256));
+    if (secrets.size === 0) return lines;
+    const digest = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+    const words = (line: string) => [line, ...line.split(/\s+/).map((word) => word.replace(/^[("'“‘[]+|[)"'”’\].,;:!?]+$/g, ''))];
+    return lines.filter((line) => !words(line).some((word) => word !== '' && secrets.has(digest(word))));
+  }
+
   /** Records a text assertion the user typed (no element needed). */
-  assertText(text: string): void {
-    this.add({ type: 'verifyText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+  assertText(text: string): Promise<void> {
+    return this.settleThenAdd({ type: 'verifyText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
   }
 
   /** Records that the page must not show a text the user typed (what an action took away). */
-  assertNoText(text: string): void {
-    this.add({ type: 'verifyNoText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+  assertNoText(text: string): Promise<void> {
+    return this.settleThenAdd({ type: 'verifyNoText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+  }
+
+  /**
+   * Adds a step the panel made (no page event carries the page's lines): the step before it takes
+   * its effect from the page first. The step is added at once; its predecessor's effect follows.
+   */
+  private settleThenAdd(command: RecordedCommand): Promise<void> {
+    const settled = this.settleLastEffect();
+    this.add(command);
+    return settled;
   }
 
   /** Records that the address must contain the page's path and hash as they are now (`/#/active`). */
-  assertUrl(): void {
+  assertUrl(): Promise<void> {
     const url = this.page.url();
     const path = relativePath(url, this.options.baseUrl);
     const hash = url.includes('#') ? url.slice(url.indexOf('#')) : '';
     // A route in the hash is what a hash-routed app's URL says; the page alone otherwise.
-    this.add({ type: 'verifyUrl', value: hash && hash !== '#' ? hash : path, path, url });
+    return this.settleThenAdd({ type: 'verifyUrl', value: hash && hash !== '#' ? hash : path, path, url });
   }
 
   /** Applies one assertion a recorder's panel asked for: at once, or on the next click. */

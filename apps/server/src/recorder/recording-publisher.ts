@@ -1,5 +1,5 @@
-import { Messages, type RecordedCommand } from '@rehearse/contract';
 import { generate, STEP_DEFINITIONS_DIR } from '@rehearse/codegen';
+import { effectsFileOf, Messages, StepEffectsFile, type RecordedCommand, type RecordedEffect } from '@rehearse/contract';
 import { badRequest, notFound } from '../http/errors.js';
 import { describeErrors, featurePath, FEATURES_DIR, type FeaturesService } from '../workspace/features.service.js';
 import {
@@ -16,6 +16,7 @@ import {
 } from '../workspace/gherkin/index.js';
 import type { TestDataService } from '../workspace/test-data.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
+import type { Snapshot } from '../workspace/workspace.store.js';
 
 export interface PublishInput {
   featureName: string;
@@ -112,8 +113,9 @@ export class RecordingPublisher {
       }
       if (!parseFeature(text).ok) throw badRequest(Messages.recorderNothingToPublish);
       const featureLabel = featureDisplayName(path.slice(FEATURES_DIR.length + 1));
+      const effects = await effectsChange(snapshot, path, finalName, generated.effects, input.stepIndex !== undefined);
       return {
-        changes: [{ path, content: text }, ...generated.files],
+        changes: [{ path, content: text }, ...generated.files, ...effects],
         message: `[recorder] scenario: ${finalName}, feature: ${featureLabel}, branch: ${ws.branch}, env: ${input.env}`,
         result: {
           featureName: featureLabel,
@@ -126,4 +128,34 @@ export class RecordingPublisher {
     });
     return result;
   }
+}
+
+/**
+ * The feature's effects file with this scenario's recorded effects (what each generated step
+ * visibly did), so a healed step can be held to them on replay. A whole recording replaces the
+ * scenario's entry; a re-recorded step (ai_learn) leaves it, since its occurrences shift.
+ */
+async function effectsChange(
+  snapshot: Snapshot,
+  featureFile: string,
+  scenarioName: string,
+  effects: Record<string, (RecordedEffect | null)[]>,
+  oneStep: boolean,
+): Promise<{ path: string; content: string }[]> {
+  const file = effectsFileOf(featureFile);
+  const existingText = await snapshot.readText(file);
+  let existing: StepEffectsFile = {};
+  if (existingText !== null) {
+    try {
+      const parsed = StepEffectsFile.safeParse(JSON.parse(existingText));
+      existing = parsed.success ? parsed.data : {};
+    } catch {
+      // A hand-broken file is replaced by what this recording knows.
+    }
+  }
+  if (oneStep || (Object.keys(effects).length === 0 && !(scenarioName in existing))) return [];
+  const next: StepEffectsFile = { ...existing };
+  if (Object.keys(effects).length > 0) next[scenarioName] = effects;
+  else delete next[scenarioName];
+  return [{ path: file, content: `${JSON.stringify(next, null, 2)}\n` }];
 }

@@ -99,6 +99,8 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   // test's drive all come here, and only the first one writes.
   const publish = async (names: PublishNames): Promise<PublishRecordingResponse> => {
     if (published) return published;
+    // The last step's effect, from the page as the user leaves it.
+    await session.settleLastEffect();
     const answer = await api.call(recorderCalls.publish, {
       body: { projectId, ...(branch ? { branch } : {}), env: envName, ...names, commands: [...session.commands], pages: session.recordedPages() },
     });

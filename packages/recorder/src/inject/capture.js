@@ -4,7 +4,7 @@
 // imports or helpers a bundler would add.
 /* global window, document, location, Node, Element, HTMLInputElement, HTMLSelectElement, HTMLTextAreaElement, CSS */
 /* eslint-disable @typescript-eslint/no-unused-expressions -- the file is one function expression */
-(function installRehearseRecorder(config) {
+(function installRehearseRecorder(config, visibleLines) {
   if (window.__rehearseRecorderInstalled) return;
   window.__rehearseRecorderInstalled = true;
 
@@ -18,7 +18,8 @@
     command.url = location.href;
     command.title = document.title;
     try {
-      window.__rehearseRecord(command);
+      // The page's lines as this step begins: the step before it did what changed since.
+      window.__rehearseRecord(command, shareableLines());
     } catch {
       // A frame the recorder did not expose the binding to (about:blank during navigation).
     }
@@ -639,12 +640,24 @@
     var digest = (config.testData && config.testData.length) || el.type === 'password' ? sha256Hex(value) : '';
     var rows = config.testData || [];
     for (var i = 0; i < rows.length; i++) {
-      if (rows[i].sha256 === digest) return { value: '{{' + rows[i].key + '}}', secret: !!rows[i].secret };
+      if (rows[i].sha256 === digest) {
+        if (rows[i].secret) typedSecrets.push(value);
+        return { value: '{{' + rows[i].key + '}}', secret: !!rows[i].secret };
+      }
     }
     if (SECRET_TYPES[(el.getAttribute('type') || '').toLowerCase()]) {
+      typedSecrets.push(value);
       return { value: '{{' + keyFromName(element.name) + '}}', secret: true };
     }
     return { value: value, secret: false };
+  }
+
+  // Secrets typed in this page: a line of page text that shows one never leaves the page.
+  var typedSecrets = [];
+  function shareableLines() {
+    return visibleLines().filter(function (line) {
+      return !typedSecrets.some(function (secret) { return secret.length >= 3 && line.indexOf(secret) !== -1; });
+    });
   }
 
   // ---- event capture ----

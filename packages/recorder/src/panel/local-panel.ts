@@ -114,7 +114,7 @@ export class LocalPanel implements SessionPanel {
         return undefined;
       case 'assert':
         if (request.mode === 'verifyUrl') {
-          session.assertUrl();
+          await session.assertUrl();
           return undefined;
         }
         this.state.assertMode = request.mode;

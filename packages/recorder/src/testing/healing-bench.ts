@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { RunReport, type RecordedCommand } from '@rehearse/contract';
+import { effectsFileOf, RunReport, type RecordedCommand, type StepEffectsFile } from '@rehearse/contract';
 import { runCli } from '@rehearse/runner/cli';
 import type { FastifyInstance } from 'fastify';
 import type { Page } from 'playwright-core';
@@ -105,11 +105,15 @@ export async function replayAll(
 ): Promise<{ scenarios: ReplayedScenario[]; output: string }> {
   const files = new Map<string, string>();
   const scenarios: string[] = [];
+  // What each recorded step visibly did, as the publisher writes it beside the locators.
+  const effects: StepEffectsFile = {};
   for (const recording of recordings) {
     const generated = generate({ scenarioName: recording.name, commands: recording.commands, existing: files });
     for (const file of generated.files) files.set(file.path, file.content);
     scenarios.push(generated.scenarioText);
+    if (Object.keys(generated.effects).length > 0) effects[recording.name] = generated.effects;
   }
+  files.set(effectsFileOf('features/recorded.feature'), JSON.stringify(effects, null, 2));
   // The healer alone: every element keeps only its positional CSS path (the last candidate), as
   // a recorder that knows nothing better writes it, so a rewrite breaks nearly every element step.
   if (options.positionalOnly) {

@@ -42,7 +42,7 @@ async function seeElement(session: RecorderSession, page: Page, find: (page: Pag
 
 async function seeText(session: RecorderSession, page: Page, text: string): Promise<void> {
   await page.getByText(text).first().waitFor();
-  session.assertText(text);
+  await session.assertText(text);
 }
 
 export const SHOP_SCENARIOS: BenchScenario[] = [

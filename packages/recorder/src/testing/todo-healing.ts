@@ -50,7 +50,7 @@ async function seeElement(session: RecorderSession, page: Page, text: string): P
 
 async function seeText(session: RecorderSession, page: Page, text: string): Promise<void> {
   await page.getByText(text).first().waitFor();
-  session.assertText(text);
+  await session.assertText(text);
 }
 
 export const TODO_SCENARIOS: BenchScenario[] = [

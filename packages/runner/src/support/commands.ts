@@ -1,4 +1,4 @@
-import type { Command, CommandHealing, ScopeContainer } from '@rehearse/contract';
+import { effectMismatch, visibleLinesOfPage, type Command, type CommandHealing, type RecordedEffect, type ScopeContainer } from '@rehearse/contract';
 import type { Locator, Page } from 'playwright-core';
 import { MediaTypes } from '../attachments.js';
 import { candidateLocator, containerSelector, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
@@ -178,6 +178,8 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
   let extra: Partial<NonNullable<Command['info']>> | void = undefined;
   let healing: CommandHealing | undefined;
   const element = spec.element && withOverride(world, spec.element);
+  // The confirming rerun runs on the candidates a fix would write.
+  const overridden = element !== spec.element;
   try {
     let target: Locator | undefined;
     if (element) {
@@ -191,7 +193,22 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
         target = outcome.target;
       }
     }
+    // A step acting on a healed element is judged by what it does to the app, not by having found
+    // something: it must change the page as it did when recorded (the step's intent).
+    const effect = element && (healing?.healed || overridden) ? world.stepEffect : undefined;
+    const before = effect ? await visibleLines(world) : undefined;
     extra = await act(target);
+    if (effect && before) {
+      const mismatch = await effectAfter(world, effect, before);
+      if (mismatch) {
+        locatorLog.push(`The step did not do what it did when recorded: ${mismatch}`);
+        if (healing) {
+          healing = { ...healing, healed: false, reason: `the healed element did not do what the recorded step did: ${mismatch}` };
+          if (element?.source) world.healedElements.delete(healedKey(element.source));
+        }
+        throw new Error(`${healing ? 'AI recovery found an element, but' : 'With the fixed locators'} the step did not do what it did when recorded: ${mismatch}`);
+      }
+    }
   } catch (error) {
     failure = error;
     // An element that was found but refused the value (an option that does not exist) is a data
@@ -241,6 +258,23 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
     error.name = failure instanceof Error ? failure.name : 'Error';
     throw error;
   }
+}
+
+/** How long a judged step may take to show its recorded effect. */
+const EFFECT_WAIT_MS = 1_500;
+
+async function visibleLines(world: RehearseWorld): Promise<string[]> {
+  return world.page.evaluate(visibleLinesOfPage).catch(() => []);
+}
+
+/** Why the page did not change as recorded within EFFECT_WAIT_MS, or undefined once it has. */
+async function effectAfter(world: RehearseWorld, effect: RecordedEffect, before: readonly string[]): Promise<string | undefined> {
+  let mismatch: string | undefined;
+  await poll(EFFECT_WAIT_MS, async () => {
+    mismatch = effectMismatch(effect, before, await visibleLines(world));
+    return mismatch === undefined ? true : undefined;
+  });
+  return mismatch;
 }
 
 /** The element with the candidates of a confirming rerun (settings.locatorOverrides), when it has some. */

@@ -19,11 +19,13 @@ export function registerSupport(options: SupportOptions = {}): void {
 
   Before({ name: 'Rehearse: open a page' }, async function (this: RehearseWorld, { pickle }) {
     setCurrentWorld(this);
+    this.loadRecordedEffects(pickle.uri, pickle.name);
     await this.openPage(pickle);
   });
 
   BeforeStep(async function (this: RehearseWorld, { testStepId, pickleStep }) {
     this.currentStepId = testStepId;
+    this.beginStep(pickleStep.text);
     this.docStringMediaType = pickleStep.argument?.docString?.mediaType;
     const elapsed = Date.now() - this.scenarioStartedAt;
     if (elapsed > this.settings.scenarioTimeoutMs) {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { World, type IWorldOptions } from '@cucumber/cucumber';
 import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../browser.js';
@@ -7,7 +9,7 @@ import { Capture } from './capture.js';
 import { settingsFromWorkspace, type RunSettings } from './settings.js';
 import { TestData } from './test-data.js';
 import type { LocatorCandidate } from './elements.js';
-import type { CommandHealing } from '@rehearse/contract';
+import { effectsFileOf, StepEffectsFile, type CommandHealing, type RecordedEffect } from '@rehearse/contract';
 import { keepsTrace, nextAttempt, recordsTrace, ScenarioTrace } from './trace.js';
 
 /** World parameters the CLI passes; plain cucumber-js may pass `rehearse` too, or nothing. */
@@ -99,6 +101,13 @@ export class RehearseWorld extends World<RehearseParameters> {
    * element (the Enter after a healed fill) finds it the same way instead of healing again.
    */
   readonly healedElements = new Map<string, { locators: LocatorCandidate[]; healing: CommandHealing }>();
+  /**
+   * What the running step visibly did when it was recorded (the feature's effects file): a step
+   * that acts on a healed element is held to it. Undefined when nothing was recorded.
+   */
+  stepEffect: RecordedEffect | undefined;
+  private scenarioEffects: Record<string, (RecordedEffect | null)[]> | undefined;
+  private readonly stepOccurrences = new Map<string, number>();
   /** Headers the next API request sends (`I set the request header …`). */
   apiHeaders: Record<string, string> = {};
   lastResponse: ApiResponseRecord | undefined;
@@ -114,6 +123,27 @@ export class RehearseWorld extends World<RehearseParameters> {
     super(options);
     this.settings = resolveSettings(options.parameters);
     this.data = new TestData(this.settings.testData, this.settings.env);
+  }
+
+  /** Reads the recorded effects of the scenario's steps, when the feature has an effects file (Before hook). */
+  loadRecordedEffects(featureUri: string, scenarioName: string): void {
+    this.scenarioEffects = undefined;
+    this.stepOccurrences.clear();
+    const file = path.resolve(this.settings.workspaceDir ?? process.cwd(), effectsFileOf(featureUri));
+    if (!existsSync(file)) return;
+    try {
+      const parsed = StepEffectsFile.safeParse(JSON.parse(readFileSync(file, 'utf8')));
+      if (parsed.success) this.scenarioEffects = parsed.data[scenarioName];
+    } catch {
+      // An unreadable effects file only means healed steps are not held to their effects.
+    }
+  }
+
+  /** Notes the step that begins and finds its recorded effect (BeforeStep hook). */
+  beginStep(text: string): void {
+    const occurrence = (this.stepOccurrences.get(text) ?? 0) + 1;
+    this.stepOccurrences.set(text, occurrence);
+    this.stepEffect = this.scenarioEffects?.[text]?.[occurrence - 1] ?? undefined;
   }
 
   /** Opens the scenario's browser context and page and starts capturing (Before hook). */
