@@ -70,7 +70,7 @@ describe('rehearse record (the local recorder)', () => {
     expect(log).toContain('features/step_definitions/effects/Local.json');
     const effects = JSON.parse((await user.api.call(ws.getFileContent, { query: { projectId, file_path: 'features/step_definitions/effects/Local.json' } })).content) as Record<string, Record<string, unknown[]>>;
     expect(Object.keys(effects)).toEqual(['Sign in']);
-    expect(effects['Sign in']!['I click on "Sign in" button']).toEqual([{ appeared: expect.arrayContaining(['Sign out']) as unknown, disappeared: expect.any(Array) as unknown }]);
+    expect(effects['Sign in']!['I click on "Sign in" button']).toMatchObject([{ appeared: expect.arrayContaining(['Sign out']) as unknown, disappeared: expect.any(Array) as unknown }]);
     expect(JSON.stringify(effects)).not.toContain('rehearse123');
     // The pages it saw joined the application memory, with their ARIA snapshot and steps.
     const { memory } = await user.api.call(runsCalls.applicationMemory, { query: { projectId } });

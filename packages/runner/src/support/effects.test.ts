@@ -86,8 +86,11 @@ describe('healed steps held to their recorded effect', () => {
   }, 120_000);
 
   it('refuses the heal when the step does not change the page as recorded', async () => {
-    // What the recorder saw the two steps do on the app: typing changed no text; Enter showed the new title.
-    const { testCase, output } = await run({ 'Rename a todo': { 'I type the new title': [{ appeared: [], disappeared: [] }], 'I save the title': [{ appeared: ['feed the dog'], disappeared: [] }] } });
+    // What the recorder saw the two steps do on the app: typing changed no text; Enter showed the
+    // new title and left the counter as it was.
+    const { testCase, output } = await run({
+      'Rename a todo': { 'I type the new title': [{ appeared: [], disappeared: [], kept: ['1 item left'] }], 'I save the title': [{ appeared: ['feed the dog'], disappeared: [], kept: ['1 item left'] }] },
+    });
     expect(testCase.result.status, output).toBe('FAILED');
     const enter = testCase.steps.find((step) => step.text === 'I save the title')!.commands[0]!;
     expect(enter.result.message).toBe('AI recovery found an element, but the step did not do what it did when recorded: “1 item left” went, which it did not when recorded');
