@@ -106,3 +106,32 @@ describe('recording again on a page whose step file was edited by hand', () => {
     expect(again.locators.remove_button!.locators).toEqual(moved.locators);
   });
 });
+
+describe('a recorded step whose words a hand-written step already has', () => {
+  const save: RecordedElement = { name: 'Save', locators: [{ kind: 'role', role: 'button', name: 'Save', exact: true }], fingerprint: { tag: 'button', role: 'button', name: 'Save', attributes: {}, ancestors: [] } };
+  const handWritten = `import { When } from '@cucumber/cucumber';
+
+// Written by the team: saves and waits for the toast.
+When('I click on {string} button', async function (name) {
+  await this.page.getByRole('button', { name }).click();
+});
+`;
+
+  it('says where it was recorded, so cucumber never finds two definitions for one step', () => {
+    const files = new Map([[`${STEP_DEFINITIONS_DIR}/team.mjs`, handWritten]]);
+    const { generated, files: after } = record(files, 'Save it', [open, click(save)]);
+    expect(lastStep(generated)).toBe('When I click on "Save" button on the home page');
+    // The hand-written file is untouched.
+    expect(after.get(`${STEP_DEFINITIONS_DIR}/team.mjs`)).toBe(handWritten);
+  });
+
+  it('keeps its own words when nothing hand-written matches them', () => {
+    const files = new Map([[`${STEP_DEFINITIONS_DIR}/team.mjs`, handWritten.replace('I click on {string} button', 'I press the {string} key')]]);
+    expect(lastStep(record(files, 'Save it', [open, click(save)]).generated)).toBe('When I click on "Save" button');
+  });
+
+  it('is not confused by its own earlier recording of the same step', () => {
+    const first = record(new Map(), 'Save once', [open, click(save)]);
+    expect(lastStep(record(first.files, 'Save twice', [open, click(save)]).generated)).toBe('When I click on "Save" button');
+  });
+});

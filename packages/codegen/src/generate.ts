@@ -1,5 +1,5 @@
 import type { RecordedCommand, RecordedEffect, RecordedElement } from '@rehearse/contract';
-import { parseStepFile, spliceStepFile } from './step-files.js';
+import { parseStepFile, scanStepDefinitions, spliceStepFile, StepMatcher } from './step-files.js';
 
 // Recorded commands → Gherkin steps, one step-definition file per page and one locator file per
 // page (DESIGN §7). Pure functions: the server's publisher reads the workspace, calls these and
@@ -293,6 +293,12 @@ export function generate(input: GenerateInput): GeneratedFiles {
     return entry;
   };
 
+  // Steps written by hand (not in a recorder block), in any step file of the workspace.
+  const handWritten = new StepMatcher(
+    [...input.existing]
+      .filter(([path]) => /\.(mjs|js|cjs)$/.test(path))
+      .flatMap(([path, content]) => scanStepDefinitions(path, content).definitions.filter((definition) => definition.source !== 'recorder')),
+  );
   const steps: GeneratedStep[] = [];
   const secretKeys = new Set<string>();
   const effects: Record<string, (RecordedEffect | null)[]> = {};
@@ -337,6 +343,14 @@ export function generate(input: GenerateInput): GeneratedFiles {
       pattern += target.suffix.replace(/^ in the/, ' dropped in the');
       text += target.suffix.replace(/^ in the/, ' dropped in the');
       body = body.replace(TARGET, `elements[${JSON.stringify(target.key)}]`);
+    }
+    // A step someone wrote by hand that would also match this text makes cucumber call it
+    // ambiguous: the recorded step says where it was recorded, or that it is the recorded one.
+    for (const suffix of [` on the ${d.page.replace(/_/g, ' ')} page`, ' as recorded']) {
+      if (handWritten.match(text) === -1) break;
+      if (text.endsWith(suffix)) continue;
+      pattern += suffix;
+      text += suffix;
     }
     pattern = patternOf(pattern);
     const definition: StepDefinition = {

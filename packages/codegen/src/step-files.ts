@@ -86,6 +86,16 @@ export function scanStepDefinitions(uri: string, code: string): { definitions: S
       if (!found) return;
       const statement = [...ancestors].reverse().find((n) => n.type === 'ExpressionStatement') ?? node;
       const doc = comments.filter((c) => c.end <= statement.start && code.slice(c.end, statement.start).trim() === '').at(-1);
+      // The comments right above the statement, one after another: a recorder block's head is a
+      // doc comment and a `// @step` line, and its stamps sit in the first.
+      const head: Comment[] = [];
+      for (let at = statement.start, i = comments.length - 1; i >= 0; i -= 1) {
+        const comment = comments[i]!;
+        if (comment.end > at) continue;
+        if (code.slice(comment.end, at).trim() !== '') break;
+        head.unshift(comment);
+        at = comment.start;
+      }
       definitions.push({
         uri,
         keyword: name,
@@ -93,7 +103,7 @@ export function scanStepDefinitions(uri: string, code: string): { definitions: S
         line: node.loc?.start.line ?? 0,
         start: doc && code.slice(doc.end, statement.start).split('\n').length <= 2 ? doc.start : statement.start,
         end: statement.end,
-        ...stampsOf(doc ? code.slice(doc.start, doc.end) : undefined),
+        ...stampsOf(head.map((comment) => code.slice(comment.start, comment.end)).join('\n') || undefined),
       });
     },
   });
