@@ -261,7 +261,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
   );
 
   it(
-    'records on an app not built for it (the todo app: no test ids, unlabelled row checkboxes, hash routes), and the installed runner replays the recording green',
+    'records on an app not built for it (the todo app: no test ids, unlabelled row checkboxes, hash routes, a delete button shown on hover) with Checked, Count and URL assertions, and the installed runner replays the recording green',
     { timeout: 600_000 },
     async () => {
       const user = await signUp(test, { email: 'todos@acme.test' });
@@ -280,11 +280,24 @@ describe('the runner package, installed from the server (issue 18)', () => {
         await field.fill('feed the cat');
         await field.press('Enter');
         await page.getByRole('listitem').filter({ hasText: 'feed the cat' }).getByRole('checkbox').check();
-        await page.getByRole('link', { name: 'Active' }).click();
-        await page.waitForURL(/#\/active$/);
         const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
         const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
-        await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(7);
+        const assertion = async (label: string, then?: () => Promise<void>) => {
+          const count = (await steps()).length;
+          await panel.getByRole('button', { name: label, exact: true }).click();
+          await then?.();
+          await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(count + 1);
+        };
+        // Checked and Count from the panel, then the row's "×" that shows on hover, then the Active route.
+        await assertion(PANEL_LABELS.assertChecked, () => page.getByText('feed the cat', { exact: true }).click());
+        await assertion(PANEL_LABELS.assertCount, () => page.getByText('buy some cheese', { exact: true }).click());
+        const cheese = page.getByRole('listitem').filter({ has: page.getByText('buy some cheese', { exact: true }) });
+        await cheese.hover();
+        await cheese.getByRole('button', { name: '×' }).click();
+        await page.getByRole('link', { name: 'Active' }).click();
+        await page.waitForURL(/#\/active$/);
+        await assertion(PANEL_LABELS.assertUrl);
+        await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(12);
         recorded = await steps();
         await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
         await recorder.waitFor('Published "Finish a todo" to feature "Todos"', 60_000);
@@ -298,7 +311,12 @@ describe('the runner package, installed from the server (issue 18)', () => {
         'Fill “What needs to be done?” with “feed the cat”',
         'Press Enter in “What needs to be done?”',
         'Check “feed the cat”',
+        '“feed the cat” is checked',
+        'See 2 “todo” items',
+        'Hover over “buy some cheese”',
+        'Click “×”',
         'Click “Active”',
+        'URL contains “#/active”',
       ]);
       expect(recorder.output()).not.toContain(token);
 
@@ -320,7 +338,12 @@ describe('the runner package, installed from the server (issue 18)', () => {
         'And I fill in "What needs to be done?" with "feed the cat"',
         'And I press "Enter" in "What needs to be done?"',
         'And I check "feed the cat" checkbox',
+        'Then "feed the cat" checkbox should be checked',
+        'And I should see 2 "todo" items',
+        'When I hover over "buy some cheese" item',
+        'And I click on "×" button in the item containing "buy some cheese"',
         'And I click on "Active" link',
+        'Then the URL should contain "#/active"',
       ]);
       // The row's checkbox is found by its todo's text before any position in the list.
       const locators = JSON.parse(readFileSync(path.join(machine.work, 'ws', 'features', 'step_definitions', 'locators', 'home.json'), 'utf8')) as Record<string, { name: string; locators: Array<{ kind: string; value?: string }> }>;
