@@ -1,5 +1,6 @@
 export { generate, pageName, LOCATORS_DIR, STEP_DEFINITIONS_DIR, type GeneratedFiles, type GeneratedStep, type GenerateInput } from './generate.js';
 export {
+  expressionForStep,
   findStepFunction,
   nameOfNode,
   parseStepFile,

@@ -165,6 +165,18 @@ export class StepMatcher {
   }
 }
 
+/**
+ * The cucumber expression a new definition for one step text gets: its quoted values become
+ * `{string}`, and what cucumber expressions read as syntax (parentheses, braces, slash,
+ * backslash) is escaped, so the expression matches the very text it was made for.
+ */
+export function expressionForStep(text: string): string {
+  return text
+    .split(/("(?:[^"\\]|\\.)*")/)
+    .map((part, i) => (i % 2 === 1 ? '{string}' : part.replace(/[\\(){}/]/g, '\\$&')))
+    .join('');
+}
+
 /** The step function is not in the file, or the file does not parse. */
 export class StepFunctionError extends Error {
   override readonly name = 'StepFunctionError';

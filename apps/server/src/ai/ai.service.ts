@@ -1,7 +1,7 @@
 import { BUILT_IN_STEP_PATTERNS, builtInStepRegExp, Messages, QUICK_PROMPTS, type ApplicationMemory, type ScenarioIdea } from '@rehearse/contract';
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../http/errors.js';
-import { findStepFunction, parseStepModule, scanStepDefinitions, StepFunctionError, StepMatcher } from '@rehearse/codegen';
+import { expressionForStep, findStepFunction, parseStepModule, scanStepDefinitions, StepFunctionError, StepMatcher } from '@rehearse/codegen';
 import type { FeaturesService } from '../workspace/features.service.js';
 import { STEP_DEFINITIONS_DIR } from '../workspace/steps/steps.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
@@ -180,13 +180,7 @@ export class AiService {
       }
     }
     if (!body) throw needsProvider(Messages.aiStepNotUnderstood);
-    // Quoted values become {string}; what cucumber expressions read as syntax (parentheses, braces, slash, backslash) is escaped.
-    const pattern = text
-      .split(/("(?:[^"\\]|\\.)*")/)
-      .map((part, i) => (i % 2 === 1 ? '{string}' : part.replace(/[\\(){}/]/g, '\\$&')))
-      .join('')
-      .replace(/\\/g, '\\\\')
-      .replace(/'/g, "\\'");
+    const pattern = expressionForStep(text).replace(/\\/g, '\\\\').replace(/'/g, "\\'");
     const params = [...text.matchAll(/"(?:[^"\\]|\\.)*"/g)].map((_, i) => `p${i + 1}`);
     const code = `/**\n * ${text.replace(/\*\//g, '* /')}\n * @implemented_at=${new Date().toISOString()}\n */\nWhen('${pattern}', async function (${params.join(', ')}) {\n${body}\n});\n`;
     // Dry run before saving: the new definition must parse and match the very step it was made for.
