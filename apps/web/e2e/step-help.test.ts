@@ -96,4 +96,23 @@ describe('step help in Chromium', () => {
     expect(await list.innerText()).toContain('Line 4');
     await list.getByRole('link', { name: 'Steps reference' }).waitFor();
   });
+
+  it('refuses a plain-English scenario with a line no step reads, names the line, writes nothing, and links the reference', async () => {
+    await page.goto(`/${ada.projectId}/features`);
+    await f.openScenario('Add a mug');
+    const before = (await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios.length;
+    await page.getByRole('button', { name: S.newScenario }).first().click();
+    const dialog = page.getByTestId('create-scenario-dialog');
+    await dialog.getByRole('button', { name: new RegExp(S.createPlain) }).click();
+    await dialog.getByLabel(S.scenarioNameLabel).fill('Dance');
+    await dialog.getByLabel(S.plainStepsLabel).fill('open the shop\ndance a little jig');
+    await dialog.getByRole('button', { name: S.create }).click();
+    await expect
+      .poll(() => dialog.getByRole('alert').textContent())
+      .toContain('Nothing was created: this line does not read as a step: “dance a little jig”. Rephrase it with the words of the Steps reference, or write a step in Gherkin.');
+    expect(await dialog.getByRole('link', { name: 'Steps reference' }).getAttribute('href')).toBe(`/${ada.projectId}/steps-reference`);
+    await screenshotAtSizes(page, 'plain-english-refused');
+    expect((await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios).toHaveLength(before);
+    await page.keyboard.press('Escape');
+  });
 });

@@ -449,3 +449,21 @@ describe('the element picker', () => {
     });
   }, 120_000);
 });
+
+describe('the recorder binding', () => {
+  it('takes no step from a page that calls it with anything but a well-formed command', async () => {
+    await recordOn(startTodoApp, async (session) => {
+      const page = session.activePage;
+      const count = session.commands.length;
+      // A hostile page under recording calls the binding itself.
+      await page.evaluate(async () => {
+        const record = (window as unknown as { __rehearseRecord: (...args: unknown[]) => Promise<unknown> }).__rehearseRecord;
+        await record({ type: 'click', path: 5 }, ['x']);
+        await record({ type: 'runShell', path: '/', value: 'rm -rf /' });
+        await record('click');
+        await record({ type: 'click', path: '/', element: { name: 'x', locators: [] } });
+      });
+      expect(session.commands).toHaveLength(count);
+    });
+  }, 60_000);
+});
