@@ -8,12 +8,15 @@ import { BUILT_IN_STEPS, type BuiltInStep } from '@rehearse/contract';
 
 const PARAMETER = /\{(string|element|int|float|word)\}|\(([^)]*)\)/g;
 
+/** What a parameter is called where the catalogue gives no name: "element", "text", or its type. */
+const parameterName = (type: string, given: string | undefined) => given ?? (type === 'element' ? 'element' : type === 'string' ? 'text' : type);
+
 /** `I fill {element} with {string}` → `I fill "element" with "value"`, with the step's parameter names. */
 export function readableStep(pattern: string, names: readonly string[] = []): string {
   let at = 0;
   return pattern.replace(PARAMETER, (_, type: string | undefined, optional: string | undefined) => {
     if (type === undefined) return optional ?? '';
-    const name = names[at++] ?? (type === 'element' ? 'element' : type === 'string' ? 'text' : type);
+    const name = parameterName(type, names[at++]);
     return type === 'int' || type === 'float' ? (type === 'int' ? '2' : '1.5') : type === 'word' ? name : `"${name}"`;
   });
 }
@@ -29,7 +32,7 @@ export function stepSnippet(pattern: string, names: readonly string[] = []): str
       const slot = index % 3;
       if (slot === 0) parts.push(escape(part));
       else if (slot === 1 && part !== undefined) {
-        const name = names[at++] ?? (part === 'element' ? 'element' : part === 'string' ? 'text' : part);
+        const name = parameterName(part, names[at++]);
         parts.push(part === 'int' || part === 'float' || part === 'word' ? `\${${name}}` : `"\${${name}}"`);
       } else if (slot === 2 && part !== undefined) parts.push(escape(part));
       return parts;
