@@ -51,13 +51,19 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['node:*', '@rehearse/*', '**/apps/**', '**/packages/**'], message: 'The contract imports nothing of ours and no Node built-ins.' },
+            {
+              group: ['node:*', '@rehearse/*', '**/apps/**', '**/packages/**'],
+              message: 'The contract imports nothing of ours and no Node built-ins.',
+            },
           ],
         },
       ],
     },
   },
-  { files: ['apps/web/**', 'packages/api-client/**', 'packages/runner/**', 'packages/recorder/**', 'apps/demo-shop/**'], rules: { 'no-restricted-imports': ['error', NOT_THE_SERVER] } },
+  {
+    files: ['apps/web/**', 'packages/api-client/**', 'packages/runner/**', 'packages/recorder/**', 'apps/demo-shop/**'],
+    rules: { 'no-restricted-imports': ['error', NOT_THE_SERVER] },
+  },
   // Browser end-to-end tests start the real server in-process through its test helper.
   { files: ['apps/web/e2e/**'], rules: { 'no-restricted-imports': 'off' } },
   {
@@ -66,7 +72,14 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['playwright', 'playwright-core', '@playwright/*'], message: 'Browsers live in worker and recorder processes, never in the API process.' }] },
+        {
+          patterns: [
+            {
+              group: ['playwright', 'playwright-core', '@playwright/*'],
+              message: 'Browsers live in worker and recorder processes, never in the API process.',
+            },
+          ],
+        },
       ],
     },
   },

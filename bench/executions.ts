@@ -14,7 +14,15 @@ import { readdirSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createApiClient } from '@rehearse/api-client';
-import { authCalls, executionCalls, executionStatusEvent, runsCalls, SocketPaths, workspaceCalls, type ExecutionStatus } from '@rehearse/contract';
+import {
+  authCalls,
+  executionCalls,
+  executionStatusEvent,
+  runsCalls,
+  SocketPaths,
+  workspaceCalls,
+  type ExecutionStatus,
+} from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
@@ -64,9 +72,16 @@ function processTicks(): Map<number, { ticks: number; name: string }> {
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
       const type = cmdline.find((arg) => arg.startsWith('--type='));
-      const name = type ? `chromium ${type.slice(7)}` : cmdline[0]!.includes('chromium') ? 'chromium browser' : cmdline.slice(0, 3).join(' ').slice(-60);
-      result.set(Number(entry), { // Reaped children (a closed context's renderer) count for their parent.
-      ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]), name });
+      const name = type
+        ? `chromium ${type.slice(7)}`
+        : cmdline[0]!.includes('chromium')
+          ? 'chromium browser'
+          : cmdline.slice(0, 3).join(' ').slice(-60);
+      result.set(Number(entry), {
+        // Reaped children (a closed context's renderer) count for their parent.
+        ticks: Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]),
+        name,
+      });
     } catch {
       // The process ended meanwhile.
     }
@@ -121,10 +136,16 @@ async function rawPlaywright(url: string, threads: number, reducedMotion: boolea
   const browsers = await Promise.all(Array.from({ length: threads }, () => launchBrowser({ browser: 'chromium', headless: true })));
   try {
     const scenario = async (browser: Browser, index: number) => {
-      const context = await browser.newContext({ viewport: DEFAULT_RUN_CONFIG.viewport, ...(reducedMotion ? { reducedMotion: 'reduce' as const } : {}) });
+      const context = await browser.newContext({
+        viewport: DEFAULT_RUN_CONFIG.viewport,
+        ...(reducedMotion ? { reducedMotion: 'reduce' as const } : {}),
+      });
       const page = await context.newPage();
       await page.goto(url);
-      await page.getByText(PRODUCTS[index % PRODUCTS.length]!).first().waitFor();
+      await page
+        .getByText(PRODUCTS[index % PRODUCTS.length]!)
+        .first()
+        .waitFor();
       await context.close();
     };
     await Promise.all(browsers.map((browser) => scenario(browser, 0)));
@@ -162,11 +183,18 @@ async function main(): Promise<void> {
       shop.url = `http://127.0.0.1:${(shop.server.server.address() as AddressInfo).port}${DEMO_SHOP_PATH}/`;
       await api.call(workspaceCalls.pushEnv, { body: { projectId, name: shop.env, data: { baseUrl: shop.url } } });
     }
-    await api.call(workspaceCalls.pushFile, { body: { projectId, directory: 'features', file: { name: 'bench.feature', content: FEATURE } } });
+    await api.call(workspaceCalls.pushFile, {
+      body: { projectId, directory: 'features', file: { name: 'bench.feature', content: FEATURE } },
+    });
 
     const runOnce = async (tag: string, threads: number, env: string) => {
       const { execution } = await api.call(executionCalls.create, {
-        body: { projectId, name: `${tag} ×${threads} ${env}`, env, flows: [{ scenarioGroups: [{ name: 'All', threadCount: threads, tags: [tag] }] }] },
+        body: {
+          projectId,
+          name: `${tag} ×${threads} ${env}`,
+          env,
+          flows: [{ scenarioGroups: [{ name: 'All', threadCount: threads, tags: [tag] }] }],
+        },
       });
       // The end is heard as the web app hears it (statusUpdate), not by polling: a poll every
       // 100 ms was a fifth of the server's CPU in this bench.
@@ -229,8 +257,12 @@ async function main(): Promise<void> {
       await api.call(workspaceCalls.pushFile, {
         body: { projectId, directory: '', file: { name: CONFIG_FILE, content: JSON.stringify({ ...DEFAULT_RUN_CONFIG, reducedMotion }) } },
       });
-      console.log(`\n  demo shop answering its product list in ${shop.latencyMs} ms (${shop.label})${reducedMotion ? ', project setting reducedMotion: true' : ''}`);
-      console.log('  threads   wall s   speed-up   machine busy   raw Playwright s   raw speed-up   run→claim ms   run→first scenario ms   passed');
+      console.log(
+        `\n  demo shop answering its product list in ${shop.latencyMs} ms (${shop.label})${reducedMotion ? ', project setting reducedMotion: true' : ''}`,
+      );
+      console.log(
+        '  threads   wall s   speed-up   machine busy   raw Playwright s   raw speed-up   run→claim ms   run→first scenario ms   passed',
+      );
       const results: { threads: number; wallMs: number; rawMs: number }[] = [];
       for (const threads of THREADS) {
         const result = await runOnce('@bench', threads, shop.env);
@@ -245,9 +277,13 @@ async function main(): Promise<void> {
       if (!two) continue;
       const at2 = results[0]!.wallMs / two.wallMs;
       const rawAt2 = results[0]!.rawMs / two.rawMs;
-      verdicts.push(`${shop.latencyMs} ms${reducedMotion ? ' (reducedMotion)' : ''}: ${at2.toFixed(2)}× at 2 threads (${at2 >= TARGET_SPEEDUP_AT_2 ? 'meets' : 'BELOW'} the ${TARGET_SPEEDUP_AT_2}× target; raw Playwright ${rawAt2.toFixed(2)}×)`);
+      verdicts.push(
+        `${shop.latencyMs} ms${reducedMotion ? ' (reducedMotion)' : ''}: ${at2.toFixed(2)}× at 2 threads (${at2 >= TARGET_SPEEDUP_AT_2 ? 'meets' : 'BELOW'} the ${TARGET_SPEEDUP_AT_2}× target; raw Playwright ${rawAt2.toFixed(2)}×)`,
+      );
     }
-    console.log(`\n  verdict: ${verdicts.join('; ')}; first scenario start ${firstStart} ms (${firstStart <= TARGET_FIRST_START_MS ? 'within' : 'OVER'} the ${TARGET_FIRST_START_MS} ms target)`);
+    console.log(
+      `\n  verdict: ${verdicts.join('; ')}; first scenario start ${firstStart} ms (${firstStart <= TARGET_FIRST_START_MS ? 'within' : 'OVER'} the ${TARGET_FIRST_START_MS} ms target)`,
+    );
   } finally {
     socket?.disconnect();
     await test.close();

@@ -9,19 +9,33 @@
  *   npx tsx bench/healing-recorded.ts [--json] [--verbose] [--app todo|shop]
  */
 import { parseArgs } from 'node:util';
-import { judge, recordScenario, replayAll, type BenchTarget, type ReplayedScenario } from '../packages/recorder/src/testing/healing-bench.js';
+import {
+  judge,
+  recordScenario,
+  replayAll,
+  type BenchTarget,
+  type ReplayedScenario,
+} from '../packages/recorder/src/testing/healing-bench.js';
 import { SHOP_TARGET } from '../packages/recorder/src/testing/shop-healing.js';
 import { TODO_TARGET } from '../packages/recorder/src/testing/todo-healing.js';
 
-const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, app: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, app: { type: 'string' } },
+});
 const targets = [TODO_TARGET, SHOP_TARGET].filter((target) => !values.app || target.name.includes(values.app));
 
 async function measure(target: BenchTarget) {
   const apps = await target.start();
   try {
     const recordings = [];
-    for (const scenario of target.scenarios) recordings.push({ name: scenario.name, commands: await recordScenario(target, apps.v1, scenario) });
-    const options = { name: target.name, stateScript: target.stateScript, ...(target.settleMs ? { settleMs: target.settleMs } : {}), ...(target.testData ? { testData: target.testData } : {}) };
+    for (const scenario of target.scenarios)
+      recordings.push({ name: scenario.name, commands: await recordScenario(target, apps.v1, scenario) });
+    const options = {
+      name: target.name,
+      stateScript: target.stateScript,
+      ...(target.settleMs ? { settleMs: target.settleMs } : {}),
+      ...(target.testData ? { testData: target.testData } : {}),
+    };
     const v1 = await replayAll(recordings, apps.v1, false, options);
     const v1Healed = await replayAll(recordings, apps.v1, true, options);
     const v2Plain = await replayAll(recordings, apps.v2, false, options);
@@ -32,7 +46,8 @@ async function measure(target: BenchTarget) {
     const v2Positional = await replayAll(recordings, apps.v2, true, { ...options, positionalOnly: true });
     const judgedPositional = judge(v1Positional.scenarios, v2Positional.scenarios);
     const count = (list: typeof judged, outcome: string) => list.filter((j) => j.outcome === outcome).length;
-    const passed = (run: { scenarios: ReplayedScenario[] }) => run.scenarios.filter((s) => s.status === 'PASSED' || s.status === 'FIXED_BY_AI').length;
+    const passed = (run: { scenarios: ReplayedScenario[] }) =>
+      run.scenarios.filter((s) => s.status === 'PASSED' || s.status === 'FIXED_BY_AI').length;
     const wrongOnV1 = v1Healed.scenarios.filter((s) => s.status === 'FIXED_BY_AI').map((s) => s.name);
     const summary = {
       app: target.name,
@@ -46,7 +61,12 @@ async function measure(target: BenchTarget) {
       healedWrongly: count(judged, 'healed wrongly'),
       notHealed: count(judged, 'not healed'),
       fixedByAiOnUnchangedV1: wrongOnV1.length,
-      positionalOnly: { broken: judgedPositional.length, healedCorrectly: count(judgedPositional, 'healed correctly'), healedWrongly: count(judgedPositional, 'healed wrongly'), notHealed: count(judgedPositional, 'not healed') },
+      positionalOnly: {
+        broken: judgedPositional.length,
+        healedCorrectly: count(judgedPositional, 'healed correctly'),
+        healedWrongly: count(judgedPositional, 'healed wrongly'),
+        notHealed: count(judgedPositional, 'not healed'),
+      },
     };
     return { summary, judged, judgedPositional, wrongOnV1, v1, v2 };
   } finally {
@@ -65,16 +85,21 @@ for (const target of targets) {
   }
   const p = summary.positionalOnly;
   console.log(`Self-healing benchmark, recorded through the recorder: ${summary.app} v1 → v2`);
-  console.log(`  scenarios            ${summary.scenarios} (v1: ${summary.v1Passed} pass; v2 plain: ${summary.v2PlainPassed} pass; v2 with healing: ${summary.v2HealedPassed} pass)`);
+  console.log(
+    `  scenarios            ${summary.scenarios} (v1: ${summary.v1Passed} pass; v2 plain: ${summary.v2PlainPassed} pass; v2 with healing: ${summary.v2HealedPassed} pass)`,
+  );
   console.log(`  steps                ${summary.steps}, broken on v2: ${summary.broken}`);
   console.log(`  healed correctly     ${summary.healedCorrectly} (${pct(summary.healedCorrectly, summary.broken)})   target ≥ 80 %`);
   console.log(`  healed wrongly       ${summary.healedWrongly} (${pct(summary.healedWrongly, summary.broken)})   target 0`);
   console.log(`  not healed           ${summary.notHealed} (${pct(summary.notHealed, summary.broken)})`);
   console.log(`  --heal on v1         ${summary.fixedByAiOnUnchangedV1} FIXED_BY_AI (each a wrong heal)   target 0`);
-  console.log(`  the healer alone (positional CSS only): broken ${p.broken}, healed correctly ${p.healedCorrectly} (${pct(p.healedCorrectly, p.broken)}), wrongly ${p.healedWrongly}, not healed ${p.notHealed}`);
+  console.log(
+    `  the healer alone (positional CSS only): broken ${p.broken}, healed correctly ${p.healedCorrectly} (${pct(p.healedCorrectly, p.broken)}), wrongly ${p.healedWrongly}, not healed ${p.notHealed}`,
+  );
   if (values.verbose) {
     for (const j of judged) console.log(`    ${j.outcome.padEnd(16)} ${j.scenario} › ${j.step} (${j.confidence}; ${j.reason})`);
-    for (const j of judgedPositional.filter((j) => j.outcome !== 'healed correctly')) console.log(`    positional only: ${j.outcome.padEnd(16)} ${j.scenario} › ${j.step} (${j.confidence}; ${j.reason})`);
+    for (const j of judgedPositional.filter((j) => j.outcome !== 'healed correctly'))
+      console.log(`    positional only: ${j.outcome.padEnd(16)} ${j.scenario} › ${j.step} (${j.confidence}; ${j.reason})`);
     for (const s of v1.scenarios.filter((s) => s.status !== 'PASSED')) console.log(`    v1 ${s.status}: ${s.name}`);
     for (const s of v2.scenarios.filter((s) => s.status !== 'PASSED')) console.log(`    v2 ${s.status}: ${s.name}`);
     for (const name of wrongOnV1) console.log(`    FIXED_BY_AI on v1: ${name}`);

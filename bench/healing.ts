@@ -8,7 +8,14 @@
  */
 import { parseArgs } from 'node:util';
 import { launchBrowser } from '../packages/runner/src/browser.js';
-import { recordElements, replay, SCENARIOS, startShops, summarize, type ScenarioResult } from '../packages/runner/src/testing/healing-suite.js';
+import {
+  recordElements,
+  replay,
+  SCENARIOS,
+  startShops,
+  summarize,
+  type ScenarioResult,
+} from '../packages/runner/src/testing/healing-suite.js';
 
 const { values } = parseArgs({ options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false } } });
 
@@ -29,7 +36,9 @@ try {
     console.log(`  scenarios            ${summary.scenarios} (v1: ${summary.v1Passed} pass; v2 with healing: ${summary.v2Passed} pass)`);
     console.log(`  element steps        ${summary.steps}, broken on v2: ${summary.broken}`);
     console.log(`  healed correctly     ${summary.healedCorrectly} (${pct(summary.healedCorrectly)})   target ≥ 80 %`);
-    console.log(`  healed wrongly       ${summary.healedWrongly} (${pct(summary.healedWrongly)}), on assertions: ${summary.healedWronglyOnAssertions}   target 0`);
+    console.log(
+      `  healed wrongly       ${summary.healedWrongly} (${pct(summary.healedWrongly)}), on assertions: ${summary.healedWronglyOnAssertions}   target 0`,
+    );
     console.log(`  not healed           ${summary.notHealed} (${pct(summary.notHealed)})`);
     if (values.verbose) {
       for (const step of v2.flatMap((scenario) => scenario.steps).filter((s) => s.outcome !== 'unbroken')) {

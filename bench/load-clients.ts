@@ -53,7 +53,11 @@ function request(op: string, projectId: string, client: number, n: number): Mixe
   const stamp = `${client}-${n}`;
   switch (op) {
     case 'push-file':
-      return { method: 'POST', path: '/api/workspace/push-file', body: { projectId, directory: `notes/c${client}`, file: { name: `n${n % 20}.txt`, content: `note ${stamp}\n` } } };
+      return {
+        method: 'POST',
+        path: '/api/workspace/push-file',
+        body: { projectId, directory: `notes/c${client}`, file: { name: `n${n % 20}.txt`, content: `note ${stamp}\n` } },
+      };
     case 'push-scenario':
       return {
         method: 'POST',

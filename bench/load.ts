@@ -102,7 +102,10 @@ async function benchBackend(backend: Backend) {
           body: {
             projectId: project._id,
             directory: 'features',
-            file: { name: `area${f}.feature`, content: `Feature: Area ${f}\n\n${Array.from({ length: 5 }, (_, i) => scenario(f, i)).join('\n')}` },
+            file: {
+              name: `area${f}.feature`,
+              content: `Feature: Area ${f}\n\n${Array.from({ length: 5 }, (_, i) => scenario(f, i)).join('\n')}`,
+            },
           },
         });
       }
@@ -113,7 +116,9 @@ async function benchBackend(backend: Backend) {
         },
       });
       for (const name of ['staging', 'production']) {
-        await api.call(workspaceCalls.pushEnv, { body: { projectId: project._id, name, data: { baseUrl: `https://${name}.example.com` } } });
+        await api.call(workspaceCalls.pushEnv, {
+          body: { projectId: project._id, name, data: { baseUrl: `https://${name}.example.com` } },
+        });
       }
       projects.push({ id: project._id, token });
     }
@@ -124,12 +129,19 @@ async function benchBackend(backend: Backend) {
     const sequentialStarted = performance.now();
     for (let i = 0; i < SEQUENTIAL_WRITES; i += 1) {
       const t0 = performance.now();
-      await api.call(workspaceCalls.pushFile, { body: { projectId: projects[0]!.id, directory: 'single', file: { name: `s${i % 10}.txt`, content: `write ${i}\n` } } });
+      await api.call(workspaceCalls.pushFile, {
+        body: { projectId: projects[0]!.id, directory: 'single', file: { name: `s${i % 10}.txt`, content: `write ${i}\n` } },
+      });
       sequential.push(performance.now() - t0);
     }
     const sequentialMs = performance.now() - sequentialStarted;
     sequential.sort((a, b) => a - b);
-    const single = { writes: SEQUENTIAL_WRITES, p50Ms: percentile(sequential, 50), p99Ms: percentile(sequential, 99), perSecond: SEQUENTIAL_WRITES / (sequentialMs / 1000) };
+    const single = {
+      writes: SEQUENTIAL_WRITES,
+      p50Ms: percentile(sequential, 50),
+      p99Ms: percentile(sequential, 99),
+      perSecond: SEQUENTIAL_WRITES / (sequentialMs / 1000),
+    };
 
     const load = loadavg()[0]!;
     const result = await clients.run({
@@ -157,7 +169,17 @@ async function benchBackend(backend: Backend) {
     });
     const total = rows.reduce((sum, row) => sum + row.requests, 0);
     const errors = rows.reduce((sum, row) => sum + row.errors, 0);
-    return { backend, seconds, loadAverageBefore: load, loadAverageAfter: loadavg()[0]!, single, rows, total, errors, perSecond: total / seconds };
+    return {
+      backend,
+      seconds,
+      loadAverageBefore: load,
+      loadAverageAfter: loadavg()[0]!,
+      single,
+      rows,
+      total,
+      errors,
+      perSecond: total / seconds,
+    };
   } finally {
     await clients.close();
     await test.close();
@@ -173,20 +195,28 @@ async function main(): Promise<void> {
   for (const backend of backends) {
     const report = await benchBackend(backend);
     reports.push(report);
-    console.log(`\nLoad bench on ${backend}: ${PROJECTS * CLIENTS_PER_PROJECT} clients, ${PROJECTS} projects, ${report.seconds.toFixed(1)} s (load average ${report.loadAverageBefore.toFixed(1)} → ${report.loadAverageAfter.toFixed(1)})`);
-    console.log(`  single writer, ${report.single.writes} sequential push-file: p50 ${ms(report.single.p50Ms)}, p99 ${ms(report.single.p99Ms)}, ${report.single.perSecond.toFixed(1)} writes/s`);
+    console.log(
+      `\nLoad bench on ${backend}: ${PROJECTS * CLIENTS_PER_PROJECT} clients, ${PROJECTS} projects, ${report.seconds.toFixed(1)} s (load average ${report.loadAverageBefore.toFixed(1)} → ${report.loadAverageAfter.toFixed(1)})`,
+    );
+    console.log(
+      `  single writer, ${report.single.writes} sequential push-file: p50 ${ms(report.single.p50Ms)}, p99 ${ms(report.single.p99Ms)}, ${report.single.perSecond.toFixed(1)} writes/s`,
+    );
     console.log('  | operation | requests | errors | p50 | p99 | req/s | target |');
     console.log('  |---|---|---|---|---|---|---|');
     for (const row of report.rows) {
       const limit = row.write ? TARGETS.writeP99Ms : TARGETS.readP99Ms;
       const ok = row.p99Ms <= limit && row.errors === 0;
       met &&= ok;
-      console.log(`  | ${row.operation} | ${row.requests} | ${row.errors} | ${ms(row.p50Ms)} | ${ms(row.p99Ms)} | ${row.perSecond.toFixed(1)} | p99 ≤ ${ms(limit)} ${ok ? 'met' : 'MISSED'} |`);
+      console.log(
+        `  | ${row.operation} | ${row.requests} | ${row.errors} | ${ms(row.p50Ms)} | ${ms(row.p99Ms)} | ${row.perSecond.toFixed(1)} | p99 ≤ ${ms(limit)} ${ok ? 'met' : 'MISSED'} |`,
+      );
       if (row.firstError) console.log(`    first error: ${row.firstError}`);
     }
     const overallOk = report.perSecond >= TARGETS.requestsPerSecond && report.errors === 0;
     met &&= overallOk;
-    console.log(`  overall: ${report.total} requests, ${report.errors} errors, ${report.perSecond.toFixed(1)} requests/s (target ≥ ${TARGETS.requestsPerSecond}, ${overallOk ? 'met' : 'MISSED'})`);
+    console.log(
+      `  overall: ${report.total} requests, ${report.errors} errors, ${report.perSecond.toFixed(1)} requests/s (target ≥ ${TARGETS.requestsPerSecond}, ${overallOk ? 'met' : 'MISSED'})`,
+    );
   }
   const resultsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
   mkdirSync(resultsDir, { recursive: true });

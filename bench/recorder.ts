@@ -72,7 +72,13 @@ class RawProbe {
     const page = await context.newPage();
     await page.goto(url);
     const probe = new RawProbe(page, await context.newCDPSession(page), size);
-    await probe.cdp.send('Page.startScreencast', { format: 'jpeg', quality: 60, maxWidth: size.width, maxHeight: size.height, everyNthFrame: 1 });
+    await probe.cdp.send('Page.startScreencast', {
+      format: 'jpeg',
+      quality: 60,
+      maxWidth: size.width,
+      maxHeight: size.height,
+      everyNthFrame: 1,
+    });
     await page.waitForTimeout(500);
     return probe;
   }
@@ -83,7 +89,15 @@ class RawProbe {
     let direction = 1;
     let step = 0;
     while (Date.now() - started < ms) {
-      void this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: this.size.width / 2, y: this.size.height / 2, deltaX: 0, deltaY: 60 * direction }).catch(() => undefined);
+      void this.cdp
+        .send('Input.dispatchMouseEvent', {
+          type: 'mouseWheel',
+          x: this.size.width / 2,
+          y: this.size.height / 2,
+          deltaX: 0,
+          deltaY: 60 * direction,
+        })
+        .catch(() => undefined);
       if (++step % 15 === 0) direction = -direction;
       await sleep(WHEEL_INTERVAL_MS);
     }
@@ -113,7 +127,8 @@ class RawProbe {
 }
 
 async function main(): Promise<void> {
-  if (!existsSync(path.join(WEB_DIST, 'index.html'))) execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
+  if (!existsSync(path.join(WEB_DIST, 'index.html')))
+    execFileSync('npm', ['run', 'build', '--workspace', 'apps/web'], { cwd: ROOT, stdio: 'inherit' });
   const test = await startTestApp('pglite', { WEB_DIST_DIR: WEB_DIST });
   await test.app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
@@ -132,12 +147,16 @@ async function main(): Promise<void> {
     await page.goto(`${base}/remote-recorder/record?project_id=${projectId}&env_name=shop.json`);
     const canvas = page.getByTestId('remote-display');
     await page.getByRole('status').filter({ hasText: 'Connected' }).waitFor({ timeout: 60_000 });
-    const stats = () => page.evaluate(() => {
-      const s = (globalThis as unknown as { __rehearseRecorderStats: Stats }).__rehearseRecorderStats;
-      return { latencies: [...s.latencies], arrivals: [...s.arrivals], frames: s.frames, received: s.received };
-    });
+    const stats = () =>
+      page.evaluate(() => {
+        const s = (globalThis as unknown as { __rehearseRecorderStats: Stats }).__rehearseRecorderStats;
+        return { latencies: [...s.latencies], arrivals: [...s.arrivals], frames: s.frames, received: s.received };
+      });
     while ((await stats()).frames === 0) await page.waitForTimeout(100);
-    const size = await canvas.evaluate((c) => ({ width: (c as unknown as { width: number }).width, height: (c as unknown as { height: number }).height }));
+    const size = await canvas.evaluate((c) => ({
+      width: (c as unknown as { width: number }).width,
+      height: (c as unknown as { height: number }).height,
+    }));
     const box = (await canvas.boundingBox())!;
     const scale = box.width / size.width;
 
@@ -151,15 +170,29 @@ async function main(): Promise<void> {
     const wheelOnCanvas = (ms: number) =>
       page.evaluate(
         async ({ ms, interval }) => {
-          type Target = { getBoundingClientRect(): { left: number; top: number; width: number; height: number }; dispatchEvent(event: unknown): boolean };
-          const dom = globalThis as unknown as { document: { querySelector(selector: string): Target }; WheelEvent: new (type: string, init: object) => unknown };
+          type Target = {
+            getBoundingClientRect(): { left: number; top: number; width: number; height: number };
+            dispatchEvent(event: unknown): boolean;
+          };
+          const dom = globalThis as unknown as {
+            document: { querySelector(selector: string): Target };
+            WheelEvent: new (type: string, init: object) => unknown;
+          };
           const canvas = dom.document.querySelector('[data-testid="remote-display"]');
           const rect = canvas.getBoundingClientRect();
           let direction = 1;
           let step = 0;
           const started = performance.now();
           while (performance.now() - started < ms) {
-            canvas.dispatchEvent(new dom.WheelEvent('wheel', { deltaY: 60 * direction, clientX: rect.left + rect.width / 2, clientY: rect.top + rect.height / 2, bubbles: true, cancelable: true }));
+            canvas.dispatchEvent(
+              new dom.WheelEvent('wheel', {
+                deltaY: 60 * direction,
+                clientX: rect.left + rect.width / 2,
+                clientY: rect.top + rect.height / 2,
+                bubbles: true,
+                cancelable: true,
+              }),
+            );
             if (++step % 15 === 0) direction = -direction;
             await new Promise((resolve) => setTimeout(resolve, interval));
           }
@@ -208,7 +241,11 @@ async function main(): Promise<void> {
       // Waiting in the page (once per animation frame) rather than asking it every 10 ms keeps the
       // bench's own work off the CPU the stream needs.
       await page
-        .waitForFunction((n) => (globalThis as unknown as { __rehearseRecorderStats: Stats }).__rehearseRecorderStats.latencies.length >= n, want, { polling: 'raf', timeout: 500 })
+        .waitForFunction(
+          (n) => (globalThis as unknown as { __rehearseRecorderStats: Stats }).__rehearseRecorderStats.latencies.length >= n,
+          want,
+          { polling: 'raf', timeout: 500 },
+        )
         .catch(() => undefined);
       await page.keyboard.up(key);
       await page.waitForTimeout(60);
@@ -223,11 +260,23 @@ async function main(): Promise<void> {
     const p50 = percentile(latencies, 50);
     const p95 = percentile(latencies, 95);
     console.log(`Cloud recorder (loopback, ${size.width}x${size.height}, JPEG screencast, page client over WebSocket):`);
-    console.log(`  input→frame latency over ${latencies.length} keys: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 ≤ 80 ms) ${p95 <= 80 ? 'OK' : 'OVER'}`);
-    console.log(`    of which until the frame reached the page (before decoding): p50 ${percentile(arrivals, 50).toFixed(1)} ms, p95 ${percentile(arrivals, 95).toFixed(1)} ms`);
-    console.log(`  frames while scrolling: ${fps.toFixed(1)} fps (target ≥ 20) ${fps >= 20 ? 'OK' : 'UNDER'}; ${perSecond(scrolled.received, scrolled.ms)} frames/s reached the page; ${perSecond(scrolled.wheels, scrolled.ms)} wheel events/s (raw: ${perSecond(rawScrolled.wheels, rawScrolled.ms)})`);
-    console.log(`  same machine, interleaved, raw CDP screencast in-process: p50 ${percentile(rawLatencies, 50).toFixed(1)} ms, p95 ${percentile(rawLatencies, 95).toFixed(1)} ms, ${rawFps.toFixed(1)} fps`);
-    console.log(`  load average ${loadavg().map((l) => l.toFixed(2)).join(', ')} on ${cpus().length} cores`);
+    console.log(
+      `  input→frame latency over ${latencies.length} keys: p50 ${p50.toFixed(1)} ms, p95 ${p95.toFixed(1)} ms (target p95 ≤ 80 ms) ${p95 <= 80 ? 'OK' : 'OVER'}`,
+    );
+    console.log(
+      `    of which until the frame reached the page (before decoding): p50 ${percentile(arrivals, 50).toFixed(1)} ms, p95 ${percentile(arrivals, 95).toFixed(1)} ms`,
+    );
+    console.log(
+      `  frames while scrolling: ${fps.toFixed(1)} fps (target ≥ 20) ${fps >= 20 ? 'OK' : 'UNDER'}; ${perSecond(scrolled.received, scrolled.ms)} frames/s reached the page; ${perSecond(scrolled.wheels, scrolled.ms)} wheel events/s (raw: ${perSecond(rawScrolled.wheels, rawScrolled.ms)})`,
+    );
+    console.log(
+      `  same machine, interleaved, raw CDP screencast in-process: p50 ${percentile(rawLatencies, 50).toFixed(1)} ms, p95 ${percentile(rawLatencies, 95).toFixed(1)} ms, ${rawFps.toFixed(1)} fps`,
+    );
+    console.log(
+      `  load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(', ')} on ${cpus().length} cores`,
+    );
   } finally {
     await browser.close();
     await test.close();

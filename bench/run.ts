@@ -248,7 +248,8 @@ function printTable(backend: Backend, figures: Figures[]): void {
     String(f.errors),
   ]);
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] as string).length)));
-  const line = (cells: string[]) => cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
+  const line = (cells: string[]) =>
+    cells.map((c, i) => (i < 2 ? c.padEnd(widths[i] as number) : c.padStart(widths[i] as number))).join('  ');
   console.log(`[${backend}${proposedIndexes ? ' + proposed indexes' : ''}]`);
   console.log(line(header));
   for (const row of rows) console.log(line(row));
@@ -295,7 +296,12 @@ async function main(): Promise<void> {
     `${JSON.stringify(
       {
         generatedAt: new Date().toISOString(),
-        machine: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length, cpuModel: cpus()[0]?.model },
+        machine: {
+          node: process.version,
+          platform: `${process.platform}-${process.arch}`,
+          cpus: cpus().length,
+          cpuModel: cpus()[0]?.model,
+        },
         budget: { p99Ms: BUDGET_P99_MS },
         seed: { ...SEED, analyzed: analyze, proposedIndexes },
         phases: PHASES,

@@ -50,7 +50,12 @@ function workspace(dir: string, stampFile: string): void {
 
 async function startUp(bin: string, cwd: string, stampFile: string, env: NodeJS.ProcessEnv): Promise<number> {
   const started = Date.now();
-  const result = await exec(process.execPath, [bin, 'run', '--env', 'environments/local.json', '--headless', '--out', path.join(cwd, 'out')], cwd, env);
+  const result = await exec(
+    process.execPath,
+    [bin, 'run', '--env', 'environments/local.json', '--headless', '--out', path.join(cwd, 'out')],
+    cwd,
+    env,
+  );
   if (result.code !== 0) throw new Error(`rehearse run failed (${result.code}):\n${result.out}`);
   return Number(readFileSync(stampFile, 'utf8')) - started;
 }
@@ -66,7 +71,12 @@ try {
   const install = path.join(scratch, 'install');
   mkdirSync(home);
   mkdirSync(install);
-  const cleanEnv = { PATH: process.env.PATH ?? '', HOME: home, CI: 'true', ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}) };
+  const cleanEnv = {
+    PATH: process.env.PATH ?? '',
+    HOME: home,
+    CI: 'true',
+    ...(process.env.CHROMIUM_PATH ? { CHROMIUM_PATH: process.env.CHROMIUM_PATH } : {}),
+  };
   const installStarted = Date.now();
   const installed = await exec('npm', ['install', '--no-save', '--no-audit', '--no-fund', url], install, cleanEnv);
   const installMs = Date.now() - installStarted;

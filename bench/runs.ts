@@ -77,7 +77,9 @@ async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
       }
       samples.sort((a, b) => a - b);
       worst = Math.max(worst, percentile(samples, 99));
-      console.log(`  ${name.padEnd(28)} ${String(REQUESTS).padStart(4)} ${percentile(samples, 50).toFixed(1).padStart(9)} ${percentile(samples, 99).toFixed(1).padStart(8)}`);
+      console.log(
+        `  ${name.padEnd(28)} ${String(REQUESTS).padStart(4)} ${percentile(samples, 50).toFixed(1).padStart(9)} ${percentile(samples, 99).toFixed(1).padStart(8)}`,
+      );
     }
     console.log(`  verdict: p99 ${worst <= TARGET_P99_MS ? 'within' : 'OVER'} the ${TARGET_P99_MS} ms target`);
   } finally {

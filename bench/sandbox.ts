@@ -43,7 +43,10 @@ const template = await createJobFolder('bench-template');
 await mkdir(path.join(template, 'features'), { recursive: true });
 await mkdir(path.join(template, 'environments'), { recursive: true });
 await writeFile(path.join(template, 'environments', 'bench.json'), JSON.stringify({ name: 'bench', baseUrl: base }));
-await writeFile(path.join(template, 'features', 'bench.feature'), 'Feature: Bench\n\n  Scenario: Opens\n    Given I open "/"\n    Then I should see "Hello from the bench"\n');
+await writeFile(
+  path.join(template, 'features', 'bench.feature'),
+  'Feature: Bench\n\n  Scenario: Opens\n    Given I open "/"\n    Then I should see "Hello from the bench"\n',
+);
 
 async function job(mode: SandboxMode, kind: 'scenario' | 'bare'): Promise<{ wall: number; cpu: number }> {
   const dir = await createJobFolder(`bench-${mode}`);
@@ -52,7 +55,18 @@ async function job(mode: SandboxMode, kind: 'scenario' | 'bare'): Promise<{ wall
   const nodeArgs =
     kind === 'bare'
       ? ['-e', '0']
-      : [RUNNER_BIN, 'run', '--env', 'environments/bench.json', '--headless', '--screenshots', 'off', '--out', path.join(dir, 'report'), 'features/bench.feature'];
+      : [
+          RUNNER_BIN,
+          'run',
+          '--env',
+          'environments/bench.json',
+          '--headless',
+          '--screenshots',
+          'off',
+          '--out',
+          path.join(dir, 'report'),
+          'features/bench.feature',
+        ];
   const cpuBefore = childrenCpu();
   const started = performance.now();
   // Sandboxed, the job has no network but the egress proxy (how jobs run); unsandboxed, the plain
@@ -63,18 +77,24 @@ async function job(mode: SandboxMode, kind: 'scenario' | 'bare'): Promise<{ wall
   // Sandboxed: the job's cgroup counted every process of it; unsandboxed: the waited-for tree.
   const cpu = result.cpuSeconds ?? childrenCpu() - cpuBefore;
   await rm(dir, { recursive: true, force: true });
-  if (result.code !== 0) throw new Error(`${mode} ${kind} job failed (${String(result.code)}): ${result.stderr.slice(-400)}${result.stdout.slice(-400)}`);
+  if (result.code !== 0)
+    throw new Error(`${mode} ${kind} job failed (${String(result.code)}): ${result.stderr.slice(-400)}${result.stdout.slice(-400)}`);
   return { wall, cpu };
 }
 
 const probe = await probeSandbox();
 if (!probe.ok) throw new Error(`no sandbox here: ${probe.missing}`);
-console.log(`sandbox: bubblewrap, limits by ${probe.limits}${probe.dropsUser ? ', drops to nobody' : ''}; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}`);
+console.log(
+  `sandbox: bubblewrap, limits by ${probe.limits}${probe.dropsUser ? ', drops to nobody' : ''}; ${cpus().length} cores, load ${loadavg()[0]!.toFixed(2)}`,
+);
 
 const rows: string[] = [];
 for (const kind of ['bare', 'scenario'] as const) {
   const runs = kind === 'bare' ? BARE : JOBS;
-  const seen: Record<SandboxMode, { wall: number[]; cpu: number[] }> = { sandboxed: { wall: [], cpu: [] }, unsandboxed: { wall: [], cpu: [] } };
+  const seen: Record<SandboxMode, { wall: number[]; cpu: number[] }> = {
+    sandboxed: { wall: [], cpu: [] },
+    unsandboxed: { wall: [], cpu: [] },
+  };
   const loadBefore = loadavg()[0]!;
   // One warm-up each (file cache, tsx's cache of the runner outside the sandbox).
   await job('unsandboxed', kind);

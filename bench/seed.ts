@@ -115,4 +115,3 @@ export async function seed(
   if (!row) throw new Error('row counts missing');
   return { ms, analyzed: options.analyze, proposedIndexes, rows: row };
 }
-

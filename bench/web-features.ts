@@ -50,7 +50,10 @@ async function main(): Promise<void> {
     const user = await services.users.findByEmail('webbench@acme.test');
     if (!user) throw new Error('bench user missing');
     const caller = { kind: 'session' as const, user, tokenHash: '' };
-    const workspace = await services.workspaces.open(caller, await services.access.authorize(caller, { from: 'body', field: 'p' }, project._id));
+    const workspace = await services.workspaces.open(
+      caller,
+      await services.access.authorize(caller, { from: 'body', field: 'p' }, project._id),
+    );
     await services.workspaces.write(workspace, async () => ({
       changes: Array.from({ length: FEATURES }, (_, i) => ({ path: `features/area${i}.feature`, content: feature(i) })),
       message: '[bench] seed',
@@ -102,7 +105,9 @@ async function main(): Promise<void> {
     console.log(`\nWeb features bench (Chromium, ${FEATURES} features, ${FEATURES * SCENARIOS_PER_FEATURE} scenarios)`);
     console.log(`  page load to tree ${loadMs} ms; tree rows in the DOM: ${domRows} of ${FEATURES * (SCENARIOS_PER_FEATURE + 1)}`);
     console.log(`  search keystroke → painted frame: p50 ${p50.toFixed(1)} ms, max ${max.toFixed(1)} ms over ${times.length} queries`);
-    console.log(`  scrolling ${scroll.height} px in 40 steps: slowest frame ${scroll.maxFrameMs.toFixed(1)} ms, ${scroll.rowsInDom} rows in the DOM`);
+    console.log(
+      `  scrolling ${scroll.height} px in 40 steps: slowest frame ${scroll.maxFrameMs.toFixed(1)} ms, ${scroll.rowsInDom} rows in the DOM`,
+    );
     console.log(`  verdict: search ${max <= TARGET_MS ? 'within' : 'OVER'} the ${TARGET_MS} ms target`);
     const out = fileURLToPath(new URL('./results/', import.meta.url));
     mkdirSync(out, { recursive: true });

@@ -32,7 +32,10 @@ function percentile(sorted: number[], p: number): number {
 async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
   const test = await startTestApp(backend, { WEB_DIST_DIR: WEB_DIST });
   await test.app.listen({ host: '127.0.0.1', port: 0 });
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   try {
     const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
     const signup = await createApiClient({ baseUrl: base }).call(authCalls.signup, {
@@ -62,7 +65,9 @@ async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
              start_time, end_time, '{}'::jsonb
       from runs where project_id = '${projectId}' and upload_key like 'bench-%'`);
     await test.database.execute('ANALYZE');
-    console.log(`\nWeb reports bench (${backend}, ${RUNS.toLocaleString('en-US')} runs seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`);
+    console.log(
+      `\nWeb reports bench (${backend}, ${RUNS.toLocaleString('en-US')} runs seeded in ${((performance.now() - seeded) / 1000).toFixed(1)} s)`,
+    );
 
     // The server's share of a search: the same query the list sends, straight through the API.
     const apiSearch: number[] = [];
@@ -85,7 +90,9 @@ async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
       apiRun.push(performance.now() - t0);
     }
     apiRun.sort((a, b) => a - b);
-    console.log(`  API getRun (200 steps × 5 commands): p50 ${percentile(apiRun, 50).toFixed(0)} ms, worst ${apiRun.at(-1)!.toFixed(0)} ms`);
+    console.log(
+      `  API getRun (200 steps × 5 commands): p50 ${percentile(apiRun, 50).toFixed(0)} ms, worst ${apiRun.at(-1)!.toFixed(0)} ms`,
+    );
 
     // The bench's own probes are page-side expressions, which the app's CSP (script-src 'self') forbids.
     const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 900 }, bypassCSP: true });
@@ -152,7 +159,9 @@ async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
       await page.goto(`/${projectId}/dashboard`);
       await page.getByTestId('stat-runs').waitFor();
       started = performance.now();
-      await page.evaluate(`(() => { history.pushState({}, '', '/${projectId}/run-report/${big.runId}/0'); dispatchEvent(new PopStateEvent('popstate')); })()`);
+      await page.evaluate(
+        `(() => { history.pushState({}, '', '/${projectId}/run-report/${big.runId}/0'); dispatchEvent(new PopStateEvent('popstate')); })()`,
+      );
       await page.waitForFunction(
         `document.querySelectorAll('[data-testid="step"]').length === 200 && document.querySelector('[data-testid="command"][aria-current]') !== null`,
         undefined,

@@ -63,7 +63,10 @@ async function main(): Promise<void> {
   const test = await startTestApp('pglite', { WEB_DIST_DIR: WEB_DIST });
   await test.app.listen({ host: '127.0.0.1', port: 0 });
   const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'] });
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
   const load = loadavg()[0] ?? 0;
   try {
     const signup = await createApiClient({ baseUrl: base }).call(authCalls.signup, {
@@ -73,7 +76,8 @@ async function main(): Promise<void> {
     const newContext = async (): Promise<BrowserContext> => {
       const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
       await context.addInitScript(
-        ([key, token]) => (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key!, token!),
+        ([key, token]) =>
+          (globalThis as unknown as { localStorage: { setItem(k: string, v: string): void } }).localStorage.setItem(key!, token!),
         [TOKEN_KEY, signup.token],
       );
       return context;
@@ -96,10 +100,16 @@ async function main(): Promise<void> {
     warm.sort((a, b) => a - b);
     const worst = Math.max(percentile(cold, 50), percentile(warm, 50));
     console.log(`\nWeb app bench (load average ${load.toFixed(2)} before)`);
-    console.log(`  initial JS: ${js.kb.toFixed(1)} kB gzip in ${js.files} files — ${js.kb <= INITIAL_JS_BUDGET_KB ? 'within' : 'OVER'} the ${INITIAL_JS_BUDGET_KB} kB budget`);
+    console.log(
+      `  initial JS: ${js.kb.toFixed(1)} kB gzip in ${js.files} files — ${js.kb <= INITIAL_JS_BUDGET_KB ? 'within' : 'OVER'} the ${INITIAL_JS_BUDGET_KB} kB budget`,
+    );
     console.log('  dashboard LCP            n    p50 ms    max ms');
-    console.log(`  cold (new context)    ${String(SAMPLES).padStart(4)} ${percentile(cold, 50).toFixed(0).padStart(9)} ${cold.at(-1)!.toFixed(0).padStart(9)}`);
-    console.log(`  warm (reload)         ${String(SAMPLES).padStart(4)} ${percentile(warm, 50).toFixed(0).padStart(9)} ${warm.at(-1)!.toFixed(0).padStart(9)}`);
+    console.log(
+      `  cold (new context)    ${String(SAMPLES).padStart(4)} ${percentile(cold, 50).toFixed(0).padStart(9)} ${cold.at(-1)!.toFixed(0).padStart(9)}`,
+    );
+    console.log(
+      `  warm (reload)         ${String(SAMPLES).padStart(4)} ${percentile(warm, 50).toFixed(0).padStart(9)} ${warm.at(-1)!.toFixed(0).padStart(9)}`,
+    );
     console.log(`  verdict: LCP p50 ${worst <= LCP_BUDGET_MS ? 'within' : 'OVER'} the ${LCP_BUDGET_MS} ms target`);
   } finally {
     await browser.close();

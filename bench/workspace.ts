@@ -63,7 +63,10 @@ async function main(): Promise<void> {
     const user = await services.users.findByEmail('bench@acme.test');
     if (!user) throw new Error('bench user missing');
     const caller = { kind: 'session' as const, user, tokenHash: '' };
-    const workspace = await services.workspaces.open(caller, await services.access.authorize(caller, { from: 'body', field: 'p' }, projectId));
+    const workspace = await services.workspaces.open(
+      caller,
+      await services.access.authorize(caller, { from: 'body', field: 'p' }, projectId),
+    );
     const seeded = performance.now();
     await services.workspaces.write(workspace, async () => ({
       changes: [
@@ -95,11 +98,17 @@ async function main(): Promise<void> {
     await api.call(workspaceCalls.getFeatureList, { body: { projectId } });
     const afterEditMs = performance.now() - afterEdit;
 
-    console.log(`\nWorkspace bench (PGlite, ${FEATURES} features, ${scenarios} scenarios, ${steps.steps.length} steps, ${STEP_FILES} step files)`);
-    console.log(`  seed commit ${seedMs.toFixed(0)} ms; first get-feature-list ${listColdMs.toFixed(0)} ms; first store-and-get-steps ${stepsColdMs.toFixed(0)} ms; get-feature-list after one edit ${afterEditMs.toFixed(0)} ms`);
+    console.log(
+      `\nWorkspace bench (PGlite, ${FEATURES} features, ${scenarios} scenarios, ${steps.steps.length} steps, ${STEP_FILES} step files)`,
+    );
+    console.log(
+      `  seed commit ${seedMs.toFixed(0)} ms; first get-feature-list ${listColdMs.toFixed(0)} ms; first store-and-get-steps ${stepsColdMs.toFixed(0)} ms; get-feature-list after one edit ${afterEditMs.toFixed(0)} ms`,
+    );
     console.log('  call                          n     p50 ms   p99 ms   max ms');
     for (const r of results) {
-      console.log(`  ${r.name.padEnd(28)} ${String(r.requests).padStart(4)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)}`);
+      console.log(
+        `  ${r.name.padEnd(28)} ${String(r.requests).padStart(4)} ${r.p50.toFixed(1).padStart(9)} ${r.p99.toFixed(1).padStart(8)} ${r.max.toFixed(1).padStart(8)}`,
+      );
     }
     const verdict = results.every((r) => r.p99 <= TARGET_P99_MS) ? 'within' : 'OVER';
     console.log(`  verdict: warm p99 ${verdict} the ${TARGET_P99_MS} ms target`);

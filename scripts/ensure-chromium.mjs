@@ -14,7 +14,10 @@ const SYSTEM_CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/u
 function fromPlaywrightCache() {
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
   if (!existsSync(cache)) return undefined;
-  for (const dir of readdirSync(cache).filter((name) => name.startsWith('chromium')).sort().reverse()) {
+  for (const dir of readdirSync(cache)
+    .filter((name) => name.startsWith('chromium'))
+    .sort()
+    .reverse()) {
     for (const rel of ['chrome-linux/chrome', 'chrome-linux64/chrome', 'chrome-mac/Chromium.app/Contents/MacOS/Chromium']) {
       const candidate = path.join(cache, dir, rel);
       if (existsSync(candidate)) return candidate;
@@ -25,7 +28,8 @@ function fromPlaywrightCache() {
 
 /** Chromium's headless shell from Playwright's cache or Debian's package, or undefined. */
 function findHeadlessShell() {
-  if (process.env.CHROMIUM_HEADLESS_SHELL_PATH && existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH)) return process.env.CHROMIUM_HEADLESS_SHELL_PATH;
+  if (process.env.CHROMIUM_HEADLESS_SHELL_PATH && existsSync(process.env.CHROMIUM_HEADLESS_SHELL_PATH))
+    return process.env.CHROMIUM_HEADLESS_SHELL_PATH;
   const cache = process.env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
   if (existsSync(cache) && readdirSync(cache).some((name) => name.startsWith('chromium_headless_shell-'))) return cache;
   return existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : undefined;
@@ -56,7 +60,10 @@ function main() {
   }
   if (attempt('npx', ['--yes', 'playwright', 'install', 'chromium'])) found = findChromium();
   if (!found && isDebianLike && isRoot) {
-    if (attempt('apt-get', ['install', '-y', 'chromium']) || (attempt('apt-get', ['update']) && attempt('apt-get', ['install', '-y', 'chromium']))) {
+    if (
+      attempt('apt-get', ['install', '-y', 'chromium']) ||
+      (attempt('apt-get', ['update']) && attempt('apt-get', ['install', '-y', 'chromium']))
+    ) {
       found = findChromium();
     }
   }
@@ -78,7 +85,9 @@ function ensureSandbox(canApt) {
   if (platform() !== 'linux' || existsSync('/usr/bin/bwrap')) return;
   const install = () => attempt('apt-get', ['install', '-y', 'bubblewrap'], 'bubblewrap (job sandbox)');
   if (canApt && (install() || (attempt('apt-get', ['update'], 'bubblewrap (job sandbox)') && install()))) return;
-  console.log('[rehearse] No bubblewrap: install it (for example `sudo apt-get install bubblewrap`) so scenario jobs can run sandboxed, or set REHEARSE_UNSANDBOXED_WORKERS=1 on a trusted single-user install.');
+  console.log(
+    '[rehearse] No bubblewrap: install it (for example `sudo apt-get install bubblewrap`) so scenario jobs can run sandboxed, or set REHEARSE_UNSANDBOXED_WORKERS=1 on a trusted single-user install.',
+  );
 }
 
 /** Installs Debian's headless shell beside a system Chromium; without it headless runs use Chromium. */
@@ -87,11 +96,12 @@ function ensureHeadlessShell(canApt) {
   let shell = findHeadlessShell();
   const install = () => attempt('apt-get', ['install', '-y', 'chromium-headless-shell'], 'Chromium headless shell');
   // As for Chromium: package lists a fresh machine never updated do not know the package yet.
-  if (!shell && canApt && (install() || (attempt('apt-get', ['update'], 'Chromium headless shell') && install()))) shell = findHeadlessShell();
+  if (!shell && canApt && (install() || (attempt('apt-get', ['update'], 'Chromium headless shell') && install())))
+    shell = findHeadlessShell();
   console.log(
     shell
       ? `[rehearse] Chromium headless shell: ${shell}`
-      : '[rehearse] Headless runs use full Chromium: install Chromium\'s headless shell (for example `sudo apt-get install chromium-headless-shell`) for runs that need about a third of the CPU.',
+      : "[rehearse] Headless runs use full Chromium: install Chromium's headless shell (for example `sudo apt-get install chromium-headless-shell`) for runs that need about a third of the CPU.",
   );
 }
 

@@ -35,7 +35,11 @@ beforeAll(async () => {
   await app.register(fastifyStatic, { root: import.meta.dirname, prefix: '/host-files/' });
   await app.register(demoShopPlugin, { prefix: DEMO_SHOP_PATH, productDelayMs: 50 });
   await app.ready();
-  const login = await app.inject({ method: 'POST', url: `${API}/login`, payload: { email: DEMO_SHOP_USER.email, password: DEMO_SHOP_USER.password } });
+  const login = await app.inject({
+    method: 'POST',
+    url: `${API}/login`,
+    payload: { email: DEMO_SHOP_USER.email, password: DEMO_SHOP_USER.password },
+  });
   token = login.json<{ token: string }>().token;
 });
 
@@ -235,7 +239,11 @@ describe('orders', () => {
   });
 
   it('forgets the session on logout', async () => {
-    const login = await app.inject({ method: 'POST', url: `${API}/login`, payload: { email: DEMO_SHOP_USER.email, password: DEMO_SHOP_USER.password } });
+    const login = await app.inject({
+      method: 'POST',
+      url: `${API}/login`,
+      payload: { email: DEMO_SHOP_USER.email, password: DEMO_SHOP_USER.password },
+    });
     const sessionToken = login.json<{ token: string }>().token;
     const logout = await app.inject({ method: 'POST', url: `${API}/logout`, headers: { authorization: `Bearer ${sessionToken}` } });
     expect(logout.statusCode).toBe(200);

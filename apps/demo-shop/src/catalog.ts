@@ -1,15 +1,5 @@
 export type ProductIcon =
-  | 'backpack'
-  | 'jacket'
-  | 'mug'
-  | 'bottle'
-  | 'tent'
-  | 'headlamp'
-  | 'shoe'
-  | 'beanie'
-  | 'sunglasses'
-  | 'notebook'
-  | 'headphones';
+  'backpack' | 'jacket' | 'mug' | 'bottle' | 'tent' | 'headlamp' | 'shoe' | 'beanie' | 'sunglasses' | 'notebook' | 'headphones';
 
 export interface ProductOption {
   /** Shown as the label of the product page's select, e.g. "Colour" or "Size". */

@@ -21,16 +21,7 @@ export const COUNTRIES: readonly Country[] = [
 export const MAX_QUANTITY_PER_LINE = 10;
 const MAX_LINES = 50;
 
-export type CheckoutField =
-  | 'fullName'
-  | 'email'
-  | 'address'
-  | 'city'
-  | 'postalCode'
-  | 'country'
-  | 'deliveryDate'
-  | 'terms'
-  | 'items';
+export type CheckoutField = 'fullName' | 'email' | 'address' | 'city' | 'postalCode' | 'country' | 'deliveryDate' | 'terms' | 'items';
 
 export type FieldErrors = Partial<Record<CheckoutField, string>>;
 

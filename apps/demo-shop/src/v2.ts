@@ -69,7 +69,10 @@ export const V2_EDITS: Record<string, Array<[from: string, to: string]>> = {
         <label for="query">Search the shop</label>
         <input id="query" name="q"`,
     ],
-    ['spellcheck="false" placeholder="Try “backpack” or “mug”">\n      </div>', 'spellcheck="false" placeholder="Try “backpack” or “mug”">\n      </div></div>'],
+    [
+      'spellcheck="false" placeholder="Try “backpack” or “mug”">\n      </div>',
+      'spellcheck="false" placeholder="Try “backpack” or “mug”">\n      </div></div>',
+    ],
     ['<button type="submit" class="btn btn-primary">Search</button>', '<button type="submit" class="btn btn-primary">Find</button>'],
     ['id="product-list" class="product-grid"', 'id="catalog" class="product-grid catalog-grid"'],
     ['data-testid="product-list"', 'data-testid="catalog"'],
@@ -82,7 +85,10 @@ export const V2_EDITS: Record<string, Array<[from: string, to: string]>> = {
     ['data-add="${escapeHtml(product.id)}"', 'data-product="${escapeHtml(product.id)}"'],
     ["event.target.closest('button[data-add]')", "event.target.closest('button[data-product]')"],
     ['productsById.get(button.dataset.add)', 'productsById.get(button.dataset.product)'],
-    ['<h3 class="product-card-name"><a href="${href}">${name}</a></h3>', '<h3 class="card-title"><a class="card-link" href="${href}">${name}</a></h3>'],
+    [
+      '<h3 class="product-card-name"><a href="${href}">${name}</a></h3>',
+      '<h3 class="card-title"><a class="card-link" href="${href}">${name}</a></h3>',
+    ],
   ],
   'js/product.js': [
     ['<form id="purchase-form" class="purchase-form" novalidate>', '<form id="buy-form" class="purchase-form buy" novalidate>'],
@@ -91,11 +97,17 @@ export const V2_EDITS: Record<string, Array<[from: string, to: string]>> = {
     ['<select id="option" name="option">', '<select id="variant" name="option">'],
     ['<label for="quantity">Quantity</label>', '<label for="qty">How many</label>'],
     ['<input id="quantity" name="quantity"', '<input id="qty" name="quantity"'],
-    [`class="btn btn-primary"\${product.inStock ? '' : ' disabled'}>Add to cart</button>`, `class="btn btn-primary add-btn"\${product.inStock ? '' : ' disabled'}>Add to bag</button>`],
+    [
+      `class="btn btn-primary"\${product.inStock ? '' : ' disabled'}>Add to cart</button>`,
+      `class="btn btn-primary add-btn"\${product.inStock ? '' : ' disabled'}>Add to bag</button>`,
+    ],
     ['data-testid="product-price"', 'data-testid="price"'],
   ],
   'js/cart.js': [
-    ['<a class="btn btn-primary btn-block" href="checkout.html">Proceed to checkout</a>', '<div class="actions"><a class="cta checkout-link" href="checkout.html">Continue to checkout</a></div>'],
+    [
+      '<a class="btn btn-primary btn-block" href="checkout.html">Proceed to checkout</a>',
+      '<div class="actions"><a class="cta checkout-link" href="checkout.html">Continue to checkout</a></div>',
+    ],
     ['data-remove>Remove<span', 'data-delete>Delete<span'],
     ["event.target.closest('button[data-remove]')", "event.target.closest('button[data-delete]')"],
     ['data-testid="cart-total"', 'data-testid="order-total"'],
@@ -110,8 +122,14 @@ export const V2_EDITS: Record<string, Array<[from: string, to: string]>> = {
     ['<label for="country">Country</label>', '<label for="country-select">Country/Region</label>'],
     ['<select id="country" name="country"', '<select id="country-select" name="country"'],
     ['<input id="terms" name="terms" type="checkbox">', '<input id="accept-terms" name="terms" type="checkbox">'],
-    ['<label for="terms">I agree to the terms and conditions</label>', '<label for="accept-terms">I accept the terms and conditions</label>'],
-    ['class="btn btn-primary btn-block" id="place-order">Place order</button>', 'class="btn btn-primary btn-block" id="submit-order">Place your order</button>'],
+    [
+      '<label for="terms">I agree to the terms and conditions</label>',
+      '<label for="accept-terms">I accept the terms and conditions</label>',
+    ],
+    [
+      'class="btn btn-primary btn-block" id="place-order">Place order</button>',
+      'class="btn btn-primary btn-block" id="submit-order">Place your order</button>',
+    ],
     ['data-action="confirm">Confirm</button>', 'data-action="confirm">Confirm order</button>'],
   ],
   'js/checkout.js': [
@@ -120,7 +138,11 @@ export const V2_EDITS: Record<string, Array<[from: string, to: string]>> = {
   ],
 };
 
-const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' };
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+};
 
 /** Version 1's file with version 2's edits; throws when an edit no longer finds its text. */
 export async function v2File(relative: string): Promise<string> {
@@ -142,7 +164,8 @@ export async function demoShopV2Plugin(app: FastifyInstance, opts: { productDela
   app.get('/*', async (request, reply) => {
     const wanted = (request.params as { '*': string })['*'] || 'index.html';
     const relative = path.posix.normalize(wanted);
-    if (relative.startsWith('..') || path.isAbsolute(relative) || !TYPES[path.extname(relative)]) return reply.status(404).send('Not found');
+    if (relative.startsWith('..') || path.isAbsolute(relative) || !TYPES[path.extname(relative)])
+      return reply.status(404).send('Not found');
     try {
       return reply.type(TYPES[path.extname(relative)]!).send(await v2File(relative));
     } catch {

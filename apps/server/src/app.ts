@@ -138,9 +138,7 @@ function trustedProxies(setting: number | string[] | undefined): false | string[
 const SAFE_TRACE_ID = /^[\w.:-]{1,128}$/;
 
 /** Builds the whole server from its services; used by main.ts and by every integration test. */
-export async function buildApp(
-  options: AppOptions,
-): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
+export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
   const { settings, database } = options;
   const app = Fastify({
     logger: options.logger ?? { level: settings.LOG_LEVEL },
@@ -214,7 +212,12 @@ export async function buildApp(
   app.addHook('onClose', async () => store.close());
   const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
   const features = new FeaturesService(workspaces);
-  const sockets = attachSockets(app, sessions, access, database.pool ? { pool: database.pool, schemaName: database.schemaName } : undefined);
+  const sockets = attachSockets(
+    app,
+    sessions,
+    access,
+    database.pool ? { pool: database.pool, schemaName: database.schemaName } : undefined,
+  );
   socketClients = () => sockets.clientCount();
   const runsRepo = new RunsRepo(db);
   access.registerResource('run', (id) => runsRepo.projectOfRun(id));
@@ -236,7 +239,14 @@ export async function buildApp(
     testData: new TestDataService(workspaces, projectSecrets),
     privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl()),
     projectSecrets,
-    runs: new RunsService(runsRepo, new ArtifactStore(path.join(settings.dataDir, 'artifacts')), sockets, settings.publicUrl, new SignedLinks(settings.secretKey, 'trace'), settings.ARTIFACT_QUOTA_MB * 1024 * 1024),
+    runs: new RunsService(
+      runsRepo,
+      new ArtifactStore(path.join(settings.dataDir, 'artifacts')),
+      sockets,
+      settings.publicUrl,
+      new SignedLinks(settings.secretKey, 'trace'),
+      settings.ARTIFACT_QUOTA_MB * 1024 * 1024,
+    ),
   };
   store.remote = services.privateRepos;
   // Live updates end with the right to them: at logout, when a key is revoked, when a member goes.
@@ -280,9 +290,17 @@ export async function buildApp(
   // The AI engine: built-in always, the OpenAI-compatible provider only when AI_BASE_URL is set.
   const oversight = new OversightService(db, runsRepo, workspaces);
   services.runs.uploadListeners.push(async (event) => {
-    await oversight.fileFromRun(event).catch((error: unknown) => app.log.error({ err: error, runId: event.runId }, 'filing Code Review items failed'));
+    await oversight
+      .fileFromRun(event)
+      .catch((error: unknown) => app.log.error({ err: error, runId: event.runId }, 'filing Code Review items failed'));
   });
-  registerAiRoutes(route, { ai: new AiService(createLlm(settings), workspaces, features, app.log), oversight, runs: services.runs, workspaces, jobs: () => services.jobs });
+  registerAiRoutes(route, {
+    ai: new AiService(createLlm(settings), workspaces, features, app.log),
+    oversight,
+    runs: services.runs,
+    workspaces,
+    jobs: () => services.jobs,
+  });
   // Tenant code runs only in the runner's sandbox; where it cannot be set up every job fails with
   // the reason (and main.ts refuses to start), unless the operator allowed it.
   const sandbox = () => jobSandbox(settings);
@@ -369,10 +387,13 @@ export async function buildApp(
     app.log,
   );
   // Lost workers are noticed even when no worker is polling this server.
-  const sweep = setInterval(() => {
-    engine.recoverLostJobs().catch((error: unknown) => app.log.warn({ err: error }, 'recovering lost jobs failed'));
-    jobs.recover().catch((error: unknown) => app.log.warn({ err: error }, 'recovering orphaned scenario jobs failed'));
-  }, Math.max(1000, (settings.WORKER_LEASE_SECONDS * 1000) / 2));
+  const sweep = setInterval(
+    () => {
+      engine.recoverLostJobs().catch((error: unknown) => app.log.warn({ err: error }, 'recovering lost jobs failed'));
+      jobs.recover().catch((error: unknown) => app.log.warn({ err: error }, 'recovering orphaned scenario jobs failed'));
+    },
+    Math.max(1000, (settings.WORKER_LEASE_SECONDS * 1000) / 2),
+  );
   sweep.unref();
   // Schedules and local workers start once the server listens (tests that only inject start neither).
   app.addHook('onListen', async () => {
@@ -415,7 +436,11 @@ export async function buildApp(
   recorder.onPublished = (projectId, pages, commands) =>
     recordedPages.remember(projectId, pages, commands).catch((error: unknown) => app.log.warn({ error }, 'recorded pages not remembered'));
   access.registerResource('recorderSession', (id) => recorder.projectOf(id));
-  registerRecorderRoutes(route, recorder, new LocalLaunchService({ accessKeys: services.accessKeys, publicUrl: settings.publicUrl, version: VERSION, environmentNames }));
+  registerRecorderRoutes(
+    route,
+    recorder,
+    new LocalLaunchService({ accessKeys: services.accessKeys, publicUrl: settings.publicUrl, version: VERSION, environmentNames }),
+  );
   attachRecorderSockets(app, sessions, recorder);
   services.recorder = recorder;
 

@@ -49,7 +49,10 @@ describe('settings', () => {
   it('serves no metrics unless METRICS_TOKEN or METRICS_PORT is set, and refuses a short token', () => {
     expect(parseSettings({}).METRICS_TOKEN).toBeUndefined();
     expect(parseSettings({}).METRICS_PORT).toBeUndefined();
-    expect(parseSettings({ METRICS_PORT: '9464', METRICS_TOKEN: 'a'.repeat(16) })).toMatchObject({ METRICS_PORT: 9464, METRICS_TOKEN: 'a'.repeat(16) });
+    expect(parseSettings({ METRICS_PORT: '9464', METRICS_TOKEN: 'a'.repeat(16) })).toMatchObject({
+      METRICS_PORT: 9464,
+      METRICS_TOKEN: 'a'.repeat(16),
+    });
     expect(() => parseSettings({ METRICS_TOKEN: 'short' })).toThrow('Setting METRICS_TOKEN is invalid: must be at least 16 characters.');
     expect(() => parseSettings({ METRICS_PORT: '99999' })).toThrow('Setting METRICS_PORT is invalid');
   });
@@ -57,11 +60,7 @@ describe('settings', () => {
   it('trusts no proxy unless TRUST_PROXY names them', () => {
     expect(parseSettings({}).TRUST_PROXY).toBeUndefined();
     expect(parseSettings({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
-    expect(parseSettings({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual([
-      '10.0.0.0/8',
-      '127.0.0.1',
-      'fd00::/8',
-    ]);
+    expect(parseSettings({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.0/8', '127.0.0.1', 'fd00::/8']);
   });
 
   it('refuses a TRUST_PROXY that is neither a hop count nor addresses', () => {

@@ -28,7 +28,10 @@ function isAddressOrCidr(entry: string): boolean {
 const trustProxySetting = z
   .string()
   .transform((text, context): number | string[] => {
-    const entries = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = text
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     if (entries.length === 1 && /^\d{1,2}$/.test(entries[0] ?? '')) return Number(entries[0]);
     if (entries.length > 0 && entries.every(isAddressOrCidr)) return entries;
     context.addIssue({ code: 'custom', message: 'must be a hop count or a comma list of proxy addresses/CIDRs' });
@@ -40,11 +43,7 @@ const trustProxySetting = z
 export const ROLES = ['api', 'scheduler', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
 /** Who may sign up: `open`, `invite`, `domains:<a.com,b.org>` (invitation or one of those domains), `closed`. */
-export type SignupPolicy =
-  | { kind: 'open' }
-  | { kind: 'invite' }
-  | { kind: 'domains'; domains: string[] }
-  | { kind: 'closed' };
+export type SignupPolicy = { kind: 'open' } | { kind: 'invite' } | { kind: 'domains'; domains: string[] } | { kind: 'closed' };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
@@ -87,7 +86,10 @@ const SettingsSchema = z.object({
     .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
     .optional(),
   /** PostgreSQL schema the server's tables live in (several installs or tests can share one database). */
-  DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier').default('public'),
+  DATABASE_SCHEMA: z
+    .string()
+    .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'must be a lower-case SQL identifier')
+    .default('public'),
   /** 32-byte key (64 hex characters or base64) that encrypts stored secrets; generated into DATA_DIR when absent. */
   REHEARSE_SECRET_KEY: z.string().optional(),
   /** Address users reach the server at; used in invitation links and the demo environment. */
@@ -95,7 +97,10 @@ const SettingsSchema = z.object({
   /** pino log level. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** SMTP server for invitation mail, e.g. smtp://user:pass@mail.example.com:587; without it invites are links only. */
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
   /** Sender of invitation mail. */
   MAIL_FROM: z.string().min(3).default('Rehearse <no-reply@rehearse.local>'),
   /** A session unused for this many hours expires. */
@@ -168,10 +173,20 @@ const SettingsSchema = z.object({
   REHEARSE_ROLES: z
     .string()
     .transform((text, context): Role[] => {
-      const roles = [...new Set(text.split(',').map((role) => role.trim()).filter(Boolean))];
+      const roles = [
+        ...new Set(
+          text
+            .split(',')
+            .map((role) => role.trim())
+            .filter(Boolean),
+        ),
+      ];
       const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
       if (roles.length === 0 || unknown.length > 0) {
-        context.addIssue({ code: 'custom', message: `must be a comma list of ${ROLES.join(', ')}${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}` });
+        context.addIssue({
+          code: 'custom',
+          message: `must be a comma list of ${ROLES.join(', ')}${unknown.length > 0 ? ` (not ${unknown.join(', ')})` : ''}`,
+        });
         return z.NEVER;
       }
       return roles as Role[];
@@ -258,9 +273,7 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env, cwd = proc
     trialInviteDomains: TRIAL_INVITE_DOMAINS.split(',')
       .map((domain) => domain.trim().toLowerCase())
       .filter(Boolean),
-    webDistDir: WEB_DIST_DIR
-      ? path.resolve(cwd, WEB_DIST_DIR)
-      : fileURLToPath(new URL('../../web/dist', import.meta.url)),
+    webDistDir: WEB_DIST_DIR ? path.resolve(cwd, WEB_DIST_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     runnerPackageDir: RUNNER_PACKAGE_DIR
       ? path.resolve(cwd, RUNNER_PACKAGE_DIR)
       : fileURLToPath(new URL('../../../packages/runner/dist-pack', import.meta.url)),

@@ -42,7 +42,11 @@ async function add(page: Page, ...titles: string[]) {
 /** The visible rows' titles. Read through expect.poll: a hash route or a reload renders after the action that caused it resolved. */
 const titles = (page: Page) => page.locator('li label').filter({ visible: true }).allInnerTexts();
 /** The checkbox of the row showing `title`, found through the row (what both versions share). */
-const toggleOf = (page: Page, title: string) => page.locator('li').filter({ has: page.getByText(title, { exact: true }) }).getByRole('checkbox');
+const toggleOf = (page: Page, title: string) =>
+  page
+    .locator('li')
+    .filter({ has: page.getByText(title, { exact: true }) })
+    .getByRole('checkbox');
 
 describe.each([
   ['version 1', TODO_APP_PATH],

@@ -46,7 +46,11 @@ describe('code cleanup in Chromium', () => {
   it('groups the steps by file, in a list at most 482 px high', async () => {
     expect(await list().getByText('features/step_definitions/shop.mjs').count()).toBe(1);
     expect(await list().getByText('features/step_definitions/helpers.mjs').count()).toBe(1);
-    expect(await list().getByRole('checkbox', { name: /^Select step / }).count()).toBe(4);
+    expect(
+      await list()
+        .getByRole('checkbox', { name: /^Select step / })
+        .count(),
+    ).toBe(4);
     expect(await page.getByTestId('unused-steps-list').evaluate((el) => getComputedStyle(el).maxHeight)).toBe('482px');
     expect(await removeButton().textContent()).toBe(Strings.cleanupRemoveAll);
     await expectAccessible(page, 'code cleanup');
@@ -55,7 +59,9 @@ describe('code cleanup in Chromium', () => {
   it('selects with tri-state checkboxes and collapses a file', async () => {
     const fileBox = list().getByRole('checkbox', { name: Strings.cleanupSelectFile('shop.mjs') });
     const allBox = list().getByRole('checkbox', { name: Strings.cleanupSelectAll });
-    await list().getByRole('checkbox', { name: Strings.cleanupSelectStep('I wave at the cashier') }).check();
+    await list()
+      .getByRole('checkbox', { name: Strings.cleanupSelectStep('I wave at the cashier') })
+      .check();
     expect(await removeButton().textContent()).toBe(Strings.cleanupRemoveSome(1));
     expect(await fileBox.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
     expect(await allBox.evaluate((el) => (el as HTMLInputElement).indeterminate)).toBe(true);
@@ -65,17 +71,31 @@ describe('code cleanup in Chromium', () => {
     await fileBox.click();
     expect(await removeButton().textContent()).toBe(Strings.cleanupRemoveAll);
 
-    await list().getByRole('button', { name: Strings.cleanupCollapse('shop.mjs') }).click();
-    expect(await list().getByRole('checkbox', { name: /^Select step / }).count()).toBe(1);
-    await list().getByRole('button', { name: Strings.cleanupExpand('shop.mjs') }).click();
-    expect(await list().getByRole('checkbox', { name: /^Select step / }).count()).toBe(4);
+    await list()
+      .getByRole('button', { name: Strings.cleanupCollapse('shop.mjs') })
+      .click();
+    expect(
+      await list()
+        .getByRole('checkbox', { name: /^Select step / })
+        .count(),
+    ).toBe(1);
+    await list()
+      .getByRole('button', { name: Strings.cleanupExpand('shop.mjs') })
+      .click();
+    expect(
+      await list()
+        .getByRole('checkbox', { name: /^Select step / })
+        .count(),
+    ).toBe(4);
   });
 
   it("keeps the dialog open with 'Retry delete' when removing fails", async () => {
     await page.route('**/api/workspace/remove-unused-steps', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: 'nope' }) }),
     );
-    await list().getByRole('button', { name: Strings.cleanupDeleteStep('I wave at the cashier') }).click();
+    await list()
+      .getByRole('button', { name: Strings.cleanupDeleteStep('I wave at the cashier') })
+      .click();
     await confirm().getByRole('button', { name: Strings.delete, exact: true }).click();
     await expect.poll(() => confirm().getByRole('alert').textContent()).toBe(Strings.cleanupDeleteFailed);
     expect(await confirm().getByRole('button', { name: Strings.retryDelete }).count()).toBe(1);
@@ -87,7 +107,9 @@ describe('code cleanup in Chromium', () => {
   });
 
   it('removes the selected steps with Remove N', async () => {
-    await list().getByRole('checkbox', { name: Strings.cleanupSelectStep('an unused step with a {string}') }).check();
+    await list()
+      .getByRole('checkbox', { name: Strings.cleanupSelectStep('an unused step with a {string}') })
+      .check();
     await removeButton().click();
     await confirm().getByRole('button', { name: Strings.delete, exact: true }).click();
     await expectToast(page, Strings.cleanupDeleted(1));

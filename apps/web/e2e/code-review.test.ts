@@ -23,7 +23,9 @@ describe('code review in Chromium', () => {
   beforeAll(async () => {
     h = await startHarness();
     ada = await h.signUp('Ada');
-    hasOversight = !((await ada.api.call(aiCalls.oversightList, { query: { project_id: ada.projectId } }).catch((e: Error) => e)) instanceof Error);
+    hasOversight = !(
+      (await ada.api.call(aiCalls.oversightList, { query: { project_id: ada.projectId } }).catch((e: Error) => e)) instanceof Error
+    );
     ({ context, page } = await h.open(ada));
   });
 

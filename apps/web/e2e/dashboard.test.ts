@@ -90,9 +90,9 @@ describe('dashboard and client plumbing in Chromium', () => {
 
   it('links to the application map, the reports and code review', async () => {
     expect(await page.getByRole('link', { name: Strings.dashboardMemory }).getAttribute('href')).toBe(`/${ada.projectId}/memory`);
-    expect(await page.getByRole('link', { name: `${Strings.dashboardShowAll}: ${Strings.dashboardLatestExecutions}` }).getAttribute('href')).toBe(
-      `/${ada.projectId}/runs`,
-    );
+    expect(
+      await page.getByRole('link', { name: `${Strings.dashboardShowAll}: ${Strings.dashboardLatestExecutions}` }).getAttribute('href'),
+    ).toBe(`/${ada.projectId}/runs`);
     expect(await page.getByRole('link', { name: `${Strings.dashboardShowAll}: ${Strings.dashboardCodeReview}` }).getAttribute('href')).toBe(
       `/${ada.projectId}/ai-oversight`,
     );
@@ -124,7 +124,14 @@ describe('dashboard and client plumbing in Chromium', () => {
       if (body.logs.length === 10) full ??= body;
     });
     const shell = new ShellPageModel(page);
-    const screens = [Strings.navFeatures, Strings.navExecutions, Strings.navReports, Strings.navCodeReview, Strings.navTestData, Strings.navSettings];
+    const screens = [
+      Strings.navFeatures,
+      Strings.navExecutions,
+      Strings.navReports,
+      Strings.navCodeReview,
+      Strings.navTestData,
+      Strings.navSettings,
+    ];
     for (let i = 0; i < 60 && !full; i++) await shell.navLink(screens[i % screens.length]!).click();
     await expect.poll(() => full !== undefined).toBe(true);
     const body = full!;

@@ -220,10 +220,7 @@ describe('environments in Chromium', () => {
     expect(await chooser.getByLabel(Strings.recorderLocal).isChecked()).toBe(true);
     await expectAccessible(page, 'recorder chooser');
     await chooser.getByLabel(Strings.recorderCloud).check();
-    const [tab] = await Promise.all([
-      context.waitForEvent('page'),
-      chooser.getByRole('button', { name: Strings.recorderStart }).click(),
-    ]);
+    const [tab] = await Promise.all([context.waitForEvent('page'), chooser.getByRole('button', { name: Strings.recorderStart }).click()]);
     await tab.waitForLoadState();
     const url = new URL(tab.url());
     expect(url.pathname).toBe('/remote-recorder/record');

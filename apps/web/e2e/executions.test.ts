@@ -53,9 +53,11 @@ describe('executions in Chromium', () => {
     await planner().getByRole('checkbox', { name: '@cart' }).check();
     await expect.poll(() => planner().getByTestId('planner-scenarios').innerText()).toContain('Pay with a card');
     expect(await planner().getByTestId('planner-scenarios').innerText()).not.toContain('Browse');
-    expect(await planner().getByRole('link', { name: Strings.execViewScenario('Pay with a card') }).getAttribute('href')).toBe(
-      `/${ada.projectId}/features?feature=checkout.feature&scenario=Pay%20with%20a%20card`,
-    );
+    expect(
+      await planner()
+        .getByRole('link', { name: Strings.execViewScenario('Pay with a card') })
+        .getAttribute('href'),
+    ).toBe(`/${ada.projectId}/features?feature=checkout.feature&scenario=Pay%20with%20a%20card`);
     await expectAccessible(page, 'planner, select scenarios');
     await planner().getByRole('button', { name: Strings.plannerNext }).click();
     // Step 3: schedule defaults (weekly, 01:45, offset 0); Every day sets all 7 days.
@@ -106,7 +108,11 @@ describe('executions in Chromium', () => {
   });
 
   it('opens the detail, counts threads, and saves', async () => {
-    await rows().filter({ hasText: 'Nightly cart' }).getByRole('cell').first().click({ position: { x: 5, y: 5 } });
+    await rows()
+      .filter({ hasText: 'Nightly cart' })
+      .getByRole('cell')
+      .first()
+      .click({ position: { x: 5, y: 5 } });
     await page.waitForURL(/\/execution\/[0-9a-f-]+$/);
     await expect.poll(() => page.getByTestId('threads-available').textContent()).toBe(Strings.detailThreads(2));
     expect(await page.getByTestId('thread-count').textContent()).toBe('1');
@@ -122,7 +128,9 @@ describe('executions in Chromium', () => {
     await expect.poll(() => page.locator('[data-sonner-toast]').allInnerTexts(), { timeout: 10_000 }).toEqual([]);
     await expectAccessible(page, 'execution detail');
     await page.getByRole('button', { name: Strings.detailSave }).click();
-    await expect.poll(() => page.locator('[data-sonner-toast]').allInnerTexts()).toEqual([expect.stringContaining(Messages.executionSaved)]);
+    await expect
+      .poll(() => page.locator('[data-sonner-toast]').allInnerTexts())
+      .toEqual([expect.stringContaining(Messages.executionSaved)]);
     await page.waitForURL(/\/executions$/);
     const { executions } = await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } });
     expect(executions.find((e) => e.name === 'Nightly cart')!.flows[0]!.scenarioGroups[0]!.threadCount).toBe(2);
@@ -159,7 +167,9 @@ describe('executions in Chromium', () => {
     await rows().filter({ hasText: 'Nightly cart' }).getByRole('button', { name: Strings.execRun }).click();
     await expect.poll(() => page.getByRole('radio', { name: /^Active/ }).getAttribute('aria-checked')).toBe('true');
     await expect.poll(() => page.getByTestId('execution-progress').count(), { timeout: 60_000 }).toBe(1);
-    const execution = (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions.find((e) => e.name === 'Nightly cart')!;
+    const execution = (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions.find(
+      (e) => e.name === 'Nightly cart',
+    )!;
     const { runId } = await ada.api.call(executionCalls.reportLink, { params: { id: execution.id } });
     expect(runId).not.toBeNull();
     // Open the report while the worker still pulls the workspace and starts Chromium. No reload

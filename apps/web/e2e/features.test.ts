@@ -87,7 +87,10 @@ describe('features page in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('feature')).toBe('Shop smoke');
 
     await page.getByRole('button', { name: S.edit, exact: true }).click();
-    await f.replaceEditorText('gherkin-editor', '@regression\nScenario: Home lists products\n  Given I open "/"\n  Then I should see "Enamel Camp Mug"\n');
+    await f.replaceEditorText(
+      'gherkin-editor',
+      '@regression\nScenario: Home lists products\n  Given I open "/"\n  Then I should see "Enamel Camp Mug"\n',
+    );
     await shot('gherkin-edit');
     await page.getByRole('button', { name: S.save, exact: true }).click();
     await expectToast(page, Messages.changesSaved);
@@ -98,7 +101,9 @@ describe('features page in Chromium', () => {
 
     await page.getByRole('button', { name: S.runScenario, exact: true }).click();
     const status = page.getByTestId('run-status');
-    await expect.poll(() => status.textContent(), { timeout: 150_000, interval: 1000 }).toMatch(new RegExp(`^(${S.runPassed}|${S.runFailed}|${S.runError})`));
+    await expect
+      .poll(() => status.textContent(), { timeout: 150_000, interval: 1000 })
+      .toMatch(new RegExp(`^(${S.runPassed}|${S.runFailed}|${S.runError})`));
     expect(await status.textContent()).toContain(S.runPassed);
     expect(await status.getByRole('link', { name: S.viewReport }).count()).toBe(1);
     await shot('run-passed');
@@ -140,7 +145,9 @@ describe('features page in Chromium', () => {
   });
 
   it('filters by tag and search', async () => {
-    await ada.api.call(ws.pushFile, { body: { projectId: ada.projectId, directory: 'features', file: { name: 'checkout.feature', content: CHECKOUT } } });
+    await ada.api.call(ws.pushFile, {
+      body: { projectId: ada.projectId, directory: 'features', file: { name: 'checkout.feature', content: CHECKOUT } },
+    });
     await ada.api.call(ws.uploadMjs, { body: { projectId: ada.projectId, files: [{ name: 'shop.mjs', content: STEPS }] } });
     await page.reload();
     await f.tree().waitFor();
@@ -221,7 +228,10 @@ describe('features page in Chromium', () => {
     await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
     await expect.poll(() => f.scenarioNames()).not.toContain('Empty the cart');
     const { features } = await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } });
-    expect(features.find((x) => x.name === 'basket.feature')?.scenarios.map((sc) => sc.name)).toEqual(['Wave hello', 'Fill the basket (2)']);
+    expect(features.find((x) => x.name === 'basket.feature')?.scenarios.map((sc) => sc.name)).toEqual([
+      'Wave hello',
+      'Fill the basket (2)',
+    ]);
   });
 
   it("edits a step's code, shows the diff, saves, and the code output follows", async () => {
@@ -243,7 +253,9 @@ describe('features page in Chromium', () => {
     await page.getByRole('tab', { name: S.viewCode }).click();
     await expect.poll(() => page.getByTestId('code-output').textContent()).toContain('move(2, 2)');
     await shot('code-output');
-    const file = await ada.api.call(ws.getFileContent, { query: { projectId: ada.projectId, file_path: 'features/step_definitions/shop.mjs' } });
+    const file = await ada.api.call(ws.getFileContent, {
+      query: { projectId: ada.projectId, file_path: 'features/step_definitions/shop.mjs' },
+    });
     expect(file.content).toContain('move(2, 2)');
   });
 
@@ -286,7 +298,8 @@ describe('features page in Chromium', () => {
     await expectAccessible(page, 'save anyway confirmation');
     await confirm.getByRole('button', { name: S.saveAnyway }).click();
     // The previous test's "saved" toast may still be on screen, so the file itself is the proof.
-    const stepsFile = () => ada.api.call(ws.getFileContent, { query: { projectId: ada.projectId, file_path: 'features/step_definitions/shop.mjs' } });
+    const stepsFile = () =>
+      ada.api.call(ws.getFileContent, { query: { projectId: ada.projectId, file_path: 'features/step_definitions/shop.mjs' } });
     await expect.poll(async () => (await stepsFile()).content).toContain("When('broken' {");
     await expectToast(page, Messages.changesSaved);
     await page.keyboard.press('Escape');

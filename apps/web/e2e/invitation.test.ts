@@ -38,9 +38,9 @@ describe('invitation page in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('callbackUrl')).toBe(path);
     await new LoginPageModel(page).signIn(bob.email, PASSWORD);
     await page.waitForURL((url) => url.pathname === '/invitation');
-    await expect.poll(() => card(page).getByRole('heading').textContent()).toBe(
-      Strings.invitationText(`${ada.firstname} ${ada.lastname}`, Messages.defaultProjectName),
-    );
+    await expect
+      .poll(() => card(page).getByRole('heading').textContent())
+      .toBe(Strings.invitationText(`${ada.firstname} ${ada.lastname}`, Messages.defaultProjectName));
     await expectAccessible(page, 'invitation page');
     await card(page).getByRole('button', { name: Strings.invitationAccept }).click();
     await page.waitForURL((url) => url.pathname === `/${ada.projectId}/dashboard`);
@@ -78,7 +78,10 @@ describe('invitation page in Chromium', () => {
       [without('id'), Messages.invitationNoId],
       [without('invited_by'), Messages.invitationNoInviter],
       [without('project'), Messages.invitationNoProject],
-      [`/invitation?id=00000000-0000-4000-8000-000000000000&invited_by=${encodeURIComponent(ada.email)}&project=${ada.projectId}`, Messages.invitationInvalid],
+      [
+        `/invitation?id=00000000-0000-4000-8000-000000000000&invited_by=${encodeURIComponent(ada.email)}&project=${ada.projectId}`,
+        Messages.invitationInvalid,
+      ],
       [path, Messages.invitationOtherEmail],
     ];
     for (const [url, message] of cases) {
@@ -96,7 +99,11 @@ describe('invitation page in Chromium', () => {
     const { context, page } = await h.open(erin);
     await page.goto(path);
     await page.route('**/api/auth/addMember', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: Messages.invitationAcceptFailed }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ status: false, error: Messages.invitationAcceptFailed }),
+      }),
     );
     await card(page).getByRole('button', { name: Strings.invitationAccept }).click();
     await expect.poll(() => card(page).getByRole('alert').textContent()).toBe(Messages.invitationAcceptFailed);

@@ -58,7 +58,7 @@ describe('members in Chromium', () => {
     }
   });
 
-  it("shows the trial rule from the server with a Contact sales link", async () => {
+  it('shows the trial rule from the server with a Contact sales link', async () => {
     await settings.invite('someone@elsewhere.test');
     await expect.poll(() => settings.inviteAlert().textContent()).toContain(Messages.inviteTrial);
     await settings.inviteAlert().getByRole('button', { name: Strings.inviteTrialContact }).click();
@@ -76,7 +76,10 @@ describe('members in Chromium', () => {
     await link.waitFor();
     const text = (await link.textContent())!;
     expect(text).toContain('/invitation?id=');
-    await page.getByTestId('invitation-links').getByRole('button', { name: `${Strings.copy} carol@acme.test` }).click();
+    await page
+      .getByTestId('invitation-links')
+      .getByRole('button', { name: `${Strings.copy} carol@acme.test` })
+      .click();
     await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(text);
     const row = settings.row('members-table', 'carol@acme.test');
     await row.waitFor();
@@ -94,7 +97,10 @@ describe('members in Chromium', () => {
   });
 
   it('withdraws a pending invitation through the confirm dialog', async () => {
-    await settings.row('members-table', 'carol@acme.test').getByRole('button', { name: Strings.memberRemove('carol@acme.test') }).click();
+    await settings
+      .row('members-table', 'carol@acme.test')
+      .getByRole('button', { name: Strings.memberRemove('carol@acme.test') })
+      .click();
     const dialog = settings.confirmDialog();
     await dialog.getByRole('button', { name: Strings.memberRemoveConfirm }).click();
     await expect.poll(() => settings.row('members-table', 'carol@acme.test').count()).toBe(0);
@@ -133,7 +139,12 @@ describe('members in Chromium', () => {
     await send.hover();
     await expect.poll(() => bobView.page.getByRole('tooltip').first().textContent()).toBe(Messages.inviteNoPermission);
     // Only the admin removes members.
-    expect(await bobView.page.getByTestId('members-table').getByRole('button', { name: /^Remove / }).count()).toBe(0);
+    expect(
+      await bobView.page
+        .getByTestId('members-table')
+        .getByRole('button', { name: /^Remove / })
+        .count(),
+    ).toBe(0);
     await bobView.context.close();
   });
 });

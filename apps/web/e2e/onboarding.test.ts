@@ -40,7 +40,13 @@ describe('Get Started page in Chromium', () => {
     const duration = await video.evaluate((v: HTMLVideoElement) => v.duration);
     expect(Math.round(duration)).toBe(GETTING_STARTED_VIDEO_SECONDS);
     // It really decodes: a frame a minute in has a picture.
-    await video.evaluate((v: HTMLVideoElement) => new Promise((resolve) => { v.addEventListener('seeked', resolve, { once: true }); v.currentTime = 60; }));
+    await video.evaluate(
+      (v: HTMLVideoElement) =>
+        new Promise((resolve) => {
+          v.addEventListener('seeked', resolve, { once: true });
+          v.currentTime = 60;
+        }),
+    );
     expect(await video.evaluate((v: HTMLVideoElement) => v.videoWidth)).toBe(1280);
   });
 

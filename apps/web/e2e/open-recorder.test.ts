@@ -39,7 +39,9 @@ describe('the open-recorder page', () => {
     runnerTarball = path.join(runnerDir, `rehearse-runner-${tag_name.replace(/^v/, '')}.tgz`);
     writeFileSync(runnerTarball, 'not really a tarball');
     ada = await h.signUp('Ada');
-    await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'staging', data: { baseUrl: 'https://staging.example.com' } } });
+    await ada.api.call(ws.pushEnv, {
+      body: { projectId: ada.projectId, name: 'staging', data: { baseUrl: 'https://staging.example.com' } },
+    });
   });
 
   afterAll(async () => {
@@ -150,7 +152,9 @@ describe('the open-recorder page', () => {
     await expect.poll(() => recorder.downloadLink().getAttribute('href')).toBe(assets[0]!.browser_download_url);
     expect(await recorder.downloadLink().getAttribute('href')).toMatch(/\.tgz$/);
     expect(await recorder.downloadLink().getAttribute('download')).not.toBeNull();
-    expect(await page.locator('#install').textContent()).toBe(`${Strings.openRecorderInstall} ${Strings.openRecorderInstallCommand(h.base)}`);
+    expect(await page.locator('#install').textContent()).toBe(
+      `${Strings.openRecorderInstall} ${Strings.openRecorderInstallCommand(h.base)}`,
+    );
     await expectAccessible(page, 'open recorder');
 
     rmSync(runnerTarball);
@@ -160,7 +164,9 @@ describe('the open-recorder page', () => {
     expect(RUNNER_FALLBACK_DOWNLOAD).toBe('/downloads/rehearse-runner-latest.tgz');
 
     // The release cannot be asked for: the spec's words, and Download app still offers a runner (the last known one, else this server's latest).
-    await page.route('**/api/workspace/latestAssets', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"error":"down"}' }));
+    await page.route('**/api/workspace/latestAssets', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"status":false,"error":"down"}' }),
+    );
     await page.reload();
     await recorder.commandText();
     await page.getByText('Error fetching latest release', { exact: true }).waitFor();
@@ -194,7 +200,10 @@ describe('the open-recorder page', () => {
     // Spec 02 §9: a launch failure offers 'Retry launching'.
     expect(await recorder.retryButton().textContent()).toBe('Retry launching');
     if (process.env.WEB_SCREENSHOTS === '1') {
-      for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+      for (const size of [
+        { width: 1440, height: 900 },
+        { width: 1024, height: 700 },
+      ]) {
         await page.setViewportSize(size);
         await page.screenshot({ path: `/tmp/web-open-recorder-error-${size.width}.png` });
       }
@@ -204,7 +213,10 @@ describe('the open-recorder page', () => {
     expect(await recorder.commandText()).toMatch(/ --env qa( |$)/);
 
     await page.goto(`/open-recorder/nonsense?project_id=${bob.projectId}`);
-    await recorder.status().filter({ hasText: /^Error: / }).waitFor();
+    await recorder
+      .status()
+      .filter({ hasText: /^Error: / })
+      .waitFor();
     expect(await recorder.status().textContent()).toContain('nonsense');
   });
 });

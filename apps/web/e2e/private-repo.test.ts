@@ -53,10 +53,7 @@ describe('private repository and branches in Chromium', () => {
 
   it('authorizes, reloads, and shows the connection and the branch selector', async () => {
     await form().getByLabel(Strings.gitToken).fill(credentials.token);
-    await Promise.all([
-      page.waitForEvent('load', { timeout: 30_000 }),
-      form().getByRole('button', { name: Strings.gitAuthorize }).click(),
-    ]);
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), form().getByRole('button', { name: Strings.gitAuthorize }).click()]);
     await page.getByTestId('git-connected').waitFor();
     expect(await page.getByTestId('git-connected').textContent()).toContain(remote.url('tests').replace(/\/$/, ''));
     await expect.poll(() => page.getByTestId('branch-selector-value').textContent()).toBe('main');

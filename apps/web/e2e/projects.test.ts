@@ -105,7 +105,7 @@ describe('projects in Chromium', () => {
     await expect.poll(async () => (await projects()).map((p) => p.name)).not.toContain(Strings.projectDemoName);
   });
 
-  it("disables delete for projects the user does not administer, and hides it when they may not delete projects", async () => {
+  it('disables delete for projects the user does not administer, and hides it when they may not delete projects', async () => {
     const bob = await h.signUp('Bob');
     const sent = await bob.api.call(authCalls.createInvitation, {
       body: { project_id: bob.projectId, sent_to_email_list: [ada.email] },
@@ -130,7 +130,12 @@ describe('projects in Chromium', () => {
     await page.reload();
     await bar.projectButton().click();
     await bar.projectPanel().waitFor();
-    expect(await bar.projectPanel().getByRole('button', { name: new RegExp(`^${Strings.projectDelete('')}`) }).count()).toBe(0);
+    expect(
+      await bar
+        .projectPanel()
+        .getByRole('button', { name: new RegExp(`^${Strings.projectDelete('')}`) })
+        .count(),
+    ).toBe(0);
     await page.keyboard.press('Escape');
   });
 

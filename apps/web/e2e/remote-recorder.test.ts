@@ -31,7 +31,8 @@ class StreamedPage {
 
   /** Waits until the canvas stopped changing (no frame for `quietMs`). */
   async settled(quietMs = 500): Promise<void> {
-    const frames = () => this.page.evaluate(() => (window as unknown as { __rehearseRecorderStats: { frames: number } }).__rehearseRecorderStats.frames);
+    const frames = () =>
+      this.page.evaluate(() => (window as unknown as { __rehearseRecorderStats: { frames: number } }).__rehearseRecorderStats.frames);
     let before = await frames();
     for (let i = 0; i < 40; i++) {
       await this.page.waitForTimeout(quietMs);
@@ -119,11 +120,20 @@ describe('the remote recorder page', () => {
     throw new Error('the job did not finish in two minutes');
   }
 
-  async function openRecorder(env: string, startUrl: string): Promise<{ context: BrowserContext; refContext: BrowserContext; s: StreamedPage }> {
+  async function openRecorder(
+    env: string,
+    startUrl: string,
+  ): Promise<{ context: BrowserContext; refContext: BrowserContext; s: StreamedPage }> {
     const { context, page } = await h.open(ada);
     await page.goto(`/remote-recorder/record?project_id=${ada.projectId}&env_name=${env}`);
-    await expect.poll(() => page.getByRole('status').filter({ hasText: Strings.recorderStateConnected }).count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(() => page.evaluate(() => (window as unknown as { __rehearseRecorderStats: { frames: number } }).__rehearseRecorderStats.frames)).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: Strings.recorderStateConnected }).count(), { timeout: 60_000 })
+      .toBe(1);
+    await expect
+      .poll(() =>
+        page.evaluate(() => (window as unknown as { __rehearseRecorderStats: { frames: number } }).__rehearseRecorderStats.frames),
+      )
+      .toBeGreaterThan(0);
     const size = await page.getByTestId('remote-display').evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
     const refContext = await h.browser.newContext({ viewport: size });
     const ref = await refContext.newPage();
@@ -158,68 +168,77 @@ describe('the remote recorder page', () => {
     return session!.connectionId;
   }
 
-  it('records log in, add to cart and checkout on the demo shop from the canvas; the published scenario passes', { timeout: 400_000 }, async () => {
-    const { context, refContext, s } = await openRecorder('shop.json', `${h.base}/demo-shop/`);
-    try {
-      await s.click((p) => p.getByRole('link', { name: 'Sign in' }));
-      await s.ref.getByLabel('Email').waitFor();
-      await s.settled();
-      await s.click((p) => p.getByLabel('Email'));
-      await s.type('demo@rehearse.dev');
-      await s.click((p) => p.getByLabel('Password'));
-      await s.type('rehearse123');
-      await s.click((p) => p.getByRole('button', { name: 'Sign in' }));
-      await s.ref.getByRole('button', { name: 'Sign out' }).waitFor();
-      await s.settled();
-      await s.click((p) => p.getByRole('link', { name: 'Trail Backpack', exact: true }));
-      await s.ref.getByLabel('Colour').waitFor();
-      await s.settled();
-      await s.click((p) => p.getByLabel('Colour'));
-      await s.press('Escape');
-      await s.type('S');
-      await s.click((p) => p.getByRole('button', { name: 'Add to cart' }));
-      await s.ref.getByTestId('toast').getByText('Added').waitFor();
-      await s.settled();
-      await s.click((p) => p.getByRole('link', { name: /^Cart/ }));
-      await s.ref.getByRole('link', { name: 'Proceed to checkout' }).waitFor();
-      await s.settled();
-      await s.click((p) => p.getByRole('link', { name: 'Proceed to checkout' }));
-      await s.ref.getByLabel('Full name').waitFor();
-      await s.settled();
-      for (const [label, text] of [['Full name', 'Dana Demo'], ['Address', 'Hauptstrasse 1'], ['City', 'Berlin'], ['Postal code', '10115']] as const) {
-        await s.click((p) => p.getByLabel(label, { exact: true }));
-        await s.type(text);
+  it(
+    'records log in, add to cart and checkout on the demo shop from the canvas; the published scenario passes',
+    { timeout: 400_000 },
+    async () => {
+      const { context, refContext, s } = await openRecorder('shop.json', `${h.base}/demo-shop/`);
+      try {
+        await s.click((p) => p.getByRole('link', { name: 'Sign in' }));
+        await s.ref.getByLabel('Email').waitFor();
+        await s.settled();
+        await s.click((p) => p.getByLabel('Email'));
+        await s.type('demo@rehearse.dev');
+        await s.click((p) => p.getByLabel('Password'));
+        await s.type('rehearse123');
+        await s.click((p) => p.getByRole('button', { name: 'Sign in' }));
+        await s.ref.getByRole('button', { name: 'Sign out' }).waitFor();
+        await s.settled();
+        await s.click((p) => p.getByRole('link', { name: 'Trail Backpack', exact: true }));
+        await s.ref.getByLabel('Colour').waitFor();
+        await s.settled();
+        await s.click((p) => p.getByLabel('Colour'));
+        await s.press('Escape');
+        await s.type('S');
+        await s.click((p) => p.getByRole('button', { name: 'Add to cart' }));
+        await s.ref.getByTestId('toast').getByText('Added').waitFor();
+        await s.settled();
+        await s.click((p) => p.getByRole('link', { name: /^Cart/ }));
+        await s.ref.getByRole('link', { name: 'Proceed to checkout' }).waitFor();
+        await s.settled();
+        await s.click((p) => p.getByRole('link', { name: 'Proceed to checkout' }));
+        await s.ref.getByLabel('Full name').waitFor();
+        await s.settled();
+        for (const [label, text] of [
+          ['Full name', 'Dana Demo'],
+          ['Address', 'Hauptstrasse 1'],
+          ['City', 'Berlin'],
+          ['Postal code', '10115'],
+        ] as const) {
+          await s.click((p) => p.getByLabel(label, { exact: true }));
+          await s.type(text);
+        }
+        await s.click((p) => p.getByLabel('Country'));
+        await s.press('Escape');
+        await s.type('G');
+        await s.click((p) => p.getByLabel('Delivery date'));
+        await s.type(inFutureDays(3));
+        // Scrolled with the wheel on the canvas, as a person would, to reach the terms and the button.
+        await s.page.mouse.move(400, 400);
+        await s.page.mouse.wheel(0, 400);
+        await s.ref.mouse.wheel(0, 400);
+        await s.settled();
+        await s.click((p) => p.getByText('I agree to the terms and conditions'));
+        await s.click((p) => p.getByRole('button', { name: 'Place order' }));
+        await s.ref.getByRole('dialog', { name: 'Confirm your order' }).waitFor();
+        await s.settled();
+        await s.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
+        await s.ref.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+        await s.settled();
+        await s.page.getByRole('button', { name: Strings.recorderAssertVisible, exact: true }).click();
+        await s.click((p) => p.getByRole('heading', { name: 'Thank you for your order' }));
+        await expect.poll(() => s.steps().last().textContent()).toBe('“Thank you for your order” is visible');
+        await expect.poll(() => s.steps().filter({ hasText: 'Fill “Password” with ••••' }).count()).toBe(1);
+        await s.page.screenshot({ path: '/tmp/rec-remote-recorder-1440.png' });
+        await publishAndRun(s, 'Cloud checkout', 'Buy a backpack', 'shop.json');
+        const id = await endThroughPage(s);
+        await expect.poll(() => processesOfSession(id), { timeout: 15_000 }).toEqual([]);
+      } finally {
+        await refContext.close();
+        await context.close();
       }
-      await s.click((p) => p.getByLabel('Country'));
-      await s.press('Escape');
-      await s.type('G');
-      await s.click((p) => p.getByLabel('Delivery date'));
-      await s.type(inFutureDays(3));
-      // Scrolled with the wheel on the canvas, as a person would, to reach the terms and the button.
-      await s.page.mouse.move(400, 400);
-      await s.page.mouse.wheel(0, 400);
-      await s.ref.mouse.wheel(0, 400);
-      await s.settled();
-      await s.click((p) => p.getByText('I agree to the terms and conditions'));
-      await s.click((p) => p.getByRole('button', { name: 'Place order' }));
-      await s.ref.getByRole('dialog', { name: 'Confirm your order' }).waitFor();
-      await s.settled();
-      await s.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
-      await s.ref.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-      await s.settled();
-      await s.page.getByRole('button', { name: Strings.recorderAssertVisible, exact: true }).click();
-      await s.click((p) => p.getByRole('heading', { name: 'Thank you for your order' }));
-      await expect.poll(() => s.steps().last().textContent()).toBe('“Thank you for your order” is visible');
-      await expect.poll(() => s.steps().filter({ hasText: 'Fill “Password” with ••••' }).count()).toBe(1);
-      await s.page.screenshot({ path: '/tmp/rec-remote-recorder-1440.png' });
-      await publishAndRun(s, 'Cloud checkout', 'Buy a backpack', 'shop.json');
-      const id = await endThroughPage(s);
-      await expect.poll(() => processesOfSession(id), { timeout: 15_000 }).toEqual([]);
-    } finally {
-      await refContext.close();
-      await context.close();
-    }
-  });
+    },
+  );
 
   it('records a plain HTML app with a form, a table and a dialog from the canvas; the scenario passes', { timeout: 300_000 }, async () => {
     const { context, refContext, s } = await openRecorder('roster.json', plain.baseUrl);
@@ -254,67 +273,71 @@ describe('the remote recorder page', () => {
     }
   });
 
-  it('records a double-click from the canvas as one step on the todo app: the edit box opens, and the renamed todo replays', { timeout: 300_000 }, async () => {
-    const { context, refContext, s } = await openRecorder('todos.json', `${h.base}/todo-app/`);
-    try {
-      await s.click((p) => p.getByPlaceholder('What needs to be done?'));
-      await s.type('feed the cat');
-      await s.press('Enter');
-      await s.ref.getByText('feed the cat', { exact: true }).waitFor();
-      await s.settled();
-      // The two presses of a double-click reach the remote page as one: its dblclick opens the row's edit box.
-      await s.doubleClick((p) => p.getByText('feed the cat', { exact: true }));
-      await s.ref.getByRole('listitem').getByRole('textbox').waitFor();
-      await s.settled();
-      await s.press('End');
-      await s.type(' twice');
-      await s.press('Enter');
-      await s.ref.getByText('feed the cat twice', { exact: true }).waitFor();
-      await s.settled();
-      await s.page.getByRole('button', { name: Strings.recorderAssertText }).click();
-      await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
-      await expect.poll(() => s.steps().last().textContent()).toBe('See “feed the cat twice”');
-      // The assertions beyond Visible, Text and Value, from the panel.
-      await s.page.getByRole('button', { name: 'Checked' }).click();
-      await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
-      await expect.poll(() => s.steps().last().textContent()).toBe('“feed the cat twice” is not checked');
-      await s.page.getByRole('button', { name: 'Count' }).click();
-      await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
-      await expect.poll(() => s.steps().last().textContent()).toBe('See 1 “todo” item');
-      await s.page.getByRole('button', { name: 'URL' }).click();
-      await expect.poll(() => s.steps().last().textContent()).toBe('URL contains “/”');
-      await s.page.getByRole('textbox', { name: 'Text that must not be shown' }).fill('buy milk');
-      await s.page.getByRole('button', { name: 'Not visible' }).click();
-      await expect.poll(() => s.steps().last().textContent()).toBe('Don’t see “buy milk”');
-      expect(await s.steps().allTextContents()).toEqual([
-        'Open /',
-        'Fill “What needs to be done?” with “feed the cat”',
-        'Press Enter in “What needs to be done?”',
-        'Double-click “feed the cat”',
-        'Fill “feed the cat” with “feed the cat twice”',
-        'Press Enter in “feed the cat”',
-        'See “feed the cat twice”',
-        '“feed the cat twice” is not checked',
-        'See 1 “todo” item',
-        'URL contains “/”',
-        'Don’t see “buy milk”',
-      ]);
-      if (process.env.WEB_SCREENSHOTS === '1') {
-        for (const size of [
-          { width: 1440, height: 900 },
-          { width: 1024, height: 700 },
-        ]) {
-          await s.page.setViewportSize(size);
-          await s.page.waitForTimeout(300);
-          await s.page.screenshot({ path: `/tmp/rec-remote-assertions-${size.width}.png` });
+  it(
+    'records a double-click from the canvas as one step on the todo app: the edit box opens, and the renamed todo replays',
+    { timeout: 300_000 },
+    async () => {
+      const { context, refContext, s } = await openRecorder('todos.json', `${h.base}/todo-app/`);
+      try {
+        await s.click((p) => p.getByPlaceholder('What needs to be done?'));
+        await s.type('feed the cat');
+        await s.press('Enter');
+        await s.ref.getByText('feed the cat', { exact: true }).waitFor();
+        await s.settled();
+        // The two presses of a double-click reach the remote page as one: its dblclick opens the row's edit box.
+        await s.doubleClick((p) => p.getByText('feed the cat', { exact: true }));
+        await s.ref.getByRole('listitem').getByRole('textbox').waitFor();
+        await s.settled();
+        await s.press('End');
+        await s.type(' twice');
+        await s.press('Enter');
+        await s.ref.getByText('feed the cat twice', { exact: true }).waitFor();
+        await s.settled();
+        await s.page.getByRole('button', { name: Strings.recorderAssertText }).click();
+        await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
+        await expect.poll(() => s.steps().last().textContent()).toBe('See “feed the cat twice”');
+        // The assertions beyond Visible, Text and Value, from the panel.
+        await s.page.getByRole('button', { name: 'Checked' }).click();
+        await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
+        await expect.poll(() => s.steps().last().textContent()).toBe('“feed the cat twice” is not checked');
+        await s.page.getByRole('button', { name: 'Count' }).click();
+        await s.click((p) => p.getByText('feed the cat twice', { exact: true }));
+        await expect.poll(() => s.steps().last().textContent()).toBe('See 1 “todo” item');
+        await s.page.getByRole('button', { name: 'URL' }).click();
+        await expect.poll(() => s.steps().last().textContent()).toBe('URL contains “/”');
+        await s.page.getByRole('textbox', { name: 'Text that must not be shown' }).fill('buy milk');
+        await s.page.getByRole('button', { name: 'Not visible' }).click();
+        await expect.poll(() => s.steps().last().textContent()).toBe('Don’t see “buy milk”');
+        expect(await s.steps().allTextContents()).toEqual([
+          'Open /',
+          'Fill “What needs to be done?” with “feed the cat”',
+          'Press Enter in “What needs to be done?”',
+          'Double-click “feed the cat”',
+          'Fill “feed the cat” with “feed the cat twice”',
+          'Press Enter in “feed the cat”',
+          'See “feed the cat twice”',
+          '“feed the cat twice” is not checked',
+          'See 1 “todo” item',
+          'URL contains “/”',
+          'Don’t see “buy milk”',
+        ]);
+        if (process.env.WEB_SCREENSHOTS === '1') {
+          for (const size of [
+            { width: 1440, height: 900 },
+            { width: 1024, height: 700 },
+          ]) {
+            await s.page.setViewportSize(size);
+            await s.page.waitForTimeout(300);
+            await s.page.screenshot({ path: `/tmp/rec-remote-assertions-${size.width}.png` });
+          }
+          await s.page.setViewportSize({ width: 1440, height: 900 });
         }
-        await s.page.setViewportSize({ width: 1440, height: 900 });
+        await publishAndRun(s, 'Todos', 'Rename a todo', 'todos.json');
+        await endThroughPage(s);
+      } finally {
+        await refContext.close();
+        await context.close();
       }
-      await publishAndRun(s, 'Todos', 'Rename a todo', 'todos.json');
-      await endThroughPage(s);
-    } finally {
-      await refContext.close();
-      await context.close();
-    }
-  });
+    },
+  );
 });

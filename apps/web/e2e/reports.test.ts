@@ -30,7 +30,14 @@ describe('reports in Chromium', () => {
     await shooter.setContent('<body style="font:24px sans-serif;background:#f8fafc"><h1>Trail Shop</h1><button>Pay now</button></body>');
     png = await shooter.screenshot();
     await shooter.close();
-    ({ runId: failedRun } = await seedRun(ada.api, ada.projectId, { name: 'Nightly checkout', steps: 6, commands: 3, png, failAt: 3, scenarios: 3 }));
+    ({ runId: failedRun } = await seedRun(ada.api, ada.projectId, {
+      name: 'Nightly checkout',
+      steps: 6,
+      commands: 3,
+      png,
+      failAt: 3,
+      scenarios: 3,
+    }));
     await seedRun(ada.api, ada.projectId, { name: 'Smoke catalogue', steps: 4, commands: 2, png, consoleErrorAt: 1 });
     ({ context, page } = await h.open(ada));
     r = new ReportPageModel(page);
@@ -159,7 +166,10 @@ describe('reports in Chromium', () => {
     await page.getByTestId('comment').getByRole('button', { name: Strings.commentSave }).click();
     await expect.poll(() => page.getByTestId('comment').innerText()).toContain('Payment stub was down');
     await page.getByTestId('comment').getByRole('button', { name: Strings.commentDelete }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: /Delete/ }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: /Delete/ })
+      .click();
     await expect.poll(() => page.getByTestId('comment').count()).toBe(0);
   });
 
@@ -178,7 +188,19 @@ describe('reports in Chromium', () => {
           browser: 'chromium',
           viewport: { width: 1024, height: 768 },
           testCases: [
-            { id: 'x', scenarioName: 'Empty one', featureName: 'f', uri: 'features/f.feature', tags: [], result: { status: 'PASSED', startTime: time, endTime: time }, parameters: {}, steps: [], env: { name: 'default', baseUrl: 'http://127.0.0.1/' }, webLog: [], networkLog: [] },
+            {
+              id: 'x',
+              scenarioName: 'Empty one',
+              featureName: 'f',
+              uri: 'features/f.feature',
+              tags: [],
+              result: { status: 'PASSED', startTime: time, endTime: time },
+              parameters: {},
+              steps: [],
+              env: { name: 'default', baseUrl: 'http://127.0.0.1/' },
+              webLog: [],
+              networkLog: [],
+            },
           ],
         },
       },
@@ -220,7 +242,16 @@ describe('reports in Chromium', () => {
     const worker = h.api((await h.test.services.workerTokens!.create('reports e2e')).token);
     const claim = async () => (await worker.call(workerCalls.claim, { body: { workerId: 'e2e', waitMs: 0 } })).job!;
     const complete = async (job: WorkerJob) => {
-      await seedRun(h.api(job.accessToken), ada.projectId, { name: 'Live run', steps: 2, commands: 1, png, scenarios: 1, scenarioName: job.scenarioName, appendTo: job.runId, uploadKey: job.jobId });
+      await seedRun(h.api(job.accessToken), ada.projectId, {
+        name: 'Live run',
+        steps: 2,
+        commands: 1,
+        png,
+        scenarios: 1,
+        scenarioName: job.scenarioName,
+        appendTo: job.runId,
+        uploadKey: job.jobId,
+      });
       await worker.call(workerCalls.finish, { body: { workerId: 'e2e', jobId: job.jobId, outcome: 'passed' } });
     };
     const { runId } = await ada.api.call(executionCalls.run, { params: { id: execution.id } });

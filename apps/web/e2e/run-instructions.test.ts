@@ -38,7 +38,9 @@ describe('the CI/CD instructions page in Chromium', () => {
     await expect.poll(() => shell.locator('pre').textContent(), { timeout: 10_000 }).toContain('--env environments/staging.json');
     const text = (await shell.locator('pre').textContent())!;
     expect(text).toContain('npm install --no-save --no-audit --no-fund http://rehearse.test/downloads/rehearse-runner-latest.tgz');
-    expect(text).toContain(`npx rehearse pull --server http://rehearse.test --project ${ada.projectId} --branch main --dir rehearse-workspace`);
+    expect(text).toContain(
+      `npx rehearse pull --server http://rehearse.test --project ${ada.projectId} --branch main --dir rehearse-workspace`,
+    );
     expect(text).toMatch(/npx playwright-core@\d+\.\d+\.\d+ install --with-deps chromium/);
 
     await shell.getByRole('button', { name: Strings.copy }).click();
@@ -50,7 +52,9 @@ describe('the CI/CD instructions page in Chromium', () => {
       { width: 1024, height: 700 },
     ]) {
       await page.setViewportSize(size);
-      const overflowing = await page.locator('pre').evaluateAll((blocks) => blocks.filter((block) => block.scrollWidth > block.clientWidth + 1).length);
+      const overflowing = await page
+        .locator('pre')
+        .evaluateAll((blocks) => blocks.filter((block) => block.scrollWidth > block.clientWidth + 1).length);
       expect([size.width, overflowing]).toEqual([size.width, 0]);
       if (shots) await page.screenshot({ path: `/tmp/web-run-instructions-${size.width}.png`, fullPage: true });
     }

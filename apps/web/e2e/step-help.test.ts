@@ -81,7 +81,10 @@ describe('step help in Chromium', () => {
   });
 
   it('underlines an undefined step, says what it may have meant, and puts the suggestion in place', async () => {
-    await f.replaceEditorText('gherkin-editor', 'Scenario: Add a mug\n  Given I open "/"\n  When I clicks on "Add to cart"\n  Then the moon is full\n');
+    await f.replaceEditorText(
+      'gherkin-editor',
+      'Scenario: Add a mug\n  Given I open "/"\n  When I clicks on "Add to cart"\n  Then the moon is full\n',
+    );
     const list = page.getByTestId('undefined-steps');
     await expect.poll(() => list.innerText()).toContain('Line 3');
     expect(await list.innerText()).toContain('Undefined step. Did you mean “I click "Add to cart"”?');
@@ -109,7 +112,9 @@ describe('step help in Chromium', () => {
     await dialog.getByRole('button', { name: S.create }).click();
     await expect
       .poll(() => dialog.getByRole('alert').textContent())
-      .toContain('Nothing was created: this line does not read as a step: “dance a little jig”. Rephrase it with the words of the Steps reference, or write a step in Gherkin.');
+      .toContain(
+        'Nothing was created: this line does not read as a step: “dance a little jig”. Rephrase it with the words of the Steps reference, or write a step in Gherkin.',
+      );
     expect(await dialog.getByRole('link', { name: 'Steps reference' }).getAttribute('href')).toBe(`/${ada.projectId}/steps-reference`);
     await screenshotAtSizes(page, 'plain-english-refused');
     expect((await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios).toHaveLength(before);

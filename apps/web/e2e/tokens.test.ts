@@ -88,7 +88,10 @@ describe('access tokens in Chromium', () => {
   });
 
   it('deletes a token after confirmation; the token stops working', async () => {
-    await settings.row('tokens-table', 'ci-pipeline').getByRole('button', { name: Strings.tokenDelete('ci-pipeline') }).click();
+    await settings
+      .row('tokens-table', 'ci-pipeline')
+      .getByRole('button', { name: Strings.tokenDelete('ci-pipeline') })
+      .click();
     const dialog = settings.confirmDialog();
     expect(await dialog.getByText('"ci-pipeline"').count()).toBe(1);
     await dialog.getByRole('button', { name: Strings.delete, exact: true }).click();
@@ -96,7 +99,10 @@ describe('access tokens in Chromium', () => {
     await expect.poll(() => settings.tableStatus('tokens-table').textContent()).toBe(Strings.tableEmpty(Strings.tokensNoun));
     const keys = await ada.api.call(authCalls.getAccessKeys, { query: { project_id: ada.projectId } });
     expect(keys.accessKeys).toEqual([]);
-    const refused = await h.api(token).call(workspaceCalls.getEnvList, { body: { projectId: ada.projectId } }).catch((error: unknown) => error);
+    const refused = await h
+      .api(token)
+      .call(workspaceCalls.getEnvList, { body: { projectId: ada.projectId } })
+      .catch((error: unknown) => error);
     expect((refused as { httpStatus: number }).httpStatus).toBe(401);
   });
 });

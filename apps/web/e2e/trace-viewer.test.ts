@@ -23,8 +23,11 @@ const FEATURE = `Feature: Shop
 /** `rehearse` as a user runs it, in a folder of its own. */
 function rehearse(args: string[], cwd: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, [REHEARSE, ...args], { cwd, env: { ...process.env, REHEARSE_TOKEN: '' }, timeout: 180_000 }, (error, stdout, stderr) =>
-      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
+    execFile(
+      process.execPath,
+      [REHEARSE, ...args],
+      { cwd, env: { ...process.env, REHEARSE_TOKEN: '' }, timeout: 180_000 },
+      (error, stdout, stderr) => resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, out: `${stdout}${stderr}` }),
     );
   });
 }
@@ -44,13 +47,20 @@ describe('the trace viewer in the product', () => {
     const projectId = ada.projectId;
     await ada.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${h.base}/demo-shop/` } } });
     await ada.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'shop.feature', content: FEATURE } } });
-    await ada.api.call(ws.pushFile, { body: { projectId, directory: '', file: { name: 'rehearse.config.json', content: JSON.stringify({ commandTimeoutMs: 2000 }) } } });
-    await ada.api.call(ws.changeTestData, { body: { projectId, testData: [{ key: 'query', value: SECRET, DataType: 'secret', environment: '*' }] } });
+    await ada.api.call(ws.pushFile, {
+      body: { projectId, directory: '', file: { name: 'rehearse.config.json', content: JSON.stringify({ commandTimeoutMs: 2000 }) } },
+    });
+    await ada.api.call(ws.changeTestData, {
+      body: { projectId, testData: [{ key: 'query', value: SECRET, DataType: 'secret', environment: '*' }] },
+    });
     const { accessKey } = await ada.api.call(authCalls.createAccessKey, { body: { projectId, name: 'laptop' } });
     folder = mkdtempSync(path.join(tmpdir(), 'rehearse-trace-e2e-'));
     const pull = await rehearse(['pull', '--server', h.base, '--token', accessKey.token, '--dir', 'ws'], folder);
     expect(pull.code, pull.out).toBe(0);
-    const run = await rehearse(['run', '--token', accessKey.token, '--env', 'environments/shop.json', '--headless'], path.join(folder, 'ws'));
+    const run = await rehearse(
+      ['run', '--token', accessKey.token, '--env', 'environments/shop.json', '--headless'],
+      path.join(folder, 'ws'),
+    );
     expect(run.out).toContain('1 scenario: 0 passed, 1 failed');
     const { projectSummary } = await ada.api.call(runsCalls.getDetails, { body: { projectId } });
     const runId = projectSummary.report[0]!.id;
@@ -66,36 +76,48 @@ describe('the trace viewer in the product', () => {
     if (folder) rmSync(folder, { recursive: true, force: true });
   });
 
-  it('opens the failed scenario’s trace in Playwright’s viewer at the failed step, with its DOM snapshot', { timeout: 120_000 }, async () => {
-    await page.goto(reportPath);
-    const open = page.getByRole('button', { name: Strings.openTrace });
-    await open.waitFor();
-    const [viewer] = await Promise.all([context.waitForEvent('page'), open.click()]);
-    await viewer.waitForURL(/\/trace-viewer\/index\.html\?trace=/);
-    await viewer.setViewportSize({ width: 1440, height: 900 });
-    // The scenario's steps are the trace's groups; the viewer opens on the last action, in the failed step's group.
-    const failedStep = viewer.getByRole('treeitem').filter({ hasText: 'I should see "Golden Teapot of Nowhere"' });
-    await failedStep.first().waitFor({ timeout: 60_000 });
-    await expect.poll(() => failedStep.last().getByRole('treeitem', { selected: true }).count(), { timeout: 30_000 }).toBe(1);
-    // Its DOM snapshot is rendered from the trace: the shop as the failed step left it, the typed secret masked.
-    const snapshot = () => viewer.frames().find((frame) => frame.url().includes('/trace-viewer/snapshot/'));
-    await expect.poll(async () => (await snapshot()?.content().catch(() => '')) ?? '', { timeout: 30_000 }).toContain('Gear for the trail ahead');
-    const html = await snapshot()!.content();
-    expect(html).toContain('No products match');
-    expect(html).not.toContain(SECRET);
-    if (shots) {
-      await viewer.screenshot({ path: '/tmp/web-trace-viewer-1440.png' });
-      await viewer.setViewportSize({ width: 1024, height: 700 });
-      await viewer.waitForTimeout(500);
-      await viewer.screenshot({ path: '/tmp/web-trace-viewer-1024.png' });
-      await page.screenshot({ path: '/tmp/web-trace-report-1440.png' });
-      await page.setViewportSize({ width: 1024, height: 700 });
-      await page.getByRole('button', { name: Strings.openTrace }).scrollIntoViewIfNeeded();
-      await page.screenshot({ path: '/tmp/web-trace-report-1024.png' });
-      await page.setViewportSize({ width: 1440, height: 900 });
-    }
-    await viewer.close();
-  });
+  it(
+    'opens the failed scenario’s trace in Playwright’s viewer at the failed step, with its DOM snapshot',
+    { timeout: 120_000 },
+    async () => {
+      await page.goto(reportPath);
+      const open = page.getByRole('button', { name: Strings.openTrace });
+      await open.waitFor();
+      const [viewer] = await Promise.all([context.waitForEvent('page'), open.click()]);
+      await viewer.waitForURL(/\/trace-viewer\/index\.html\?trace=/);
+      await viewer.setViewportSize({ width: 1440, height: 900 });
+      // The scenario's steps are the trace's groups; the viewer opens on the last action, in the failed step's group.
+      const failedStep = viewer.getByRole('treeitem').filter({ hasText: 'I should see "Golden Teapot of Nowhere"' });
+      await failedStep.first().waitFor({ timeout: 60_000 });
+      await expect.poll(() => failedStep.last().getByRole('treeitem', { selected: true }).count(), { timeout: 30_000 }).toBe(1);
+      // Its DOM snapshot is rendered from the trace: the shop as the failed step left it, the typed secret masked.
+      const snapshot = () => viewer.frames().find((frame) => frame.url().includes('/trace-viewer/snapshot/'));
+      await expect
+        .poll(
+          async () =>
+            (await snapshot()
+              ?.content()
+              .catch(() => '')) ?? '',
+          { timeout: 30_000 },
+        )
+        .toContain('Gear for the trail ahead');
+      const html = await snapshot()!.content();
+      expect(html).toContain('No products match');
+      expect(html).not.toContain(SECRET);
+      if (shots) {
+        await viewer.screenshot({ path: '/tmp/web-trace-viewer-1440.png' });
+        await viewer.setViewportSize({ width: 1024, height: 700 });
+        await viewer.waitForTimeout(500);
+        await viewer.screenshot({ path: '/tmp/web-trace-viewer-1024.png' });
+        await page.screenshot({ path: '/tmp/web-trace-report-1440.png' });
+        await page.setViewportSize({ width: 1024, height: 700 });
+        await page.getByRole('button', { name: Strings.openTrace }).scrollIntoViewIfNeeded();
+        await page.screenshot({ path: '/tmp/web-trace-report-1024.png' });
+        await page.setViewportSize({ width: 1440, height: 900 });
+      }
+      await viewer.close();
+    },
+  );
 
   it('offers the trace as a download too, and says why it cannot open without a secure context', async () => {
     await page.goto(reportPath);
@@ -116,6 +138,8 @@ describe('the trace viewer in the product', () => {
     await page.goto(reportPath);
     const open = page.getByRole('button', { name: Strings.openTrace });
     await expect.poll(() => open.isDisabled()).toBe(true);
-    expect(await open.getAttribute('title')).toBe('The trace viewer needs this server on https (or localhost); download the trace instead.');
+    expect(await open.getAttribute('title')).toBe(
+      'The trace viewer needs this server on https (or localhost); download the trace instead.',
+    );
   });
 });

@@ -141,12 +141,38 @@ function encode(film: Film, durations: number[], out: string, poster: string): v
   const lines = film.frames.flatMap((frame, i) => [`file '${frame.file}'`, `duration ${durations[i]!.toFixed(4)}`]);
   lines.push(`file '${film.frames.at(-1)!.file}'`);
   writeFileSync(list, lines.join('\n') + '\n');
-  execFileSync('ffmpeg', [
-    '-y', '-loglevel', 'error', '-f', 'concat', '-safe', '0', '-i', list,
-    '-vf', `fps=12,scale=${VIEWPORT.width}:-2:flags=lanczos,format=yuv420p`,
-    '-c:v', 'libvpx-vp9', '-b:v', '0', '-crf', '40', '-deadline', 'good', '-cpu-used', '5', '-row-mt', '1',
-    '-t', String(GETTING_STARTED_VIDEO_SECONDS), out,
-  ], { stdio: 'inherit' });
+  execFileSync(
+    'ffmpeg',
+    [
+      '-y',
+      '-loglevel',
+      'error',
+      '-f',
+      'concat',
+      '-safe',
+      '0',
+      '-i',
+      list,
+      '-vf',
+      `fps=12,scale=${VIEWPORT.width}:-2:flags=lanczos,format=yuv420p`,
+      '-c:v',
+      'libvpx-vp9',
+      '-b:v',
+      '0',
+      '-crf',
+      '40',
+      '-deadline',
+      'good',
+      '-cpu-used',
+      '5',
+      '-row-mt',
+      '1',
+      '-t',
+      String(GETTING_STARTED_VIDEO_SECONDS),
+      out,
+    ],
+    { stdio: 'inherit' },
+  );
   copyFileSync(film.frames[Math.min(film.frames.length - 1, 40)]!.file, poster);
 }
 
@@ -223,7 +249,14 @@ async function main(): Promise<void> {
     await page.keyboard.press('Delete');
     await film.caption('Plain-English steps run without any code: open, click, fill, select, see…', 8);
     film.settleHold();
-    for (const line of ['@smoke', 'Scenario: Home lists products', '  Given I open "/"', '  Then I should see "Enamel Camp Mug"', '  When I click "Enamel Camp Mug"', '  Then I should see "Add to cart"']) {
+    for (const line of [
+      '@smoke',
+      'Scenario: Home lists products',
+      '  Given I open "/"',
+      '  Then I should see "Enamel Camp Mug"',
+      '  When I click "Enamel Camp Mug"',
+      '  Then I should see "Add to cart"',
+    ]) {
       await page.keyboard.type(line, { delay: 35 });
       await page.keyboard.press('Enter');
       await page.keyboard.press('Home');
@@ -236,11 +269,10 @@ async function main(): Promise<void> {
     await film.click(page.getByRole('button', { name: S.runScenario, exact: true }));
     await film.caption('Run scenario: a worker runs it in a real Chromium and uploads the report.', 6);
     const status = page.getByTestId('run-status');
-    await page.waitForFunction(
-      (el) => /passed|failed|error/i.test(el?.textContent ?? ''),
-      await status.elementHandle(),
-      { timeout: 180_000, polling: 1000 },
-    );
+    await page.waitForFunction((el) => /passed|failed|error/i.test(el?.textContent ?? ''), await status.elementHandle(), {
+      timeout: 180_000,
+      polling: 1000,
+    });
     await film.caption('Done. Open the report from here or from Reports.', 6);
 
     // 5. The report
@@ -255,7 +287,10 @@ async function main(): Promise<void> {
       const t = page.getByRole('tab', { name: tab, exact: true });
       if (await t.count()) {
         await film.click(t.first());
-        await film.caption(tab === ReportStrings.reportTabNetwork ? 'Network calls of each step, with status and timing.' : 'And the browser console.', 7);
+        await film.caption(
+          tab === ReportStrings.reportTabNetwork ? 'Network calls of each step, with status and timing.' : 'And the browser console.',
+          7,
+        );
       }
     }
 
@@ -272,7 +307,10 @@ async function main(): Promise<void> {
 
     // 7. Code Review and Get Started
     await film.click(page.getByRole('link', { name: Strings.navCodeReview }).first());
-    await film.caption('Run with AI recovery heals broken locators. Each fix waits here for your review: see the diff, then accept it as a commit.', 14);
+    await film.caption(
+      'Run with AI recovery heals broken locators. Each fix waits here for your review: see the diff, then accept it as a commit.',
+      14,
+    );
     film.settleHold();
     await page.goto(`/onboarding`);
     await page.getByRole('heading', { level: 1 }).waitFor();

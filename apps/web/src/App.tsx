@@ -114,11 +114,7 @@ function AppRoutes() {
 export function App() {
   return (
     <FatalErrorBoundary>
-      <PersistQueryClientProvider
-        client={queryClient}
-        persistOptions={persistOptions}
-        onSuccess={() => void revalidateAfterRestore()}
-      >
+      <PersistQueryClientProvider client={queryClient} persistOptions={persistOptions} onSuccess={() => void revalidateAfterRestore()}>
         <TooltipProvider>
           <BrowserRouter>
             <NavigationLog />

@@ -1,10 +1,4 @@
-import {
-  buildPath,
-  Headers,
-  type CallDefinition,
-  type CallInput,
-  type CallResponse,
-} from '@rehearse/contract';
+import { buildPath, Headers, type CallDefinition, type CallInput, type CallResponse } from '@rehearse/contract';
 
 export interface ApiClientOptions {
   /** Origin of the API server, e.g. `http://localhost:4000`; empty for same-origin calls from the web app. */
@@ -80,8 +74,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     const response = await doFetch(`${baseUrl}${path}${search}`, { method: definition.method, headers, body });
     const payload = (await response.json().catch(() => null)) as { status?: unknown; error?: unknown } | null;
     if (!response.ok) {
-      const message =
-        payload && typeof payload.error === 'string' ? payload.error : `Network response was not ok (${response.status})`;
+      const message = payload && typeof payload.error === 'string' ? payload.error : `Network response was not ok (${response.status})`;
       const error = new ApiError(response.status, message, traceId);
       if (response.status === 401) options.onUnauthorized?.(error);
       throw error;

@@ -13,7 +13,14 @@ function removeButton(row: number, rowText: string | undefined, alone = false): 
       ...(alone ? [{ kind: 'role' as const, role: 'button', name: 'Remove', exact: true }] : []),
       { kind: 'css', value: `#members > tbody > tr:nth-of-type(${row}) > td > button` },
     ],
-    fingerprint: { tag: 'button', role: 'button', name: 'Remove', attributes: {}, ancestors: ['table', 'rowgroup', 'row', 'cell'], ...(rowText ? { container: { tag: 'tr', text: rowText } } : {}) },
+    fingerprint: {
+      tag: 'button',
+      role: 'button',
+      name: 'Remove',
+      attributes: {},
+      ancestors: ['table', 'rowgroup', 'row', 'cell'],
+      ...(rowText ? { container: { tag: 'tr', text: rowText } } : {}),
+    },
   };
 }
 
@@ -41,8 +48,12 @@ describe('a name recorded again on the same page', () => {
     expect(second.locators.remove_button!.locators).toEqual(removeButton(1, 'Ada', true).locators);
     expect(second.locators.remove_button_in_grace!.locators).toEqual(removeButton(2, 'Grace').locators);
     const steps = second.files.get(`${STEP_DEFINITIONS_DIR}/home.mjs`)!;
-    expect(steps).toContain(`When("I click on \\"Remove\\" button", async function () {\n  await context.web.click(elements["remove_button"]`);
-    expect(steps).toContain(`When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", async function () {\n  await context.web.click(elements["remove_button_in_grace"]`);
+    expect(steps).toContain(
+      `When("I click on \\"Remove\\" button", async function () {\n  await context.web.click(elements["remove_button"]`,
+    );
+    expect(steps).toContain(
+      `When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", async function () {\n  await context.web.click(elements["remove_button_in_grace"]`,
+    );
   });
 
   it('keeps the plain name for the same element recorded again, and numbers a look-alike nothing tells apart', () => {
@@ -91,7 +102,11 @@ describe('recording again on a page whose step file was edited by hand', () => {
     const after = again.files.get(path)!;
     expect(after.startsWith(`${header}${HAND_WRITTEN}\n/** @recorder${block}\n${HAND_WRITTEN.replace(/note/g, 'log')}`)).toBe(true);
     expect(after.match(/@step "I click on \\"Remove\\" button"/g)).toHaveLength(1);
-    expect(after.endsWith(`When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", async function () {\n  await context.web.click(elements["remove_button_in_grace"], {}, {}, this);\n});\n// @end\n`)).toBe(true);
+    expect(
+      after.endsWith(
+        `When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", async function () {\n  await context.web.click(elements["remove_button_in_grace"], {}, {}, this);\n});\n// @end\n`,
+      ),
+    ).toBe(true);
   });
 
   it('writes a re-recorded block where it stood, leaving the code around it alone', () => {
@@ -99,7 +114,13 @@ describe('recording again on a page whose step file was edited by hand', () => {
     const path = `${STEP_DEFINITIONS_DIR}/home.mjs`;
     const edited = new Map(first.files);
     edited.set(path, `${first.files.get(path)!}\n${HAND_WRITTEN}`);
-    const moved = { ...removeButton(1, 'Ada', true), locators: [{ kind: 'role' as const, role: 'button', name: 'Remove', exact: true }, { kind: 'css' as const, value: '#roster tr:nth-of-type(1) button' }] };
+    const moved = {
+      ...removeButton(1, 'Ada', true),
+      locators: [
+        { kind: 'role' as const, role: 'button', name: 'Remove', exact: true },
+        { kind: 'css' as const, value: '#roster tr:nth-of-type(1) button' },
+      ],
+    };
     const again = record(edited, 'Remove Ada again', [open, click(moved)]);
     expect(again.files.get(path)).toBe(edited.get(path));
     // The element itself is recorded afresh.
@@ -108,7 +129,11 @@ describe('recording again on a page whose step file was edited by hand', () => {
 });
 
 describe('a recorded step whose words a hand-written step already has', () => {
-  const save: RecordedElement = { name: 'Save', locators: [{ kind: 'role', role: 'button', name: 'Save', exact: true }], fingerprint: { tag: 'button', role: 'button', name: 'Save', attributes: {}, ancestors: [] } };
+  const save: RecordedElement = {
+    name: 'Save',
+    locators: [{ kind: 'role', role: 'button', name: 'Save', exact: true }],
+    fingerprint: { tag: 'button', role: 'button', name: 'Save', attributes: {}, ancestors: [] },
+  };
   const handWritten = `import { When } from '@cucumber/cucumber';
 
 // Written by the team: saves and waits for the toast.
@@ -126,7 +151,9 @@ When('I click on {string} button', async function (name) {
   });
 
   it('keeps its own words when nothing hand-written matches them', () => {
-    const files = new Map([[`${STEP_DEFINITIONS_DIR}/team.mjs`, handWritten.replace('I click on {string} button', 'I press the {string} key')]]);
+    const files = new Map([
+      [`${STEP_DEFINITIONS_DIR}/team.mjs`, handWritten.replace('I click on {string} button', 'I press the {string} key')],
+    ]);
     expect(lastStep(record(files, 'Save it', [open, click(save)]).generated)).toBe('When I click on "Save" button');
   });
 

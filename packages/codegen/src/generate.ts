@@ -142,7 +142,13 @@ function draft(command: RecordedCommand): Draft | null {
     case 'verifyUrl':
       return { ...base, element: undefined, keyword: 'Then', textTemplate: `the URL should contain ${stringArg(value)}`, args: [] };
     case 'verifyCount':
-      return { ...base, element: undefined, keyword: 'Then', textTemplate: `I should see ${command.count ?? 0} ${stringArg(value)} ${command.count === 1 ? 'item' : 'items'}`, args: [] };
+      return {
+        ...base,
+        element: undefined,
+        keyword: 'Then',
+        textTemplate: `I should see ${command.count ?? 0} ${stringArg(value)} ${command.count === 1 ? 'item' : 'items'}`,
+        args: [],
+      };
     case 'verifyChecked': {
       const state = value === 'unchecked' ? 'unchecked' : 'checked';
       return {
@@ -163,13 +169,37 @@ function draft(command: RecordedCommand): Draft | null {
         body: `await context.web.press(${ELEMENT}, key, {}, {}, this);`,
       };
     case 'click':
-      return { ...base, keyword: 'When', textTemplate: `I click on "${name}" ${noun(el)}`, args: [], body: `await context.web.click(${ELEMENT}, {}, {}, this);` };
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I click on "${name}" ${noun(el)}`,
+        args: [],
+        body: `await context.web.click(${ELEMENT}, {}, {}, this);`,
+      };
     case 'doubleClick':
-      return { ...base, keyword: 'When', textTemplate: `I double-click on "${name}" ${noun(el)}`, args: [], body: `await context.web.doubleClick(${ELEMENT}, {}, {}, this);` };
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I double-click on "${name}" ${noun(el)}`,
+        args: [],
+        body: `await context.web.doubleClick(${ELEMENT}, {}, {}, this);`,
+      };
     case 'rightClick':
-      return { ...base, keyword: 'When', textTemplate: `I right-click on "${name}" ${noun(el)}`, args: [], body: `await context.web.rightClick(${ELEMENT}, {}, {}, this);` };
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I right-click on "${name}" ${noun(el)}`,
+        args: [],
+        body: `await context.web.rightClick(${ELEMENT}, {}, {}, this);`,
+      };
     case 'hover':
-      return { ...base, keyword: 'When', textTemplate: `I hover over "${name}" ${noun(el)}`, args: [], body: `await context.web.hover(${ELEMENT}, {}, {}, this);` };
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I hover over "${name}" ${noun(el)}`,
+        args: [],
+        body: `await context.web.hover(${ELEMENT}, {}, {}, this);`,
+      };
     case 'drag':
       // "onto", not the built-in step's "to": one step text, one definition.
       if (!command.target) return null;
@@ -190,7 +220,13 @@ function draft(command: RecordedCommand): Draft | null {
         body: `await context.web.fill(${ELEMENT}, value, {}, {${command.secret ? ' mask: true ' : ''}}, this);`,
       };
     case 'select':
-      return { ...base, keyword: 'When', textTemplate: `I select {string} in "${name}"`, args: [value], body: `await context.web.select(${ELEMENT}, value, {}, {}, this);` };
+      return {
+        ...base,
+        keyword: 'When',
+        textTemplate: `I select {string} in "${name}"`,
+        args: [value],
+        body: `await context.web.select(${ELEMENT}, value, {}, {}, this);`,
+      };
     case 'check':
     case 'uncheck':
       return {
@@ -201,7 +237,13 @@ function draft(command: RecordedCommand): Draft | null {
         body: `await context.web.check(${ELEMENT}, {}, { checked: ${command.type === 'check'} }, this);`,
       };
     case 'verifyVisible':
-      return { ...base, keyword: 'Then', textTemplate: `"${name}" ${noun(el)} should be visible`, args: [], body: `await context.web.verifyVisible(${ELEMENT}, {}, {}, this);` };
+      return {
+        ...base,
+        keyword: 'Then',
+        textTemplate: `"${name}" ${noun(el)} should be visible`,
+        args: [],
+        body: `await context.web.verifyVisible(${ELEMENT}, {}, {}, this);`,
+      };
     case 'verifyValue':
       return {
         ...base,
@@ -297,7 +339,9 @@ export function generate(input: GenerateInput): GeneratedFiles {
   const handWritten = new StepMatcher(
     [...input.existing]
       .filter(([path]) => /\.(mjs|js|cjs)$/.test(path))
-      .flatMap(([path, content]) => scanStepDefinitions(path, content).definitions.filter((definition) => definition.source !== 'recorder')),
+      .flatMap(([path, content]) =>
+        scanStepDefinitions(path, content).definitions.filter((definition) => definition.source !== 'recorder'),
+      ),
   );
   const steps: GeneratedStep[] = [];
   const secretKeys = new Set<string>();
@@ -381,7 +425,10 @@ export function generate(input: GenerateInput): GeneratedFiles {
 
   const files: { path: string; content: string }[] = [];
   for (const [page, entry] of pages) {
-    files.push({ path: `${STEP_DEFINITIONS_DIR}/${page}.mjs`, content: spliceStepFile(entry.file.text, stepFileHeader(page), entry.file.blocks) });
+    files.push({
+      path: `${STEP_DEFINITIONS_DIR}/${page}.mjs`,
+      content: spliceStepFile(entry.file.text, stepFileHeader(page), entry.file.blocks),
+    });
     files.push({ path: `${LOCATORS_DIR}/${page}.json`, content: `${JSON.stringify(entry.locators, null, 2)}\n` });
   }
   return { scenarioText, steps, files, secretKeys: [...secretKeys], effects: anyEffect ? effects : {} };

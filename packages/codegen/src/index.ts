@@ -1,4 +1,12 @@
-export { generate, pageName, LOCATORS_DIR, STEP_DEFINITIONS_DIR, type GeneratedFiles, type GeneratedStep, type GenerateInput } from './generate.js';
+export {
+  generate,
+  pageName,
+  LOCATORS_DIR,
+  STEP_DEFINITIONS_DIR,
+  type GeneratedFiles,
+  type GeneratedStep,
+  type GenerateInput,
+} from './generate.js';
 export {
   expressionForStep,
   findStepFunction,

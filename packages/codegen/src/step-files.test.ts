@@ -26,8 +26,19 @@ describe('StepMatcher on the built-in catalogue', () => {
     expect(idOf('I check "a" in the basement containing "b"')).toBeUndefined();
   });
 
-  it('leaves the recorder\'s generated step texts to their own definitions (no ambiguous match)', () => {
-    for (const text of ['I press "Enter" in "Email"', 'I click on "Sign in" button', 'I fill in "Email" with "x"', 'I select "Slate" in "Colour"', 'I check "Remember me" checkbox', '"Total" element should be visible', '"Email" field should have value "x"', 'I drag "Buy milk" onto "Done"', 'I double-click on "feed the cat" element', 'I hover over "feed the cat" item']) {
+  it("leaves the recorder's generated step texts to their own definitions (no ambiguous match)", () => {
+    for (const text of [
+      'I press "Enter" in "Email"',
+      'I click on "Sign in" button',
+      'I fill in "Email" with "x"',
+      'I select "Slate" in "Colour"',
+      'I check "Remember me" checkbox',
+      '"Total" element should be visible',
+      '"Email" field should have value "x"',
+      'I drag "Buy milk" onto "Done"',
+      'I double-click on "feed the cat" element',
+      'I hover over "feed the cat" item',
+    ]) {
       expect(idOf(text), text).toBeUndefined();
     }
   });

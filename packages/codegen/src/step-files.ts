@@ -6,7 +6,16 @@ import {
   type Expression,
 } from '@cucumber/cucumber-expressions';
 import { STEP_PARAMETER_TYPES } from '@rehearse/contract';
-import { parse, type AnyNode, type BlockStatement, type Comment, type Expression as JsExpression, type Function as FunctionNode, type Node, type Program } from 'acorn';
+import {
+  parse,
+  type AnyNode,
+  type BlockStatement,
+  type Comment,
+  type Expression as JsExpression,
+  type Function as FunctionNode,
+  type Node,
+  type Program,
+} from 'acorn';
 import { ancestor, simple } from 'acorn-walk';
 
 /**
@@ -136,7 +145,8 @@ export class StepMatcher {
   constructor(definitions: readonly { pattern: string; isRegex: boolean }[]) {
     const registry = new ParameterTypeRegistry();
     // The built-in steps' own parameter types ({element}), as the runner registers them.
-    for (const type of STEP_PARAMETER_TYPES) registry.defineParameterType(new ParameterType(type.name, type.regexp, null, (...groups: unknown[]) => groups, false, false));
+    for (const type of STEP_PARAMETER_TYPES)
+      registry.defineParameterType(new ParameterType(type.name, type.regexp, null, (...groups: unknown[]) => groups, false, false));
     this.expressions = definitions.map((definition) => {
       try {
         const expression = definition.isRegex

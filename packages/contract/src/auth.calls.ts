@@ -3,16 +3,7 @@ import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { AccessKey, InvitationSummary, Member, Project, SentInvitation, User } from './entities.js';
 import { Messages } from './messages.js';
 import { ProjectActions } from './permissions.js';
-import {
-  AccessKeyName,
-  EmailAddress,
-  IsoTimestamp,
-  Password,
-  ProjectId,
-  ProjectName,
-  ProjectUrl,
-  requiredText,
-} from './validation.js';
+import { AccessKeyName, EmailAddress, IsoTimestamp, Password, ProjectId, ProjectName, ProjectUrl, requiredText } from './validation.js';
 
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
@@ -252,9 +243,7 @@ export const authCalls = {
     project: { from: 'query', field: 'project_id' },
     query: z.object({ project_id: ProjectId }),
     response: Ok.extend({
-      repos: z.array(
-        z.object({ url: z.string(), username: z.string(), project_id: z.string(), configuredAt: z.string().nullable() }),
-      ),
+      repos: z.array(z.object({ url: z.string(), username: z.string(), project_id: z.string(), configuredAt: z.string().nullable() })),
     }),
     example: { query: { project_id: EXAMPLE_PROJECT } },
   }),
@@ -279,11 +268,8 @@ export const authCalls = {
     summary: 'Activity log entries from the web app',
     access: 'user',
     body: z.object({
-      logs: z
-        .array(z.record(z.string(), z.unknown()))
-        .max(100, Messages.logTooManyEntries),
+      logs: z.array(z.record(z.string(), z.unknown())).max(100, Messages.logTooManyEntries),
     }),
     response: Ok.extend({ stored: z.number().int() }),
   }),
 } as const;
-

@@ -25,7 +25,7 @@ export const downloadCalls = {
   runnerPackage: defineCall({
     method: 'GET',
     path: '/downloads/:file',
-    summary: 'The runner package tarball: rehearse-runner-<version>.tgz, or rehearse-runner-latest.tgz for this server\'s version',
+    summary: "The runner package tarball: rehearse-runner-<version>.tgz, or rehearse-runner-latest.tgz for this server's version",
     access: 'public',
     params: z.object({ file: z.string().max(200) }),
     /** A gzipped tar, not JSON. */

@@ -5,7 +5,11 @@ describe('recorded effects', () => {
   const before = ['buy milk', 'feed the cat', '2 items left'];
 
   it('are the lines that appeared and went', () => {
-    expect(effectBetween(before, ['buy milk', 'feed the dog', '2 items left'])).toEqual({ appeared: ['feed the dog'], disappeared: ['feed the cat'], kept: ['2 items left'] });
+    expect(effectBetween(before, ['buy milk', 'feed the dog', '2 items left'])).toEqual({
+      appeared: ['feed the dog'],
+      disappeared: ['feed the cat'],
+      kept: ['2 items left'],
+    });
   });
 
   it('hold a replayed step that did the same', () => {
@@ -20,7 +24,9 @@ describe('recorded effects', () => {
 
   it('refuse a step that changed a counter the recording saw stay (an edit that added a todo instead)', () => {
     const edit = { appeared: ['feed the dog'], disappeared: [], kept: ['1 item left'] };
-    expect(effectMismatch(edit, ['buy milk', '1 item left'], ['buy milk', 'feed the dog', '2 items left'])).toBe('“1 item left” went, which it did not when recorded');
+    expect(effectMismatch(edit, ['buy milk', '1 item left'], ['buy milk', 'feed the dog', '2 items left'])).toBe(
+      '“1 item left” went, which it did not when recorded',
+    );
     expect(effectMismatch(edit, ['buy milk', '1 item left'], ['buy milk', 'feed the dog', '1 item left'])).toBeUndefined();
   });
 
@@ -32,7 +38,9 @@ describe('recorded effects', () => {
   it('let one line of noise pass when the rest of the recorded change happened', () => {
     const check = { appeared: ['1 item left', 'Clear completed'], disappeared: ['2 items left', 'Delete'] };
     expect(effectMismatch(check, ['2 items left', 'Delete'], ['1 item left', 'Clear completed', 'Delete'])).toBeUndefined();
-    expect(effectMismatch(check, ['2 items left', 'Delete'], ['2 items left', 'Clear completed', 'Delete'])).toBe('“1 item left” should have appeared');
+    expect(effectMismatch(check, ['2 items left', 'Delete'], ['2 items left', 'Clear completed', 'Delete'])).toBe(
+      '“1 item left” should have appeared',
+    );
   });
 
   it('do not judge what the replay did not have, nor a step that changed nothing when recorded', () => {

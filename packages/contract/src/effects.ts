@@ -25,7 +25,10 @@ export type StepEffectsFile = z.infer<typeof StepEffectsFile>;
 
 /** Where a feature's recorded effects live: `features/a/b.feature` → `features/step_definitions/effects/a/b.json`. */
 export function effectsFileOf(featurePath: string): string {
-  const relative = featurePath.replace(/\\/g, '/').replace(/^(?:\.\/)?features\//, '').replace(/\.feature$/, '');
+  const relative = featurePath
+    .replace(/\\/g, '/')
+    .replace(/^(?:\.\/)?features\//, '')
+    .replace(/\.feature$/, '');
   return `features/step_definitions/effects/${relative}.json`;
 }
 

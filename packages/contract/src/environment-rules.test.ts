@@ -205,7 +205,11 @@ describe('validateEnvironmentUrl', () => {
     for (const url of ['http://1.2.3.256', 'http://example.123', 'http://[::g]', 'http://[1::2::3]']) {
       expect(() => new URL(url), url).toThrow();
     }
-    for (const [url, host] of [['http://127.1', '127.0.0.1'], ['http://010.0.0.1', '8.0.0.1'], ['http://0x7f.0.0.1', '127.0.0.1']]) {
+    for (const [url, host] of [
+      ['http://127.1', '127.0.0.1'],
+      ['http://010.0.0.1', '8.0.0.1'],
+      ['http://0x7f.0.0.1', '127.0.0.1'],
+    ]) {
       expect(new URL(url!).hostname, url).toBe(host);
     }
   });

@@ -28,20 +28,35 @@ export const Schedule = z.object({
   days: z
     .array(z.enum(WEEK_DAYS))
     .min(1, Messages.scheduleDaysRequired)
-    .refine((days) => days.every((day, i) => i === 0 || WEEK_DAYS.indexOf(day) > WEEK_DAYS.indexOf(days[i - 1]!)), Messages.scheduleDaysOrder),
+    .refine(
+      (days) => days.every((day, i) => i === 0 || WEEK_DAYS.indexOf(day) > WEEK_DAYS.indexOf(days[i - 1]!)),
+      Messages.scheduleDaysOrder,
+    ),
   isBiweekly: z.boolean().default(false),
   /** 24-hour 'HH:mm' in 15-minute steps. */
   time: z.string().regex(/^([01]\d|2[0-3]):(00|15|30|45)$/, Messages.scheduleTimeInvalid),
   /** Offset from UTC in hours; quarter hours allowed (5.5 for India, 5.75 for Nepal). */
-  timeZone: z.number().min(-12, Messages.scheduleTimeZoneInvalid).max(14, Messages.scheduleTimeZoneInvalid).multipleOf(0.25, Messages.scheduleTimeZoneInvalid),
+  timeZone: z
+    .number()
+    .min(-12, Messages.scheduleTimeZoneInvalid)
+    .max(14, Messages.scheduleTimeZoneInvalid)
+    .multipleOf(0.25, Messages.scheduleTimeZoneInvalid),
 });
 export type Schedule = z.infer<typeof Schedule>;
 
-export const ScenarioEntry = z.object({ featureIndex: z.number().int().min(0), scenarioIndex: z.number().int().min(0), command: z.string() });
+export const ScenarioEntry = z.object({
+  featureIndex: z.number().int().min(0),
+  scenarioIndex: z.number().int().min(0),
+  command: z.string(),
+});
 
 export const ScenarioGroup = z.object({
   name: z.string().trim().min(1).max(100),
-  threadCount: z.number({ error: Messages.threadCountInvalid }).int(Messages.threadCountInvalid).min(0, Messages.threadCountInvalid).max(64, Messages.threadCountInvalid),
+  threadCount: z
+    .number({ error: Messages.threadCountInvalid })
+    .int(Messages.threadCountInvalid)
+    .min(0, Messages.threadCountInvalid)
+    .max(64, Messages.threadCountInvalid),
   tags: z.array(z.string().trim().min(1).max(100)).min(1, Messages.groupTagRequired).max(50),
   /** Computed by the server from the tags; sent values are ignored. */
   scenarios: z.array(ScenarioEntry).optional(),
@@ -99,7 +114,8 @@ export function scheduleText(schedule: Pick<Schedule, 'days' | 'isBiweekly' | 't
   const at = `at ${schedule.time}`;
   if (schedule.days.length === 7) return `Every day ${at}`;
   const weekdays = WEEK_DAYS.slice(0, 5);
-  if (!schedule.isBiweekly && schedule.days.length === 5 && weekdays.every((day) => schedule.days.includes(day))) return `Every weekday ${at}`;
+  if (!schedule.isBiweekly && schedule.days.length === 5 && weekdays.every((day) => schedule.days.includes(day)))
+    return `Every weekday ${at}`;
   return `${schedule.isBiweekly ? 'Every 2 weeks' : 'Every week'} on ${schedule.days.join(', ')} ${at}`;
 }
 
@@ -244,7 +260,9 @@ export const executionCalls = {
       env: z.string().nullable(),
       /** The project's environments at the branch, for the page's picker. */
       environments: z.array(z.string()),
-      instructions: z.array(z.object({ id: z.enum(['github', 'gitlab', 'shell']), title: z.string(), language: z.string(), content: z.string() })),
+      instructions: z.array(
+        z.object({ id: z.enum(['github', 'gitlab', 'shell']), title: z.string(), language: z.string(), content: z.string() }),
+      ),
     }),
     example: { query: { projectId: EXAMPLE_PROJECT } },
   }),

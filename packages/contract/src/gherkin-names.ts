@@ -108,7 +108,11 @@ function uniqueName(wanted: string, existing: readonly string[], max: number): s
   const base = name.replace(/ \(\d+\)$/u, '');
   for (let n = 1; ; n++) {
     const suffix = ` (${n})`;
-    const candidate = Array.from(base).slice(0, max - suffix.length).join('').trimEnd() + suffix;
+    const candidate =
+      Array.from(base)
+        .slice(0, max - suffix.length)
+        .join('')
+        .trimEnd() + suffix;
     if (!taken.has(nameKey(candidate))) return candidate;
   }
 }

@@ -3,7 +3,6 @@ import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
 
-
 /** A mail/authenticator user as the web app sees it: the password and secret key never leave the server. */
 export const MailUser = z.object({
   username: z.string(),

@@ -84,7 +84,7 @@ export const Messages = {
   branchExists: 'A branch with this name already exists.',
   branchNotFound: 'This branch does not exist.',
   commitInvalid: 'Invalid commit: a full commit id (40 hexadecimal characters) is expected.',
-  commitNotFound: 'This commit does not exist in the project\'s workspace.',
+  commitNotFound: "This commit does not exist in the project's workspace.",
   branchIsCurrent: 'The current branch cannot be deleted.',
   branchMainProtected: 'The main branch cannot be deleted.',
   createBranchSuccess: 'New branch created successfully',
@@ -165,7 +165,8 @@ export const Messages = {
   executionHalted: 'Stopped by a user.',
   executionGroupSkipped: 'Skipped: a scenario of an earlier group of this flow failed.',
   workerTokenInvalid: 'A valid worker token is required.',
-  jobKeyCallRefused: 'This key belongs to a running job: it only downloads the workspace, reads the run’s test data and uploads the run’s results.',
+  jobKeyCallRefused:
+    'This key belongs to a running job: it only downloads the workspace, reads the run’s test data and uploads the run’s results.',
   workerLost: 'The worker running this scenario stopped responding.',
 
   // AI engine
@@ -179,13 +180,16 @@ export const Messages = {
   ideasNoneSelected: 'Please select at least one scenario.',
   oversightNotFound: 'This code review item no longer exists.',
   oversightConflict: 'The locator file changed since this fix was found. Run the scenario with AI recovery again.',
-  aiRequestNotUnderstood: 'This request needs an AI provider. Use one of the quick prompts, or ask your administrator to configure AI_BASE_URL.',
+  aiRequestNotUnderstood:
+    'This request needs an AI provider. Use one of the quick prompts, or ask your administrator to configure AI_BASE_URL.',
   stepAlreadyImplemented: 'This step already has code: a step definition or a built-in step matches it.',
-  aiStepNotUnderstood: 'The step could not be turned into code. Rephrase it with the plain-English steps (open, click, fill, select, check, press, see, wait).',
+  aiStepNotUnderstood:
+    'The step could not be turned into code. Rephrase it with the plain-English steps (open, click, fill, select, check, press, see, wait).',
 
   // Cloud and local recorder (spec 02 §8, verbatim)
   recorderSessionLoadTitle: 'Session could not be loaded',
-  recorderSessionLoadError: 'An error occured while starting the session, please try again. If the issue persists, switch to local recording.',
+  recorderSessionLoadError:
+    'An error occured while starting the session, please try again. If the issue persists, switch to local recording.',
   recorderOverloaded: 'Server is overloaded with recorder requests, please try again at a later time',
   recorderSessionEnded: 'Session has ended, to record a new scenario, please start a new session',
   recorderEndConfirm: 'Are you sure you want to end the session? All changes will be discarded',
@@ -203,8 +207,10 @@ export const Messages = {
   recorderLaunchNoEnvironment: 'This project has no environment yet. Create one under Environments, then record.',
 
   // Client downloads and the runner
-  runnerVersionUnknown: 'This server has no runner package of that version. Install rehearse-runner-latest.tgz, the version this server speaks.',
-  runnerNotBuilt: 'The runner package has not been built on this server: start it with npm start (or run npm run build:package --workspace packages/runner).',
+  runnerVersionUnknown:
+    'This server has no runner package of that version. Install rehearse-runner-latest.tgz, the version this server speaks.',
+  runnerNotBuilt:
+    'The runner package has not been built on this server: start it with npm start (or run npm run build:package --workspace packages/runner).',
   instructionsUnknownEnvironment: 'The project has no environment of that name at this branch: pick one of its environments.',
   keyProjectNeedsKey: 'Only an access key has a project of its own: sign-in sessions name the project in each call.',
 

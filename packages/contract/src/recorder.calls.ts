@@ -15,7 +15,9 @@ export const RecorderLimits = {
 } as const;
 
 /** The open-recorder page's operations (spec 01 §2, spec 02 §2): what a local launch does. */
-export const RecorderOperation = z.enum(['recorder', 'ai_learn', 'execute', 'apitest', 'open_vscode'], { error: Messages.recorderOperationUnknown });
+export const RecorderOperation = z.enum(['recorder', 'ai_learn', 'execute', 'apitest', 'open_vscode'], {
+  error: Messages.recorderOperationUnknown,
+});
 export type RecorderOperation = z.infer<typeof RecorderOperation>;
 
 /** Where the cloud recorder's frame-and-input socket.io server listens (one per API server). */
@@ -84,7 +86,15 @@ export type RecordedCommandType = z.infer<typeof RecordedCommandType>;
  * What a recorder's Add assertion asks for. Visible, Value, Checked and Count take the next click
  * on the page; Text and Not visible take typed text (Text also a click); URL takes the page's address.
  */
-export const RecorderAssertion = z.enum(['verifyText', 'verifyVisible', 'verifyValue', 'verifyChecked', 'verifyCount', 'verifyUrl', 'verifyNoText']);
+export const RecorderAssertion = z.enum([
+  'verifyText',
+  'verifyVisible',
+  'verifyValue',
+  'verifyChecked',
+  'verifyCount',
+  'verifyUrl',
+  'verifyNoText',
+]);
 export type RecorderAssertion = z.infer<typeof RecorderAssertion>;
 
 /**
@@ -333,7 +343,15 @@ export interface RecorderServerEvents {
 /** Input the page sends; coordinates are in the remote page's CSS pixels. */
 export type RecorderInput =
   /** `clickCount`: 2 on the second press of a double-click (the browser's `MouseEvent.detail`), so the page sees a dblclick. */
-  | { kind: 'mouse'; type: 'move' | 'down' | 'up'; x: number; y: number; button?: 'left' | 'right' | 'middle'; clickCount?: number; id?: number }
+  | {
+      kind: 'mouse';
+      type: 'move' | 'down' | 'up';
+      x: number;
+      y: number;
+      button?: 'left' | 'right' | 'middle';
+      clickCount?: number;
+      id?: number;
+    }
   | { kind: 'wheel'; x: number; y: number; deltaX: number; deltaY: number; id?: number }
   | { kind: 'key'; type: 'down' | 'up'; key: string; id?: number }
   | { kind: 'paste'; text: string; id?: number }

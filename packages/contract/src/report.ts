@@ -65,7 +65,10 @@ export const CommandHealing = z.object({
   /** The page when every recorded candidate had failed. */
   beforeScreenshotId: z.string().optional(),
   /** The best-scoring elements of the page that were weighed, best first (at most 3). */
-  considered: z.array(z.object({ element: z.string().max(300), confidence: z.number() })).max(3).optional(),
+  considered: z
+    .array(z.object({ element: z.string().max(300), confidence: z.number() }))
+    .max(3)
+    .optional(),
 });
 export type CommandHealing = z.infer<typeof CommandHealing>;
 

@@ -5,7 +5,6 @@ import { Messages } from './messages.js';
 import { ProjectId, RecordKey } from './validation.js';
 import { CommitId } from './workspace.calls.js';
 
-
 /** Where trace links point (outside /api: the trace viewer's service worker fetches them bare); the link rides in `?link=`. */
 export const TRACE_FILES_PATH = '/trace-files/trace.zip';
 /** Where this server serves Playwright's trace viewer. */
@@ -14,7 +13,15 @@ export const TRACE_VIEWER_PATH = '/trace-viewer/';
 export const TRACE_LINK_MINUTES = 30;
 
 /** Artifacts a run may upload, and the largest one accepted (decoded bytes). */
-export const ArtifactContentType = z.enum(['image/png', 'image/jpeg', 'application/zip', 'text/plain', 'application/json', 'application/xml', 'text/html']);
+export const ArtifactContentType = z.enum([
+  'image/png',
+  'image/jpeg',
+  'application/zip',
+  'text/plain',
+  'application/json',
+  'application/xml',
+  'text/html',
+]);
 export const ARTIFACT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Calls the runner (CLI and workers) makes: artifacts, reports and the test data of a run. */
@@ -82,7 +89,12 @@ export const runnerCalls = {
     access: 'project',
     project: { from: 'body', field: 'projectId' },
     // commit: an execution's pinned commit, so its scenarios read the test data they were started with.
-    body: z.object({ projectId: ProjectId, environment: RecordKey.max(200), branch: z.string().max(200).optional(), commit: CommitId.optional() }),
+    body: z.object({
+      projectId: ProjectId,
+      environment: RecordKey.max(200),
+      branch: z.string().max(200).optional(),
+      commit: CommitId.optional(),
+    }),
     response: Ok.extend({
       testData: z.array(z.object({ key: z.string(), value: z.string(), DataType: z.enum(['string', 'secret', 'totp']) })),
     }),
@@ -249,7 +261,12 @@ export const runsCalls = {
         passedRunsCountLastWeek: z.number().int(),
       }),
       projectSummary: z.object({
-        runsAndScenarios: z.object({ runs: z.number().int(), scenarios: z.number().int(), passed: z.number().int(), failed: z.number().int() }),
+        runsAndScenarios: z.object({
+          runs: z.number().int(),
+          scenarios: z.number().int(),
+          passed: z.number().int(),
+          failed: z.number().int(),
+        }),
       }),
     }),
     example: { query: { projectId: EXAMPLE_PROJECT } },
@@ -320,7 +337,8 @@ export const runsCalls = {
   traceFile: defineCall({
     method: 'GET',
     path: TRACE_FILES_PATH,
-    summary: 'The trace zip a trace link names, while the link lasts (the link is the credential: the trace viewer fetches it without the session)',
+    summary:
+      'The trace zip a trace link names, while the link lasts (the link is the credential: the trace viewer fetches it without the session)',
     access: 'public',
     query: z.object({ link: z.string().max(1000, Messages.traceLinkExpired) }),
     /** A zip, not JSON. */

@@ -16,7 +16,9 @@ export interface TaggedScenario {
 
 export function scenarioHasAnyTag(scenario: TaggedScenario, tags: readonly string[]): boolean {
   const wanted = new Set(tags);
-  return scenario.effectiveTags.some((tag) => wanted.has(tag)) || scenario.examplesTags.some((table) => table.some((tag) => wanted.has(tag)));
+  return (
+    scenario.effectiveTags.some((tag) => wanted.has(tag)) || scenario.examplesTags.some((table) => table.some((tag) => wanted.has(tag)))
+  );
 }
 
 /** Every tag a scenario can be selected by: its own, inherited and Examples tags. */

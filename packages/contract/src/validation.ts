@@ -37,10 +37,7 @@ export const ProjectName = requiredText(Messages.projectNameEmpty, {
   message: Messages.projectNameTooLong,
 });
 
-export const ProjectUrl = z
-  .string({ error: Messages.projectUrlInvalid })
-  .trim()
-  .refine(isHttpUrl, Messages.projectUrlInvalid);
+export const ProjectUrl = z.string({ error: Messages.projectUrlInvalid }).trim().refine(isHttpUrl, Messages.projectUrlInvalid);
 
 export const AccessKeyName = requiredText(Messages.tokenNameEmpty, {
   length: Limits.accessKeyNameMax,

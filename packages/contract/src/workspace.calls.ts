@@ -272,7 +272,8 @@ export const workspaceCalls = {
   checkSteps: defineCall({
     method: 'POST',
     path: '/api/workspace/check-steps',
-    summary: "The editor's step help: steps of a Gherkin text no definition implements, each with the steps it may have meant, and the project's own step patterns",
+    summary:
+      "The editor's step help: steps of a Gherkin text no definition implements, each with the steps it may have meant, and the project's own step patterns",
     access: 'project',
     project: scope,
     body: projectBody({ text: z.string().max(Limits.scenarioTextMax) }),

@@ -79,7 +79,9 @@ describe('resolving under the rules', () => {
     expect((await resolveAllowed('shop.test', 3000, self, lookup)).address).toBe('127.0.0.1');
     expect(((await resolveAllowed('shop.test', 5432, self, lookup).catch((e: unknown) => e)) as EgressRefused).reason).toBe('private');
     expect((await resolveAllowed('public.test', 443, { allowPrivate: false }, lookup)).address).toBe('93.184.216.34');
-    expect(((await resolveAllowed('nowhere.test', 80, { allowPrivate: true }, lookup).catch((e: unknown) => e)) as EgressRefused).reason).toBe('unresolvable');
+    expect(
+      ((await resolveAllowed('nowhere.test', 80, { allowPrivate: true }, lookup).catch((e: unknown) => e)) as EgressRefused).reason,
+    ).toBe('unresolvable');
   });
 });
 
@@ -128,7 +130,11 @@ describe('the egress proxy', () => {
         req.on('error', reject);
         req.end();
       });
-    expect(await get(`http://shop.test:${targetPort}/x?y=1`)).toEqual({ status: 200, refused: false, body: `hello from shop.test:${targetPort} /x?y=1` });
+    expect(await get(`http://shop.test:${targetPort}/x?y=1`)).toEqual({
+      status: 200,
+      refused: false,
+      body: `hello from shop.test:${targetPort} /x?y=1`,
+    });
     const redirect = await get(`http://shop.test:${targetPort}/redirect`);
     expect(redirect.status).toBe(302);
     const followed = await get('http://metadata.test/latest/meta-data/');
@@ -164,7 +170,15 @@ describe('the egress proxy', () => {
         socket.on('error', reject);
       });
     const connectLine = (authority: string) => statusLine(`CONNECT ${authority} HTTP/1.1\r\nhost: ${authority}\r\n\r\n`);
-    for (const authority of ['169.254.169.254:80', '[::ffff:169.254.169.254]:80', '[::ffff:a9fe:a9fe]:443', '[fd00:ec2::254]:80', '100.100.100.200:80', 'metadata.google.internal:80', 'metadata.test:443']) {
+    for (const authority of [
+      '169.254.169.254:80',
+      '[::ffff:169.254.169.254]:80',
+      '[::ffff:a9fe:a9fe]:443',
+      '[fd00:ec2::254]:80',
+      '100.100.100.200:80',
+      'metadata.google.internal:80',
+      'metadata.test:443',
+    ]) {
       expect(await connectLine(authority), authority).toBe('HTTP/1.1 403 Forbidden');
     }
     expect(await connectLine(`shop.test:${targetPort}`)).toBe('HTTP/1.1 200 Connection Established');
@@ -204,7 +218,11 @@ writeFileSync(${JSON.stringify(path.join(dir, 'after.json'))}, JSON.stringify({ 
 `,
       );
       // No pipes to this test (stdio ignored): any pipe or socket left is the relay's.
-      const child = spawn(process.execPath, ['--import', 'tsx', job], { cwd: fileURLToPath(new URL('..', import.meta.url)), env: { ...process.env, REHEARSE_EGRESS_SOCKET: socketPath }, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['--import', 'tsx', job], {
+        cwd: fileURLToPath(new URL('..', import.meta.url)),
+        env: { ...process.env, REHEARSE_EGRESS_SOCKET: socketPath },
+        stdio: 'ignore',
+      });
       expect(await new Promise((done) => child.on('close', done))).toBe(0);
       const after = JSON.parse(readFileSync(path.join(dir, 'after.json'), 'utf8')) as { text: string; alive: string[] };
       expect(after.text).toBe('answered');

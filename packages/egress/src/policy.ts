@@ -49,7 +49,10 @@ export async function resolveAllowed(
   policy: EgressPolicy,
   lookup: Lookup = systemLookup,
 ): Promise<{ address: string; family: 4 | 6 }> {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase().replace(/\.$/, '');
+  const bare = host
+    .replace(/^\[|\]$/g, '')
+    .toLowerCase()
+    .replace(/\.$/, '');
   if (METADATA_HOST_NAMES.has(bare)) throw new EgressRefused(host, 'metadata');
   let addresses: Array<{ address: string; family: number }>;
   try {

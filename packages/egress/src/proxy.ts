@@ -34,10 +34,25 @@ function parseAuthority(authority: string): { host: string; port: number } | nul
 }
 
 /** Hop-by-hop headers are the proxy's business, never forwarded (RFC 9110 §7.6.1). */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'proxy-authorization', 'proxy-authenticate', 'te', 'trailer', 'transfer-encoding', 'upgrade']);
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authorization',
+  'proxy-authenticate',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
 
 function forwardedHeaders(request: IncomingMessage, keepUpgrade: boolean): Record<string, string | string[]> {
-  const named = new Set(String(request.headers.connection ?? '').toLowerCase().split(',').map((name) => name.trim()));
+  const named = new Set(
+    String(request.headers.connection ?? '')
+      .toLowerCase()
+      .split(',')
+      .map((name) => name.trim()),
+  );
   const headers: Record<string, string | string[]> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -110,7 +125,9 @@ export async function startEgressProxy(options: {
         target = new URL(request.url ?? '');
         if (target.protocol !== 'http:') throw new Error('not an absolute http URL');
       } catch {
-        response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('This is an egress proxy: send absolute http:// URLs or CONNECT.');
+        response
+          .writeHead(400, { 'content-type': 'text/plain; charset=utf-8' })
+          .end('This is an egress proxy: send absolute http:// URLs or CONNECT.');
         return;
       }
       const port = Number(target.port || 80);
@@ -163,7 +180,9 @@ export async function startEgressProxy(options: {
         pipeBoth(client, upstream);
       } catch (error) {
         const { status, text } = refusalText(error);
-        client.end(`HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\n${REFUSAL_HEADER}: 1\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+        client.end(
+          `HTTP/1.1 ${status} ${status === 403 ? 'Forbidden' : 'Bad Gateway'}\r\n${REFUSAL_HEADER}: 1\r\ncontent-type: text/plain; charset=utf-8\r\ncontent-length: ${Buffer.byteLength(text)}\r\n\r\n${text}`,
+        );
       }
     })();
   });

@@ -1,4 +1,20 @@
 export { captureScript, type CaptureConfig, type TestDataDigest } from './capture-script.js';
-export { RecorderSession, digestTestData, relativePath, type AssertMode, type Frame, type RecorderSessionOptions, type SessionPanel } from './session.js';
+export {
+  RecorderSession,
+  digestTestData,
+  relativePath,
+  type AssertMode,
+  type Frame,
+  type RecorderSessionOptions,
+  type SessionPanel,
+} from './session.js';
 export { LocalPanel, PANEL_LABELS, type LocalPanelOptions, type PublishNames } from './panel/local-panel.js';
-export { generate, pageName, parseStepFile, LOCATORS_DIR, STEP_DEFINITIONS_DIR, type GeneratedFiles, type GenerateInput } from '@rehearse/codegen';
+export {
+  generate,
+  pageName,
+  parseStepFile,
+  LOCATORS_DIR,
+  STEP_DEFINITIONS_DIR,
+  type GeneratedFiles,
+  type GenerateInput,
+} from '@rehearse/codegen';

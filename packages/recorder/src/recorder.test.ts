@@ -37,15 +37,27 @@ async function runWorkspace(files: { path: string; content: string }[], baseUrl:
     writeFileSync(`${dir}/test-data.json`, JSON.stringify(data));
     args.push('--data', 'test-data.json');
   }
-  const code = await runCli(args, { cwd: dir, stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) } });
+  const code = await runCli(args, {
+    cwd: dir,
+    stdout: { write: (t: string) => out.push(t) },
+    stderr: { write: (t: string) => out.push(t) },
+  });
   rmSync(dir, { recursive: true, force: true });
   return { code, output: out.join('') };
 }
 
 /** Starts `target`, records on it (1024×700, headless) what `drive` does, and closes both. */
-async function recordOn(target: () => Promise<{ app: { close(): Promise<unknown> }; baseUrl: string }>, drive: (session: RecorderSession, app: { baseUrl: string }) => Promise<void>) {
+async function recordOn(
+  target: () => Promise<{ app: { close(): Promise<unknown> }; baseUrl: string }>,
+  drive: (session: RecorderSession, app: { baseUrl: string }) => Promise<void>,
+) {
   const app = await target();
-  const session = await RecorderSession.start({ url: app.baseUrl, baseUrl: app.baseUrl, viewport: { width: 1024, height: 700 }, headless: true });
+  const session = await RecorderSession.start({
+    url: app.baseUrl,
+    baseUrl: app.baseUrl,
+    viewport: { width: 1024, height: 700 },
+    headless: true,
+  });
   try {
     await drive(session, app);
   } finally {
@@ -150,7 +162,9 @@ describe('recording the demo shop in Chromium', () => {
 
   it('ranks role, label and test-id locators before CSS, each unique, with a fingerprint', () => {
     const share = nonCssShare(commands);
-    console.log(`Locator quality on the demo shop: ${share.good}/${share.total} recorded elements (${((100 * share.good) / share.total).toFixed(1)}%) have a role+name, label, test-id or placeholder locator first`);
+    console.log(
+      `Locator quality on the demo shop: ${share.good}/${share.total} recorded elements (${((100 * share.good) / share.total).toFixed(1)}%) have a role+name, label, test-id or placeholder locator first`,
+    );
     expect(share.good / share.total).toBeGreaterThanOrEqual(0.95);
     const signIn = commands[3]!.element!;
     expect(signIn.locators[0]).toEqual({ kind: 'role', role: 'button', name: 'Sign in', exact: true });
@@ -233,13 +247,21 @@ describe('recording the todo app, which was not written for the recorder', () =>
       expect(commands[5]!.element?.fingerprint?.container).toEqual({ tag: 'li', text: 'feed the cat' });
       expect(commands[1]!.element?.fingerprint?.container).toBeUndefined();
       // The unnamed edit box is named and found by the row it opened in, not by its position.
-      expect(commands[6]!.element!.locators[0]).toEqual({ kind: 'css', value: expect.stringMatching(/^xpath=\/\/li\[\.\/\/text\(\)\[normalize-space\(\.\)="feed the cat"\]\]\/\/input/) });
+      expect(commands[6]!.element!.locators[0]).toEqual({
+        kind: 'css',
+        value: expect.stringMatching(/^xpath=\/\/li\[\.\/\/text\(\)\[normalize-space\(\.\)="feed the cat"\]\]\/\/input/),
+      });
       // What each step visibly did, for healing to be held to: the Enter that saved showed the new title.
-      expect(commands[2]!.effect).toMatchObject({ appeared: expect.arrayContaining(['buy milk', '1 item left']) as unknown, disappeared: [] });
+      expect(commands[2]!.effect).toMatchObject({
+        appeared: expect.arrayContaining(['buy milk', '1 item left']) as unknown,
+        disappeared: [],
+      });
       expect(commands[7]!.effect).toEqual({ appeared: ['feed the dog'], disappeared: [], kept: ['2 items left'] });
       const { generated, result } = await replayRecording('Rename a todo', commands, app.baseUrl);
       expect(generated.scenarioText).toContain('And I double-click on "feed the cat" element');
-      expect(generated.effects['I press "Enter" in "feed the cat"']).toEqual([{ appeared: ['feed the dog'], disappeared: [], kept: ['2 items left'] }]);
+      expect(generated.effects['I press "Enter" in "feed the cat"']).toEqual([
+        { appeared: ['feed the dog'], disappeared: [], kept: ['2 items left'] },
+      ]);
       expect(result.code, result.output).toBe(0);
     });
   }, 120_000);
@@ -295,12 +317,21 @@ describe('a todo-app recording as a person would write it, replayed on both vers
       'Then I should see "1 item left"',
     ]);
     // No element is found only by its position.
-    for (const command of commands.filter((c) => c.element)) expect(command.element!.locators[0]!.value ?? '').not.toMatch(/nth-of-type|^body/);
+    for (const command of commands.filter((c) => c.element))
+      expect(command.element!.locators[0]!.value ?? '').not.toMatch(/nth-of-type|^body/);
 
     const recordings = [{ name: 'Tidy the list', commands }];
     const [onV1] = (await replayAll(recordings, apps.v1, false, TODO_TARGET)).scenarios;
     expect(onV1!.status).toBe('PASSED');
-    expect(onV1!.steps.at(-1)!.state).toEqual({ todos: [{ title: 'feed the dog', completed: false }, { title: 'water the plants', completed: true }], route: 'active', newTodo: '', editing: null });
+    expect(onV1!.steps.at(-1)!.state).toEqual({
+      todos: [
+        { title: 'feed the dog', completed: false },
+        { title: 'water the plants', completed: true },
+      ],
+      route: 'active',
+      newTodo: '',
+      editing: null,
+    });
     const plainOnV2 = await replayAll(recordings, apps.v2, false, TODO_TARGET);
     expect(plainOnV2.scenarios[0]!.status).toBe('FAILED');
     const healedOnV2 = await replayAll(recordings, apps.v2, true, TODO_TARGET);
@@ -346,7 +377,12 @@ describe('the recorder’s assertions beyond Visible, Text and Value', () => {
         'Don’t see “feed the cat”',
       ]);
       const generated = generate({ scenarioName: 'Check what the list shows', commands, existing: new Map() });
-      expect(generated.scenarioText.split('\n').slice(-7).map((line) => line.trim())).toEqual([
+      expect(
+        generated.scenarioText
+          .split('\n')
+          .slice(-7)
+          .map((line) => line.trim()),
+      ).toEqual([
         'And I check "feed the cat" checkbox',
         'Then "feed the cat" checkbox should be checked',
         'And "buy milk" checkbox should not be checked',
@@ -373,7 +409,11 @@ describe('recording a right-click', () => {
       for (let i = 0; i < 40 && session.commands.at(-1)?.type !== 'click'; i++) await page.waitForTimeout(50);
       const commands = session.commands.filter((c) => c.type !== 'navigate');
       expect(commands.map((command) => describeRecordedStep(command))).toEqual(['Right-click “Right-click me”', 'Click “Archive”']);
-      const { generated, result } = await replayRecording('Archive from the menu', [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands], app.baseUrl);
+      const { generated, result } = await replayRecording(
+        'Archive from the menu',
+        [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands],
+        app.baseUrl,
+      );
       expect(generated.scenarioText).toContain('When I right-click on "Right-click me" element');
       expect(result.code, result.output).toBe(0);
     });
@@ -392,7 +432,11 @@ describe('recording a drag', () => {
       expect(commands.map((command) => describeRecordedStep(command))).toEqual(['Drag “Buy milk” to “Done”']);
       const { generated, result } = await replayRecording(
         'Move the milk',
-        [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands, { type: 'verifyText', value: 'Buy milk moved to Done', path: '/tools.html' }],
+        [
+          { type: 'navigate', value: 'tools.html', path: '/' },
+          ...commands,
+          { type: 'verifyText', value: 'Buy milk moved to Done', path: '/tools.html' },
+        ],
         app.baseUrl,
       );
       expect(generated.scenarioText).toContain('When I drag "Buy milk" onto "Done"');
@@ -409,7 +453,8 @@ describe('recording a drag', () => {
       const to = await page.getByText('Write the report', { exact: true }).boundingBox();
       await page.mouse.move(from!.x + 20, from!.y + from!.height / 2);
       await page.mouse.down();
-      for (let step = 1; step <= 5; step++) await page.mouse.move(from!.x + 20, from!.y + from!.height / 2 + ((to!.y - from!.y) * step) / 5);
+      for (let step = 1; step <= 5; step++)
+        await page.mouse.move(from!.x + 20, from!.y + from!.height / 2 + ((to!.y - from!.y) * step) / 5);
       await page.mouse.up();
       await page.getByText('Order: Call the plumber, Write the report, Book the dentist').waitFor();
       for (let i = 0; i < 40 && session.commands.at(-1)?.type !== 'drag'; i++) await page.waitForTimeout(50);
@@ -418,7 +463,11 @@ describe('recording a drag', () => {
       expect(commands.map((command) => describeRecordedStep(command))).toEqual(['Drag “Call the plumber” to “Write the report”']);
       const { generated, result } = await replayRecording(
         'Call the plumber first',
-        [{ type: 'navigate', value: 'tools.html', path: '/' }, ...commands, { type: 'verifyText', value: 'Order: Call the plumber, Write the report, Book the dentist', path: '/tools.html' }],
+        [
+          { type: 'navigate', value: 'tools.html', path: '/' },
+          ...commands,
+          { type: 'verifyText', value: 'Order: Call the plumber, Write the report, Book the dentist', path: '/tools.html' },
+        ],
         app.baseUrl,
       );
       expect(generated.scenarioText).toContain('When I drag "Call the plumber" onto "Write the report"');
@@ -436,7 +485,12 @@ describe('the element picker', () => {
       await page.keyboard.press('Enter');
       const counter = page.getByText('1 item left', { exact: true });
       // The filter bar lies over the counter: a plain click there lands on the bar.
-      expect(await page.evaluate(() => { const c = document.querySelector('.todo-count')!.getBoundingClientRect(); return document.elementFromPoint(c.left + 5, c.top + c.height / 2)!.className; })).toBe('filters');
+      expect(
+        await page.evaluate(() => {
+          const c = document.querySelector('.todo-count')!.getBoundingClientRect();
+          return document.elementFromPoint(c.left + 5, c.top + c.height / 2)!.className;
+        }),
+      ).toBe('filters');
       await session.assertNext('verifyText');
       const box = (await counter.boundingBox())!;
       await page.mouse.move(box.x + 5, box.y + box.height / 2);

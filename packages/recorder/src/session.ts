@@ -1,5 +1,12 @@
 import { createHash } from 'node:crypto';
-import { effectBetween, RecordedCommand, visibleLinesOfPage, type RecordedPage, type RecorderAssertion, type RecorderInput } from '@rehearse/contract';
+import {
+  effectBetween,
+  RecordedCommand,
+  visibleLinesOfPage,
+  type RecordedPage,
+  type RecorderAssertion,
+  type RecorderInput,
+} from '@rehearse/contract';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { captureScript, type TestDataDigest } from './capture-script.js';
@@ -127,20 +134,29 @@ export class RecorderSession {
     if (!this.options.screencast) return;
     const cdp = await this.context.newCDPSession(page);
     this.cdp = cdp;
-    cdp.on('Page.screencastFrame', (event: { data: string; sessionId: number; metadata: { deviceWidth: number; deviceHeight: number } }) => {
-      // Ack first: Chromium sends the next frame only after the previous one is acknowledged.
-      cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
-      const input = this.lastInput;
-      this.lastInput = undefined;
-      this.options.onFrame?.({
-        data: Buffer.from(event.data, 'base64'),
-        width: Math.round(event.metadata.deviceWidth),
-        height: Math.round(event.metadata.deviceHeight),
-        ...(input === undefined ? {} : { input }),
-      });
-    });
+    cdp.on(
+      'Page.screencastFrame',
+      (event: { data: string; sessionId: number; metadata: { deviceWidth: number; deviceHeight: number } }) => {
+        // Ack first: Chromium sends the next frame only after the previous one is acknowledged.
+        cdp.send('Page.screencastFrameAck', { sessionId: event.sessionId }).catch(() => undefined);
+        const input = this.lastInput;
+        this.lastInput = undefined;
+        this.options.onFrame?.({
+          data: Buffer.from(event.data, 'base64'),
+          width: Math.round(event.metadata.deviceWidth),
+          height: Math.round(event.metadata.deviceHeight),
+          ...(input === undefined ? {} : { input }),
+        });
+      },
+    );
     const { width, height } = this.options.viewport;
-    await cdp.send('Page.startScreencast', { format: 'jpeg', quality: this.options.jpegQuality ?? 60, maxWidth: width, maxHeight: height, everyNthFrame: 1 });
+    await cdp.send('Page.startScreencast', {
+      format: 'jpeg',
+      quality: this.options.jpegQuality ?? 60,
+      maxWidth: width,
+      maxHeight: height,
+      everyNthFrame: 1,
+    });
   }
 
   /**
@@ -156,7 +172,8 @@ export class RecorderSession {
     let startedWith = safe;
     // Typing into a field again replaces its earlier fill: one fill per field, not per change.
     const last = this.commands.at(-1);
-    if (command.type === 'fill' && last?.type === 'fill' && sameElement(last, command)) startedWith = this.linesBefore.get(this.commands.pop()!) ?? startedWith;
+    if (command.type === 'fill' && last?.type === 'fill' && sameElement(last, command))
+      startedWith = this.linesBefore.get(this.commands.pop()!) ?? startedWith;
     // The browser reports a double-click as click, click, dblclick: the step is the double-click.
     if (command.type === 'doubleClick') {
       for (let taken = 0; taken < 2 && this.commands.at(-1)?.type === 'click' && sameElement(this.commands.at(-1)!, command); taken += 1) {
@@ -204,9 +221,15 @@ export class RecorderSession {
 
   /** The next click on the page records an assertion on what was clicked instead of a click (null: a click again). */
   async assertNext(type: AssertMode | null): Promise<void> {
-    await Promise.all(this.page.frames().map((frame) => frame.evaluate((mode) => {
-      (window as unknown as { __rehearseSetAssertMode?: (m: string | null) => void }).__rehearseSetAssertMode?.(mode);
-    }, type).catch(() => undefined)));
+    await Promise.all(
+      this.page.frames().map((frame) =>
+        frame
+          .evaluate((mode) => {
+            (window as unknown as { __rehearseSetAssertMode?: (m: string | null) => void }).__rehearseSetAssertMode?.(mode);
+          }, type)
+          .catch(() => undefined),
+      ),
+    );
   }
 
   /**
@@ -238,12 +261,22 @@ export class RecorderSession {
 
   /** Records a text assertion the user typed (no element needed). */
   assertText(text: string): Promise<void> {
-    return this.settleThenAdd({ type: 'verifyText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+    return this.settleThenAdd({
+      type: 'verifyText',
+      value: text,
+      path: relativePath(this.page.url(), this.options.baseUrl),
+      url: this.page.url(),
+    });
   }
 
   /** Records that the page must not show a text the user typed (what an action took away). */
   assertNoText(text: string): Promise<void> {
-    return this.settleThenAdd({ type: 'verifyNoText', value: text, path: relativePath(this.page.url(), this.options.baseUrl), url: this.page.url() });
+    return this.settleThenAdd({
+      type: 'verifyNoText',
+      value: text,
+      path: relativePath(this.page.url(), this.options.baseUrl),
+      url: this.page.url(),
+    });
   }
 
   /**
@@ -304,14 +337,22 @@ export class RecorderSession {
         break;
       case 'wheel':
         if (this.cdp) {
-          await this.cdp.send('Input.dispatchMouseEvent', { type: 'mouseWheel', x: input.x, y: input.y, deltaX: input.deltaX, deltaY: input.deltaY, modifiers: this.modifiers });
+          await this.cdp.send('Input.dispatchMouseEvent', {
+            type: 'mouseWheel',
+            x: input.x,
+            y: input.y,
+            deltaX: input.deltaX,
+            deltaY: input.deltaY,
+            modifiers: this.modifiers,
+          });
         } else {
           await page.mouse.move(input.x, input.y);
           await page.mouse.wheel(input.deltaX, input.deltaY);
         }
         break;
       case 'key':
-        if (MODIFIER_BITS[input.key]) this.modifiers = input.type === 'down' ? this.modifiers | MODIFIER_BITS[input.key]! : this.modifiers & ~MODIFIER_BITS[input.key]!;
+        if (MODIFIER_BITS[input.key])
+          this.modifiers = input.type === 'down' ? this.modifiers | MODIFIER_BITS[input.key]! : this.modifiers & ~MODIFIER_BITS[input.key]!;
         try {
           await (input.type === 'down' ? page.keyboard.down(input.key) : page.keyboard.up(input.key));
         } catch {
@@ -328,12 +369,22 @@ export class RecorderSession {
         await page.setViewportSize(this.options.viewport);
         if (this.cdp) {
           await this.cdp.send('Page.stopScreencast');
-          await this.cdp.send('Page.startScreencast', { format: 'jpeg', quality: this.options.jpegQuality ?? 60, maxWidth: input.width, maxHeight: input.height, everyNthFrame: 1 });
+          await this.cdp.send('Page.startScreencast', {
+            format: 'jpeg',
+            quality: this.options.jpegQuality ?? 60,
+            maxWidth: input.width,
+            maxHeight: input.height,
+            everyNthFrame: 1,
+          });
         }
         break;
       case 'navigate': {
         const target = new URL(input.url, this.options.baseUrl).toString();
-        this.add({ type: 'navigate', value: relativePath(target, this.options.baseUrl).replace(/^\//, '') || '/', path: relativePath(page.url(), this.options.baseUrl) });
+        this.add({
+          type: 'navigate',
+          value: relativePath(target, this.options.baseUrl).replace(/^\//, '') || '/',
+          path: relativePath(page.url(), this.options.baseUrl),
+        });
         await page.goto(target, { waitUntil: 'domcontentloaded' });
         break;
       }

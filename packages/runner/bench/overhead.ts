@@ -74,7 +74,11 @@ async function ours(ws: string, policy: ScreenshotPolicy, trace: TracePolicy = '
   const out = mkdtempSync(path.join(tmpdir(), 'rehearse-bench-out-'));
   const sink = { write: () => true };
   const started = performance.now();
-  const code = await runCli(['run', '--headless', '--screenshots', policy, '--trace', trace, '--out', out], { cwd: ws, stdout: sink, stderr: process.stderr });
+  const code = await runCli(['run', '--headless', '--screenshots', policy, '--trace', trace, '--out', out], {
+    cwd: ws,
+    stdout: sink,
+    stderr: process.stderr,
+  });
   const elapsed = performance.now() - started;
   rmSync(out, { recursive: true, force: true });
   if (code !== 0) throw new Error(`the bench scenario failed (exit ${code}); run it with --out to see why`);
@@ -155,12 +159,22 @@ try {
   if (values.json) {
     console.log(JSON.stringify(result));
   } else {
-    console.log(`runner overhead, 20-step scenario, median of ${REPS} (ms), load average ${result.loadAverage.join(' → ')}: ${JSON.stringify(result.medianMs)}`);
-    console.log(`  screenshots every command: ${result.everyCommandVsRawSameScreenshots}× raw Playwright taking the same screenshot per action (target ≤ 1.15)`);
-    console.log(`                             ${result.everyCommandVsRawPlaywrightScreenshots}× raw with page.screenshot() per action, ${result.everyCommandVsRawWithout}× raw without screenshots`);
+    console.log(
+      `runner overhead, 20-step scenario, median of ${REPS} (ms), load average ${result.loadAverage.join(' → ')}: ${JSON.stringify(result.medianMs)}`,
+    );
+    console.log(
+      `  screenshots every command: ${result.everyCommandVsRawSameScreenshots}× raw Playwright taking the same screenshot per action (target ≤ 1.15)`,
+    );
+    console.log(
+      `                             ${result.everyCommandVsRawPlaywrightScreenshots}× raw with page.screenshot() per action, ${result.everyCommandVsRawWithout}× raw without screenshots`,
+    );
     console.log(`  screenshots off:           ${result.screenshotsOffVsRaw}× raw Playwright (target ≤ 1.08)`);
-    console.log(`  trace retain-on-failure:   ${result.retainOnFailureVsRawTraced}× raw Playwright tracing the same way (a pass: trace dropped)`);
-    console.log(`  trace on:                  ${result.traceOnVsRawTraced}× raw Playwright writing the same trace (target ≤ 1.0 per issue 20, against Playwright Test)`);
+    console.log(
+      `  trace retain-on-failure:   ${result.retainOnFailureVsRawTraced}× raw Playwright tracing the same way (a pass: trace dropped)`,
+    );
+    console.log(
+      `  trace on:                  ${result.traceOnVsRawTraced}× raw Playwright writing the same trace (target ≤ 1.0 per issue 20, against Playwright Test)`,
+    );
   }
 } finally {
   await shop.app.close();

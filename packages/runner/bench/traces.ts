@@ -36,12 +36,17 @@ interface Sample {
 function timed(argv: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<Sample> {
   const report = path.join(mkdtempSync(path.join(tmpdir(), 'rehearse-bench-time-')), 'time.txt');
   return new Promise((resolve, reject) => {
-    execFile('/usr/bin/time', ['-f', '%e %U %S', '-o', report, ...argv], { cwd, env, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) return reject(new Error(`${argv.join(' ')} failed:\n${stdout}\n${stderr}`));
-      const [wall, user, system] = readFileSync(report, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
-      rmSync(path.dirname(report), { recursive: true, force: true });
-      resolve({ wallMs: wall! * 1000, cpuMs: (user! + system!) * 1000 });
-    });
+    execFile(
+      '/usr/bin/time',
+      ['-f', '%e %U %S', '-o', report, ...argv],
+      { cwd, env, maxBuffer: 64 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        if (error) return reject(new Error(`${argv.join(' ')} failed:\n${stdout}\n${stderr}`));
+        const [wall, user, system] = readFileSync(report, 'utf8').trim().split('\n').at(-1)!.split(' ').map(Number);
+        rmSync(path.dirname(report), { recursive: true, force: true });
+        resolve({ wallMs: wall! * 1000, cpuMs: (user! + system!) * 1000 });
+      },
+    );
   });
 }
 
@@ -54,7 +59,9 @@ const median = (list: number[]) => {
 /** The built runner package unpacked beside the repository's node_modules (its dependencies). */
 async function installedRunner(root: string): Promise<string> {
   const { tarball } = await buildRunnerPackage();
-  await new Promise<void>((resolve, reject) => execFile('tar', ['xzf', tarball, '-C', root], (error) => (error ? reject(new Error(error.message)) : resolve())));
+  await new Promise<void>((resolve, reject) =>
+    execFile('tar', ['xzf', tarball, '-C', root], (error) => (error ? reject(new Error(error.message)) : resolve())),
+  );
   symlinkSync(path.join(REPO, 'node_modules'), path.join(root, 'package', 'node_modules'));
   return path.join(root, 'package', 'bin', 'rehearse.mjs');
 }
@@ -65,7 +72,10 @@ function playwrightProject(root: string, base: string, executablePath: string): 
   mkdirSync(dir);
   symlinkSync(path.join(REPO, 'node_modules'), path.join(dir, 'node_modules'));
   const calls = ACTIONS.map(([step, act]) => `  // ${step}\n  await (${act.toString()})(page, ${JSON.stringify(base)});`).join('\n');
-  writeFileSync(path.join(dir, 'twenty.spec.mjs'), `import { test } from '@playwright/test';\n\ntest('Twenty steps', async ({ page }) => {\n${calls}\n});\n`);
+  writeFileSync(
+    path.join(dir, 'twenty.spec.mjs'),
+    `import { test } from '@playwright/test';\n\ntest('Twenty steps', async ({ page }) => {\n${calls}\n});\n`,
+  );
   writeFileSync(
     path.join(dir, 'playwright.config.mjs'),
     `export default {
@@ -95,9 +105,20 @@ try {
   const ws = makeWorkspace({ baseUrl: shop.baseUrl, feature: FEATURE, steps: '', config: { commandTimeoutMs: 10_000 } });
   const pw = playwrightProject(root, shop.baseUrl, executablePath);
   const env = { ...process.env, CHROMIUM_PATH: executablePath, NODE_OPTIONS: '' };
-  const ours = (mode: Mode) => timed([process.execPath, rehearse, 'run', '--headless', '--trace', mode, '--out', path.join(root, 'out')], ws, env);
-  const theirs = (mode: Mode) => timed([process.execPath, path.join(REPO, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'playwright.config.mjs'], pw, { ...env, BENCH_TRACE: mode });
-  const samples = Object.fromEntries(MODES.flatMap((mode) => [[`ours:${mode}`, [] as Sample[]], [`playwright:${mode}`, [] as Sample[]]])) as Record<string, Sample[]>;
+  const ours = (mode: Mode) =>
+    timed([process.execPath, rehearse, 'run', '--headless', '--trace', mode, '--out', path.join(root, 'out')], ws, env);
+  const theirs = (mode: Mode) =>
+    timed(
+      [process.execPath, path.join(REPO, 'node_modules', '@playwright', 'test', 'cli.js'), 'test', '--config', 'playwright.config.mjs'],
+      pw,
+      { ...env, BENCH_TRACE: mode },
+    );
+  const samples = Object.fromEntries(
+    MODES.flatMap((mode) => [
+      [`ours:${mode}`, [] as Sample[]],
+      [`playwright:${mode}`, [] as Sample[]],
+    ]),
+  ) as Record<string, Sample[]>;
   // One untimed round of each: disk caches and the first Chromium start.
   for (const mode of MODES) {
     await ours(mode);
@@ -114,20 +135,35 @@ try {
   const result = {
     reps: REPS,
     loadAverage: load.map((value) => +value.toFixed(2)),
-    medians: Object.fromEntries(Object.entries(samples).map(([key, list]) => [key, { wallMs: Math.round(median(list.map((s) => s.wallMs))), cpuMs: Math.round(median(list.map((s) => s.cpuMs))) }])),
+    medians: Object.fromEntries(
+      Object.entries(samples).map(([key, list]) => [
+        key,
+        { wallMs: Math.round(median(list.map((s) => s.wallMs))), cpuMs: Math.round(median(list.map((s) => s.cpuMs))) },
+      ]),
+    ),
     ratios: Object.fromEntries(
       MODES.map((mode) => {
         const a = samples[`ours:${mode}`]!;
         const b = samples[`playwright:${mode}`]!;
-        return [mode, { wall: +(median(a.map((s) => s.wallMs)) / median(b.map((s) => s.wallMs))).toFixed(2), cpu: +(median(a.map((s) => s.cpuMs)) / median(b.map((s) => s.cpuMs))).toFixed(2) }];
+        return [
+          mode,
+          {
+            wall: +(median(a.map((s) => s.wallMs)) / median(b.map((s) => s.wallMs))).toFixed(2),
+            cpu: +(median(a.map((s) => s.cpuMs)) / median(b.map((s) => s.cpuMs))).toFixed(2),
+          },
+        ];
       }),
     ),
   };
   if (values.json) console.log(JSON.stringify(result));
   else {
-    console.log(`traces, 20-step scenario, whole processes, median of ${REPS}, load average ${result.loadAverage.join(' → ')}: ${JSON.stringify(result.medians)}`);
+    console.log(
+      `traces, 20-step scenario, whole processes, median of ${REPS}, load average ${result.loadAverage.join(' → ')}: ${JSON.stringify(result.medians)}`,
+    );
     for (const mode of MODES) {
-      console.log(`  trace ${mode}: rehearse run ${result.ratios[mode]!.wall}× the wall and ${result.ratios[mode]!.cpu}× the CPU of Playwright Test (target ≤ 1.0 with traces on)`);
+      console.log(
+        `  trace ${mode}: rehearse run ${result.ratios[mode]!.wall}× the wall and ${result.ratios[mode]!.cpu}× the CPU of Playwright Test (target ≤ 1.0 with traces on)`,
+      );
     }
   }
 } finally {

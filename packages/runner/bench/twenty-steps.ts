@@ -25,4 +25,3 @@ export const ACTIONS: Array<[string, (page: Page, base: string) => Promise<unkno
 ];
 
 export const FEATURE = `Feature: Bench\n  Scenario: Twenty steps\n${ACTIONS.map(([step]) => `    ${step}`).join('\n')}\n`;
-

@@ -1,6 +1,17 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
@@ -19,7 +30,6 @@ const VERSION_SOURCE = path.join(REPO_DIR, 'apps', 'server', 'package.json');
 const BUNDLED = ['runner', 'recorder', 'contract', 'api-client', 'egress'].map((name) => path.join(REPO_DIR, 'packages', name));
 /** The published package's name; its file names use the unscoped part. */
 export const PACKAGE_NAME = '@rehearse/runner';
-
 
 /** The version the build stamps into the package: the server's. */
 export function runnerVersion(): string {
@@ -55,7 +65,11 @@ export function sourceHash(): string {
 }
 
 /** The package a bare import names: `@scope/name` or `name`. */
-const packageOf = (specifier: string) => specifier.split('/').slice(0, specifier.startsWith('@') ? 2 : 1).join('/');
+const packageOf = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
 
 /**
  * Bundles `@rehearse/*` imports (resolved to their TypeScript source through the workspace links)
@@ -92,7 +106,8 @@ function installedVersion(name: string): string {
 /** Declared dependencies of the bundled packages: anything imported must be declared by one of them. */
 function declaredDependencies(): Set<string> {
   const names = new Set<string>();
-  for (const dir of BUNDLED) for (const name of Object.keys(readJson<PackageJson>(path.join(dir, 'package.json')).dependencies ?? {})) names.add(name);
+  for (const dir of BUNDLED)
+    for (const name of Object.keys(readJson<PackageJson>(path.join(dir, 'package.json')).dependencies ?? {})) names.add(name);
   return names;
 }
 
@@ -173,7 +188,8 @@ export async function buildRunnerPackage(options: { force?: boolean } = {}): Pro
       plugins: [externalsPlugin(externals)],
     });
     cpSync(path.join(RUNNER_DIR, 'src', 'cli', 'loader-hooks.mjs'), path.join(dist, 'loader-hooks.mjs'));
-    for (const script of ['capture.js', 'panel.js']) cpSync(path.join(REPO_DIR, 'packages', 'recorder', 'src', 'inject', script), path.join(dist, script));
+    for (const script of ['capture.js', 'panel.js'])
+      cpSync(path.join(REPO_DIR, 'packages', 'recorder', 'src', 'inject', script), path.join(dist, script));
     mkdirSync(path.join(staging, 'bin'));
     cpSync(path.join(RUNNER_DIR, 'pack', 'rehearse.mjs'), path.join(staging, 'bin', 'rehearse.mjs'));
 
@@ -208,7 +224,10 @@ export async function buildRunnerPackage(options: { force?: boolean } = {}): Pro
     const [packed] = JSON.parse(stdout) as Array<{ filename: string }>;
     if (!packed) throw new Error('npm pack wrote no tarball');
     renameSync(path.join(work, packed.filename), tarball);
-    writeFileSync(stampFile, `${JSON.stringify({ hash, version, dependencies: manifest.dependencies, builtAt: new Date().toISOString() })}\n`);
+    writeFileSync(
+      stampFile,
+      `${JSON.stringify({ hash, version, dependencies: manifest.dependencies, builtAt: new Date().toISOString() })}\n`,
+    );
     return { tarball, version, bytes: statSync(tarball).size, built: true };
   } finally {
     rmSync(work, { recursive: true, force: true });

@@ -35,7 +35,9 @@ describe('which Chromium a run launches', () => {
   });
 
   it('refuses a REHEARSE_HEADLESS_SHELL that is not 1 or 0 with a sentence naming it', () => {
-    expect(() => findBrowserExecutable('chromium', env({ REHEARSE_HEADLESS_SHELL: 'yes' }), true)).toThrow('REHEARSE_HEADLESS_SHELL must be 1 or 0');
+    expect(() => findBrowserExecutable('chromium', env({ REHEARSE_HEADLESS_SHELL: 'yes' }), true)).toThrow(
+      'REHEARSE_HEADLESS_SHELL must be 1 or 0',
+    );
   });
 
   it('takes an explicit CHROMIUM_PATH as the browser of every run, unless a headless shell is named too', () => {
@@ -54,7 +56,9 @@ describe('which Chromium a run launches', () => {
   it.skipIf(!findHeadlessShell())('launches the installed headless shell for a headless run', async () => {
     const browser = await launchBrowser({ browser: 'chromium', headless: true });
     try {
-      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(process.pid)], { encoding: 'utf8' }).trim().split(/\s+/);
+      const children = execFileSync('ps', ['-o', 'pid=', '--ppid', String(process.pid)], { encoding: 'utf8' })
+        .trim()
+        .split(/\s+/);
       const executables = children.map((pid) => {
         try {
           return readlinkSync(`/proc/${pid}/exe`);
@@ -68,14 +72,19 @@ describe('which Chromium a run launches', () => {
     }
   });
 
-  it.skipIf(Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY))('says in one sentence that a headed browser has no display here, instead of Playwright\'s launch log', async () => {
-    const failed = await launchBrowser({ browser: 'chromium', headless: false }).then(
-      async (browser) => {
-        await browser.close();
-        return 'launched';
-      },
-      (error: Error) => error.message,
-    );
-    expect(failed).toBe('the browser did not start: there is no display for its window here (run it in a desktop session, or add --headless).');
-  });
+  it.skipIf(Boolean(process.env.DISPLAY || process.env.WAYLAND_DISPLAY))(
+    "says in one sentence that a headed browser has no display here, instead of Playwright's launch log",
+    async () => {
+      const failed = await launchBrowser({ browser: 'chromium', headless: false }).then(
+        async (browser) => {
+          await browser.close();
+          return 'launched';
+        },
+        (error: Error) => error.message,
+      );
+      expect(failed).toBe(
+        'the browser did not start: there is no display for its window here (run it in a desktop session, or add --headless).',
+      );
+    },
+  );
 });

@@ -60,7 +60,10 @@ function fromPlaywrightCache({ prefix, files }: { prefix: string; files: string[
   const cache = env.PLAYWRIGHT_BROWSERS_PATH || path.join(homedir(), '.cache', 'ms-playwright');
   if (!existsSync(cache)) return undefined;
   // Newest build first; `chromium_headless_shell-*` does not match `chromium-`.
-  for (const dir of readdirSync(cache).filter((entry) => entry.startsWith(prefix)).sort().reverse()) {
+  for (const dir of readdirSync(cache)
+    .filter((entry) => entry.startsWith(prefix))
+    .sort()
+    .reverse()) {
     for (const file of files) {
       const candidate = path.join(cache, dir, file);
       if (existsSync(candidate)) return candidate;
@@ -146,7 +149,10 @@ export function browserEndpoint(env: NodeJS.ProcessEnv = process.env): BrowserEn
 export function missingBrowserMessage(name: BrowserName, env: NodeJS.ProcessEnv = process.env, headless = false): string | undefined {
   // A browser from an endpoint needs nothing installed here.
   const endpoint = browserEndpoint(env);
-  if (endpoint) return endpoint.protocol === 'cdp' && name !== 'chromium' ? `${ENDPOINT_VARIABLE} is a Chromium DevTools endpoint; it cannot serve ${name}.` : undefined;
+  if (endpoint)
+    return endpoint.protocol === 'cdp' && name !== 'chromium'
+      ? `${ENDPOINT_VARIABLE} is a Chromium DevTools endpoint; it cannot serve ${name}.`
+      : undefined;
   if (findBrowserExecutable(name, env, headless)) return undefined;
   if (name === 'chromium') {
     return 'No Chromium found: install it (for example `sudo apt-get install chromium`) or set CHROMIUM_PATH to a Chromium or Chrome executable.';
@@ -238,7 +244,10 @@ export async function launchBrowser({ browser, headless, debugPort }: LaunchOpti
     return await TYPES[browser].launch({
       executablePath: executableFor(browser, headless),
       headless,
-      args: [...launchArgs(browser, headless), ...(debugPort !== undefined && browser === 'chromium' ? [`--remote-debugging-port=${debugPort}`] : [])],
+      args: [
+        ...launchArgs(browser, headless),
+        ...(debugPort !== undefined && browser === 'chromium' ? [`--remote-debugging-port=${debugPort}`] : []),
+      ],
       ...(proxy ? { proxy: { server: proxy } } : {}),
     });
   } catch (error) {
@@ -249,6 +258,11 @@ export async function launchBrowser({ browser, headless, debugPort }: LaunchOpti
 /** Why a browser launch failed, in a sentence (Playwright's own message is a page of launch log). */
 export function browserStartProblem(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
-  if (/XServer|Missing X server|\$DISPLAY/.test(message)) return 'there is no display for its window here (run it in a desktop session, or add --headless).';
-  return message.split('\n').find((line) => line.trim() && !line.startsWith('browserType.launch: Target page')) ?? message.split('\n')[0] ?? message;
+  if (/XServer|Missing X server|\$DISPLAY/.test(message))
+    return 'there is no display for its window here (run it in a desktop session, or add --headless).';
+  return (
+    message.split('\n').find((line) => line.trim() && !line.startsWith('browserType.launch: Target page')) ??
+    message.split('\n')[0] ??
+    message
+  );
 }

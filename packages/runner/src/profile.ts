@@ -29,7 +29,10 @@ async function serverTestData(cwd: string, env: NodeJS.ProcessEnv, environment: 
   const pulled = readProjectFile(cwd);
   const server = env.REHEARSE_SERVER ?? pulled?.server;
   const projectId = env.REHEARSE_PROJECT ?? pulled?.projectId;
-  if (!server || !projectId) throw new Error('REHEARSE_TOKEN is set, but which server and project? Set REHEARSE_SERVER and REHEARSE_PROJECT, or run `rehearse pull` here first');
+  if (!server || !projectId)
+    throw new Error(
+      'REHEARSE_TOKEN is set, but which server and project? Set REHEARSE_SERVER and REHEARSE_PROJECT, or run `rehearse pull` here first',
+    );
   const client = createApiClient({ baseUrl: server, getToken: () => token, getProjectId: () => projectId });
   const branch = env.REHEARSE_BRANCH ?? pulled?.branch;
   const answer = await client.call(runnerCalls.runTestData, { body: { projectId, environment, ...(branch ? { branch } : {}) } });

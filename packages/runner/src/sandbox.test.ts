@@ -32,7 +32,15 @@ afterAll(async () => {
 /** Runs a script in the job sandbox and answers what it printed as JSON. */
 async function probeInside(script: string, extra: Partial<Parameters<typeof runJobProcess>[0]> = {}) {
   await writeFile(path.join(job, 'probe.mjs'), script);
-  const result = await runJobProcess({ mode: 'sandboxed', workDir: job, cwd: job, nodeArgs: [path.join(job, 'probe.mjs')], env: { REHEARSE_TOKEN: 'rhk_job' }, timeoutMs: 60_000, ...extra });
+  const result = await runJobProcess({
+    mode: 'sandboxed',
+    workDir: job,
+    cwd: job,
+    nodeArgs: [path.join(job, 'probe.mjs')],
+    env: { REHEARSE_TOKEN: 'rhk_job' },
+    timeoutMs: 60_000,
+    ...extra,
+  });
   return result;
 }
 
@@ -75,7 +83,21 @@ describe('the job sandbox', () => {
     expect(seen.uid).toBe(65534);
     expect(seen.env).not.toContain('SMTP_URL');
     expect(seen.env).toContain('REHEARSE_TOKEN');
-    const allowed = ['PATH', 'PWD', 'HOME', 'TMPDIR', 'LANG', 'NO_COLOR', 'REHEARSE_TOKEN', 'REHEARSE_NO_SANDBOX', 'PLAYWRIGHT_BROWSERS_PATH', 'CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'REHEARSE_HEADLESS_SHELL', 'TZ'];
+    const allowed = [
+      'PATH',
+      'PWD',
+      'HOME',
+      'TMPDIR',
+      'LANG',
+      'NO_COLOR',
+      'REHEARSE_TOKEN',
+      'REHEARSE_NO_SANDBOX',
+      'PLAYWRIGHT_BROWSERS_PATH',
+      'CHROMIUM_PATH',
+      'CHROMIUM_HEADLESS_SHELL_PATH',
+      'REHEARSE_HEADLESS_SHELL',
+      'TZ',
+    ];
     expect((seen.env as string[]).filter((name) => !allowed.includes(name))).toEqual([]);
     expect(seen.secretKey).toBe('ENOENT');
     expect(seen.otherJob).toBe('ENOENT');

@@ -66,7 +66,15 @@ const ETC_FILES = [
 ];
 
 /** Host variables a job may see (browser choice and locale); everything else is left behind. */
-const PASSED_VARIABLES = ['CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'REHEARSE_HEADLESS_SHELL', 'FIREFOX_PATH', 'WEBKIT_PATH', 'TZ', 'LANG'];
+const PASSED_VARIABLES = [
+  'CHROMIUM_PATH',
+  'CHROMIUM_HEADLESS_SHELL_PATH',
+  'REHEARSE_HEADLESS_SHELL',
+  'FIREFOX_PATH',
+  'WEBKIT_PATH',
+  'TZ',
+  'LANG',
+];
 
 type CgroupLayout = { kind: 'v1'; memory: string; pids: string; cpuacct?: string | undefined } | { kind: 'v2'; base: string };
 
@@ -114,7 +122,10 @@ function cgroupLayout(): CgroupLayout | undefined {
   } catch {
     return undefined;
   }
-  const lines = text.trim().split('\n').map((line) => line.split(':'));
+  const lines = text
+    .trim()
+    .split('\n')
+    .map((line) => line.split(':'));
   const v1 = (controller: string) => {
     const line = lines.find(([, controllers]) => controllers?.split(',').includes(controller));
     const mount = `/sys/fs/cgroup/${controller}`;
@@ -124,7 +135,8 @@ function cgroupLayout(): CgroupLayout | undefined {
   const pids = v1('pids');
   if (memory && pids) return { kind: 'v1', memory, pids, cpuacct: v1('cpuacct') };
   const unified = lines.find(([id, controllers]) => id === '0' && controllers === '');
-  if (unified && existsSync('/sys/fs/cgroup/cgroup.controllers')) return { kind: 'v2', base: path.join('/sys/fs/cgroup', unified.slice(2).join(':')) };
+  if (unified && existsSync('/sys/fs/cgroup/cgroup.controllers'))
+    return { kind: 'v2', base: path.join('/sys/fs/cgroup', unified.slice(2).join(':')) };
   return undefined;
 }
 
@@ -143,7 +155,10 @@ class JobCgroup {
       const memory = path.join(layout.memory, name);
       const pids = path.join(layout.pids, name);
       const cpuacct = layout.cpuacct ? path.join(layout.cpuacct, name) : undefined;
-      const group = new JobCgroup(cpuacct ? [memory, pids, cpuacct] : [memory, pids], cpuacct ? { file: path.join(cpuacct, 'cpuacct.usage'), kind: 'v1' } : undefined);
+      const group = new JobCgroup(
+        cpuacct ? [memory, pids, cpuacct] : [memory, pids],
+        cpuacct ? { file: path.join(cpuacct, 'cpuacct.usage'), kind: 'v1' } : undefined,
+      );
       try {
         await mkdir(memory);
         await mkdir(pids);
@@ -245,16 +260,49 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
   if (!existsSync(bwrap)) return { ok: false, missing: `bubblewrap is not installed (${bwrap}; Debian package "bubblewrap")` };
   const root = process.getuid?.() === 0;
   if (root && !existsSync(SETPRIV)) return { ok: false, missing: `setpriv is not installed (${SETPRIV}; Debian package "util-linux")` };
-  const box = [bwrap, '--unshare-user', '--uid', String(JOB_UID), '--gid', String(JOB_GID), '--unshare-pid', '--unshare-net', '--ro-bind', '/usr', '/usr', '--symlink', 'usr/bin', '/bin', '--symlink', 'usr/lib', '/lib', '--symlink', 'usr/lib64', '/lib64', '--proc', '/proc', '/usr/bin/true'];
-  const tried = root ? await exec(SETPRIV, [`--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box]) : await exec(box[0]!, box.slice(1));
-  if (!tried.ok) return { ok: false, missing: `bubblewrap cannot create a user namespace here (${tried.output}); allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 / user.max_user_namespaces)` };
+  const box = [
+    bwrap,
+    '--unshare-user',
+    '--uid',
+    String(JOB_UID),
+    '--gid',
+    String(JOB_GID),
+    '--unshare-pid',
+    '--unshare-net',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--proc',
+    '/proc',
+    '/usr/bin/true',
+  ];
+  const tried = root
+    ? await exec(SETPRIV, [`--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box])
+    : await exec(box[0]!, box.slice(1));
+  if (!tried.ok)
+    return {
+      ok: false,
+      missing: `bubblewrap cannot create a user namespace here (${tried.output}); allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 / user.max_user_namespaces)`,
+    };
   const layout = cgroupLayout();
   if (!layout) return { ok: false, missing: 'no cgroup with the memory and pids controllers is mounted (/sys/fs/cgroup)' };
   try {
     const group = await JobCgroup.create(layout, DEFAULT_LIMITS);
     await group.remove();
   } catch (error) {
-    return { ok: false, missing: `cannot create a cgroup for a job's memory and process limits (${(error as Error).message}); run the worker as root or give it a delegated cgroup` };
+    return {
+      ok: false,
+      missing: `cannot create a cgroup for a job's memory and process limits (${(error as Error).message}); run the worker as root or give it a delegated cgroup`,
+    };
   }
   return { ok: true, limits: `cgroup ${layout.kind}`, dropsUser: root };
 }
@@ -368,24 +416,43 @@ export function bwrapArguments(spec: JobProcessSpec, env: Record<string, string>
     '--die-with-parent',
     '--new-session',
     '--unshare-user',
-    '--uid', String(JOB_UID),
-    '--gid', String(JOB_GID),
+    '--uid',
+    String(JOB_UID),
+    '--gid',
+    String(JOB_GID),
     '--unshare-pid',
     '--unshare-ipc',
     '--unshare-uts',
     '--unshare-cgroup-try',
-    '--hostname', 'rehearse-job',
-    '--cap-drop', 'ALL',
-    '--ro-bind', '/usr', '/usr',
-    '--symlink', 'usr/bin', '/bin',
-    '--symlink', 'usr/sbin', '/sbin',
-    '--symlink', 'usr/lib', '/lib',
-    '--symlink', 'usr/lib64', '/lib64',
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--tmpfs', '/dev/shm',
-    '--tmpfs', JOB_TMP,
-    '--dir', JOB_HOME,
+    '--hostname',
+    'rehearse-job',
+    '--cap-drop',
+    'ALL',
+    '--ro-bind',
+    '/usr',
+    '/usr',
+    '--symlink',
+    'usr/bin',
+    '/bin',
+    '--symlink',
+    'usr/sbin',
+    '/sbin',
+    '--symlink',
+    'usr/lib',
+    '/lib',
+    '--symlink',
+    'usr/lib64',
+    '/lib64',
+    '--proc',
+    '/proc',
+    '--dev',
+    '/dev',
+    '--tmpfs',
+    '/dev/shm',
+    '--tmpfs',
+    JOB_TMP,
+    '--dir',
+    JOB_HOME,
   ];
   for (const file of ETC_FILES) args.push('--ro-bind-try', file, file);
   const roots = [...codeRoots(), ...extraReadOnly(env)];
@@ -430,7 +497,8 @@ function jobEgress(policy: EgressPolicy): Promise<{ url: string; socketPath: str
 async function withEgress(spec: JobProcessSpec): Promise<JobProcessSpec> {
   if (!spec.egress) return spec;
   const egress = await jobEgress(spec.egress);
-  const door: Record<string, string> = spec.mode === 'sandboxed' ? { [EGRESS_SOCKET_ENV]: egress.socketPath } : { [EGRESS_PROXY_ENV]: egress.url };
+  const door: Record<string, string> =
+    spec.mode === 'sandboxed' ? { [EGRESS_SOCKET_ENV]: egress.socketPath } : { [EGRESS_PROXY_ENV]: egress.url };
   return { ...spec, env: { ...spec.env, ...door } };
 }
 
@@ -490,7 +558,14 @@ async function warmCompileCache(): Promise<string | undefined> {
     await writeFile(path.join(dir, 'env.json'), JSON.stringify({ name: 'warm', baseUrl: 'http://127.0.0.1:9/' }));
     if (probed.ok && probed.dropsUser) await chown(cache, JOB_UID, JOB_GID);
     const runner = fileURLToPath(new URL('../bin/rehearse.mjs', import.meta.url));
-    const spec: JobProcessSpec = { mode: 'sandboxed', workDir: dir, cwd: dir, nodeArgs: [runner, 'run', '--env', 'env.json', '--headless', '--out', path.join(dir, 'report'), 'features/warm.feature'], env: {}, timeoutMs: 120_000 };
+    const spec: JobProcessSpec = {
+      mode: 'sandboxed',
+      workDir: dir,
+      cwd: dir,
+      nodeArgs: [runner, 'run', '--env', 'env.json', '--headless', '--out', path.join(dir, 'report'), 'features/warm.feature'],
+      env: {},
+      timeoutMs: 120_000,
+    };
     await runSandboxed(spec, { dir: cache, writable: true });
     // From now on only we may change it; jobs see it read-only (and need to reach it to bind it).
     if (probed.ok && probed.dropsUser) await chownTree(cache, 0, 0);
@@ -521,10 +596,11 @@ async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<Job
   const env = jobEnvironment(spec, JOB_HOME, JOB_TMP);
   const box = [BWRAP, ...bwrapArguments(spec, env, cache?.dir ? cache : undefined), process.execPath, ...spec.nodeArgs];
   const group = await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS);
-  if (probe.dropsUser) await chownTree(spec.workDir).catch(async (error: unknown) => {
-    await group.remove();
-    throw error;
-  });
+  if (probe.dropsUser)
+    await chownTree(spec.workDir).catch(async (error: unknown) => {
+      await group.remove();
+      throw error;
+    });
   const command = probe.dropsUser ? [SETPRIV, `--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box] : box;
   return runInCgroup(group, command, { cwd: spec.workDir, env: { PATH: JOB_PATH }, spec });
 }

@@ -28,7 +28,9 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
 
   it("refuses a function the file does not have with the spec's message", async () => {
     const { api, projectId } = await signUp(test);
-    const error = await failure(api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('Retry step'), function_name: 'nope' } }));
+    const error = await failure(
+      api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('Retry step'), function_name: 'nope' } }),
+    );
     expect([error.httpStatus, error.message]).toEqual([400, Messages.aiStepUpdateFailed]);
   });
 
@@ -43,11 +45,28 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
   it('creates a plain-English scenario as a Scenario Outline of built-in steps', async () => {
     const { api, projectId } = await signUp(test);
     const answer = await api.call(aiCalls.scenarioCreation, {
-      body: { projectId, featureName: 'Shop', name: 'Buy a lamp', flow: ["open the shop, search for 'lamp', add the first result to the cart"], parameters: {} },
+      body: {
+        projectId,
+        featureName: 'Shop',
+        name: 'Buy a lamp',
+        flow: ["open the shop, search for 'lamp', add the first result to the cart"],
+        parameters: {},
+      },
     });
-    expect(answer.steps).toEqual(['Given I open "/"', 'When I fill "Search" with "lamp"', 'And I press "Enter"', 'And I click "Add to cart"']);
+    expect(answer.steps).toEqual([
+      'Given I open "/"',
+      'When I fill "Search" with "lamp"',
+      'And I press "Enter"',
+      'And I click "Add to cart"',
+    ]);
     const withParameters = await api.call(aiCalls.scenarioCreation, {
-      body: { projectId, featureName: 'Shop', name: 'Sign in', flow: ['go to login.html', 'log in as {{user}}'], parameters: { user: 'demo@rehearse.dev' } },
+      body: {
+        projectId,
+        featureName: 'Shop',
+        name: 'Sign in',
+        flow: ['go to login.html', 'log in as {{user}}'],
+        parameters: { user: 'demo@rehearse.dev' },
+      },
     });
     expect(withParameters.steps[1]).toBe('When I fill "Email" with "<user>"');
     const { content } = await api.call(workspaceCalls.getFileContent, { query: { projectId, file_path: 'features/Shop.feature' } });
@@ -60,19 +79,31 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     const { api, projectId } = await signUp(test);
     const versions = () => api.call(workspaceCalls.getStableVersions, { query: { projectId } });
     const before = await versions();
-    const one = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['open the shop', 'dance a jig'], parameters: {} } }));
+    const one = await failure(
+      api.call(aiCalls.scenarioCreation, {
+        body: { projectId, featureName: 'Shop', name: 'x', flow: ['open the shop', 'dance a jig'], parameters: {} },
+      }),
+    );
     expect([one.httpStatus, one.message]).toEqual([
       400,
       'Nothing was created: this line does not read as a step: “dance a jig”. Rephrase it with the words of the Steps reference, or write a step in Gherkin.',
     ]);
-    const two = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['dance a jig, then sing'], parameters: {} } }));
-    expect(two.message).toBe('Nothing was created: these lines do not read as a step: “dance a jig”, “sing”. Rephrase them with the words of the Steps reference, or write a step in Gherkin.');
+    const two = await failure(
+      api.call(aiCalls.scenarioCreation, {
+        body: { projectId, featureName: 'Shop', name: 'x', flow: ['dance a jig, then sing'], parameters: {} },
+      }),
+    );
+    expect(two.message).toBe(
+      'Nothing was created: these lines do not read as a step: “dance a jig”, “sing”. Rephrase them with the words of the Steps reference, or write a step in Gherkin.',
+    );
     expect(await versions()).toEqual(before);
   });
 
   it("answers the spec's message when the flow holds no action at all", async () => {
     const { api, projectId } = await signUp(test);
-    const error = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: [' , ;'], parameters: {} } }));
+    const error = await failure(
+      api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: [' , ;'], parameters: {} } }),
+    );
     expect([error.httpStatus, error.message]).toEqual([400, 'An error occurred while trying to create the scenarios, please try again.']);
   });
 
@@ -81,7 +112,9 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     const versions = () => api.call(workspaceCalls.getStableVersions, { query: { projectId } });
     const before = await versions();
     const error = await failure(
-      api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Shop', name: 'x', flow: ['open the shop'], parameters: {}, validateOnEnvironment: 'nowhere' } }),
+      api.call(aiCalls.scenarioCreation, {
+        body: { projectId, featureName: 'Shop', name: 'x', flow: ['open the shop'], parameters: {}, validateOnEnvironment: 'nowhere' },
+      }),
     );
     expect([error.httpStatus, error.message]).toEqual([404, Messages.environmentNotFound]);
     expect(await versions()).toEqual(before);
@@ -90,17 +123,28 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
   it('generates code for an unimplemented step from the plain-English grammar and commits it', async () => {
     const { api, projectId } = await signUp(test);
     const answer = await api.call(aiCalls.generateStep, {
-      body: { projectId, featureName: 'Shop', scenarioName: 'Sign in', stepText: 'When I log in as "demo@rehearse.dev" with "rehearse123"' },
+      body: {
+        projectId,
+        featureName: 'Shop',
+        scenarioName: 'Sign in',
+        stepText: 'When I log in as "demo@rehearse.dev" with "rehearse123"',
+      },
     });
     expect(answer.file).toBe(GENERATED_STEPS_FILE);
     expect(answer.code).toContain("When('I log in as {string} with {string}', async function (p1, p2) {");
-    expect(answer.code).toContain("await context.web.fill(\"Email\", p1, {}, {}, this);\n  await context.web.fill(\"Password\", p2, {}, {}, this);\n  await context.web.click(\"Sign in\", {}, {}, this);");
+    expect(answer.code).toContain(
+      'await context.web.fill("Email", p1, {}, {}, this);\n  await context.web.fill("Password", p2, {}, {}, this);\n  await context.web.click("Sign in", {}, {}, this);',
+    );
     // The same step again, or a built-in one, already has code.
     for (const stepText of ['I log in as "someone@example.com" with "x"', 'I click "Sign in"']) {
-      const again = await failure(api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Sign in', stepText } }));
+      const again = await failure(
+        api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Sign in', stepText } }),
+      );
       expect([again.httpStatus, again.message]).toEqual([409, Messages.stepAlreadyImplemented]);
     }
-    const error = await failure(api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'x', stepText: 'the moon is full' } }));
+    const error = await failure(
+      api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'x', stepText: 'the moon is full' } }),
+    );
     expect([error.httpStatus, error.message]).toEqual([422, Messages.aiStepNotUnderstood]);
   });
 
@@ -119,7 +163,12 @@ describe('AI engine with an OpenAI-compatible provider', () => {
   let llm: FakeLlm;
   beforeAll(async () => {
     llm = await startFakeLlm();
-    test = await startTestApp('pglite', { AI_BASE_URL: llm.baseUrl, AI_API_KEY: 'sk-test', AI_MODEL: 'tiny-model', AI_TIMEOUT_SECONDS: '1' });
+    test = await startTestApp('pglite', {
+      AI_BASE_URL: llm.baseUrl,
+      AI_API_KEY: 'sk-test',
+      AI_MODEL: 'tiny-model',
+      AI_TIMEOUT_SECONDS: '1',
+    });
   });
   afterAll(async () => {
     await test?.close();
@@ -140,7 +189,14 @@ describe('AI engine with an OpenAI-compatible provider', () => {
   it('falls back to the built-in engine on 429, 500, a timeout and a malformed answer', async () => {
     const { api, projectId } = await signUp(test);
     const retried = applyQuickPrompt(sample.code, sample.functionName, 'Retry step');
-    for (const failing of [{ kind: 'status', status: 429 }, { kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'garbage' }, { kind: 'text', text: 'sure! function (' }, { kind: 'stream-error', text: 'par' }] as const) {
+    for (const failing of [
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 500 },
+      { kind: 'hang' },
+      { kind: 'garbage' },
+      { kind: 'text', text: 'sure! function (' },
+      { kind: 'stream-error', text: 'par' },
+    ] as const) {
       llm.answer(failing);
       const answer = await api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('retry it when it fails') } });
       expect(answer.result, failing.kind).toBe(retried);
@@ -149,7 +205,12 @@ describe('AI engine with an OpenAI-compatible provider', () => {
 
   it("answers the spec's message when the provider fails and no built-in answer exists", async () => {
     const { api, projectId } = await signUp(test);
-    for (const failing of [{ kind: 'status', status: 429 }, { kind: 'status', status: 500 }, { kind: 'hang' }, { kind: 'garbage' }] as const) {
+    for (const failing of [
+      { kind: 'status', status: 429 },
+      { kind: 'status', status: 500 },
+      { kind: 'hang' },
+      { kind: 'garbage' },
+    ] as const) {
       llm.answer(failing);
       const error = await failure(api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('log the page title') } }));
       expect([error.httpStatus, error.message], failing.kind).toEqual([502, Messages.aiStepUpdateFailed]);
@@ -160,14 +221,25 @@ describe('AI engine with an OpenAI-compatible provider', () => {
     const { api, projectId } = await signUp(test);
     llm.answer({
       kind: 'text',
-      text: JSON.stringify({ translations: [{ line: 'dance a jig', steps: ['I click "Dance"'] }, { line: 'sing loudly', steps: ['I sing'] }] }),
+      text: JSON.stringify({
+        translations: [
+          { line: 'dance a jig', steps: ['I click "Dance"'] },
+          { line: 'sing loudly', steps: ['I sing'] },
+        ],
+      }),
     });
-    const refused = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig', 'sing loudly'], parameters: {} } }));
+    const refused = await failure(
+      api.call(aiCalls.scenarioCreation, {
+        body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig', 'sing loudly'], parameters: {} },
+      }),
+    );
     expect(refused.message).toContain('“sing loudly”');
     expect(refused.message).not.toContain('dance a jig');
     expect(llm.requests.at(-1)!.messages.at(-1)!.content).toBe(JSON.stringify(['dance a jig', 'sing loudly']));
     llm.answer({ kind: 'text', text: JSON.stringify({ translations: [{ line: 'dance a jig', steps: ['I click "Dance"'] }] }) });
-    const answer = await api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig'], parameters: {} } });
+    const answer = await api.call(aiCalls.scenarioCreation, {
+      body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig'], parameters: {} },
+    });
     expect(answer.steps).toEqual(['Given I open "/"', 'When I click "Dance"']);
   });
 
@@ -177,15 +249,23 @@ describe('AI engine with an OpenAI-compatible provider', () => {
     const stepText = 'I save the form (twice) and/or leave {now}';
     const answer = await api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Save', stepText } });
     expect(answer.code).toContain(String.raw`When('I save the form \\(twice\\) and\\/or leave \\{now\\}', async function () {`);
-    const again = await failure(api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Save', stepText } }));
+    const again = await failure(
+      api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Save', stepText } }),
+    );
     expect(again.httpStatus).toBe(409);
   });
 
   it('names the line the grammar cannot read when the provider fails, and writes nothing', async () => {
     const { api, projectId } = await signUp(test);
-    for (const [i, failing] of ([{ kind: 'status', status: 429 }, { kind: 'hang' }, { kind: 'garbage' }, { kind: 'text', text: '{"translations": 3}' }] as const).entries()) {
+    for (const [i, failing] of (
+      [{ kind: 'status', status: 429 }, { kind: 'hang' }, { kind: 'garbage' }, { kind: 'text', text: '{"translations": 3}' }] as const
+    ).entries()) {
       llm.answer(failing);
-      const error = await failure(api.call(aiCalls.scenarioCreation, { body: { projectId, featureName: 'Party', name: `Fallback ${i}`, flow: ['open the shop', 'dance a jig'], parameters: {} } }));
+      const error = await failure(
+        api.call(aiCalls.scenarioCreation, {
+          body: { projectId, featureName: 'Party', name: `Fallback ${i}`, flow: ['open the shop', 'dance a jig'], parameters: {} },
+        }),
+      );
       expect([error.httpStatus, error.message], failing.kind).toEqual([400, Messages.plainEnglishNotUnderstood(['dance a jig'])]);
     }
     const error = await failure(api.call(workspaceCalls.getFileContent, { query: { projectId, file_path: 'features/Party.feature' } }));
@@ -194,7 +274,10 @@ describe('AI engine with an OpenAI-compatible provider', () => {
 
   it("gives the provider's richer ideas, and the built-in ones when it fails", async () => {
     const { api, projectId } = await signUp(test);
-    llm.answer({ kind: 'text', text: '```json\n{"ideas":[{"name":"Reset password","flow":["click \\"Forgot password\\""],"parameters":{}}]}\n```' });
+    llm.answer({
+      kind: 'text',
+      text: '```json\n{"ideas":[{"name":"Reset password","flow":["click \\"Forgot password\\""],"parameters":{}}]}\n```',
+    });
     const rich = await api.call(aiCalls.scenarioIdeas, { body: { projectId, description: 'log in' } });
     expect(rich.result.map((idea) => idea.name)).toEqual(['Reset password']);
     llm.answer({ kind: 'status', status: 500 });

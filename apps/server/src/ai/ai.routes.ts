@@ -24,14 +24,20 @@ export function registerAiRoutes(
     // The environment is checked before the scenario is written: nothing half-done on a bad name.
     if (environment) {
       const snapshot = await s.workspaces.read(ws);
-      if ((await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(environment))}`)) === null) throw notFound(Messages.environmentNotFound);
+      if ((await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(environment))}`)) === null)
+        throw notFound(Messages.environmentNotFound);
     }
     const created = await s.ai.createScenario(ws, body);
     let reportLink: string | null = null;
     const jobs = s.jobs();
     if (environment && jobs) {
       // "Validated by running them once": the scenario runs as a "Run scenario" job would.
-      let job = await jobs.enqueue(caller, access, { branch: ws.branch, featureName: created.featureName, scenarioName: created.scenarioName, environment });
+      let job = await jobs.enqueue(caller, access, {
+        branch: ws.branch,
+        featureName: created.featureName,
+        scenarioName: created.scenarioName,
+        environment,
+      });
       const deadline = Date.now() + VALIDATION_WAIT_MS;
       while ((job.state === 'queued' || job.state === 'running') && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, 500));

@@ -1,7 +1,21 @@
-import { BUILT_IN_STEP_PATTERNS, builtInStepRegExp, Messages, QUICK_PROMPTS, type ApplicationMemory, type ScenarioIdea } from '@rehearse/contract';
+import {
+  BUILT_IN_STEP_PATTERNS,
+  builtInStepRegExp,
+  Messages,
+  QUICK_PROMPTS,
+  type ApplicationMemory,
+  type ScenarioIdea,
+} from '@rehearse/contract';
 import { z } from 'zod';
 import { AppError, badRequest, conflict } from '../http/errors.js';
-import { expressionForStep, findStepFunction, parseStepModule, scanStepDefinitions, StepFunctionError, StepMatcher } from '@rehearse/codegen';
+import {
+  expressionForStep,
+  findStepFunction,
+  parseStepModule,
+  scanStepDefinitions,
+  StepFunctionError,
+  StepMatcher,
+} from '@rehearse/codegen';
 import type { FeaturesService } from '../workspace/features.service.js';
 import { STEP_DEFINITIONS_DIR } from '../workspace/steps/steps.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
@@ -23,7 +37,10 @@ const needsProvider = (message: string) => new AppError(422, message);
  */
 const QUICK_PROMPT_HINTS: Array<[RegExp, QuickPrompt]> = [
   [/\b(?:timeout|time out|wait)\b.*\b(?:2|two)\s*min/i, 'Set click timeout to 2 minutes'],
-  [/\b(?:only if|if (?:the )?element (?:is )?(?:found|present|exists|visible)|when (?:it|the element) exists)\b/i, 'Perform action only if element found'],
+  [
+    /\b(?:only if|if (?:the )?element (?:is )?(?:found|present|exists|visible)|when (?:it|the element) exists)\b/i,
+    'Perform action only if element found',
+  ],
   [/\b(?:continue|carry on|ignore|don'?t fail|do not fail)\b/i, 'Continue if step fails'],
   [/\bretr(?:y|ies)\b/i, 'Retry step'],
 ];
@@ -45,7 +62,10 @@ export class AiService {
   ) {}
 
   private providerFailed(error: unknown, what: string): void {
-    this.log.warn({ err: error instanceof LlmError ? { kind: error.kind, message: error.message } : error }, `AI provider failed (${what}); using the built-in engine`);
+    this.log.warn(
+      { err: error instanceof LlmError ? { kind: error.kind, message: error.message } : error },
+      `AI provider failed (${what}); using the built-in engine`,
+    );
   }
 
   // ---- Step code updates (process-user-request/generate) ----
@@ -79,7 +99,10 @@ export class AiService {
           role: 'system',
           content: `You edit Rehearse step definition files (JavaScript ES modules for cucumber-js using \`context.web\` commands: navigate, click, fill, select, check, press, hover, verifyText, verifyVisible, verifyValue, verifyUrl, wait, isFound). Change only the function named in the request, keep everything else byte for byte. Answer with the complete updated file in one \`\`\`js block and nothing else. The built-in quick edits are: ${QUICK_PROMPTS.join('; ')}.`,
         },
-        { role: 'user', content: `Function: ${input.function_name}\nRequest: ${input.user_request}\n\nFile:\n\`\`\`js\n${input.mjs_file_content}\n\`\`\`` },
+        {
+          role: 'user',
+          content: `Function: ${input.function_name}\nRequest: ${input.user_request}\n\nFile:\n\`\`\`js\n${input.mjs_file_content}\n\`\`\``,
+        },
       ]);
       const code = fence(answer);
       // The answer must be a module that parses and still has the function; anything else is malformed.
@@ -114,7 +137,11 @@ export class AiService {
       for (const line of builtIn.unmatched) {
         const found = answer.translations.find((t) => t.line === line);
         // Only steps the runner can run are accepted: a provider's invention is not a step.
-        const steps = (found?.steps ?? []).map((step) => translateClause(step)).filter((step): step is TranslatedStep[] => step !== undefined && step.length === 1 && BUILT_IN_RE.some((re) => re.test(step[0]!.text)));
+        const steps = (found?.steps ?? [])
+          .map((step) => translateClause(step))
+          .filter(
+            (step): step is TranslatedStep[] => step !== undefined && step.length === 1 && BUILT_IN_RE.some((re) => re.test(step[0]!.text)),
+          );
         if (found && steps.length === found.steps.length && steps.length > 0) extra.set(line, steps.flat());
         else unmatched.push(line);
       }
@@ -137,7 +164,10 @@ export class AiService {
     // A scenario missing a line the user wrote would test something else than they meant: refuse it whole.
     if (unmatched.length > 0) throw badRequest(Messages.plainEnglishNotUnderstood(unmatched));
     if (steps.length === 0) throw badRequest(Messages.scenarioCreationFailed);
-    const all = input.url && steps[0]?.kind !== 'context' ? [{ kind: 'context' as const, text: `I open "${input.url.replace(/"/g, '\\"')}"` }, ...steps] : steps;
+    const all =
+      input.url && steps[0]?.kind !== 'context'
+        ? [{ kind: 'context' as const, text: `I open "${input.url.replace(/"/g, '\\"')}"` }, ...steps]
+        : steps;
     const names = Object.keys(input.parameters).filter((name) => /^[\w.-]+$/.test(name));
     // Parameters become an Examples row, so the scenario runs with its example values as written.
     const lines = withKeywords(all).map((line) => names.reduce((text, name) => text.replaceAll(`{{${name}}}`, `<${name}>`), line));
@@ -146,7 +176,14 @@ export class AiService {
     const text = [
       `${outline ? 'Scenario Outline' : 'Scenario'}: ${input.name}`,
       ...lines.map((line) => `  ${line}`),
-      ...(outline ? ['', '  Examples:', `    | ${names.map(cell).join(' | ')} |`, `    | ${names.map((name) => cell(input.parameters[name]!)).join(' | ')} |`] : []),
+      ...(outline
+        ? [
+            '',
+            '  Examples:',
+            `    | ${names.map(cell).join(' | ')} |`,
+            `    | ${names.map((name) => cell(input.parameters[name]!)).join(' | ')} |`,
+          ]
+        : []),
     ].join('\n');
     const { feature } = await this.features.pushScenario(ws, { name: input.featureName, data: text });
     return { featureName: feature.featureName, scenarioName: input.name, steps: lines };
@@ -161,20 +198,25 @@ export class AiService {
     const snapshot = await this.workspaces.read(ws);
     const existing = await snapshot.readText(GENERATED_STEPS_FILE);
     const defined = existing ? scanStepDefinitions(GENERATED_STEPS_FILE, existing).definitions : [];
-    if (BUILT_IN_RE.some((re) => re.test(text)) || new StepMatcher(defined).match(text) !== -1) throw conflict(Messages.stepAlreadyImplemented);
+    if (BUILT_IN_RE.some((re) => re.test(text)) || new StepMatcher(defined).match(text) !== -1)
+      throw conflict(Messages.stepAlreadyImplemented);
     let body = builtInStepCode(text);
     if (!body && this.llm) {
       try {
         const answer = await this.llm.complete([
           {
             role: 'system',
-            content: 'Write the body of an async cucumber-js step function for Rehearse. Use only `await context.web.<command>(...)` calls with `this` as the last argument (navigate(url, params, options, world), click(name, params, options, world), fill(name, value, params, options, world), select(name, value, ...), check(name, ...), press(name|null, key, ...), verifyText(text, ...), verifyUrl(text, ...), wait(msOrText, ...)). The step\'s quoted values are the parameters p1, p2, … in order. Answer with the body only in one ```js block.',
+            content:
+              "Write the body of an async cucumber-js step function for Rehearse. Use only `await context.web.<command>(...)` calls with `this` as the last argument (navigate(url, params, options, world), click(name, params, options, world), fill(name, value, params, options, world), select(name, value, ...), check(name, ...), press(name|null, key, ...), verifyText(text, ...), verifyUrl(text, ...), wait(msOrText, ...)). The step's quoted values are the parameters p1, p2, … in order. Answer with the body only in one ```js block.",
           },
           { role: 'user', content: text },
         ]);
         const candidate = fence(answer).trim();
         parseStepModule(`async function step() {\n${candidate}\n}`);
-        body = candidate.split('\n').map((line) => `  ${line}`).join('\n');
+        body = candidate
+          .split('\n')
+          .map((line) => `  ${line}`)
+          .join('\n');
       } catch (error) {
         this.providerFailed(error, 'step generation');
       }
@@ -185,12 +227,17 @@ export class AiService {
     const code = `/**\n * ${text.replace(/\*\//g, '* /')}\n * @implemented_at=${new Date().toISOString()}\n */\nWhen('${pattern}', async function (${params.join(', ')}) {\n${body}\n});\n`;
     // Dry run before saving: the new definition must parse and match the very step it was made for.
     const made = scanStepDefinitions(GENERATED_STEPS_FILE, code);
-    if (made.error !== null || made.definitions.length !== 1 || new StepMatcher(made.definitions).match(text) === -1) throw badRequest(Messages.aiStepUpdateFailed);
+    if (made.error !== null || made.definitions.length !== 1 || new StepMatcher(made.definitions).match(text) === -1)
+      throw badRequest(Messages.aiStepUpdateFailed);
     const { content } = await this.workspaces.write(ws, async (snapshot) => {
       const existing = await snapshot.readText(GENERATED_STEPS_FILE);
       const head = "import { When } from '@cucumber/cucumber';\nimport { context } from '@rehearse/runner';\n";
       const next = existing === null ? `${head}\n${code}` : `${existing.replace(/\n*$/, '\n')}\n${code}`;
-      return { changes: [{ path: GENERATED_STEPS_FILE, content: next }], message: `[app:steps.generate] step: ${text.slice(0, 120)}`, result: { content: next } };
+      return {
+        changes: [{ path: GENERATED_STEPS_FILE, content: next }],
+        message: `[app:steps.generate] step: ${text.slice(0, 120)}`,
+        result: { content: next },
+      };
     });
     parseStepModule(content);
     return { file: GENERATED_STEPS_FILE, code };
@@ -214,7 +261,17 @@ export class AiService {
             },
             { role: 'user', content: `Description: ${description || '(none)'}\n\nPages seen (ARIA snapshots):\n${pages || '(none)'}` },
           ],
-          z.object({ ideas: z.array(z.object({ name: z.string().min(1), flow: z.array(z.string()).min(1), parameters: z.record(z.string(), z.string()).default({}) })).min(1) }),
+          z.object({
+            ideas: z
+              .array(
+                z.object({
+                  name: z.string().min(1),
+                  flow: z.array(z.string()).min(1),
+                  parameters: z.record(z.string(), z.string()).default({}),
+                }),
+              )
+              .min(1),
+          }),
         );
         return { result: answer.ideas.slice(0, 20) };
       } catch (error) {
@@ -270,14 +327,48 @@ export function builtInStepCode(text: string): string | undefined {
 const KEYWORD_IDEAS: Array<[RegExp, ScenarioIdea]> = [
   [
     /\b(?:log ?in|sign ?in|login|authenticat)/i,
-    { name: 'Sign in', flow: ['open "login.html"', 'fill "Email" with "{{user}}"', 'fill "Password" with "{{password}}"', 'click "Sign in"', 'should see "{{name}}"'], parameters: { user: 'user@example.com', password: 'secret', name: 'Signed in' } },
+    {
+      name: 'Sign in',
+      flow: [
+        'open "login.html"',
+        'fill "Email" with "{{user}}"',
+        'fill "Password" with "{{password}}"',
+        'click "Sign in"',
+        'should see "{{name}}"',
+      ],
+      parameters: { user: 'user@example.com', password: 'secret', name: 'Signed in' },
+    },
   ],
-  [/\b(?:search|find|look for)/i, { name: 'Search for a product', flow: ['open "/"', 'search for "{{term}}"', 'should see "{{result}}"'], parameters: { term: 'lamp', result: 'lamp' } }],
+  [
+    /\b(?:search|find|look for)/i,
+    {
+      name: 'Search for a product',
+      flow: ['open "/"', 'search for "{{term}}"', 'should see "{{result}}"'],
+      parameters: { term: 'lamp', result: 'lamp' },
+    },
+  ],
   [
     /\b(?:buy|purchase|cart|basket|check ?out|order)/i,
-    { name: 'Buy a product', flow: ['open "/"', 'search for "{{product}}"', 'add it to the cart', 'click "Cart"', 'click "Proceed to checkout"'], parameters: { product: 'lamp' } },
+    {
+      name: 'Buy a product',
+      flow: ['open "/"', 'search for "{{product}}"', 'add it to the cart', 'click "Cart"', 'click "Proceed to checkout"'],
+      parameters: { product: 'lamp' },
+    },
   ],
-  [/\b(?:sign ?up|register|create an account)/i, { name: 'Create an account', flow: ['open "/"', 'click "Sign up"', 'fill "Email" with "{{user}}"', 'fill "Password" with "{{password}}"', 'click "Create account"'], parameters: { user: 'new@example.com', password: 'secret' } }],
+  [
+    /\b(?:sign ?up|register|create an account)/i,
+    {
+      name: 'Create an account',
+      flow: [
+        'open "/"',
+        'click "Sign up"',
+        'fill "Email" with "{{user}}"',
+        'fill "Password" with "{{password}}"',
+        'click "Create account"',
+      ],
+      parameters: { user: 'new@example.com', password: 'secret' },
+    },
+  ],
 ];
 
 const ROLE_LINE = /^\s*- (textbox|searchbox|button|link|combobox|checkbox|spinbutton) "([^"]+)"/;
@@ -316,11 +407,23 @@ export function ideasFromMemory(memory: ApplicationMemory, description: string):
     }
     const search = elements.find((e) => e.role === 'searchbox') ?? fields.find((f) => /search|find/i.test(f.name));
     if (search) {
-      ideas.push({ name: `Search on ${route}`, flow: [open, `fill "${search.name}" with "{{term}}"`, 'press "Enter"', 'should see "{{term}}"'], parameters: { term: 'example' } });
+      ideas.push({
+        name: `Search on ${route}`,
+        flow: [open, `fill "${search.name}" with "{{term}}"`, 'press "Enter"', 'should see "{{term}}"'],
+        parameters: { term: 'example' },
+      });
     }
     const others = fields.filter((f) => f !== email && f !== password && f !== search);
     if (others.length >= 2 && submit) {
-      const parameters = Object.fromEntries(others.map((f) => [f.name.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_|_$/g, ''), '']));
+      const parameters = Object.fromEntries(
+        others.map((f) => [
+          f.name
+            .toLowerCase()
+            .replace(/[^a-z0-9]+/g, '_')
+            .replace(/^_|_$/g, ''),
+          '',
+        ]),
+      );
       const keys = Object.keys(parameters);
       ideas.push({
         name: `Fill the form on ${route}`,

@@ -63,9 +63,23 @@ describe('Code Review of a healed run', () => {
       });
       locators = `${JSON.stringify(
         {
-          email: await record('Email', [{ kind: 'css', value: '#email' }, { kind: 'label', value: 'Email', exact: true }], '#email'),
+          email: await record(
+            'Email',
+            [
+              { kind: 'css', value: '#email' },
+              { kind: 'label', value: 'Email', exact: true },
+            ],
+            '#email',
+          ),
           password: await record('Password', [{ kind: 'css', value: '#password' }], '#password'),
-          sign_in: await record('Sign in', [{ kind: 'css', value: '#login-form button' }, { kind: 'role', role: 'button', name: 'Sign in', exact: true }], '#login-form button'),
+          sign_in: await record(
+            'Sign in',
+            [
+              { kind: 'css', value: '#login-form button' },
+              { kind: 'role', role: 'button', name: 'Sign in', exact: true },
+            ],
+            '#login-form button',
+          ),
         },
         null,
         2,
@@ -106,9 +120,32 @@ describe('Code Review of a healed run', () => {
       writeFileSync(path.join(dir, file), content);
     }
     const output: string[] = [];
-    const io = { cwd: dir, env: { ...process.env, REHEARSE_HEAL: '' }, stdout: { write: (t: string) => output.push(t) }, stderr: { write: (t: string) => output.push(t) }, fetch: injectFetch(test.app) };
+    const io = {
+      cwd: dir,
+      env: { ...process.env, REHEARSE_HEAL: '' },
+      stdout: { write: (t: string) => output.push(t) },
+      stderr: { write: (t: string) => output.push(t) },
+      fetch: injectFetch(test.app),
+    };
     const run = (out: string, ...extra: string[]) =>
-      runCli(['run', '--env', 'environments/v2.json', '--headless', '--out', out, '--server', 'http://rehearse.test', '--token', key.token, '--project', projectId, ...extra], io);
+      runCli(
+        [
+          'run',
+          '--env',
+          'environments/v2.json',
+          '--headless',
+          '--out',
+          out,
+          '--server',
+          'http://rehearse.test',
+          '--token',
+          key.token,
+          '--project',
+          projectId,
+          ...extra,
+        ],
+        io,
+      );
     const report = (out: string) => JSON.parse(readFileSync(path.join(dir, out, 'report.json'), 'utf8')) as RunReport;
 
     // v2 renamed the ids and the label: a plain run fails.
@@ -150,7 +187,9 @@ describe('Code Review of a healed run', () => {
     const log = await ws.git.log(ws.branch, 1);
     expect(log[0]!.subject).toContain('[app:code-review.accept]');
     // Accepting twice finds nothing left to accept.
-    expect((await failure(api.call(aiCalls.acceptOversight, { body: { projectId, scenario_id: item.scenario_id } }))).message).toBe(Messages.oversightNotFound);
+    expect((await failure(api.call(aiCalls.acceptOversight, { body: { projectId, scenario_id: item.scenario_id } }))).message).toBe(
+      Messages.oversightNotFound,
+    );
 
     // The next plain run, on the accepted files, passes without healing.
     writeFileSync(path.join(dir, LOCATOR_FILE), accepted!);

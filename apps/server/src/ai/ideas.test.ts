@@ -51,7 +51,13 @@ describe('scenario ideas from the application memory', () => {
       flow: ['open "/demo-shop/login.html"', 'fill "Email" with "{{user}}"', 'fill "Password" with "{{password}}"', 'click "Sign in"'],
       parameters: { user: 'user@example.com', password: 'secret' },
     });
-    expect(ideas.at(-1)!.flow).toEqual(['open "/demo-shop/checkout.html"', 'fill "Full name" with "{{full_name}}"', 'fill "Address" with "{{address}}"', 'fill "Country" with "{{country}}"', 'click "Place order"']);
+    expect(ideas.at(-1)!.flow).toEqual([
+      'open "/demo-shop/checkout.html"',
+      'fill "Full name" with "{{full_name}}"',
+      'fill "Address" with "{{address}}"',
+      'fill "Country" with "{{country}}"',
+      'click "Place order"',
+    ]);
   });
 
   it('puts a description the grammar reads first, as its own flow', () => {
@@ -64,7 +70,11 @@ describe('scenario ideas from the application memory', () => {
 describe('code for a step from the grammar', () => {
   it('turns the quoted values into parameters and the rest into context.web calls', () => {
     expect(builtInStepCode('I search for "lamp" and should see "Desk Lamp"')).toBe(
-      ['  await context.web.fill("Search", p1, {}, {}, this);', '  await context.web.press(null, "Enter", {}, {}, this);', '  await context.web.verifyText(p2, {}, {}, this);'].join('\n'),
+      [
+        '  await context.web.fill("Search", p1, {}, {}, this);',
+        '  await context.web.press(null, "Enter", {}, {}, this);',
+        '  await context.web.verifyText(p2, {}, {}, this);',
+      ].join('\n'),
     );
     expect(builtInStepCode('the moon is full')).toBeUndefined();
   });

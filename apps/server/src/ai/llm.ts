@@ -39,7 +39,12 @@ export interface LlmSettings {
 }
 
 /** The provider from the settings, or undefined when AI_BASE_URL is not set (built-in engine only). */
-export function createLlm(settings: { AI_BASE_URL?: string | undefined; AI_API_KEY?: string | undefined; AI_MODEL: string; AI_TIMEOUT_SECONDS: number }): Llm | undefined {
+export function createLlm(settings: {
+  AI_BASE_URL?: string | undefined;
+  AI_API_KEY?: string | undefined;
+  AI_MODEL: string;
+  AI_TIMEOUT_SECONDS: number;
+}): Llm | undefined {
   if (!settings.AI_BASE_URL) return undefined;
   return new OpenAiCompatibleLlm({
     baseUrl: settings.AI_BASE_URL,
@@ -74,7 +79,9 @@ export class OpenAiCompatibleLlm implements Llm {
       if (!response.ok) throw new LlmError('refused', `The AI provider refused the request (${response.status})`);
       const type = response.headers.get('content-type') ?? '';
       // Some servers ignore `stream` and answer one JSON document.
-      const text = type.includes('text/event-stream') ? await readStream(response) : contentOf(await response.json().catch(() => undefined));
+      const text = type.includes('text/event-stream')
+        ? await readStream(response)
+        : contentOf(await response.json().catch(() => undefined));
       if (text === undefined || text.trim() === '') throw new LlmError('malformed', 'The AI provider gave an empty or malformed answer');
       return text;
     } catch (error) {

@@ -38,7 +38,11 @@ export function applyLocatorChanges(content: string, changes: readonly LocatorCh
     if (!entry || typeof entry !== 'object') throw conflict(Messages.oversightConflict);
     const fresh = change.locators.map((candidate) => JSON.stringify(candidate));
     const old = (Array.isArray(entry.locators) ? entry.locators : []).filter((candidate) => !fresh.includes(JSON.stringify(candidate)));
-    file[change.key] = { ...entry, locators: [...change.locators, ...old], ...(change.fingerprint ? { fingerprint: change.fingerprint } : {}) };
+    file[change.key] = {
+      ...entry,
+      locators: [...change.locators, ...old],
+      ...(change.fingerprint ? { fingerprint: change.fingerprint } : {}),
+    };
   }
   const indent = /^\{\n(\s+)/.exec(content)?.[1] ?? '  ';
   return `${JSON.stringify(file, null, indent)}\n`;

@@ -14,7 +14,16 @@ function healedReport(status: 'FIXED_BY_AI' | 'FAILED', file = FILE): RunReport 
   const command = {
     type: 'click_element',
     element_name: 'Buy',
-    healing: { classification: 'locator' as const, healed: true, confidence: 0.84, reason: 'healed', element: 'Buy', source: { file, key: 'buy' }, locators: NEW, fingerprint: { tag: 'button' } },
+    healing: {
+      classification: 'locator' as const,
+      healed: true,
+      confidence: 0.84,
+      reason: 'healed',
+      element: 'Buy',
+      source: { file, key: 'buy' },
+      locators: NEW,
+      fingerprint: { tag: 'button' },
+    },
     result: passed,
   };
   return {
@@ -45,7 +54,10 @@ function healedReport(status: 'FIXED_BY_AI' | 'FAILED', file = FILE): RunReport 
 
 describe('applyLocatorChanges', () => {
   it('puts the new candidates first, keeps the old ones and updates the fingerprint', () => {
-    const after = JSON.parse(applyLocatorChanges(LOCATORS, [{ key: 'buy', locators: NEW, fingerprint: { tag: 'button' } }])) as Record<string, unknown>;
+    const after = JSON.parse(applyLocatorChanges(LOCATORS, [{ key: 'buy', locators: NEW, fingerprint: { tag: 'button' } }])) as Record<
+      string,
+      unknown
+    >;
     expect(after.buy).toEqual({ name: 'Buy', locators: [...NEW, { kind: 'css', value: '#buy' }], fingerprint: { tag: 'button' } });
     expect(after.other).toEqual({ name: 'Other', locators: [] });
   });
@@ -66,7 +78,9 @@ describe('Code Review items from uploaded runs', () => {
   async function project() {
     const owner = await signUp(test);
     const { api, projectId } = owner;
-    await api.call(workspaceCalls.pushFile, { body: { projectId, directory: 'features/step_definitions/locators', file: { name: 'cart.json', content: LOCATORS } } });
+    await api.call(workspaceCalls.pushFile, {
+      body: { projectId, directory: 'features/step_definitions/locators', file: { name: 'cart.json', content: LOCATORS } },
+    });
     const upload = (report: RunReport) => api.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: `k-${Math.random()}`, report } });
     const list = async () => (await api.call(aiCalls.oversightList, { query: { project_id: projectId } })).items;
     return { ...owner, upload, list };
@@ -99,7 +113,9 @@ describe('Code Review items from uploaded runs', () => {
     const { api, projectId, upload, list } = await project();
     await upload(healedReport('FIXED_BY_AI'));
     const [item] = await list();
-    await api.call(workspaceCalls.pushFile, { body: { projectId, directory: 'features/step_definitions/locators', file: { name: 'cart.json', content: '{}\n' } } });
+    await api.call(workspaceCalls.pushFile, {
+      body: { projectId, directory: 'features/step_definitions/locators', file: { name: 'cart.json', content: '{}\n' } },
+    });
     const error = await failure(api.call(aiCalls.acceptOversight, { body: { projectId, scenario_id: item!.scenario_id } }));
     expect([error.httpStatus, error.message]).toEqual([409, Messages.oversightConflict]);
     expect(await list()).toHaveLength(1);
@@ -111,7 +127,9 @@ describe('Code Review items from uploaded runs', () => {
     await first.upload(healedReport('FIXED_BY_AI'));
     const [item] = await first.list();
     expect(await second.list()).toEqual([]);
-    const error = await failure(second.api.call(aiCalls.acceptOversight, { body: { projectId: second.projectId, scenario_id: item!.scenario_id } }));
+    const error = await failure(
+      second.api.call(aiCalls.acceptOversight, { body: { projectId: second.projectId, scenario_id: item!.scenario_id } }),
+    );
     expect([error.httpStatus, error.message]).toEqual([404, Messages.oversightNotFound]);
   });
 });

@@ -55,7 +55,11 @@ describe('plain-English translator', () => {
   });
 
   it('signs in as a user with the test data password', () => {
-    expect(steps('log in as {{user}}')).toEqual(['When I fill "Email" with "{{user}}"', 'And I fill "Password" with "{{password}}"', 'And I click "Sign in"']);
+    expect(steps('log in as {{user}}')).toEqual([
+      'When I fill "Email" with "{{user}}"',
+      'And I fill "Password" with "{{password}}"',
+      'And I click "Sign in"',
+    ]);
   });
 
   it('reports what it cannot read instead of guessing', () => {

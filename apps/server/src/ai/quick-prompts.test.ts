@@ -23,7 +23,8 @@ function fakeWeb(options: { missing?: Set<string>; fails?: (call: Call, index: n
   const web = new Proxy(
     {},
     {
-      get: (_target, method: string) =>
+      get:
+        (_target, method: string) =>
         async (...args: unknown[]) => {
           const call = { method, args, world: args[3] };
           if (method === 'isFound') {
@@ -46,7 +47,15 @@ function fakeWeb(options: { missing?: Set<string>; fails?: (call: Call, index: n
  * `@rehearse/runner` replaced by recorders: import declarations become reads of those fakes.
  */
 async function runStep(code: string, sample: Sample, web: object): Promise<void> {
-  const program = parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as { body: Array<{ type: string; start: number; end: number; source?: { value: string }; specifiers?: Array<{ local: { name: string }; imported?: { name: string } }> }> };
+  const program = parse(code, { ecmaVersion: 'latest', sourceType: 'module' }) as unknown as {
+    body: Array<{
+      type: string;
+      start: number;
+      end: number;
+      source?: { value: string };
+      specifiers?: Array<{ local: { name: string }; imported?: { name: string } }>;
+    }>;
+  };
   let body = code;
   for (const node of [...program.body].reverse()) {
     if (node.type !== 'ImportDeclaration') continue;
@@ -54,7 +63,8 @@ async function runStep(code: string, sample: Sample, web: object): Promise<void>
     body = `${body.slice(0, node.start)}const { ${names} } = deps[${JSON.stringify(node.source!.value)}];${body.slice(node.end)}`;
   }
   const steps = new Map<string, (...args: unknown[]) => unknown>();
-  const define = (pattern: string | RegExp, fn: (...args: unknown[]) => unknown) => steps.set(typeof pattern === 'string' ? pattern : pattern.source, fn);
+  const define = (pattern: string | RegExp, fn: (...args: unknown[]) => unknown) =>
+    steps.set(typeof pattern === 'string' ? pattern : pattern.source, fn);
   const deps = { '@cucumber/cucumber': { Given: define, When: define, Then: define }, '@rehearse/runner': { context: { web } } };
   // compileFunction runs the file in this realm, so its objects compare with the test's.
   (compileFunction(body, ['deps']) as (d: typeof deps) => void)(deps);
@@ -183,7 +193,8 @@ describe('quick prompts on twenty step functions', () => {
 
 describe('quick prompt results, exactly', () => {
   const sample = SAMPLES[1]!;
-  const step = (body: string) => sample.code.replace(/When\('I add it to the cart'[\s\S]*$/, `When('I add it to the cart', async function () {\n${body}\n});\n`);
+  const step = (body: string) =>
+    sample.code.replace(/When\('I add it to the cart'[\s\S]*$/, `When('I add it to the cart', async function () {\n${body}\n});\n`);
 
   it('wraps the body in try/catch to continue', () => {
     expect(applyQuickPrompt(sample.code, sample.functionName, 'Continue if step fails')).toBe(
@@ -212,7 +223,9 @@ describe('quick prompt results, exactly', () => {
 
   it('guards the action with isFound', () => {
     expect(applyQuickPrompt(sample.code, sample.functionName, 'Perform action only if element found')).toBe(
-      step(`  if (await context.web.isFound(elements.add_to_cart, {}, undefined, this)) await context.web.click(elements.add_to_cart, {}, {}, this);`),
+      step(
+        `  if (await context.web.isFound(elements.add_to_cart, {}, undefined, this)) await context.web.click(elements.add_to_cart, {}, {}, this);`,
+      ),
     );
   });
 

@@ -3,7 +3,6 @@ import { QUICK_PROMPTS } from '@rehearse/contract';
 import type { CallExpression, Node } from 'acorn';
 import { ancestor, simple } from 'acorn-walk';
 
-
 /**
  * The four quick step edits (spec 02 §9, DESIGN §8) as exact transforms of one step function.
  *
@@ -21,7 +20,11 @@ export const RETRY_ATTEMPTS = 3;
 
 /** A request is a quick prompt when it says the same words, whatever the case and punctuation. */
 export function quickPromptOf(request: string): QuickPrompt | undefined {
-  const norm = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+  const norm = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, ' ')
+      .trim();
   const wanted = norm(request);
   return QUICK_PROMPTS.find((prompt) => norm(prompt) === wanted);
 }
@@ -34,7 +37,8 @@ interface Edit {
 
 function applyEdits(code: string, edits: Edit[]): string {
   let result = code;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start)) result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
+  for (const edit of [...edits].sort((a, b) => b.start - a.start))
+    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
   return result;
 }
 
@@ -154,12 +158,16 @@ function clickTimeout(code: string, found: FoundFunction): Edit[] {
       if (!options || nameOfNode(options) === 'undefined') {
         if (options) edits.push({ start: options.start, end: options.end, text: `{ timeout: ${value} }` });
         // Fill the missing positions so the options land third: (ref, params, options, world).
-        else if (last) edits.push({ start: last.end, end: last.end, text: `${args.length === 1 ? ', undefined' : ''}, { timeout: ${value} }` });
+        else if (last)
+          edits.push({ start: last.end, end: last.end, text: `${args.length === 1 ? ', undefined' : ''}, { timeout: ${value} }` });
         return;
       }
       if (options.type === 'ObjectExpression') {
         const existing = options.properties.find(
-          (p) => p.type === 'Property' && !p.computed && (nameOfNode(p.key) ?? (p.key.type === 'Literal' ? p.key.value : undefined)) === 'timeout',
+          (p) =>
+            p.type === 'Property' &&
+            !p.computed &&
+            (nameOfNode(p.key) ?? (p.key.type === 'Literal' ? p.key.value : undefined)) === 'timeout',
         );
         if (existing?.type === 'Property') {
           if (slice(code, existing.value) !== value) edits.push({ start: existing.value.start, end: existing.value.end, text: value });

@@ -16,9 +16,21 @@ describe('plain-English scenario validated on an environment', () => {
     const port = (test.app.server.address() as AddressInfo).port;
     await api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `http://127.0.0.1:${port}/demo-shop/` } } });
     const answer = await api.call(aiCalls.scenarioCreation, {
-      body: { projectId, featureName: 'Search', name: 'Find the mug', flow: ["open the shop, search for 'mug' and should see 'Enamel Camp Mug'"], parameters: {}, validateOnEnvironment: 'local' },
+      body: {
+        projectId,
+        featureName: 'Search',
+        name: 'Find the mug',
+        flow: ["open the shop, search for 'mug' and should see 'Enamel Camp Mug'"],
+        parameters: {},
+        validateOnEnvironment: 'local',
+      },
     });
-    expect(answer.steps).toEqual(['Given I open "/"', 'When I fill "Search" with "mug"', 'And I press "Enter"', 'Then I should see "Enamel Camp Mug"']);
+    expect(answer.steps).toEqual([
+      'Given I open "/"',
+      'When I fill "Search" with "mug"',
+      'And I press "Enter"',
+      'Then I should see "Enamel Camp Mug"',
+    ]);
     const runId = /run-report\/([0-9a-f-]{36})$/.exec(answer.reportLink ?? '')?.[1];
     expect(runId).toBeDefined();
     const { run } = await api.call(runsCalls.getRun, { query: { runId: runId! } });

@@ -8,12 +8,14 @@ export class AccessKeysRepo {
   constructor(private readonly db: Db) {}
 
   async listForProject(projectId: string): Promise<AccessKeyRow[]> {
-    return this.db
-      .select()
-      .from(accessKeys)
-      // Jobs' keys live only as long as their job and are nobody's to manage.
-      .where(and(eq(accessKeys.projectId, projectId), isNull(accessKeys.scope)))
-      .orderBy(asc(accessKeys.createdAt));
+    return (
+      this.db
+        .select()
+        .from(accessKeys)
+        // Jobs' keys live only as long as their job and are nobody's to manage.
+        .where(and(eq(accessKeys.projectId, projectId), isNull(accessKeys.scope)))
+        .orderBy(asc(accessKeys.createdAt))
+    );
   }
 
   async insert(row: typeof accessKeys.$inferInsert): Promise<AccessKeyRow> {

@@ -51,7 +51,13 @@ export class AccessKeysService {
     return this.insert(projectId, createdBy, name, 'run', { readsSecrets: true, expiresAt: expiresAt ?? null });
   }
 
-  private async insert(projectId: string, createdBy: string, name: string, scope: AccessKeyScope | null, options: AccessKeyOptions): Promise<AccessKey> {
+  private async insert(
+    projectId: string,
+    createdBy: string,
+    name: string,
+    scope: AccessKeyScope | null,
+    options: AccessKeyOptions,
+  ): Promise<AccessKey> {
     const token = newToken(TokenPrefix.accessKey);
     const row = await this.keys.insert({
       projectId,
@@ -70,7 +76,13 @@ export class AccessKeysService {
    * A key a person asks for: only a signed-in person may (a key cannot mint keys that outlive
    * it), only a project admin's keys read plain secrets, and an expiry must lie in the future.
    */
-  async createForCaller(caller: Caller, access: ProjectAccess, name: string, expiresAt: string | undefined, now = new Date()): Promise<AccessKey> {
+  async createForCaller(
+    caller: Caller,
+    access: ProjectAccess,
+    name: string,
+    expiresAt: string | undefined,
+    now = new Date(),
+  ): Promise<AccessKey> {
     if (caller.kind !== 'session') throw forbidden(Messages.accessKeyManageNeedsSession);
     const expiry = expiresAt === undefined ? null : new Date(expiresAt);
     if (expiry && expiry.getTime() <= now.getTime()) throw badRequest(Messages.accessKeyExpiryInvalid);

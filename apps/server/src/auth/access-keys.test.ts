@@ -12,7 +12,9 @@ describe.each(testBackends())('access keys on %s', (backend) => {
     admin = await signUp(test, { email: 'keys-admin@acme.test' });
     member = await signUp(test, { email: 'keys-member@acme.test' });
     projectId = admin.projectId;
-    const { invitations } = await admin.api.call(authCalls.createInvitation, { body: { project_id: projectId, sent_to_email_list: [member.email] } });
+    const { invitations } = await admin.api.call(authCalls.createInvitation, {
+      body: { project_id: projectId, sent_to_email_list: [member.email] },
+    });
     await member.api.call(authCalls.addMember, { body: { id: invitations[0]!.id } });
   });
   afterAll(async () => test?.close());
@@ -83,7 +85,9 @@ describe.each(testBackends())('access keys on %s', (backend) => {
     const expiresAt = new Date(Date.now() + 3_600_000).toISOString();
     const { accessKey } = await createKey(admin.api, 'one hour', expiresAt);
     expect(accessKey.expiresAt).toBe(expiresAt);
-    const listed = (await admin.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } })).accessKeys.find((key) => key.id === accessKey.id);
+    const listed = (await admin.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } })).accessKeys.find(
+      (key) => key.id === accessKey.id,
+    );
     expect(listed?.expiresAt).toBe(expiresAt);
     const keyApi = test.client(accessKey.token);
     await keyApi.call(authCalls.getMembers, { query: { project_id: projectId } });

@@ -2,7 +2,6 @@ import { authCalls, Messages } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
-
 describe.each(testBackends())('auth walk on %s', (backend) => {
   let test: TestApp;
   beforeAll(async () => {
@@ -119,9 +118,7 @@ describe.each(testBackends())('auth walk on %s', (backend) => {
 
   it('expires an idle session and one past its absolute lifetime', async () => {
     const idle = await signUp(test);
-    await test.database.execute(
-      `update sessions set last_used_at = now() - interval '${test.settings.SESSION_IDLE_HOURS + 1} hours'`,
-    );
+    await test.database.execute(`update sessions set last_used_at = now() - interval '${test.settings.SESSION_IDLE_HOURS + 1} hours'`);
     expect((await failure(idle.api.call(authCalls.me))).httpStatus).toBe(401);
 
     const old = await signUp(test);
@@ -135,9 +132,7 @@ describe.each(testBackends())('auth walk on %s', (backend) => {
       body: { name: 'digest check', projectId: user.projectId },
     });
     const dump = JSON.stringify(
-      await Promise.all(
-        ['sessions', 'access_keys', 'users'].map((table) => test.database.rows(`select * from ${table}`)),
-      ),
+      await Promise.all(['sessions', 'access_keys', 'users'].map((table) => test.database.rows(`select * from ${table}`))),
     );
     expect(dump).not.toContain(user.token);
     expect(dump).not.toContain(accessKey.token);
@@ -181,8 +176,8 @@ describe.each(testBackends())('auth walk on %s', (backend) => {
     expect((await verify({ id: 'x' })).message).toBe(Messages.invitationNoInviter);
     expect((await verify({ id: 'x', invited_by: 'a@b.c' })).message).toBe(Messages.invitationNoProject);
     expect((await verify({ id: 'x', invited_by: 'a@b.c', project: 'p' })).message).toBe(Messages.invitationInvalid);
-    expect(
-      (await verify({ id: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b', invited_by: 'a@b.c', project: 'p' })).message,
-    ).toBe(Messages.invitationInvalid);
+    expect((await verify({ id: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b', invited_by: 'a@b.c', project: 'p' })).message).toBe(
+      Messages.invitationInvalid,
+    );
   });
 });

@@ -15,7 +15,10 @@ describe('job keys', () => {
     owner = await signUp(test);
     other = await signUp(test);
     await owner.api.call(ws.changeTestData, {
-      body: { projectId: owner.projectId, testData: [{ key: 'password', value: 'plain-owner-secret', DataType: 'secret', environment: '*' }] },
+      body: {
+        projectId: owner.projectId,
+        testData: [{ key: 'password', value: 'plain-owner-secret', DataType: 'secret', environment: '*' }],
+      },
     });
     jobKey = await test.services.accessKeys.createJobKey(owner.projectId, owner.user.id, 'Run scenario test');
   });
@@ -37,12 +40,16 @@ describe('job keys', () => {
     ]);
     for (const refusal of refusals) {
       expect(refusal.httpStatus).toBe(403);
-      expect(refusal.message).toBe('This key belongs to a running job: it only downloads the workspace, reads the run’s test data and uploads the run’s results.');
+      expect(refusal.message).toBe(
+        'This key belongs to a running job: it only downloads the workspace, reads the run’s test data and uploads the run’s results.',
+      );
     }
   });
 
   it("is refused for another project's test data", async () => {
-    const refusal = await failure(test.client(jobKey.token).call(runnerCalls.runTestData, { body: { projectId: other.projectId, environment: 'default' } }));
+    const refusal = await failure(
+      test.client(jobKey.token).call(runnerCalls.runTestData, { body: { projectId: other.projectId, environment: 'default' } }),
+    );
     expect(refusal.httpStatus).toBe(403);
   });
 
@@ -50,7 +57,9 @@ describe('job keys', () => {
     const { accessKeys } = await owner.api.call(authCalls.getAccessKeys, { query: { project_id: owner.projectId } });
     expect(accessKeys.map((key) => key.id)).not.toContain(jobKey.id);
     await test.services.accessKeys.delete(jobKey.id);
-    const refusal = await failure(test.client(jobKey.token).call(runnerCalls.runTestData, { body: { projectId: owner.projectId, environment: 'default' } }));
+    const refusal = await failure(
+      test.client(jobKey.token).call(runnerCalls.runTestData, { body: { projectId: owner.projectId, environment: 'default' } }),
+    );
     expect(refusal.httpStatus).toBe(401);
   });
 
@@ -71,7 +80,9 @@ describe('job keys', () => {
   it('a server alone on its database deletes every Run scenario key left by a stopped process at start', async () => {
     const left = await test.services.accessKeys.createJobKey(owner.projectId, owner.user.id, 'Run scenario cafebabe');
     await test.services.jobs!.recover(true);
-    const refusal = await failure(test.client(left.token).call(runnerCalls.runTestData, { body: { projectId: owner.projectId, environment: 'default' } }));
+    const refusal = await failure(
+      test.client(left.token).call(runnerCalls.runTestData, { body: { projectId: owner.projectId, environment: 'default' } }),
+    );
     expect(refusal.httpStatus).toBe(401);
   });
 });

@@ -22,9 +22,7 @@ describe.each(testBackends())('licence on %s', (backend) => {
   it('refuses writes on an expired project with a clear 403, keeps reads, and reopens after extend-licence', async () => {
     const user = await signUp(test, { email: 'expired@acme.test' });
     const projectId = user.projectId;
-    await test.database.execute(
-      `update projects set licence_expires_at = now() - interval '1 day' where id = '${projectId}'`,
-    );
+    await test.database.execute(`update projects set licence_expires_at = now() - interval '1 day' where id = '${projectId}'`);
     const expired = await user.api.call(authCalls.isProjectExpired, { body: { projectId } });
     expect(expired).toEqual({ status: false, is_expired: true, time_left: { days: 0 } });
 
@@ -59,9 +57,7 @@ describe.each(testBackends())('licence on %s', (backend) => {
     const { projects } = await user.api.call(authCalls.getProjects);
     expect(projects[0]?.maxExecutionThreads).toBe(6);
     await runAdminCommand(['set-allowed-projects', 'threads@acme.test', '0'], test.database);
-    await expect(user.api.call(authCalls.createProject, { body: { name: 'No more' } })).rejects.toThrow(
-      Messages.projectLimitReached,
-    );
+    await expect(user.api.call(authCalls.createProject, { body: { name: 'No more' } })).rejects.toThrow(Messages.projectLimitReached);
     await expect(runAdminCommand(['set-threads', user.projectId, '-1'], test.database)).rejects.toThrow('whole number');
     await expect(runAdminCommand(['extend-licence', 'not-a-project', '3'], test.database)).rejects.toThrow('No project');
     await expect(runAdminCommand(['launch-rockets'], test.database)).rejects.toThrow('Unknown command');

@@ -50,9 +50,7 @@ export class MembersRepo {
     const invited = await this.db
       .select({ email: invitations.email })
       .from(invitations)
-      .where(
-        and(eq(invitations.projectId, projectId), eq(invitations.status, 'pending'), inArray(invitations.email, emails)),
-      );
+      .where(and(eq(invitations.projectId, projectId), eq(invitations.status, 'pending'), inArray(invitations.email, emails)));
     return [...members, ...invited].map((row) => row.email);
   }
 
@@ -98,10 +96,7 @@ export class MembersRepo {
         .where(and(eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
         .returning({ id: invitations.id });
       if (updated.length !== 1) return false;
-      await tx
-        .insert(projectMembers)
-        .values({ projectId, userId, role: 'MEMBER' })
-        .onConflictDoNothing();
+      await tx.insert(projectMembers).values({ projectId, userId, role: 'MEMBER' }).onConflictDoNothing();
       return true;
     });
   }
@@ -118,9 +113,7 @@ export class MembersRepo {
   async removeMember(projectId: string, userId: string): Promise<boolean> {
     const rows = await this.db
       .delete(projectMembers)
-      .where(
-        and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId), sql`${projectMembers.role} <> 'ADMIN'`),
-      )
+      .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId), sql`${projectMembers.role} <> 'ADMIN'`))
       .returning({ userId: projectMembers.userId });
     return rows.length === 1;
   }

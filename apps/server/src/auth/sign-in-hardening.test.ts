@@ -111,7 +111,8 @@ describe.each(testBackends())('account lockout and password hashing on %s', (bac
     if (!match) throw new Error(`not a lockout answer: ${error}`);
     return Number(match[1]);
   };
-  const expireLock = (email: string) => test.database.execute(`update users set locked_until = now() - interval '1 second' where email = '${email}'`);
+  const expireLock = (email: string) =>
+    test.database.execute(`update users set locked_until = now() - interval '1 second' where email = '${email}'`);
 
   it('locks an account after repeated failures from any address, backs off, and resets on success', async () => {
     const user = await signUp(test, { email: 'target@acme.test' });

@@ -20,7 +20,10 @@ export class UsersRepo {
   }
 
   async insert(user: NewUser, db: Db = this.db): Promise<UserRow> {
-    const [row] = await db.insert(users).values({ ...user, email: user.email.toLowerCase() }).returning();
+    const [row] = await db
+      .insert(users)
+      .values({ ...user, email: user.email.toLowerCase() })
+      .returning();
     if (!row) throw new Error('insert into users returned nothing');
     return row;
   }

@@ -35,10 +35,7 @@ export class ProjectSecretsRepo {
     return Buffer.from(decryptSecret(row.wrappedDataKey, this.serverKey), 'base64');
   }
 
-  async setRepository(
-    projectId: string,
-    repo: { username: string; token: string; url: string; configuredBy: string },
-  ): Promise<void> {
+  async setRepository(projectId: string, repo: { username: string; token: string; url: string; configuredBy: string }): Promise<void> {
     const values = {
       repoUsername: repo.username,
       repoTokenEncrypted: encryptSecret(repo.token, this.serverKey),

@@ -241,7 +241,9 @@ export const runs = pgTable(
     username: text('username').notNull(),
     name: text('name').notNull(),
     /** 'scenario' for a single-scenario execution ("Run scenario"), 'run' otherwise. */
-    kind: text('kind', { enum: ['run', 'scenario'] }).notNull().default('run'),
+    kind: text('kind', { enum: ['run', 'scenario'] })
+      .notNull()
+      .default('run'),
     mode: text('mode', { enum: ['local', 'cloud'] }).notNull(),
     branch: text('branch').notNull().default('main'),
     envName: text('env_name').notNull(),
@@ -260,10 +262,16 @@ export const runs = pgTable(
     uniqueIndex('runs_project_upload_key').on(table.projectId, table.uploadKey),
     index('runs_project_publish_idx').on(table.projectId, table.publishTime),
     // The reports list shows top-level runs newest first, optionally by status.
-    index('runs_list_idx').on(table.projectId, table.publishTime).where(sql`${table.rerunOf} is null`),
-    index('runs_list_status_idx').on(table.projectId, table.status, table.publishTime).where(sql`${table.rerunOf} is null`),
+    index('runs_list_idx')
+      .on(table.projectId, table.publishTime)
+      .where(sql`${table.rerunOf} is null`),
+    index('runs_list_status_idx')
+      .on(table.projectId, table.status, table.publishTime)
+      .where(sql`${table.rerunOf} is null`),
     // A list page fetches its rows' reruns by rerun_of; without this, every page read the project's runs.
-    index('runs_rerun_of_idx').on(table.rerunOf).where(sql`${table.rerunOf} is not null`),
+    index('runs_rerun_of_idx')
+      .on(table.rerunOf)
+      .where(sql`${table.rerunOf} is not null`),
   ],
 );
 

@@ -68,7 +68,12 @@ interface Kustomization {
   images?: Array<{ name: string; newName?: string; newTag?: string }>;
 }
 
-type Manifest = { apiVersion: string; kind: string; metadata: { name: string; namespace?: string; labels?: Record<string, string> }; spec?: never } & Record<string, unknown>;
+type Manifest = {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: never;
+} & Record<string, unknown>;
 
 function readYaml(file: string): Manifest[] {
   const documents = parseAllDocuments(readFileSync(path.join(DIR, file), 'utf8'));
@@ -108,7 +113,10 @@ interface Container {
 }
 interface DeploymentShape {
   metadata: { name: string };
-  spec: { selector: { matchLabels: Record<string, string> }; template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } } };
+  spec: {
+    selector: { matchLabels: Record<string, string> };
+    template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } };
+  };
 }
 
 const deployment = (name: string) => byKind<DeploymentShape>('Deployment', name);
@@ -119,7 +127,9 @@ describe('deploy/kubernetes', () => {
   it('has a kustomization that lists every manifest of the folder, and passes its strict schema', () => {
     const validate = new Ajv({ allErrors: true, strict: true }).compile(KUSTOMIZATION_SCHEMA);
     expect(validate(kustomization), JSON.stringify(validate.errors)).toBe(true);
-    const files = readdirSync(DIR).filter((file) => file.endsWith('.yaml') && file !== 'kustomization.yaml' && file !== 'secret.example.yaml');
+    const files = readdirSync(DIR).filter(
+      (file) => file.endsWith('.yaml') && file !== 'kustomization.yaml' && file !== 'secret.example.yaml',
+    );
     expect([...kustomization.resources].sort()).toEqual(files.sort());
     for (const file of kustomization.resources) expect(existsSync(path.join(DIR, file)), file).toBe(true);
   });
@@ -130,7 +140,9 @@ describe('deploy/kubernetes', () => {
       expect(Model, `${manifest.apiVersion} ${manifest.kind} has a schema here`).toBeDefined();
       expect(() => new Model!(manifest as never).validate(), `${manifest.kind} ${manifest.metadata.name}`).not.toThrow();
     }
-    expect(new Set(manifests.map((manifest) => manifest.kind))).toEqual(new Set(['Namespace', 'Service', 'PersistentVolumeClaim', 'Deployment', 'ScaledObject', 'NetworkPolicy']));
+    expect(new Set(manifests.map((manifest) => manifest.kind))).toEqual(
+      new Set(['Namespace', 'Service', 'PersistentVolumeClaim', 'Deployment', 'ScaledObject', 'NetworkPolicy']),
+    );
   });
 
   it('uses validators that refuse a broken manifest (so the check above can fail)', () => {
@@ -153,13 +165,18 @@ describe('deploy/kubernetes', () => {
       const target = manifests.find(
         (manifest) =>
           manifest.kind === 'Deployment' &&
-          Object.entries(selector).every(([key, value]) => (manifest as unknown as DeploymentShape).spec.template.metadata.labels[key] === value),
+          Object.entries(selector).every(
+            ([key, value]) => (manifest as unknown as DeploymentShape).spec.template.metadata.labels[key] === value,
+          ),
       );
       expect(target, `Service ${service.metadata.name} selects a Deployment`).toBeDefined();
     }
     for (const name of ['rehearse-api', 'rehearse-scheduler', 'rehearse-worker']) {
       const { spec } = deployment(name);
-      expect(Object.entries(spec.selector.matchLabels).every(([key, value]) => spec.template.metadata.labels[key] === value), name).toBe(true);
+      expect(
+        Object.entries(spec.selector.matchLabels).every(([key, value]) => spec.template.metadata.labels[key] === value),
+        name,
+      ).toBe(true);
     }
   });
 
@@ -171,13 +188,18 @@ describe('deploy/kubernetes', () => {
     ] as const) {
       const env = envOf(name);
       for (const entry of Object.values(env)) {
-        if (entry.valueFrom) expect(entry.valueFrom.secretKeyRef?.name === 'rehearse' && secretKeys.includes(entry.valueFrom.secretKeyRef.key), `${name} ${entry.name}`).toBe(true);
+        if (entry.valueFrom)
+          expect(
+            entry.valueFrom.secretKeyRef?.name === 'rehearse' && secretKeys.includes(entry.valueFrom.secretKeyRef.key),
+            `${name} ${entry.name}`,
+          ).toBe(true);
       }
       // Secret values as the example Secret has them; literal values as written.
       const values = Object.fromEntries(
         Object.values(env).map((entry) => [
           entry.name,
-          entry.value ?? (secretExample[0] as unknown as { stringData: Record<string, string> }).stringData[entry.valueFrom!.secretKeyRef!.key],
+          entry.value ??
+            (secretExample[0] as unknown as { stringData: Record<string, string> }).stringData[entry.valueFrom!.secretKeyRef!.key],
         ]),
       );
       const settings = parseSettings({ ...values, REHEARSE_SECRET_KEY: undefined });
@@ -193,10 +215,16 @@ describe('deploy/kubernetes', () => {
   it('scales `rehearse worker` pods with KEDA on the execution queue depth of /metrics', () => {
     const worker = container('rehearse-worker');
     expect(worker.command?.slice(1, 3)).toEqual(['packages/runner/bin/rehearse.mjs', 'worker']);
-    expect(worker.env?.find((entry) => entry.name === 'REHEARSE_WORKER_TOKEN')?.valueFrom?.secretKeyRef).toEqual({ name: 'rehearse', key: 'REHEARSE_WORKER_TOKEN' });
+    expect(worker.env?.find((entry) => entry.name === 'REHEARSE_WORKER_TOKEN')?.valueFrom?.secretKeyRef).toEqual({
+      name: 'rehearse',
+      key: 'REHEARSE_WORKER_TOKEN',
+    });
     const threads = Number(worker.command?.[worker.command.indexOf('--threads') + 1]);
     const scaled = byKind<{
-      spec: { scaleTargetRef: { kind: string; name: string }; triggers: Array<{ type: string; metadata: { query: string; threshold: string } }> };
+      spec: {
+        scaleTargetRef: { kind: string; name: string };
+        triggers: Array<{ type: string; metadata: { query: string; threshold: string } }>;
+      };
     }>('ScaledObject', 'rehearse-worker');
     expect(scaled.spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'rehearse-worker' });
     const [trigger] = scaled.spec.triggers;
@@ -207,12 +235,18 @@ describe('deploy/kubernetes', () => {
 
   it('keeps pods that run browsers away from cloud metadata (IPv4 and IPv6) while allowing other egress', () => {
     const policies = manifests.filter((manifest) => manifest.kind === 'NetworkPolicy') as unknown as Array<{
-      spec: { podSelector: { matchLabels: Record<string, string> }; policyTypes: string[]; egress?: Array<{ to?: Array<{ ipBlock?: { cidr: string; except?: string[] } }> }> };
+      spec: {
+        podSelector: { matchLabels: Record<string, string> };
+        policyTypes: string[];
+        egress?: Array<{ to?: Array<{ ipBlock?: { cidr: string; except?: string[] } }> }>;
+      };
     }>;
     for (const name of ['rehearse-worker', 'rehearse-scheduler']) {
       const labels = deployment(name).spec.template.metadata.labels;
       const egress = policies.filter(
-        (policy) => policy.spec.policyTypes.includes('Egress') && Object.entries(policy.spec.podSelector.matchLabels).every(([key, value]) => labels[key] === value),
+        (policy) =>
+          policy.spec.policyTypes.includes('Egress') &&
+          Object.entries(policy.spec.podSelector.matchLabels).every(([key, value]) => labels[key] === value),
       );
       expect(egress, name).toHaveLength(1);
       const blocks = egress[0]!.spec.egress!.flatMap((rule) => rule.to ?? []).map((peer) => peer.ipBlock);

@@ -8,13 +8,15 @@ export function registerDownloadRoutes(route: CallRoute, downloads: DownloadsSer
   route(calls.runnerPackage, async ({ params, reply }) => {
     const file = downloads.runnerPackage(params.file);
     if (!file) throw notFound(downloads.hasCurrentPackage() ? Messages.runnerVersionUnknown : Messages.runnerNotBuilt);
-    return reply
-      .type(file.contentType)
-      .header('content-length', file.size)
-      .header('content-disposition', `attachment; filename="${file.name}"`)
-      // A rebuild keeps the version (and latest moves with the server): npm must ask again each time.
-      .header('cache-control', 'no-cache')
-      .send(createReadStream(file.path));
+    return (
+      reply
+        .type(file.contentType)
+        .header('content-length', file.size)
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        // A rebuild keeps the version (and latest moves with the server): npm must ask again each time.
+        .header('cache-control', 'no-cache')
+        .send(createReadStream(file.path))
+    );
   });
   route(calls.latestAssets, async () => ({ status: true, ...downloads.latestRelease() }));
 }

@@ -50,7 +50,9 @@ export class DownloadsService {
   playwrightVersion(): string {
     const stamp = path.join(this.dir, 'build.json');
     if (existsSync(stamp)) {
-      const pinned = (JSON.parse(readFileSync(stamp, 'utf8')) as { dependencies?: Record<string, string> }).dependencies?.['playwright-core'];
+      const pinned = (JSON.parse(readFileSync(stamp, 'utf8')) as { dependencies?: Record<string, string> }).dependencies?.[
+        'playwright-core'
+      ];
       if (pinned) return pinned;
     }
     return (createRequire(import.meta.url)('playwright-core/package.json') as { version: string }).version;
@@ -60,7 +62,14 @@ export class DownloadsService {
   latestRelease(): { name: string; tag_name: string; assets: ReleaseAsset[] } {
     const current = this.runnerPackage(runnerTarballName(this.version));
     const assets: ReleaseAsset[] = current
-      ? [{ name: current.name, browser_download_url: `${this.publicUrl}${runnerDownloadPath(this.version)}`, content_type: current.contentType, size: current.size }]
+      ? [
+          {
+            name: current.name,
+            browser_download_url: `${this.publicUrl}${runnerDownloadPath(this.version)}`,
+            content_type: current.contentType,
+            size: current.size,
+          },
+        ]
       : [];
     return { name: `Rehearse ${this.version}`, tag_name: `v${this.version}`, assets };
   }

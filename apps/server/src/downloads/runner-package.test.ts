@@ -54,7 +54,12 @@ describe('the runner package, installed from the server (issue 18)', () => {
    * --headless (no display here) and a DevTools port (this test is the person at the window) are
    * added. `drive` gets the recorded page (the one under `pagePath`) once the recorder says it records.
    */
-  async function recordThroughLaunch(command: string, prefix: string, pagePath: string, drive: (page: Page, recorder: Started, debugPort: number) => Promise<void>) {
+  async function recordThroughLaunch(
+    command: string,
+    prefix: string,
+    pagePath: string,
+    drive: (page: Page, recorder: Started, debugPort: number) => Promise<void>,
+  ) {
     const machine = outsideMachine(prefix);
     folders.push(machine.root);
     const debugPort = await freePort();
@@ -62,7 +67,10 @@ describe('the runner package, installed from the server (issue 18)', () => {
     try {
       await recorder.waitFor('Recording ', 480_000);
       const browser = await chromium.connectOverCDP(`http://127.0.0.1:${debugPort}`);
-      const page = browser.contexts().flatMap((context) => context.pages()).find((candidate) => candidate.url().includes(pagePath));
+      const page = browser
+        .contexts()
+        .flatMap((context) => context.pages())
+        .find((candidate) => candidate.url().includes(pagePath));
       expect(page).toBeDefined();
       await drive(page!, recorder, debugPort);
       await browser.close().catch(() => undefined);
@@ -83,7 +91,12 @@ describe('the runner package, installed from the server (issue 18)', () => {
     const versioned = await fetch(`${serverUrl}/downloads/rehearse-runner-${built.version}.tgz`);
     expect([versioned.status, Buffer.from(await versioned.arrayBuffer()).length]).toEqual([200, bytes.length]);
 
-    for (const bad of ['rehearse-runner-9.9.9.tgz', 'rehearse-runner-..%2F..%2Fpackage.json.tgz', 'build.json', 'rehearse-runner-latest.zip']) {
+    for (const bad of [
+      'rehearse-runner-9.9.9.tgz',
+      'rehearse-runner-..%2F..%2Fpackage.json.tgz',
+      'build.json',
+      'rehearse-runner-latest.zip',
+    ]) {
       const answer = await fetch(`${serverUrl}/downloads/${bad}`);
       expect([bad, answer.status]).toEqual([bad, 404]);
       expect(((await answer.json()) as { error: string }).error).toBe(Messages.runnerVersionUnknown);
@@ -117,7 +130,9 @@ describe('the runner package, installed from the server (issue 18)', () => {
         await user.api.call(ws.deleteEnv, { body: { projectId, name: env.name.replace(/\.json$/, '') } });
       }
       await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'shop.feature', content: FEATURE } } });
-      await user.api.call(ws.pushFile, { body: { projectId, directory: 'features/step_definitions', file: { name: 'shop.mjs', content: STEPS } } });
+      await user.api.call(ws.pushFile, {
+        body: { projectId, directory: 'features/step_definitions', file: { name: 'shop.mjs', content: STEPS } },
+      });
       const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { projectId, name: 'CI key' } });
 
       const answer = await user.api.call(executionCalls.runInstructions, { query: { projectId, env: 'staging' } });
@@ -141,7 +156,13 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const ci = path.join(folder, 'ci');
       mkdirSync(ci);
       writeFileSync(path.join(folder, 'ci.sh'), script);
-      const env = { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CI: 'true', CHROMIUM_PATH: CHROMIUM, REHEARSE_TOKEN: accessKey.token };
+      const env = {
+        PATH: process.env.PATH ?? '/usr/bin:/bin',
+        HOME: home,
+        CI: 'true',
+        CHROMIUM_PATH: CHROMIUM,
+        REHEARSE_TOKEN: accessKey.token,
+      };
       const run = await exec('bash', [path.join(folder, 'ci.sh')], { cwd: ci, env });
       // One scenario fails, so the run (and `set -e` with it) exits 1 after uploading.
       expect(run.out).toContain('2 scenarios: 1 passed, 1 failed');
@@ -152,11 +173,18 @@ describe('the runner package, installed from the server (issue 18)', () => {
 
       const listed = await user.api.call(runsCalls.getDetails, { body: { projectId } });
       expect(listed.projectSummary.report).toHaveLength(1);
-      expect(listed.projectSummary.report[0]).toMatchObject({ status: 'FAILED', totalScenarios: 2, totalScenariosPassed: 1, env: { name: 'staging' } });
+      expect(listed.projectSummary.report[0]).toMatchObject({
+        status: 'FAILED',
+        totalScenarios: 2,
+        totalScenariosPassed: 1,
+        env: { name: 'staging' },
+      });
 
       // The installed runner keeps a Playwright trace of the failed scenario only (trace
       // retain-on-failure by default): beside the report, and uploaded for Open trace.
-      const local = JSON.parse(readFileSync(path.join(ci, 'rehearse-report', 'report.json'), 'utf8')) as { testCases: Array<{ scenarioName: string; traceFileId?: string }> };
+      const local = JSON.parse(readFileSync(path.join(ci, 'rehearse-report', 'report.json'), 'utf8')) as {
+        testCases: Array<{ scenarioName: string; traceFileId?: string }>;
+      };
       const traced = local.testCases.filter((testCase) => testCase.traceFileId);
       expect(traced.map((testCase) => testCase.scenarioName)).toEqual(['A product the shop does not sell']);
       const localZip = readFileSync(path.join(ci, 'rehearse-report', 'artifacts', `${traced[0]!.traceFileId}.zip`));
@@ -176,11 +204,20 @@ describe('the runner package, installed from the server (issue 18)', () => {
       // No lock-in: the pulled workspace runs on upstream cucumber-js with the installed runtime.
       const workspace = path.join(ci, 'rehearse-workspace');
       expect(readFileSync(path.join(workspace, 'cucumber.mjs'), 'utf8')).toContain("from '@rehearse/runner/profile'");
-      const plain = await exec('npx', ['cucumber-js'], { cwd: workspace, env: { ...env, REHEARSE_TOKEN: '', REHEARSE_ENV: 'environments/staging.json' } });
+      const plain = await exec('npx', ['cucumber-js'], {
+        cwd: workspace,
+        env: { ...env, REHEARSE_TOKEN: '', REHEARSE_ENV: 'environments/staging.json' },
+      });
       expect(plain.out).toContain('2 scenarios (1 failed, 1 passed)');
       expect(plain.code).toBe(1);
-      const report = JSON.parse(readFileSync(path.join(workspace, 'rehearse-report', 'report.json'), 'utf8')) as { env: { name: string }; testCases: Array<{ result: { status: string } }> };
-      expect([report.env.name, report.testCases.map((testCase) => testCase.result.status).sort()]).toEqual(['staging', ['FAILED', 'PASSED']]);
+      const report = JSON.parse(readFileSync(path.join(workspace, 'rehearse-report', 'report.json'), 'utf8')) as {
+        env: { name: string };
+        testCases: Array<{ result: { status: string } }>;
+      };
+      expect([report.env.name, report.testCases.map((testCase) => testCase.result.status).sort()]).toEqual([
+        'staging',
+        ['FAILED', 'PASSED'],
+      ]);
     },
   );
 
@@ -190,10 +227,16 @@ describe('the runner package, installed from the server (issue 18)', () => {
     await user.api.call(ws.pushEnv, { body: { projectId, name: 'qa', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
     // A hostile scenario name: it must stay one shell word and valid YAML.
     const scenario = `It's "quoted" $(touch /tmp/pwned) #not a comment: really`;
-    const answer = await user.api.call(executionCalls.runInstructions, { query: { projectId, env: 'qa', branch: 'main', feature: 'shop', scenario } });
+    const answer = await user.api.call(executionCalls.runInstructions, {
+      query: { projectId, env: 'qa', branch: 'main', feature: 'shop', scenario },
+    });
     const text = (id: string) => answer.instructions.find((item) => item.id === id)!.content;
 
-    const github = parseYaml(text('github')) as { jobs: { e2e: { env: Record<string, string>; steps: Array<{ uses?: string; run?: string; if?: string; with?: Record<string, unknown> }> } } };
+    const github = parseYaml(text('github')) as {
+      jobs: {
+        e2e: { env: Record<string, string>; steps: Array<{ uses?: string; run?: string; if?: string; with?: Record<string, unknown> }> };
+      };
+    };
     const job = github.jobs.e2e;
     expect(job.env.REHEARSE_TOKEN).toBe('${{ secrets.REHEARSE_TOKEN }}');
     const runs = job.steps.flatMap((step) => (step.run ? [step.run] : []));
@@ -208,20 +251,29 @@ describe('the runner package, installed from the server (issue 18)', () => {
     const summary = job.steps.find((step) => step.uses?.startsWith('test-summary/action'));
     expect(summary).toMatchObject({ if: 'always()', with: { paths: 'rehearse-report/junit.xml' } });
 
-    const gitlab = parseYaml(text('gitlab')) as { 'rehearse-e2e': { script: string[]; artifacts: { when: string; paths: string[]; reports: { junit: string } } } };
+    const gitlab = parseYaml(text('gitlab')) as {
+      'rehearse-e2e': { script: string[]; artifacts: { when: string; paths: string[]; reports: { junit: string } } };
+    };
     const gitlabJob = gitlab['rehearse-e2e'];
     expect(gitlabJob.script).toEqual(runs);
     expect(gitlabJob.artifacts).toEqual({ when: 'always', paths: ['rehearse-report/'], reports: { junit: 'rehearse-report/junit.xml' } });
 
     // The shell text passes the name to rehearse as one argument, unexpanded.
-    const line = text('shell').split('\n').find((entry) => entry.startsWith('cd rehearse-workspace'))!;
-    const echoed = await exec('bash', ['-c', line.replace(/^cd rehearse-workspace && npx rehearse run/, 'printf "%s\\n"')], { cwd: '/tmp', env: { PATH: process.env.PATH ?? '' } });
+    const line = text('shell')
+      .split('\n')
+      .find((entry) => entry.startsWith('cd rehearse-workspace'))!;
+    const echoed = await exec('bash', ['-c', line.replace(/^cd rehearse-workspace && npx rehearse run/, 'printf "%s\\n"')], {
+      cwd: '/tmp',
+      env: { PATH: process.env.PATH ?? '' },
+    });
     expect(echoed.out.split('\n')).toContain(scenario);
 
     // Never a made-up environment: without a pick the project's first, and an unknown one is refused.
     const unpicked = await user.api.call(executionCalls.runInstructions, { query: { projectId } });
     expect(unpicked.env).toBe(unpicked.environments[0]);
-    const refused = await fetch(`${serverUrl}/api/executions/run-instructions?projectId=${projectId}&env=nope`, { headers: { authorization: `Bearer ${user.token}` } });
+    const refused = await fetch(`${serverUrl}/api/executions/run-instructions?projectId=${projectId}&env=nope`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     expect([refused.status, ((await refused.json()) as { error: string }).error]).toEqual([400, Messages.instructionsUnknownEnvironment]);
   });
 
@@ -232,22 +284,32 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const user = await signUp(test, { email: 'laptop@acme.test' });
       const projectId = user.projectId;
       await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
-      const launch = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'shop', featureName: 'Launched', scenarioName: 'Open sign in' } });
+      const launch = await user.api.call(recorderCalls.localLaunch, {
+        body: { projectId, operation: 'recorder', env: 'shop', featureName: 'Launched', scenarioName: 'Open sign in' },
+      });
       const token = /^REHEARSE_TOKEN=(\S+) /.exec(launch.command)![1]!;
 
-      const { machine, recorder } = await recordThroughLaunch(launch.command, 'rehearse-launch-', '/demo-shop/', async (page, recorder, debugPort) => {
-        expect(recorder.output()).toContain(`DevTools endpoint: http://127.0.0.1:${debugPort}`);
-        await page.getByRole('link', { name: 'Sign in' }).click();
-        await page.getByLabel('Email').waitFor();
-        const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
-        const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
-        await expect.poll(steps, { timeout: 30_000 }).toEqual(['Open /', 'Click “Sign in”']);
-        // The launch named the feature and scenario; the panel offers them.
-        expect([await panel.getByLabel(PANEL_LABELS.featureName).inputValue(), await panel.getByLabel(PANEL_LABELS.scenarioName).inputValue()]).toEqual(['Launched', 'Open sign in']);
-        await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
-        await recorder.waitFor('Published "Open sign in" to feature "Launched"', 60_000);
-        expect(await recorder.exited).toBe(0);
-      });
+      const { machine, recorder } = await recordThroughLaunch(
+        launch.command,
+        'rehearse-launch-',
+        '/demo-shop/',
+        async (page, recorder, debugPort) => {
+          expect(recorder.output()).toContain(`DevTools endpoint: http://127.0.0.1:${debugPort}`);
+          await page.getByRole('link', { name: 'Sign in' }).click();
+          await page.getByLabel('Email').waitFor();
+          const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
+          const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
+          await expect.poll(steps, { timeout: 30_000 }).toEqual(['Open /', 'Click “Sign in”']);
+          // The launch named the feature and scenario; the panel offers them.
+          expect([
+            await panel.getByLabel(PANEL_LABELS.featureName).inputValue(),
+            await panel.getByLabel(PANEL_LABELS.scenarioName).inputValue(),
+          ]).toEqual(['Launched', 'Open sign in']);
+          await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
+          await recorder.waitFor('Published "Open sign in" to feature "Launched"', 60_000);
+          expect(await recorder.exited).toBe(0);
+        },
+      );
       expect(recorder.output()).not.toContain(token);
       expect(recorder.output()).not.toContain('warning: this runner is version');
 
@@ -267,7 +329,9 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const user = await signUp(test, { email: 'todos@acme.test' });
       const projectId = user.projectId;
       await user.api.call(ws.pushEnv, { body: { projectId, name: 'todos', data: { baseUrl: `${serverUrl}/todo-app/` } } });
-      const launch = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'todos', featureName: 'Todos', scenarioName: 'Finish a todo' } });
+      const launch = await user.api.call(recorderCalls.localLaunch, {
+        body: { projectId, operation: 'recorder', env: 'todos', featureName: 'Todos', scenarioName: 'Finish a todo' },
+      });
       const token = /^REHEARSE_TOKEN=(\S+) /.exec(launch.command)![1]!;
       const tarball = / --package (\S+) /.exec(launch.command)![1]!;
 
@@ -321,15 +385,35 @@ describe('the runner package, installed from the server (issue 18)', () => {
       expect(recorder.output()).not.toContain(token);
 
       // The same machine pulls and runs what it recorded with the rehearse npx installed there.
-      const rehearse = (args: string[], cwd: string) => exec('npx', ['--yes', '--package', tarball, 'rehearse', ...args], { cwd, env: { ...machine.env, REHEARSE_TOKEN: token } });
+      const rehearse = (args: string[], cwd: string) =>
+        exec('npx', ['--yes', '--package', tarball, 'rehearse', ...args], { cwd, env: { ...machine.env, REHEARSE_TOKEN: token } });
       const pulled = await rehearse(['pull', '--server', serverUrl, '--project', projectId, '--dir', 'ws'], machine.work);
       expect(pulled.code, pulled.out).toBe(0);
-      const replay = await rehearse(['run', '--server', serverUrl, '--project', projectId, '--env', 'environments/todos.json', '--headless', '--scenario', 'Finish a todo'], path.join(machine.work, 'ws'));
+      const replay = await rehearse(
+        [
+          'run',
+          '--server',
+          serverUrl,
+          '--project',
+          projectId,
+          '--env',
+          'environments/todos.json',
+          '--headless',
+          '--scenario',
+          'Finish a todo',
+        ],
+        path.join(machine.work, 'ws'),
+      );
       expect(replay.out).toContain('1 scenario: 1 passed, 0 failed');
       expect(replay.code).toBe(0);
       const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
       const scenario = features.find((feature) => feature.featureName === 'Todos')?.scenarios[0];
-      expect(scenario?.content.trim().split('\n').map((line) => line.trim())).toEqual([
+      expect(
+        scenario?.content
+          .trim()
+          .split('\n')
+          .map((line) => line.trim()),
+      ).toEqual([
         '@recorder',
         'Scenario: Finish a todo',
         'Given I open "/"',
@@ -346,7 +430,9 @@ describe('the runner package, installed from the server (issue 18)', () => {
         'Then the URL should contain "#/active"',
       ]);
       // The row's checkbox is found by its todo's text before any position in the list.
-      const locators = JSON.parse(readFileSync(path.join(machine.work, 'ws', 'features', 'step_definitions', 'locators', 'home.json'), 'utf8')) as Record<string, { name: string; locators: Array<{ kind: string; value?: string }> }>;
+      const locators = JSON.parse(
+        readFileSync(path.join(machine.work, 'ws', 'features', 'step_definitions', 'locators', 'home.json'), 'utf8'),
+      ) as Record<string, { name: string; locators: Array<{ kind: string; value?: string }> }>;
       const box = Object.values(locators).find((element) => element.name === 'feed the cat')!;
       expect(box.locators.map((locator) => locator.kind)).toEqual(['css', 'css']);
       expect(box.locators[0]!.value).toMatch(/^xpath=.*"feed the cat"/);
@@ -357,7 +443,8 @@ describe('the runner package, installed from the server (issue 18)', () => {
     'registers the link handler with the setup command as the page shows it, and xdg-open hands the launch link to the installed rehearse',
     { timeout: 600_000 },
     async () => {
-      const hasXdgOpen = (await exec('sh', ['-c', 'command -v xdg-open'], { cwd: '/tmp', env: { PATH: process.env.PATH ?? '' } })).code === 0;
+      const hasXdgOpen =
+        (await exec('sh', ['-c', 'command -v xdg-open'], { cwd: '/tmp', env: { PATH: process.env.PATH ?? '' } })).code === 0;
       if (!hasXdgOpen) return;
       const user = await signUp(test, { email: 'desktop@acme.test' });
       const projectId = user.projectId;
@@ -370,7 +457,12 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const prefix = path.join(machine.home, '.npm-global');
       // npm's global config lives under its prefix: keep this machine's (its registry settings) while moving the prefix.
       const globalconfig = (await exec('npm', ['config', 'get', 'globalconfig'], { cwd: machine.work, env: machine.env })).out.trim();
-      const env = { ...machine.env, npm_config_prefix: prefix, npm_config_globalconfig: globalconfig, PATH: `${path.join(prefix, 'bin')}:${machine.env.PATH}` };
+      const env = {
+        ...machine.env,
+        npm_config_prefix: prefix,
+        npm_config_globalconfig: globalconfig,
+        PATH: `${path.join(prefix, 'bin')}:${machine.env.PATH}`,
+      };
       const setup = await exec('timeout', ['300', 'bash', '-c', launch.setupCommand], { cwd: machine.work, env });
       expect(setup.code, setup.out).toBe(0);
       expect(setup.out).toContain(`for rehearse:// links to ${serverUrl}.`);
@@ -381,13 +473,17 @@ describe('the runner package, installed from the server (issue 18)', () => {
       // needs only a display name). The handler reads the server, environment and launch key from
       // it and gets as far as the window, which this machine without a display cannot show.
       const opened = await exec('timeout', ['120', 'xdg-open', launch.deepLink], { cwd: machine.work, env: { ...env, DISPLAY: ':99' } });
-      expect(opened.out).toContain(`Opening the recorder: rehearse record --server ${serverUrl} --env shop --project ${projectId} --branch main`);
+      expect(opened.out).toContain(
+        `Opening the recorder: rehearse record --server ${serverUrl} --env shop --project ${projectId} --branch main`,
+      );
       expect(opened.out).not.toContain(launch.command.split(' ')[0]!.slice('REHEARSE_TOKEN='.length));
-      expect(opened.out).toContain('rehearse record: the browser did not start: there is no display for its window here (run it in a desktop session, or add --headless).');
+      expect(opened.out).toContain(
+        'rehearse record: the browser did not start: there is no display for its window here (run it in a desktop session, or add --headless).',
+      );
       // A link for another server is refused before anything runs.
       const foreign = launch.deepLink.replace(encodeURIComponent(serverUrl), encodeURIComponent('https://evil.example'));
       const refused = await exec('xdg-open', [foreign], { cwd: machine.work, env: { ...env, DISPLAY: ':99' } });
-      expect(refused.out).toContain('which is not one of this handler\'s servers');
+      expect(refused.out).toContain("which is not one of this handler's servers");
     },
   );
 });

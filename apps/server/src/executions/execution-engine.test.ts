@@ -92,7 +92,15 @@ describe('the executions engine and its worker protocol', () => {
   afterAll(async () => test?.close());
 
   it('runs flows in parallel and a flow’s groups in order, appends each scenario once, and a failure stops the flow', async () => {
-    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@a'] }, { threadCount: 1, tags: ['@b'] }], [{ threadCount: 1, tags: ['@c'] }]]) });
+    const { execution } = await user.api.call(calls.create, {
+      body: plan([
+        [
+          { threadCount: 1, tags: ['@a'] },
+          { threadCount: 1, tags: ['@b'] },
+        ],
+        [{ threadCount: 1, tags: ['@c'] }],
+      ]),
+    });
     const started = await user.api.call(calls.run, { params: { id: execution.id } });
     expect(started.execution).toMatchObject({ running: true, displayStatus: 'Active' });
     expect((await failure(user.api.call(calls.run, { params: { id: execution.id } }))).message).toBe(Messages.executionRunning);
@@ -106,7 +114,13 @@ describe('the executions engine and its worker protocol', () => {
     const a1 = (await claim('worker-1'))!;
     const c1 = (await claim('worker-2'))!;
     expect([a1.scenarioName, c1.scenarioName]).toEqual(['A1', 'C1']);
-    expect(a1).toMatchObject({ runId: started.runId, envFile: 'environments/default.json', featurePath: 'features/plan.feature', browser: 'chromium', viewport: '1024x768' });
+    expect(a1).toMatchObject({
+      runId: started.runId,
+      envFile: 'environments/default.json',
+      featurePath: 'features/plan.feature',
+      browser: 'chromium',
+      viewport: '1024x768',
+    });
     // Its key dies by itself once the worker would have given up on the scenario (20 minutes).
     const [keyRow] = await test.database.rows<{ expires_at: Date | string | null }>(
       `select k.expires_at from access_keys k join execution_jobs j on j.access_key_id = k.id where j.id = '${a1.jobId}'`,
@@ -126,7 +140,14 @@ describe('the executions engine and its worker protocol', () => {
     expect(await status(execution.id)).toMatchObject({ running: true, totalScenarios: 4, scenariosPassed: 2, scenariosFailed: 0 });
     // The run report names its execution and the same live counters, so the page can follow it.
     const { run: live } = await user.api.call(runsCalls.getRun, { query: { runId: started.runId } });
-    expect(live.execution).toEqual({ executionId: execution.id, runId: started.runId, running: true, totalScenarios: 4, scenariosPassed: 2, scenariosFailed: 0 });
+    expect(live.execution).toEqual({
+      executionId: execution.id,
+      runId: started.runId,
+      running: true,
+      totalScenarios: 4,
+      scenariosPassed: 2,
+      scenariosFailed: 0,
+    });
 
     await upload(a2, 'FAILED');
     await finish('worker-1', a2, 'failed');
@@ -150,7 +171,9 @@ describe('the executions engine and its worker protocol', () => {
     const a1 = (await claim('pin-1'))!;
     expect(a1.commit).toBe(atStart);
 
-    await user.api.call(ws.pushFile, { body: { projectId, directory: 'notes', file: { name: 'pushed-later.md', content: 'after the run started\n' } } });
+    await user.api.call(ws.pushFile, {
+      body: { projectId, directory: 'notes', file: { name: 'pushed-later.md', content: 'after the run started\n' } },
+    });
     expect(await head()).not.toBe(atStart);
     await finish('pin-1', a1, 'passed');
     const a2 = (await claim('pin-1'))!;
@@ -174,7 +197,8 @@ describe('the executions engine and its worker protocol', () => {
     await user.api.call(calls.run, { params: { id: execution.id } });
     const first = (await claim('lost-1'))!;
     expect((await worker.call(workerCalls.heartbeat, { body: { workerId: 'lost-1', jobIds: [first.jobId] } })).stop).toEqual([]);
-    const expire = () => test.database.execute(`update execution_jobs set heartbeat_at = now() - interval '1 hour' where id = '${first.jobId}'`);
+    const expire = () =>
+      test.database.execute(`update execution_jobs set heartbeat_at = now() - interval '1 hour' where id = '${first.jobId}'`);
     await expire();
     const retried = (await claim('other-2'))!;
     expect(retried.jobId).toBe(first.jobId);
@@ -188,7 +212,9 @@ describe('the executions engine and its worker protocol', () => {
     await expire();
     expect(await claim('other-3')).toBeNull();
     expect(await status(execution.id)).toMatchObject({ running: false, totalScenarios: 1, scenariosFailed: 1 });
-    const [job] = await test.database.rows<{ attempts: number; message: string }>(`select attempts, message from execution_jobs where id = '${first.jobId}'`);
+    const [job] = await test.database.rows<{ attempts: number; message: string }>(
+      `select attempts, message from execution_jobs where id = '${first.jobId}'`,
+    );
     expect(job).toEqual({ attempts: 2, message: Messages.workerLost });
   });
 
@@ -202,7 +228,11 @@ describe('the executions engine and its worker protocol', () => {
     expect(await claim('halt-2')).toBeNull();
     const { run } = await user.api.call(runsCalls.getRun, { query: { runId } });
     expect(run).toMatchObject({ status: 'FAILED', name: 'Engine (stopped)' });
-    expect(await test.database.rows(`select j.state from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}' and j.state <> 'cancelled'`)).toEqual([]);
+    expect(
+      await test.database.rows(
+        `select j.state from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}' and j.state <> 'cancelled'`,
+      ),
+    ).toEqual([]);
     // Halting again is harmless; the execution can run again.
     await user.api.call(calls.halt, { params: { id: execution.id } });
     await user.api.call(calls.run, { params: { id: execution.id } });
@@ -211,8 +241,12 @@ describe('the executions engine and its worker protocol', () => {
 
   it('refuses bad runs with clear messages and starts nothing', async () => {
     const runsBefore = await test.database.rows(`select id from runs`);
-    const noThreads = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@a'] }], [{ threadCount: 0, tags: ['@b'] }]]) });
-    expect((await failure(user.api.call(calls.run, { params: { id: noThreads.execution.id } }))).message).toBe(Messages.insufficientThreads);
+    const noThreads = await user.api.call(calls.create, {
+      body: plan([[{ threadCount: 1, tags: ['@a'] }], [{ threadCount: 0, tags: ['@b'] }]]),
+    });
+    expect((await failure(user.api.call(calls.run, { params: { id: noThreads.execution.id } }))).message).toBe(
+      Messages.insufficientThreads,
+    );
 
     // Two threads are the project's whole quota: while one execution takes both, another cannot start.
     const big = await user.api.call(calls.create, { body: plan([[{ threadCount: 2, tags: ['@a'] }]]) });
@@ -226,7 +260,8 @@ describe('the executions engine and its worker protocol', () => {
     expect((await failure(stranger.api.call(calls.halt, { params: { id: other.execution.id } }))).httpStatus).toBe(403);
     expect((await failure(stranger.api.call(calls.reportLink, { params: { id: other.execution.id } }))).httpStatus).toBe(403);
     // Another project's key cannot append to this project's execution run.
-    const strangerKey = (await stranger.api.call(authCalls.createAccessKey, { body: { projectId: stranger.projectId, name: 'k' } })).accessKey.token;
+    const strangerKey = (await stranger.api.call(authCalls.createAccessKey, { body: { projectId: stranger.projectId, name: 'k' } }))
+      .accessKey.token;
     const foreign = await failure(
       test.client(strangerKey).call(runnerCalls.uploadRun, {
         body: { projectId: stranger.projectId, uploadKey: 'foreign-append', appendTo: bigRun, report: reportOf('A1', 'PASSED') },
@@ -244,7 +279,9 @@ describe('the executions engine and its worker protocol', () => {
     // Only the one halted run of `big` was created.
     expect((await test.database.rows(`select id from runs`)).length).toBe(runsBefore.length + 1);
     expect((await failure(test.client().call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).httpStatus).toBe(401);
-    expect((await failure(test.client('rhw_forged').call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).message).toBe(Messages.workerTokenInvalid);
+    expect((await failure(test.client('rhw_forged').call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).message).toBe(
+      Messages.workerTokenInvalid,
+    );
   });
 
   it('serves CI/CD instructions naming the first access key, for an environment the project has', async () => {
@@ -254,7 +291,9 @@ describe('the executions engine and its worker protocol', () => {
     const shell = before.instructions.find((i) => i.id === 'shell')!.content;
     expect(shell).toMatch(/^npx playwright-core@\d+\.\d+\.\d+ install --with-deps chromium$/m);
     expect(shell).toContain('create one under Project settings > Access keys');
-    expect(shell).toContain(`npx rehearse run --server http://rehearse.test --project ${projectId} --branch main --env environments/${before.env}.json --headless`);
+    expect(shell).toContain(
+      `npx rehearse run --server http://rehearse.test --project ${projectId} --branch main --env environments/${before.env}.json --headless`,
+    );
 
     await user.api.call(ws.pushEnv, { body: { projectId, name: 'staging', data: { baseUrl: 'http://shop.test/' } } });
     await user.api.call(authCalls.createAccessKey, { body: { projectId, name: 'CI key' } });

@@ -1,6 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { randomUUID } from 'node:crypto';
-import { environmentDisplayName, environmentFileName, executionStatusEvent, Limits, Messages, type ExecutionStatus, type WorkerJob } from '@rehearse/contract';
+import {
+  environmentDisplayName,
+  environmentFileName,
+  executionStatusEvent,
+  Limits,
+  Messages,
+  type ExecutionStatus,
+  type WorkerJob,
+} from '@rehearse/contract';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
@@ -165,7 +173,16 @@ export class ExecutionEngine {
       const [executionRun] = await tx
         .insert(executionRuns)
         // The commit the scenarios were chosen at is the one every worker runs (pushes meanwhile wait for the next run).
-        .values({ executionId: execution.id, projectId: execution.projectId, userId: user.id, runId: run.id, branch: execution.branch, commit: snapshot.commit, env: execution.env, trigger })
+        .values({
+          executionId: execution.id,
+          projectId: execution.projectId,
+          userId: user.id,
+          runId: run.id,
+          branch: execution.branch,
+          commit: snapshot.commit,
+          env: execution.env,
+          trigger,
+        })
         .returning({ id: executionRuns.id });
       if (!executionRun) throw new Error('insert into execution_runs returned nothing');
       await tx.insert(executionJobs).values(jobs.map((job) => ({ ...job, executionRunId: executionRun.id })));
@@ -184,7 +201,10 @@ export class ExecutionEngine {
     if (flows.length === 0 || flows.some((flow) => !flow.scenarioGroups.some((group) => group.threadCount > 0))) {
       throw badRequest(Messages.insufficientThreads);
     }
-    const needed = flows.reduce((sum, flow) => sum + (execution.isSingleThreaded ? 1 : Math.max(...flow.scenarioGroups.map((g) => g.threadCount))), 0);
+    const needed = flows.reduce(
+      (sum, flow) => sum + (execution.isSingleThreaded ? 1 : Math.max(...flow.scenarioGroups.map((g) => g.threadCount))),
+      0,
+    );
     if (needed > free) throw badRequest(Messages.insufficientThreads);
   }
 
@@ -233,7 +253,9 @@ export class ExecutionEngine {
 
   async reportLink(executionId: string): Promise<{ reportLink: string | null; runId: string | null }> {
     const latest = await this.latestRun(executionId);
-    return latest ? { runId: latest.runId, reportLink: this.settings.reportLink(latest.projectId, latest.runId) } : { runId: null, reportLink: null };
+    return latest
+      ? { runId: latest.runId, reportLink: this.settings.reportLink(latest.projectId, latest.runId) }
+      : { runId: null, reportLink: null };
   }
 
   /** Live counters of an execution's latest run. */
@@ -376,10 +398,19 @@ export class ExecutionEngine {
     const lost = await this.db
       .select()
       .from(executionJobs)
-      .where(and(eq(executionJobs.state, 'running'), sql`${executionJobs.heartbeatAt} < now() - make_interval(secs => ${this.settings.leaseMs / 1000})`));
+      .where(
+        and(
+          eq(executionJobs.state, 'running'),
+          sql`${executionJobs.heartbeatAt} < now() - make_interval(secs => ${this.settings.leaseMs / 1000})`,
+        ),
+      );
     for (const job of lost) {
       // The guard on the worker id: another server may be recovering the same job right now.
-      const still = and(eq(executionJobs.id, job.id), eq(executionJobs.state, 'running'), sql`${executionJobs.workerId} is not distinct from ${job.workerId}`);
+      const still = and(
+        eq(executionJobs.id, job.id),
+        eq(executionJobs.state, 'running'),
+        sql`${executionJobs.workerId} is not distinct from ${job.workerId}`,
+      );
       if (job.attempts < 2) {
         const [retried] = await this.db
           .update(executionJobs)
@@ -403,7 +434,8 @@ export class ExecutionEngine {
 
   /** After a job ended: a failure skips its flow's later groups; the last job finishes the run. */
   private async ended(job: JobRow): Promise<void> {
-    if (job.state !== 'queued' && job.state !== 'running') this.observer?.finished('execution', job.state, job.startedAt, job.finishedAt ?? new Date());
+    if (job.state !== 'queued' && job.state !== 'running')
+      this.observer?.finished('execution', job.state, job.startedAt, job.finishedAt ?? new Date());
     if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
     if (job.state === 'failed') {
       await this.db

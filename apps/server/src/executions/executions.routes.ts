@@ -25,7 +25,10 @@ export function registerExecutionRoutes(
     await engine.publish(execution.projectId, execution.id);
     return execution;
   };
-  route(calls.create, async ({ caller, access, body }) => ({ status: true, execution: await changed(await executions.create(caller, access, body)) }));
+  route(calls.create, async ({ caller, access, body }) => ({
+    status: true,
+    execution: await changed(await executions.create(caller, access, body)),
+  }));
   route(calls.update, async ({ caller, access, params, query, body }) => ({
     status: true,
     updated: true,
@@ -38,7 +41,10 @@ export function registerExecutionRoutes(
     await engine.publish(access.project.id, params.id);
     return { status: true };
   });
-  route(calls.schedule, async ({ params, body }) => ({ status: true, execution: await changed(await executions.schedule(params.id, body.schedule)) }));
+  route(calls.schedule, async ({ params, body }) => ({
+    status: true,
+    execution: await changed(await executions.schedule(params.id, body.schedule)),
+  }));
   route(calls.deschedule, async ({ params }) => ({ status: true, execution: await changed(await executions.deschedule(params.id)) }));
   route(calls.run, async ({ caller, params }) => {
     const { runId } = await engine.start(params.id, 'manual', caller);
@@ -51,7 +57,9 @@ export function registerExecutionRoutes(
   route(calls.reportLink, async ({ params }) => ({ status: true, ...(await engine.reportLink(params.id)) }));
   route(calls.runInstructions, async ({ caller, access, query }) => {
     // Keys made for one job or one recorder launch come and go; they are nobody's CI key.
-    const [first] = (await deps.accessKeys.list(access.project.id)).filter((key) => !/^(Execution worker|Run scenario|Recorder launch) /.test(key.name));
+    const [first] = (await deps.accessKeys.list(access.project.id)).filter(
+      (key) => !/^(Execution worker|Run scenario|Recorder launch) /.test(key.name),
+    );
     const accessKeyName = first?.name ?? null;
     const branch = query.branch?.trim() || Limits.defaultBranch;
     const environments = await deps.environmentNames(caller, access, branch);

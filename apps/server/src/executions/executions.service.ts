@@ -111,7 +111,9 @@ export class ExecutionsService {
         branch: input.branch,
         flows,
         schedule: input.schedule ?? null,
-        ...(scheduleChanged || JSON.stringify(input.schedule ?? null) !== JSON.stringify(current.schedule) ? { scheduleSetAt: input.schedule ? new Date() : null } : {}),
+        ...(scheduleChanged || JSON.stringify(input.schedule ?? null) !== JSON.stringify(current.schedule)
+          ? { scheduleSetAt: input.schedule ? new Date() : null }
+          : {}),
         isSingleThreaded: input.isSingleThreaded,
         enabled: input.enabled,
         updatedAt: new Date(),
@@ -218,4 +220,3 @@ export class ExecutionsService {
     };
   }
 }
-

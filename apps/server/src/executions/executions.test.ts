@@ -20,7 +20,9 @@ const FEATURE = `Feature: Cart
 describe('schedule text', () => {
   it('says each repeat option as the spec words it', () => {
     expect(scheduleText(null)).toBe('-');
-    expect(scheduleText({ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], isBiweekly: false, time: '01:45' })).toBe('Every day at 01:45');
+    expect(scheduleText({ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'], isBiweekly: false, time: '01:45' })).toBe(
+      'Every day at 01:45',
+    );
     expect(scheduleText({ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], isBiweekly: false, time: '09:00' })).toBe('Every weekday at 09:00');
     expect(scheduleText({ days: ['Mon', 'Thu'], isBiweekly: true, time: '23:15' })).toBe('Every 2 weeks on Mon, Thu at 23:15');
     expect(scheduleText({ days: ['Sat'], isBiweekly: false, time: '06:30' })).toBe('Every week on Sat at 06:30');
@@ -110,7 +112,9 @@ describe.each(testBackends())('executions on %s', (backend) => {
   it('enables only with a schedule, and schedules and deschedules', async () => {
     expect((await failure(user.api.call(calls.create, { body: plan({ enabled: true }) }))).message).toBe(Messages.scheduleRequired);
     const { execution } = await user.api.call(calls.create, { body: plan() });
-    expect((await failure(user.api.call(calls.schedule, { params: { id: execution.id }, body: {} }))).message).toBe(Messages.scheduleRequired);
+    expect((await failure(user.api.call(calls.schedule, { params: { id: execution.id }, body: {} }))).message).toBe(
+      Messages.scheduleRequired,
+    );
     const scheduled = await user.api.call(calls.schedule, {
       params: { id: execution.id },
       body: { schedule: { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], isBiweekly: false, time: '01:45', timeZone: 5.5 } },
@@ -126,13 +130,23 @@ describe.each(testBackends())('executions on %s', (backend) => {
     expect(await bad({ name: ' ' })).toBe(Messages.executionNameRequired);
     expect(await bad({ env: '' })).toBe(Messages.executionEnvRequired);
     expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: -1, tags: ['@cart'] }] }] })).toBe(Messages.threadCountInvalid);
-    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1e9, tags: ['@cart'] }] }] })).toBe(Messages.threadCountInvalid);
-    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 5, tags: ['@cart'] }] }] })).toBe(`${Messages.threadCountTooHigh}2`);
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1e9, tags: ['@cart'] }] }] })).toBe(
+      Messages.threadCountInvalid,
+    );
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 5, tags: ['@cart'] }] }] })).toBe(
+      `${Messages.threadCountTooHigh}2`,
+    );
     expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: [] }] }] })).toBe(Messages.groupTagRequired);
-    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: ['@nope'] }] }] })).toBe(`${Messages.unknownTag}@nope`);
-    expect(await bad({ schedule: { days: ['Wed', 'Mon'], isBiweekly: false, time: '01:45', timeZone: 0 } })).toBe(Messages.scheduleDaysOrder);
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: ['@nope'] }] }] })).toBe(
+      `${Messages.unknownTag}@nope`,
+    );
+    expect(await bad({ schedule: { days: ['Wed', 'Mon'], isBiweekly: false, time: '01:45', timeZone: 0 } })).toBe(
+      Messages.scheduleDaysOrder,
+    );
     expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:40', timeZone: 0 } })).toBe(Messages.scheduleTimeInvalid);
-    expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 5.3 } })).toBe(Messages.scheduleTimeZoneInvalid);
+    expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 5.3 } })).toBe(
+      Messages.scheduleTimeZoneInvalid,
+    );
     expect((await user.api.call(calls.list, { query: { projectId } })).executions.length).toBe(before);
 
     const stranger = await signUp(test, { email: 'planner-stranger@else.test' });

@@ -53,7 +53,9 @@ export function runInstructions(input: RunInstructionsInput): RunInstruction[] {
     ? `the token of the access key "${keyName}"`
     : 'the token of an access key of the project (create one under Project settings > Access keys)';
   const target = `--server ${shellWord(server)} --project ${input.projectId}`;
-  const only = input.scenario ? ` --scenario ${shellWord(input.scenario.name)} ${shellWord(`features/${input.scenario.feature}.feature`)}` : '';
+  const only = input.scenario
+    ? ` --scenario ${shellWord(input.scenario.name)} ${shellWord(`features/${input.scenario.feature}.feature`)}`
+    : '';
   const commands = {
     install: npmInstallCommand(server),
     browser: `${BROWSER_INSTALL_PREFIX}${input.playwrightVersion} install --with-deps chromium`,

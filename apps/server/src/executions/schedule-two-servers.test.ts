@@ -61,7 +61,11 @@ describe.skipIf(!process.env.DATABASE_URL)('a schedule with two server processes
     const user = await signUp(test, { email: 'scheduler@acme.test' });
     const { projectId } = user;
     await user.api.call(ws.pushFile, {
-      body: { projectId, directory: 'features', file: { name: 'nightly.feature', content: 'Feature: Nightly\n\n  @nightly\n  Scenario: Home\n    Given I open "/"\n' } },
+      body: {
+        projectId,
+        directory: 'features',
+        file: { name: 'nightly.feature', content: 'Feature: Nightly\n\n  @nightly\n  Scenario: Home\n    Given I open "/"\n' },
+      },
     });
     // The next quarter hour after now, written in India time (UTC+5:30) as the planner would.
     const slot = new Date(Math.ceil((Date.now() + 60_000) / 900_000) * 900_000);
@@ -81,7 +85,10 @@ describe.skipIf(!process.env.DATABASE_URL)('a schedule with two server processes
 
     // Both servers' clocks start two minutes before the slot.
     const logs: string[][] = [[], []];
-    servers.push(startServer(test, new Date(slot.getTime() - 120_000), logs[0]!), startServer(test, new Date(slot.getTime() - 120_000), logs[1]!));
+    servers.push(
+      startServer(test, new Date(slot.getTime() - 120_000), logs[0]!),
+      startServer(test, new Date(slot.getTime() - 120_000), logs[1]!),
+    );
 
     let fires: { slot: string; fired_by: string }[] = [];
     for (let i = 0; i < 240 && fires.length === 0; i++) {
@@ -97,13 +104,20 @@ describe.skipIf(!process.env.DATABASE_URL)('a schedule with two server processes
     expect(fires).toHaveLength(1);
     expect(new Date(fires[0]!.slot).getTime()).toBe(slot.getTime());
     // The winner logs the fire, then starts the run: on a busy machine the run row lands a moment later.
-    const startedRuns = () => test.database.rows<{ trigger: string }>(`select trigger from execution_runs where execution_id = '${execution.id}'`);
+    const startedRuns = () =>
+      test.database.rows<{ trigger: string }>(`select trigger from execution_runs where execution_id = '${execution.id}'`);
     let started = await startedRuns();
     for (let i = 0; i < 60 && started.length === 0; i++) {
       await sleep(500);
       started = await startedRuns();
     }
-    expect(started, logs.flat().filter((line) => line.includes('schedule')).join('\n')).toEqual([{ trigger: 'schedule' }]);
+    expect(
+      started,
+      logs
+        .flat()
+        .filter((line) => line.includes('schedule'))
+        .join('\n'),
+    ).toEqual([{ trigger: 'schedule' }]);
     expect(logs.flat().filter((line) => line.includes('"schedule fired"'))).toHaveLength(1);
     expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.running).toBe(true);
   });

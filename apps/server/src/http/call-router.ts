@@ -77,14 +77,16 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
       preValidation: async (request) => {
         for (const part of [request.params, request.query, request.body]) {
           const problem = unsafeTextProblem(part);
-          if (problem) throw badRequest({ nul: Messages.textHasNul, binaryContent: Messages.binaryContent, reservedKey: Messages.reservedName }[problem]);
+          if (problem)
+            throw badRequest(
+              { nul: Messages.textHasNul, binaryContent: Messages.binaryContent, reservedKey: Messages.reservedName }[problem],
+            );
         }
       },
       preHandler: async (request) => {
         if (call.access !== 'project' || !call.project || !request.caller) return;
         const source = { body: request.body, query: request.query, params: request.params }[call.project.from] as
-          | Record<string, unknown>
-          | undefined;
+          Record<string, unknown> | undefined;
         request.projectAccess = await deps.access.authorize(request.caller, call.project, source?.[call.project.field]);
       },
       handler: async (request, reply) => {

@@ -31,7 +31,8 @@ function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
   if (call.path.startsWith('/api/workers/')) return 401;
   if (call.access === 'public') return 'allowed';
   // An access key asks which project it belongs to: any key has one, a person's session has none.
-  if (call.path === '/api/runs/key-project' && role !== 'anonymous') return role === 'ownKey' || role === 'otherProjectKey' ? 'allowed' : 403;
+  if (call.path === '/api/runs/key-project' && role !== 'anonymous')
+    return role === 'ownKey' || role === 'otherProjectKey' ? 'allowed' : 403;
   // Plain test data values go to access keys only: a signed-in person gets them masked elsewhere.
   if (call.path === '/api/runs/test-data' && (role === 'member' || role === 'admin')) return 403;
   // The fixture's comment is the admin's; only its author may change or delete it.
@@ -39,7 +40,8 @@ function expectedFor(call: CallDefinition, role: Role): number | 'allowed' {
   if (role === 'anonymous') return 401;
   // Keys are managed by signed-in people only; a member revokes only keys they made (the fixture's is the admin's).
   // A local recorder launch makes a key too.
-  if (['/api/auth/createAccessKey', '/api/auth/deleteAccessKey', '/api/recorder/local-launch'].includes(call.path) && role === 'ownKey') return 403;
+  if (['/api/auth/createAccessKey', '/api/auth/deleteAccessKey', '/api/recorder/local-launch'].includes(call.path) && role === 'ownKey')
+    return 403;
   if (call.path === '/api/auth/deleteAccessKey' && role === 'member') return 403;
   if (call.access === 'user') return role === 'otherProjectKey' || role === 'ownKey' ? 403 : 'allowed';
   if (role === 'nonMember' || role === 'otherProjectKey') return 403;
@@ -126,15 +128,10 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
         const status = response.statusCode;
         // Most answers are JSON; the workspace download is a tar stream.
         const contentType = String(response.headers['content-type'] ?? '');
-        const error = contentType.includes('json')
-          ? ((JSON.parse(response.body) as { error?: string }).error ?? '')
-          : '';
+        const error = contentType.includes('json') ? ((JSON.parse(response.body) as { error?: string }).error ?? '') : '';
         // A business refusal (trial invite limit, ...) is a 403 too; only access-control refusals count here.
         const refusedByAccessControl = status === 401 || (status === 403 && ACCESS_MESSAGES.has(error));
-        const ok =
-          expected === 'allowed'
-            ? !refusedByAccessControl && status < 500
-            : status === expected && refusedByAccessControl;
+        const ok = expected === 'allowed' ? !refusedByAccessControl && status < 500 : status === expected && refusedByAccessControl;
         if (!ok) failures.push(`${call.method} ${call.path} as ${role}: got ${status}, expected ${expected} (${response.body})`);
       }
     }

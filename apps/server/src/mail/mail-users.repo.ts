@@ -26,7 +26,11 @@ export class MailUsersRepo {
   }
 
   async update(id: string, changes: Partial<typeof mailUsers.$inferInsert>): Promise<MailUserRow | undefined> {
-    const [row] = await this.db.update(mailUsers).set({ ...changes, updatedAt: new Date() }).where(eq(mailUsers.id, id)).returning();
+    const [row] = await this.db
+      .update(mailUsers)
+      .set({ ...changes, updatedAt: new Date() })
+      .where(eq(mailUsers.id, id))
+      .returning();
     return row;
   }
 

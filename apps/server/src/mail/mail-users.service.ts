@@ -59,8 +59,7 @@ export class MailUsersService {
       const row = await this.users.update(existing.id, {
         username: input.username,
         passwordEncrypted: input.password === MASKED_SECRET ? existing.passwordEncrypted : encryptSecret(input.password, key),
-        secretKeyEncrypted:
-          secretKey === MASKED_SECRET ? existing.secretKeyEncrypted : this.encryptSecretKey(input.secretKey, key),
+        secretKeyEncrypted: secretKey === MASKED_SECRET ? existing.secretKeyEncrypted : this.encryptSecretKey(input.secretKey, key),
       });
       if (!row) throw notFound(Messages.mailUserNotFound);
       return toDto(row);

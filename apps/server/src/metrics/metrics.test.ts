@@ -35,12 +35,15 @@ function sample(parsed: Map<string, Family>, name: string, labels: Record<string
 function histogramCount(parsed: Map<string, Family>, name: string, labels: Record<string, string>): number {
   const found = parsed
     .get(name)
-    ?.samples.find((candidate) => candidate.name === `${name}_count` && Object.entries(labels).every(([key, value]) => candidate.labels[key] === value));
+    ?.samples.find(
+      (candidate) => candidate.name === `${name}_count` && Object.entries(labels).every(([key, value]) => candidate.labels[key] === value),
+    );
   return found?.value ?? 0;
 }
 
 describe('the strict exposition reader the tests use', () => {
-  const good = '# HELP a_seconds A.\n# TYPE a_seconds histogram\na_seconds_bucket{le="1",k="x"} 1\na_seconds_bucket{le="+Inf",k="x"} 2\na_seconds_sum{k="x"} 3.5\na_seconds_count{k="x"} 2\n';
+  const good =
+    '# HELP a_seconds A.\n# TYPE a_seconds histogram\na_seconds_bucket{le="1",k="x"} 1\na_seconds_bucket{le="+Inf",k="x"} 2\na_seconds_sum{k="x"} 3.5\na_seconds_count{k="x"} 2\n';
 
   it('reads families, label escapes and histogram series', () => {
     const parsed = parsePrometheusText(`${good}# TYPE g gauge\ng{path="C:\\\\x",q="say \\"hi\\""} -1.5e3\n`);
@@ -87,7 +90,9 @@ describe.each(testBackends())('/metrics behind METRICS_TOKEN (%s)', (backend) =>
   beforeAll(async () => {
     test = await startTestApp(backend, { METRICS_TOKEN: TOKEN });
     user = await signUp(test);
-    await user.api.call(ws.pushFile, { body: { projectId: user.projectId, directory: 'features', file: { name: 'plan.feature', content: FEATURE } } });
+    await user.api.call(ws.pushFile, {
+      body: { projectId: user.projectId, directory: 'features', file: { name: 'plan.feature', content: FEATURE } },
+    });
   });
   afterAll(async () => test?.close());
 
@@ -105,7 +110,11 @@ describe.each(testBackends())('/metrics behind METRICS_TOKEN (%s)', (backend) =>
     expect(answer.statusCode).toBe(200);
     expect(answer.headers['content-type']).toMatch(/^text\/plain; version=0\.0\.4/);
     const parsed = families(answer.body);
-    expect(Object.fromEntries([...parsed.values()].filter((family) => family.name.startsWith('rehearse_')).map((family) => [family.name, family.type]))).toEqual({
+    expect(
+      Object.fromEntries(
+        [...parsed.values()].filter((family) => family.name.startsWith('rehearse_')).map((family) => [family.name, family.type]),
+      ),
+    ).toEqual({
       rehearse_queue_depth: 'gauge',
       rehearse_jobs_running: 'gauge',
       rehearse_job_duration_seconds: 'histogram',
@@ -115,18 +124,29 @@ describe.each(testBackends())('/metrics behind METRICS_TOKEN (%s)', (backend) =>
       rehearse_socket_clients: 'gauge',
     });
     // Node's process metrics.
-    for (const name of ['process_cpu_user_seconds_total', 'process_resident_memory_bytes', 'nodejs_heap_size_used_bytes', 'nodejs_eventloop_lag_seconds']) {
+    for (const name of [
+      'process_cpu_user_seconds_total',
+      'process_resident_memory_bytes',
+      'nodejs_heap_size_used_bytes',
+      'nodejs_eventloop_lag_seconds',
+    ]) {
       expect(parsed.has(name), name).toBe(true);
     }
     expect(sample(parsed, 'rehearse_queue_depth', { kind: 'execution' })).toBe(0);
     expect(sample(parsed, 'rehearse_queue_depth', { kind: 'scenario' })).toBe(0);
     expect(sample(parsed, 'rehearse_socket_clients')).toBe(0);
-    expect(histogramCount(parsed, 'rehearse_http_request_duration_seconds', { method: 'GET', route: '/api/health', status_code: '200' })).toBeGreaterThanOrEqual(1);
+    expect(
+      histogramCount(parsed, 'rehearse_http_request_duration_seconds', { method: 'GET', route: '/api/health', status_code: '200' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('labels HTTP latency with the registered route pattern, never the raw URL', async () => {
     const jobId = '6f1c1c7e-0000-4000-8000-000000000abc';
-    await test.app.inject({ method: 'GET', url: test.routes.find((route) => route.call === scenarioJobCalls.scenarioJob)!.url.replace(/:\w+/, jobId), headers: { authorization: `Bearer ${user.token}` } });
+    await test.app.inject({
+      method: 'GET',
+      url: test.routes.find((route) => route.call === scenarioJobCalls.scenarioJob)!.url.replace(/:\w+/, jobId),
+      headers: { authorization: `Bearer ${user.token}` },
+    });
     await test.app.inject({ method: 'GET', url: `/no/such/page/${jobId}`, headers: { accept: 'application/json' } });
     const parsed = families((await scrape(test, `Bearer ${TOKEN}`)).body);
     const routes = parsed.get('rehearse_http_request_duration_seconds')!.samples.map((found) => found.labels.route ?? '');
@@ -150,7 +170,12 @@ describe.each(testBackends())('/metrics behind METRICS_TOKEN (%s)', (backend) =>
 
     // An execution of two scenarios on one thread: two execution jobs queued.
     const { execution } = await user.api.call(executionCalls.create, {
-      body: { projectId: user.projectId, name: 'Metrics', env: 'default', flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@a'] }] }] },
+      body: {
+        projectId: user.projectId,
+        name: 'Metrics',
+        env: 'default',
+        flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@a'] }] }],
+      },
     });
     await user.api.call(executionCalls.run, { params: { id: execution.id } });
     let parsed = await read();

@@ -156,13 +156,20 @@ function authorized(header: string | undefined, token: string | undefined): bool
  * a 404 on the main port in every other case, so an unprotected install exposes nothing. Answers
  * the admin server (listening once the app is ready) or undefined.
  */
-export function exposeMetrics(app: FastifyInstance, metrics: Metrics | undefined, exposure: MetricsExposure): { admin: () => Server | undefined } {
+export function exposeMetrics(
+  app: FastifyInstance,
+  metrics: Metrics | undefined,
+  exposure: MetricsExposure,
+): { admin: () => Server | undefined } {
   const notFound = { status: false, error: Messages.notFound };
   const onMainPort = metrics !== undefined && exposure.token !== undefined && exposure.port === undefined;
   app.get('/metrics', async (request, reply) => {
     if (!onMainPort || !metrics) return reply.status(404).send(notFound);
     if (!authorized(request.headers.authorization, exposure.token)) {
-      return reply.status(401).header('www-authenticate', 'Bearer realm="metrics"').send({ status: false, error: Messages.unauthenticated });
+      return reply
+        .status(401)
+        .header('www-authenticate', 'Bearer realm="metrics"')
+        .send({ status: false, error: Messages.unauthenticated });
     }
     const { contentType, body } = await metrics.render();
     return reply.type(contentType).send(body);

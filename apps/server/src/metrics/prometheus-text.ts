@@ -151,7 +151,8 @@ function checkHistogram(histogram: Family): void {
     const buckets = entry.buckets.sort((a, b) => a[0] - b[0]);
     const last = buckets.at(-1);
     if (!last || last[0] !== Number.POSITIVE_INFINITY) throw new Error(`${histogram.name}${key}: no +Inf bucket`);
-    if (entry.count !== last[1] || entry.sum === undefined) throw new Error(`${histogram.name}${key}: _count is not the +Inf bucket, or no _sum`);
+    if (entry.count !== last[1] || entry.sum === undefined)
+      throw new Error(`${histogram.name}${key}: _count is not the +Inf bucket, or no _sum`);
     for (let i = 1; i < buckets.length; i++) {
       if (buckets[i]![1] < buckets[i - 1]![1]) throw new Error(`${histogram.name}${key}: buckets decrease`);
     }

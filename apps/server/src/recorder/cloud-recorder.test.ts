@@ -79,185 +79,246 @@ describe('the cloud recorder, driven through its stream', () => {
     await test?.close();
   });
 
-  it('records log in, add to cart and check out from stream input, publishes, and the scenario passes in rehearse run', { timeout: 300_000 }, async () => {
-    const { session } = await user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop', viewport: VIEWPORT } });
-    expect(session.state).toBe('connected');
-    const again = await user.api.call(recorderCalls.activeSession, { query: { projectId: user.projectId } });
-    expect(again.session?.connectionId).toBe(session.connectionId);
-    const stream = await StreamDriver.connect(serverUrl, user.token, session.connectionId);
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const ref = await context.newPage();
-    const mirror = new Mirror(ref, stream);
-    try {
-      await ref.goto(`${serverUrl}/demo-shop/`);
-      await stream.settled();
-      expect(stream.frames).toBeGreaterThan(0);
+  it(
+    'records log in, add to cart and check out from stream input, publishes, and the scenario passes in rehearse run',
+    { timeout: 300_000 },
+    async () => {
+      const { session } = await user.api.call(recorderCalls.createConnection, {
+        body: { projectId: user.projectId, env: 'shop', viewport: VIEWPORT },
+      });
+      expect(session.state).toBe('connected');
+      const again = await user.api.call(recorderCalls.activeSession, { query: { projectId: user.projectId } });
+      expect(again.session?.connectionId).toBe(session.connectionId);
+      const stream = await StreamDriver.connect(serverUrl, user.token, session.connectionId);
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const ref = await context.newPage();
+      const mirror = new Mirror(ref, stream);
+      try {
+        await ref.goto(`${serverUrl}/demo-shop/`);
+        await stream.settled();
+        expect(stream.frames).toBeGreaterThan(0);
 
-      await mirror.click((p) => p.getByRole('link', { name: 'Sign in' }));
-      await ref.getByLabel('Email').waitFor();
-      await stream.settled();
-      await mirror.click((p) => p.getByLabel('Email'));
-      await mirror.type('demo@rehearse.dev');
-      await mirror.click((p) => p.getByLabel('Password'));
-      await mirror.type('rehearse123');
-      await mirror.click((p) => p.getByRole('button', { name: 'Sign in' }));
-      await ref.getByRole('button', { name: 'Sign out' }).waitFor();
-      await stream.settled();
+        await mirror.click((p) => p.getByRole('link', { name: 'Sign in' }));
+        await ref.getByLabel('Email').waitFor();
+        await stream.settled();
+        await mirror.click((p) => p.getByLabel('Email'));
+        await mirror.type('demo@rehearse.dev');
+        await mirror.click((p) => p.getByLabel('Password'));
+        await mirror.type('rehearse123');
+        await mirror.click((p) => p.getByRole('button', { name: 'Sign in' }));
+        await ref.getByRole('button', { name: 'Sign out' }).waitFor();
+        await stream.settled();
 
-      await mirror.click((p) => p.getByRole('link', { name: 'Trail Backpack', exact: true }));
-      await ref.getByLabel('Colour').waitFor();
-      await stream.settled();
-      await mirror.click((p) => p.getByLabel('Colour'));
-      // A native select's list is not part of the page; the keyboard picks the option.
-      await ref.keyboard.press('Escape');
-      stream.press('Escape');
-      await mirror.type('S');
-      await mirror.click((p) => p.getByRole('button', { name: 'Add to cart' }));
-      await ref.getByTestId('toast').getByText('Added').waitFor();
-      await stream.settled();
-      await mirror.click((p) => p.getByRole('link', { name: /^Cart/ }));
-      await ref.getByRole('link', { name: 'Proceed to checkout' }).waitFor();
-      await stream.settled();
-      await mirror.click((p) => p.getByRole('link', { name: 'Proceed to checkout' }));
-      await ref.getByLabel('Full name').waitFor();
-      await stream.settled();
-      for (const [label, text] of [['Full name', 'Dana Demo'], ['Address', 'Hauptstrasse 1'], ['City', 'Berlin'], ['Postal code', '10115']] as const) {
-        await mirror.click((p) => p.getByLabel(label, { exact: true }));
-        await mirror.type(text);
+        await mirror.click((p) => p.getByRole('link', { name: 'Trail Backpack', exact: true }));
+        await ref.getByLabel('Colour').waitFor();
+        await stream.settled();
+        await mirror.click((p) => p.getByLabel('Colour'));
+        // A native select's list is not part of the page; the keyboard picks the option.
+        await ref.keyboard.press('Escape');
+        stream.press('Escape');
+        await mirror.type('S');
+        await mirror.click((p) => p.getByRole('button', { name: 'Add to cart' }));
+        await ref.getByTestId('toast').getByText('Added').waitFor();
+        await stream.settled();
+        await mirror.click((p) => p.getByRole('link', { name: /^Cart/ }));
+        await ref.getByRole('link', { name: 'Proceed to checkout' }).waitFor();
+        await stream.settled();
+        await mirror.click((p) => p.getByRole('link', { name: 'Proceed to checkout' }));
+        await ref.getByLabel('Full name').waitFor();
+        await stream.settled();
+        for (const [label, text] of [
+          ['Full name', 'Dana Demo'],
+          ['Address', 'Hauptstrasse 1'],
+          ['City', 'Berlin'],
+          ['Postal code', '10115'],
+        ] as const) {
+          await mirror.click((p) => p.getByLabel(label, { exact: true }));
+          await mirror.type(text);
+        }
+        await mirror.click((p) => p.getByLabel('Country'));
+        await ref.keyboard.press('Escape');
+        stream.press('Escape');
+        await mirror.type('G');
+        await mirror.click((p) => p.getByLabel('Delivery date'));
+        await ref.keyboard.press('Home');
+        await mirror.type(inFutureDays(3).typed);
+        await mirror.click((p) => p.getByText('I agree to the terms and conditions'));
+        await mirror.click((p) => p.getByRole('button', { name: 'Place order' }));
+        await ref.getByRole('dialog', { name: 'Confirm your order' }).waitFor();
+        await stream.settled();
+        await mirror.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
+        await ref.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+        const commands = await stream.stepsUntil((c) => c.some((x) => x.type === 'click' && x.element?.name === 'Confirm'));
+        await stream.settled();
+
+        // Add assertion: the next click on the stream becomes "should be visible".
+        expect(await stream.socket.emitWithAck('assert', { type: 'verifyVisible' })).toEqual({ status: true });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await mirror.click((p) => p.getByRole('heading', { name: 'Thank you for your order' }));
+        await stream.stepsUntil((c) => c.at(-1)?.type === 'verifyVisible');
+        expect(commands.find((c) => c.element?.name === 'Password')).toMatchObject({ value: '{{password}}', secret: true });
+        expect(JSON.stringify(stream.commands)).not.toContain('rehearse123');
+
+        const published = await user.api.call(recorderCalls.publish, {
+          body: {
+            projectId: user.projectId,
+            connectionId: session.connectionId,
+            featureName: 'Cloud shop',
+            scenarioName: 'Buy a backpack',
+          },
+        });
+        expect(published.missingTestData).toEqual([]);
+        const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
+        const feature = features.find((f) => f.featureName === 'Cloud shop');
+        expect(feature?.scenarios.map((s) => s.name)).toEqual(['Buy a backpack']);
+        expect(feature?.scenarios[0]?.content).toContain('I fill in "Email" with "{{user}}"');
+
+        expect(
+          await runScenarioOutcome(user.api, {
+            projectId: user.projectId,
+            featureName: 'Cloud shop',
+            scenarioName: 'Buy a backpack',
+            environment: 'shop.json',
+          }),
+        ).toEqual(['passed', null]);
+      } finally {
+        stream.close();
+        await context.close();
+        await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }).catch(() => undefined);
       }
-      await mirror.click((p) => p.getByLabel('Country'));
-      await ref.keyboard.press('Escape');
-      stream.press('Escape');
-      await mirror.type('G');
-      await mirror.click((p) => p.getByLabel('Delivery date'));
-      await ref.keyboard.press('Home');
-      await mirror.type(inFutureDays(3).typed);
-      await mirror.click((p) => p.getByText('I agree to the terms and conditions'));
-      await mirror.click((p) => p.getByRole('button', { name: 'Place order' }));
-      await ref.getByRole('dialog', { name: 'Confirm your order' }).waitFor();
-      await stream.settled();
-      await mirror.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Confirm' }));
-      await ref.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
-      const commands = await stream.stepsUntil((c) => c.some((x) => x.type === 'click' && x.element?.name === 'Confirm'));
-      await stream.settled();
+      expect(await processesOfSession(session.connectionId)).toEqual([]);
+    },
+  );
 
-      // Add assertion: the next click on the stream becomes "should be visible".
-      expect(await stream.socket.emitWithAck('assert', { type: 'verifyVisible' })).toEqual({ status: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await mirror.click((p) => p.getByRole('heading', { name: 'Thank you for your order' }));
-      await stream.stepsUntil((c) => c.at(-1)?.type === 'verifyVisible');
-      expect(commands.find((c) => c.element?.name === 'Password')).toMatchObject({ value: '{{password}}', secret: true });
-      expect(JSON.stringify(stream.commands)).not.toContain('rehearse123');
-
-      const published = await user.api.call(recorderCalls.publish, {
-        body: { projectId: user.projectId, connectionId: session.connectionId, featureName: 'Cloud shop', scenarioName: 'Buy a backpack' },
+  it(
+    'records a plain HTML app it was not written for (form, table, dialog) from stream input; the published scenario passes',
+    { timeout: 300_000 },
+    async () => {
+      const roster = await startPlainApp();
+      await user.api.call(ws.pushEnv, { body: { projectId: user.projectId, name: 'roster', data: { baseUrl: roster.baseUrl } } });
+      const { session } = await user.api.call(recorderCalls.createConnection, {
+        body: { projectId: user.projectId, env: 'roster', viewport: VIEWPORT },
       });
-      expect(published.missingTestData).toEqual([]);
-      const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
-      const feature = features.find((f) => f.featureName === 'Cloud shop');
-      expect(feature?.scenarios.map((s) => s.name)).toEqual(['Buy a backpack']);
-      expect(feature?.scenarios[0]?.content).toContain('I fill in "Email" with "{{user}}"');
+      const stream = await StreamDriver.connect(serverUrl, user.token, session.connectionId);
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const ref = await context.newPage();
+      const mirror = new Mirror(ref, stream);
+      try {
+        await ref.goto(roster.baseUrl);
+        await stream.settled();
+        await mirror.click((p) => p.getByLabel('Member name'));
+        await mirror.type('Ada');
+        await mirror.click((p) => p.getByLabel('Team', { exact: true }));
+        await ref.keyboard.press('Escape');
+        stream.press('Escape');
+        await mirror.type('Q');
+        await mirror.click((p) => p.getByLabel('Team lead'));
+        await mirror.click((p) => p.getByRole('button', { name: 'Add member' }));
+        await ref.getByRole('button', { name: 'Remove Ada' }).waitFor();
+        await stream.settled();
+        await mirror.click((p) => p.getByRole('button', { name: 'Remove Ada' }));
+        await ref.getByRole('dialog', { name: 'Remove member?' }).waitFor();
+        await stream.settled();
+        await mirror.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }));
+        await ref.getByText('Ada removed').waitFor();
+        await stream.settled();
+        // A client asking for an assertion the recorder does not have is refused, and records nothing.
+        expect(await stream.socket.emitWithAck('assert', { type: 'runScript' })).toEqual({
+          status: false,
+          error: 'This recorder session does not exist or has ended.',
+        });
+        expect(await stream.socket.emitWithAck('assert', { type: 'verifyVisible' })).toEqual({ status: true });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        await mirror.click((p) => p.getByText('Ada removed'));
+        const commands = await stream.stepsUntil((c) => c.at(-1)?.type === 'verifyVisible');
+        expect(commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'select', 'check', 'click', 'click', 'click', 'verifyVisible']);
 
-      expect(
-        await runScenarioOutcome(user.api, { projectId: user.projectId, featureName: 'Cloud shop', scenarioName: 'Buy a backpack', environment: 'shop.json' }),
-      ).toEqual(['passed', null]);
-    } finally {
-      stream.close();
-      await context.close();
-      await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }).catch(() => undefined);
-    }
-    expect(await processesOfSession(session.connectionId)).toEqual([]);
-  });
+        await user.api.call(recorderCalls.publish, {
+          body: {
+            projectId: user.projectId,
+            connectionId: session.connectionId,
+            featureName: 'Roster',
+            scenarioName: 'Add and remove a member',
+          },
+        });
+        const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
+        expect(features.find((f) => f.featureName === 'Roster')?.scenarios.map((s) => s.name)).toEqual(['Add and remove a member']);
+        expect(
+          await runScenarioOutcome(user.api, {
+            projectId: user.projectId,
+            featureName: 'Roster',
+            scenarioName: 'Add and remove a member',
+            environment: 'roster.json',
+          }),
+        ).toEqual(['passed', null]);
+      } finally {
+        stream.close();
+        await context.close();
+        await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }).catch(() => undefined);
+        await roster.app.close();
+      }
+      expect(await processesOfSession(session.connectionId)).toEqual([]);
+    },
+  );
 
-  it('records a plain HTML app it was not written for (form, table, dialog) from stream input; the published scenario passes', { timeout: 300_000 }, async () => {
-    const roster = await startPlainApp();
-    await user.api.call(ws.pushEnv, { body: { projectId: user.projectId, name: 'roster', data: { baseUrl: roster.baseUrl } } });
-    const { session } = await user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'roster', viewport: VIEWPORT } });
-    const stream = await StreamDriver.connect(serverUrl, user.token, session.connectionId);
-    const context = await browser.newContext({ viewport: VIEWPORT });
-    const ref = await context.newPage();
-    const mirror = new Mirror(ref, stream);
-    try {
-      await ref.goto(roster.baseUrl);
-      await stream.settled();
-      await mirror.click((p) => p.getByLabel('Member name'));
-      await mirror.type('Ada');
-      await mirror.click((p) => p.getByLabel('Team', { exact: true }));
-      await ref.keyboard.press('Escape');
-      stream.press('Escape');
-      await mirror.type('Q');
-      await mirror.click((p) => p.getByLabel('Team lead'));
-      await mirror.click((p) => p.getByRole('button', { name: 'Add member' }));
-      await ref.getByRole('button', { name: 'Remove Ada' }).waitFor();
-      await stream.settled();
-      await mirror.click((p) => p.getByRole('button', { name: 'Remove Ada' }));
-      await ref.getByRole('dialog', { name: 'Remove member?' }).waitFor();
-      await stream.settled();
-      await mirror.click((p) => p.getByRole('dialog').getByRole('button', { name: 'Remove', exact: true }));
-      await ref.getByText('Ada removed').waitFor();
-      await stream.settled();
-      // A client asking for an assertion the recorder does not have is refused, and records nothing.
-      expect(await stream.socket.emitWithAck('assert', { type: 'runScript' })).toEqual({ status: false, error: 'This recorder session does not exist or has ended.' });
-      expect(await stream.socket.emitWithAck('assert', { type: 'verifyVisible' })).toEqual({ status: true });
-      await new Promise((resolve) => setTimeout(resolve, 200));
-      await mirror.click((p) => p.getByText('Ada removed'));
-      const commands = await stream.stepsUntil((c) => c.at(-1)?.type === 'verifyVisible');
-      expect(commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'select', 'check', 'click', 'click', 'click', 'verifyVisible']);
-
-      await user.api.call(recorderCalls.publish, {
-        body: { projectId: user.projectId, connectionId: session.connectionId, featureName: 'Roster', scenarioName: 'Add and remove a member' },
+  it(
+    'refuses a third session, a full server, unreachable and metadata URLs, each with the spec’s message; no browser is left',
+    { timeout: 180_000 },
+    async () => {
+      const other = await signUp(test, { email: 'limits@acme.test' });
+      await other.api.call(ws.pushEnv, {
+        body: { projectId: other.projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } },
       });
-      const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
-      expect(features.find((f) => f.featureName === 'Roster')?.scenarios.map((s) => s.name)).toEqual(['Add and remove a member']);
-      expect(
-        await runScenarioOutcome(user.api, { projectId: user.projectId, featureName: 'Roster', scenarioName: 'Add and remove a member', environment: 'roster.json' }),
-      ).toEqual(['passed', null]);
-    } finally {
-      stream.close();
-      await context.close();
-      await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }).catch(() => undefined);
-      await roster.app.close();
-    }
-    expect(await processesOfSession(session.connectionId)).toEqual([]);
-  });
+      await other.api.call(ws.pushEnv, { body: { projectId: other.projectId, name: 'gone', data: { baseUrl: 'http://127.0.0.1:9/' } } });
+      await other.api.call(ws.pushEnv, {
+        body: { projectId: other.projectId, name: 'metadata', data: { baseUrl: 'http://169.254.169.254/latest/' } },
+      });
+      const start = () => other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'shop' } });
 
-  it('refuses a third session, a full server, unreachable and metadata URLs, each with the spec’s message; no browser is left', { timeout: 180_000 }, async () => {
-    const other = await signUp(test, { email: 'limits@acme.test' });
-    await other.api.call(ws.pushEnv, { body: { projectId: other.projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
-    await other.api.call(ws.pushEnv, { body: { projectId: other.projectId, name: 'gone', data: { baseUrl: 'http://127.0.0.1:9/' } } });
-    await other.api.call(ws.pushEnv, { body: { projectId: other.projectId, name: 'metadata', data: { baseUrl: 'http://169.254.169.254/latest/' } } });
-    const start = () => other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'shop' } });
+      const metadata = await failure(
+        other.api.call(recorderCalls.checkReachable, { body: { url: 'http://169.254.169.254/latest/meta-data/' } }),
+      );
+      expect([metadata.httpStatus, metadata.message]).toEqual([400, Messages.recorderUnreachable]);
+      const metadataEnv = await failure(
+        other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'metadata' } }),
+      );
+      expect([metadataEnv.httpStatus, metadataEnv.message]).toEqual([400, Messages.recorderUnreachable]);
+      const unreachable = await failure(
+        other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'gone' } }),
+      );
+      expect([unreachable.httpStatus, unreachable.message]).toEqual([400, Messages.recorderUnreachable]);
+      expect(await other.api.call(recorderCalls.checkReachable, { body: { url: `${serverUrl}/demo-shop/` } })).toMatchObject({
+        reachable: true,
+        statusCode: 200,
+      });
 
-    const metadata = await failure(other.api.call(recorderCalls.checkReachable, { body: { url: 'http://169.254.169.254/latest/meta-data/' } }));
-    expect([metadata.httpStatus, metadata.message]).toEqual([400, Messages.recorderUnreachable]);
-    const metadataEnv = await failure(other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'metadata' } }));
-    expect([metadataEnv.httpStatus, metadataEnv.message]).toEqual([400, Messages.recorderUnreachable]);
-    const unreachable = await failure(other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'gone' } }));
-    expect([unreachable.httpStatus, unreachable.message]).toEqual([400, Messages.recorderUnreachable]);
-    expect(await other.api.call(recorderCalls.checkReachable, { body: { url: `${serverUrl}/demo-shop/` } })).toMatchObject({ reachable: true, statusCode: 200 });
+      const first = await start();
+      const second = await start();
+      expect((await other.api.call(recorderCalls.concurrentSessions, { query: {} })).activeSessions).toBe(2);
+      const third = await failure(start());
+      expect([third.httpStatus, third.message]).toEqual([429, Messages.recorderMaxSessions]);
 
-    const first = await start();
-    const second = await start();
-    expect((await other.api.call(recorderCalls.concurrentSessions, { query: {} })).activeSessions).toBe(2);
-    const third = await failure(start());
-    expect([third.httpStatus, third.message]).toEqual([429, Messages.recorderMaxSessions]);
+      // Capacity 3: the first user's session fills the server, so their second one finds it full.
+      const filler = await user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop' } });
+      const overloaded = await failure(user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop' } }));
+      expect([overloaded.httpStatus, overloaded.message]).toEqual([503, Messages.recorderOverloaded]);
 
-    // Capacity 3: the first user's session fills the server, so their second one finds it full.
-    const filler = await user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop' } });
-    const overloaded = await failure(user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop' } }));
-    expect([overloaded.httpStatus, overloaded.message]).toEqual([503, Messages.recorderOverloaded]);
+      // Another user cannot see, stream or end these sessions.
+      const stranger = await failure(
+        user.api.call(recorderCalls.deleteConnection, { body: { connectionName: first.session.connectionId } }),
+      );
+      expect(stranger.httpStatus).toBe(403);
+      await expect(StreamDriver.connect(serverUrl, user.token, first.session.connectionId)).rejects.toThrow(
+        Messages.recorderSessionNotFound,
+      );
 
-    // Another user cannot see, stream or end these sessions.
-    const stranger = await failure(user.api.call(recorderCalls.deleteConnection, { body: { connectionName: first.session.connectionId } }));
-    expect(stranger.httpStatus).toBe(403);
-    await expect(StreamDriver.connect(serverUrl, user.token, first.session.connectionId)).rejects.toThrow(Messages.recorderSessionNotFound);
-
-    await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: filler.session.connectionId } });
-    await other.api.call(recorderCalls.deleteConnection, { body: { connectionName: first.session.connectionId } });
-    await other.api.call(recorderCalls.deleteConnection, { body: { connectionName: second.session.connectionId } });
-    expect((await other.api.call(recorderCalls.concurrentSessions, { query: {} })).activeSessions).toBe(0);
-    for (const id of [first, second, filler].map((s) => s.session.connectionId)) expect(await processesOfSession(id)).toEqual([]);
-  });
+      await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: filler.session.connectionId } });
+      await other.api.call(recorderCalls.deleteConnection, { body: { connectionName: first.session.connectionId } });
+      await other.api.call(recorderCalls.deleteConnection, { body: { connectionName: second.session.connectionId } });
+      expect((await other.api.call(recorderCalls.concurrentSessions, { query: {} })).activeSessions).toBe(0);
+      for (const id of [first, second, filler].map((s) => s.session.connectionId)) expect(await processesOfSession(id)).toEqual([]);
+    },
+  );
 
   it('warns in the last minute and ends a session at its time limit, freeing the browser', { timeout: 120_000 }, async () => {
     const short = await startTestApp('pglite', { RECORDER_SESSION_SECONDS: '8' });
@@ -274,7 +335,8 @@ describe('the cloud recorder, driven through its stream', () => {
       expect(stream.ended).toBe(Messages.recorderSessionEnded);
       const gone = await failure(someone.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }));
       expect([gone.httpStatus, gone.message]).toEqual([404, Messages.recorderSessionNotFound]);
-      for (let i = 0; i < 50 && (await processesOfSession(session.connectionId)).length > 0; i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 50 && (await processesOfSession(session.connectionId)).length > 0; i++)
+        await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await processesOfSession(session.connectionId)).toEqual([]);
     } finally {
       await short.close();

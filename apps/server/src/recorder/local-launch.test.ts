@@ -21,8 +21,10 @@ describe('a local recorder launch (issue 18, item 6)', () => {
   async function projectWith(envs: string[]) {
     const user = await signUp(test);
     const { allEnv } = await user.api.call(ws.getEnvList, { body: { projectId: user.projectId } });
-    for (const name of envs) await user.api.call(ws.pushEnv, { body: { projectId: user.projectId, name, data: { baseUrl: `${SERVER}/demo-shop/` } } });
-    for (const env of allEnv) await user.api.call(ws.deleteEnv, { body: { projectId: user.projectId, name: env.name.replace(/\.json$/, '') } });
+    for (const name of envs)
+      await user.api.call(ws.pushEnv, { body: { projectId: user.projectId, name, data: { baseUrl: `${SERVER}/demo-shop/` } } });
+    for (const env of allEnv)
+      await user.api.call(ws.deleteEnv, { body: { projectId: user.projectId, name: env.name.replace(/\.json$/, '') } });
     return user;
   }
 
@@ -30,18 +32,25 @@ describe('a local recorder launch (issue 18, item 6)', () => {
     const user = await projectWith(['staging', 'qa']);
     const projectId = user.projectId;
     const started = Date.now();
-    const first = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'qa.json', featureName: 'Checkout.feature', scenarioName: 'Pay' } });
+    const first = await user.api.call(recorderCalls.localLaunch, {
+      body: { projectId, operation: 'recorder', env: 'qa.json', featureName: 'Checkout.feature', scenarioName: 'Pay' },
+    });
     const token = /^REHEARSE_TOKEN=(rhk_\S+) /.exec(first.command)?.[1];
     expect(token).toBeDefined();
     expect(first.command).toBe(
       `REHEARSE_TOKEN=${token} npx --yes --package ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz rehearse record --server ${SERVER} --env qa --feature Checkout --scenario Pay`,
     );
     expect(first.env).toBe('qa');
-    expect(first.setupCommand).toBe(`npm install --global --no-audit --no-fund ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz && rehearse setup --server ${SERVER}`);
+    expect(first.setupCommand).toBe(
+      `npm install --global --no-audit --no-fund ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz && rehearse setup --server ${SERVER}`,
+    );
 
     // The key works for this project, expires in eight hours, and says what it was made for.
     const asKey = test.client(token);
-    expect((await asKey.call(ws.getEnvList, { body: { projectId } })).allEnv.map((env) => env.name).sort()).toEqual(['qa.json', 'staging.json']);
+    expect((await asKey.call(ws.getEnvList, { body: { projectId } })).allEnv.map((env) => env.name).sort()).toEqual([
+      'qa.json',
+      'staging.json',
+    ]);
     const { accessKeys } = await user.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } });
     const launchKey = accessKeys.find((key) => key.name === first.keyName)!;
     expect(launchKey.name).toMatch(/^Recorder launch \d{4}-\d\d-\d\d \d\d:\d\d UTC$/);
@@ -52,7 +61,10 @@ describe('a local recorder launch (issue 18, item 6)', () => {
 
     // The deep link carries the same launch, and the handler reads it back as the same recording.
     const link = recordArgumentsOf(first.deepLink, [SERVER]);
-    expect(link).toEqual({ token, args: ['--server', SERVER, '--env', 'qa', '--project', projectId, '--branch', 'main', '--feature', 'Checkout', '--scenario', 'Pay'] });
+    expect(link).toEqual({
+      token,
+      args: ['--server', SERVER, '--env', 'qa', '--project', projectId, '--branch', 'main', '--feature', 'Checkout', '--scenario', 'Pay'],
+    });
 
     // A token is never shown twice: the next launch has its own key.
     const second = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } });
@@ -88,19 +100,34 @@ describe('a local recorder launch (issue 18, item 6)', () => {
     const keys = async () => (await user.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } })).accessKeys.length;
     const before = await keys();
 
-    const unknown = await failure(user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'production' } }));
-    expect([unknown.httpStatus, unknown.message]).toEqual([400, 'The project has no environment of that name at this branch: pick one of its environments.']);
-    const operation = await failure(user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'format_disk' as 'recorder' } }));
-    expect([operation.httpStatus, operation.message]).toEqual([400, 'Unknown recorder operation. Use recorder, ai_learn, execute, apitest or open_vscode.']);
+    const unknown = await failure(
+      user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder', env: 'production' } }),
+    );
+    expect([unknown.httpStatus, unknown.message]).toEqual([
+      400,
+      'The project has no environment of that name at this branch: pick one of its environments.',
+    ]);
+    const operation = await failure(
+      user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'format_disk' as 'recorder' } }),
+    );
+    expect([operation.httpStatus, operation.message]).toEqual([
+      400,
+      'Unknown recorder operation. Use recorder, ai_learn, execute, apitest or open_vscode.',
+    ]);
 
     const bare = await projectWith([]);
     const none = await failure(bare.api.call(recorderCalls.localLaunch, { body: { projectId: bare.projectId, operation: 'recorder' } }));
-    expect([none.httpStatus, none.message]).toEqual([400, 'This project has no environment yet. Create one under Environments, then record.']);
+    expect([none.httpStatus, none.message]).toEqual([
+      400,
+      'This project has no environment yet. Create one under Environments, then record.',
+    ]);
     expect((await bare.api.call(authCalls.getAccessKeys, { query: { project_id: bare.projectId } })).accessKeys).toEqual([]);
 
     // A key cannot mint keys, a launch key included.
     const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { projectId, name: 'laptop' } });
-    const minted = await failure(test.client(accessKey.token).call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } }));
+    const minted = await failure(
+      test.client(accessKey.token).call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } }),
+    );
     expect(minted.httpStatus).toBe(403);
     expect(await keys()).toBe(before + 1);
 
@@ -117,7 +144,9 @@ describe('a local recorder launch (issue 18, item 6)', () => {
     const old = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } });
     await user.api.call(authCalls.createAccessKey, { body: { projectId, name: 'CI key' } });
     // Eight hours later: the old launch key has expired (the clock is moved in the database).
-    await test.database.execute(`UPDATE access_keys SET expires_at = now() - interval '1 minute' WHERE project_id = '${projectId}' AND name = '${old.keyName}'`);
+    await test.database.execute(
+      `UPDATE access_keys SET expires_at = now() - interval '1 minute' WHERE project_id = '${projectId}' AND name = '${old.keyName}'`,
+    );
     const fresh = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } });
     const names = (await user.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } })).accessKeys.map((key) => key.name);
     expect(names.sort()).toEqual(['CI key', fresh.keyName].sort());

@@ -12,7 +12,9 @@ import { runScenarioOutcome } from './testing/scenario-job.js';
 const PATIENT = { timeout: 15_000, interval: 50 };
 
 function gitLog(test: TestApp, projectId: string, ...args: string[]): string {
-  return execFileSync('git', ['--git-dir', path.join(test.settings.dataDir, 'workspaces', projectId, 'repo.git'), 'log', ...args, 'main'], { encoding: 'utf8' });
+  return execFileSync('git', ['--git-dir', path.join(test.settings.dataDir, 'workspaces', projectId, 'repo.git'), 'log', ...args, 'main'], {
+    encoding: 'utf8',
+  });
 }
 
 describe('rehearse record (the local recorder)', () => {
@@ -27,163 +29,225 @@ describe('rehearse record (the local recorder)', () => {
   });
   afterAll(async () => test?.close());
 
-  it('records in its own Chromium with an access key and publishes scenario, steps and locators in one commit', { timeout: 120_000 }, async () => {
-    const user = await signUp(test, { email: 'local@acme.test' });
-    const projectId = user.projectId;
-    await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
-    await user.api.call(ws.changeTestData, {
-      body: { projectId, testData: [{ key: 'password', value: 'rehearse123', DataType: 'secret', environment: '*' }] },
-    });
-    const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'laptop', projectId } });
-    const out: string[] = [];
-    const code = await runRecord(
-      ['--server', serverUrl, '--token', accessKey.token, '--project', projectId, '--env', 'shop', '--feature', 'Local', '--scenario', 'Sign in', '--headless'],
-      { env: {}, stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, fetch },
-      {
-        drive: async (session) => {
-          const page = session.activePage;
-          await page.getByRole('link', { name: 'Sign in' }).click();
-          await page.getByLabel('Email').click();
-          await page.keyboard.type('demo@rehearse.dev');
-          await page.getByLabel('Password').click();
-          await page.keyboard.type('rehearse123');
-          await page.getByRole('button', { name: 'Sign in' }).click();
-          await page.getByRole('button', { name: 'Sign out' }).waitFor();
-        },
-      },
-    );
-    expect(code, out.join('')).toBe(0);
-    expect(out.join('')).toContain('Published "Sign in" to feature "Local"');
-    expect(out.join('')).toContain('fill "Password" ****');
-    expect(out.join('')).not.toContain('rehearse123');
-    const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
-    const feature = features.find((f) => f.featureName === 'Local')!;
-    expect(feature.scenarios[0]!.content).toContain('And I fill in "Password" with "{{password}}"');
-    const files = await user.api.call(ws.getFiles, { query: { projectId, directory: 'features/step_definitions/locators' } });
-    expect(JSON.stringify(files)).toContain('login.json');
-    const log = execFileSync('git', ['--git-dir', path.join(test.settings.dataDir, 'workspaces', projectId, 'repo.git'), 'log', '-1', '--format=%s%n%an', '--name-only', 'main'], { encoding: 'utf8' });
-    expect(log).toMatch(/^\[recorder\] scenario: Sign in, feature: Local, branch: main, env: shop\n/);
-    expect(log).toContain('features/Local.feature');
-    expect(log).toContain('features/step_definitions/login.mjs');
-    expect(log).toContain('features/step_definitions/locators/login.json');
-    // What each generated step visibly did went beside the locators, for healing to be held to.
-    expect(log).toContain('features/step_definitions/effects/Local.json');
-    const effects = JSON.parse((await user.api.call(ws.getFileContent, { query: { projectId, file_path: 'features/step_definitions/effects/Local.json' } })).content) as Record<string, Record<string, unknown[]>>;
-    expect(Object.keys(effects)).toEqual(['Sign in']);
-    expect(effects['Sign in']!['I click on "Sign in" button']).toMatchObject([{ appeared: expect.arrayContaining(['Sign out']) as unknown, disappeared: expect.any(Array) as unknown }]);
-    expect(JSON.stringify(effects)).not.toContain('rehearse123');
-    // The pages it saw joined the application memory, with their ARIA snapshot and steps.
-    const { memory } = await user.api.call(runsCalls.applicationMemory, { query: { projectId } });
-    const login = memory.paths['/demo-shop/login.html']!;
-    expect(login.snapshot).toContain('Sign in');
-    expect(Object.keys(login.pathsmap)).toContain('When I fill in "Email" with "demo@rehearse.dev"');
-
-    // Re-recording one step (ai_learn) replaces that step's line and nothing else.
-    const before = feature.scenarios[0]!.content.split('\n');
-    await user.api.call(recorderCalls.publish, {
-      body: {
-        projectId,
-        env: 'shop',
-        featureName: 'Local',
-        scenarioName: 'Sign in',
-        stepIndex: 1,
-        commands: [{ type: 'click', path: '/login.html', element: { name: 'Products', locators: [{ kind: 'role', role: 'link', name: 'Products', exact: true }] } }],
-      },
-    });
-    const after = (await user.api.call(ws.getFeatureList, { body: { projectId } })).features.find((f) => f.featureName === 'Local')!.scenarios[0]!.content.split('\n');
-    expect(after.filter((line, i) => line !== before[i])).toEqual(['    When I click on "Products" link']);
-
-    // Bad input: a 4xx with the rule's message, and nothing written.
-    const empty = await failure(user.api.call(recorderCalls.publish, { body: { projectId, featureName: 'Local', scenarioName: 'Nothing', commands: [] } }));
-    expect([empty.httpStatus, empty.message]).toEqual([400, Messages.recorderNothingToPublish]);
-    const onlyOpen = [{ type: 'navigate' as const, value: '/', path: '/' }, { type: 'click' as const, path: '/', element: { name: 'x', locators: [{ kind: 'css' as const, value: 'a' }] } }];
-    const badName = await failure(user.api.call(recorderCalls.publish, { body: { projectId, featureName: 'Bad?Name', scenarioName: 'X', commands: onlyOpen } }));
-    expect(badName.httpStatus).toBe(400);
-    const notMine = await failure(user.api.call(recorderCalls.publish, { body: { projectId, featureName: 'Local', scenarioName: 'X', connectionId: '00000000-0000-4000-8000-00000000c0de' } }));
-    expect([notMine.httpStatus, notMine.message]).toEqual([404, Messages.recorderSessionNotFound]);
-    const count = (await user.api.call(ws.getFeatureList, { body: { projectId } })).features.length;
-    expect(count).toBe(1);
-  });
-  it('records, undoes, asserts and publishes through the panel in the browser, and the scenario passes in rehearse run', { timeout: 240_000 }, async () => {
-    const user = await signUp(test, { email: 'panel@acme.test' });
-    const projectId = user.projectId;
-    await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
-    await user.api.call(ws.changeTestData, {
-      body: {
-        projectId,
-        testData: [
-          { key: 'user', value: 'demo@rehearse.dev', DataType: 'string', environment: '*' },
-          { key: 'password', value: 'rehearse123', DataType: 'secret', environment: '*' },
+  it(
+    'records in its own Chromium with an access key and publishes scenario, steps and locators in one commit',
+    { timeout: 120_000 },
+    async () => {
+      const user = await signUp(test, { email: 'local@acme.test' });
+      const projectId = user.projectId;
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+      await user.api.call(ws.changeTestData, {
+        body: { projectId, testData: [{ key: 'password', value: 'rehearse123', DataType: 'secret', environment: '*' }] },
+      });
+      const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'laptop', projectId } });
+      const out: string[] = [];
+      const code = await runRecord(
+        [
+          '--server',
+          serverUrl,
+          '--token',
+          accessKey.token,
+          '--project',
+          projectId,
+          '--env',
+          'shop',
+          '--feature',
+          'Local',
+          '--scenario',
+          'Sign in',
+          '--headless',
         ],
-      },
-    });
-    const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'laptop', projectId } });
-    const commitsBefore = gitLog(test, projectId, '--format=%s').trim().split('\n').length;
-    const out: string[] = [];
-    let shownInPanel: string[] = [];
-    const code = await runRecord(
-      ['--server', serverUrl, '--token', accessKey.token, '--project', projectId, '--env', 'shop', '--headless'],
-      { env: {}, stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, fetch },
-      {
-        // Everything through the page and the panel's own buttons, as a person at the window.
-        drive: async (session) => {
-          const page = session.activePage;
-          const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
-          const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
-          const button = (name: string) => panel.getByRole('button', { name, exact: true });
-          await page.getByRole('link', { name: 'Sign in' }).click();
-          await page.getByLabel('Email').click();
-          await page.keyboard.type('demo@rehearse.dev');
-          await page.getByLabel('Password').click();
-          await page.keyboard.type('rehearse123');
-          await page.getByRole('button', { name: 'Sign in' }).click();
-          await page.getByRole('button', { name: 'Sign out' }).waitFor();
-          await page.getByLabel('Search products').click();
-          await page.keyboard.type('zzz');
-          await page.keyboard.press('Tab');
-          await expect.poll(steps, PATIENT).toContain('Fill “Search products” with “zzz”');
-          await button(PANEL_LABELS.undo).click();
-          await expect.poll(steps, PATIENT).not.toContain('Fill “Search products” with “zzz”');
-          await button(PANEL_LABELS.assertVisible).click();
-          await expect.poll(() => button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('true');
-          await page.getByRole('heading', { name: 'Gear for the trail ahead' }).click();
-          await expect.poll(steps, PATIENT).toContain('“Gear for the trail ahead” is visible');
-          // The feature list offers the project's features; this one is new.
-          await panel.getByLabel(PANEL_LABELS.featureName).fill('Panel shop');
-          await panel.getByLabel(PANEL_LABELS.scenarioName).fill('Sign in from the panel');
-          await button(PANEL_LABELS.publish).click();
-          await panel.getByRole('status').filter({ hasText: 'Published to the workspace' }).waitFor();
-          shownInPanel = await steps();
+        { env: {}, stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, fetch },
+        {
+          drive: async (session) => {
+            const page = session.activePage;
+            await page.getByRole('link', { name: 'Sign in' }).click();
+            await page.getByLabel('Email').click();
+            await page.keyboard.type('demo@rehearse.dev');
+            await page.getByLabel('Password').click();
+            await page.keyboard.type('rehearse123');
+            await page.getByRole('button', { name: 'Sign in' }).click();
+            await page.getByRole('button', { name: 'Sign out' }).waitFor();
+          },
         },
-      },
-    );
-    const output = out.join('');
-    expect(code, output).toBe(0);
-    expect(shownInPanel).toEqual([
-      'Open /',
-      'Click “Sign in”',
-      'Fill “Email” with “{{user}}”',
-      'Fill “Password” with ••••',
-      'Click “Sign in”',
-      '“Gear for the trail ahead” is visible',
-    ]);
-    // The terminal keeps the progress, and publishing happened once.
-    expect(output).toContain('fill "Search products" "zzz"');
-    expect(output.match(/Published "/g)).toHaveLength(1);
-    expect(output).toContain('Published "Sign in from the panel" to feature "Panel shop"');
-    expect(output).not.toContain('rehearse123');
-    const log = gitLog(test, projectId, '--format=%s');
-    expect(log.trim().split('\n')).toHaveLength(commitsBefore + 1);
-    expect(log).toMatch(/^\[recorder\] scenario: Sign in from the panel, feature: Panel shop, branch: main, env: shop\n/);
+      );
+      expect(code, out.join('')).toBe(0);
+      expect(out.join('')).toContain('Published "Sign in" to feature "Local"');
+      expect(out.join('')).toContain('fill "Password" ****');
+      expect(out.join('')).not.toContain('rehearse123');
+      const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
+      const feature = features.find((f) => f.featureName === 'Local')!;
+      expect(feature.scenarios[0]!.content).toContain('And I fill in "Password" with "{{password}}"');
+      const files = await user.api.call(ws.getFiles, { query: { projectId, directory: 'features/step_definitions/locators' } });
+      expect(JSON.stringify(files)).toContain('login.json');
+      const log = execFileSync(
+        'git',
+        [
+          '--git-dir',
+          path.join(test.settings.dataDir, 'workspaces', projectId, 'repo.git'),
+          'log',
+          '-1',
+          '--format=%s%n%an',
+          '--name-only',
+          'main',
+        ],
+        { encoding: 'utf8' },
+      );
+      expect(log).toMatch(/^\[recorder\] scenario: Sign in, feature: Local, branch: main, env: shop\n/);
+      expect(log).toContain('features/Local.feature');
+      expect(log).toContain('features/step_definitions/login.mjs');
+      expect(log).toContain('features/step_definitions/locators/login.json');
+      // What each generated step visibly did went beside the locators, for healing to be held to.
+      expect(log).toContain('features/step_definitions/effects/Local.json');
+      const effects = JSON.parse(
+        (await user.api.call(ws.getFileContent, { query: { projectId, file_path: 'features/step_definitions/effects/Local.json' } }))
+          .content,
+      ) as Record<string, Record<string, unknown[]>>;
+      expect(Object.keys(effects)).toEqual(['Sign in']);
+      expect(effects['Sign in']!['I click on "Sign in" button']).toMatchObject([
+        { appeared: expect.arrayContaining(['Sign out']) as unknown, disappeared: expect.any(Array) as unknown },
+      ]);
+      expect(JSON.stringify(effects)).not.toContain('rehearse123');
+      // The pages it saw joined the application memory, with their ARIA snapshot and steps.
+      const { memory } = await user.api.call(runsCalls.applicationMemory, { query: { projectId } });
+      const login = memory.paths['/demo-shop/login.html']!;
+      expect(login.snapshot).toContain('Sign in');
+      expect(Object.keys(login.pathsmap)).toContain('When I fill in "Email" with "demo@rehearse.dev"');
 
-    const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
-    const feature = features.find((f) => f.featureName === 'Panel shop');
-    expect(feature?.scenarios.map((s) => s.name)).toEqual(['Sign in from the panel']);
-    expect(feature?.scenarios[0]?.content).not.toContain('zzz');
+      // Re-recording one step (ai_learn) replaces that step's line and nothing else.
+      const before = feature.scenarios[0]!.content.split('\n');
+      await user.api.call(recorderCalls.publish, {
+        body: {
+          projectId,
+          env: 'shop',
+          featureName: 'Local',
+          scenarioName: 'Sign in',
+          stepIndex: 1,
+          commands: [
+            {
+              type: 'click',
+              path: '/login.html',
+              element: { name: 'Products', locators: [{ kind: 'role', role: 'link', name: 'Products', exact: true }] },
+            },
+          ],
+        },
+      });
+      const after = (await user.api.call(ws.getFeatureList, { body: { projectId } })).features
+        .find((f) => f.featureName === 'Local')!
+        .scenarios[0]!.content.split('\n');
+      expect(after.filter((line, i) => line !== before[i])).toEqual(['    When I click on "Products" link']);
 
-    expect(await runScenarioOutcome(user.api, { projectId, featureName: 'Panel shop', scenarioName: 'Sign in from the panel', environment: 'shop.json' })).toEqual([
-      'passed',
-      null,
-    ]);
-  });
+      // Bad input: a 4xx with the rule's message, and nothing written.
+      const empty = await failure(
+        user.api.call(recorderCalls.publish, { body: { projectId, featureName: 'Local', scenarioName: 'Nothing', commands: [] } }),
+      );
+      expect([empty.httpStatus, empty.message]).toEqual([400, Messages.recorderNothingToPublish]);
+      const onlyOpen = [
+        { type: 'navigate' as const, value: '/', path: '/' },
+        { type: 'click' as const, path: '/', element: { name: 'x', locators: [{ kind: 'css' as const, value: 'a' }] } },
+      ];
+      const badName = await failure(
+        user.api.call(recorderCalls.publish, { body: { projectId, featureName: 'Bad?Name', scenarioName: 'X', commands: onlyOpen } }),
+      );
+      expect(badName.httpStatus).toBe(400);
+      const notMine = await failure(
+        user.api.call(recorderCalls.publish, {
+          body: { projectId, featureName: 'Local', scenarioName: 'X', connectionId: '00000000-0000-4000-8000-00000000c0de' },
+        }),
+      );
+      expect([notMine.httpStatus, notMine.message]).toEqual([404, Messages.recorderSessionNotFound]);
+      const count = (await user.api.call(ws.getFeatureList, { body: { projectId } })).features.length;
+      expect(count).toBe(1);
+    },
+  );
+  it(
+    'records, undoes, asserts and publishes through the panel in the browser, and the scenario passes in rehearse run',
+    { timeout: 240_000 },
+    async () => {
+      const user = await signUp(test, { email: 'panel@acme.test' });
+      const projectId = user.projectId;
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+      await user.api.call(ws.changeTestData, {
+        body: {
+          projectId,
+          testData: [
+            { key: 'user', value: 'demo@rehearse.dev', DataType: 'string', environment: '*' },
+            { key: 'password', value: 'rehearse123', DataType: 'secret', environment: '*' },
+          ],
+        },
+      });
+      const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'laptop', projectId } });
+      const commitsBefore = gitLog(test, projectId, '--format=%s').trim().split('\n').length;
+      const out: string[] = [];
+      let shownInPanel: string[] = [];
+      const code = await runRecord(
+        ['--server', serverUrl, '--token', accessKey.token, '--project', projectId, '--env', 'shop', '--headless'],
+        { env: {}, stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, fetch },
+        {
+          // Everything through the page and the panel's own buttons, as a person at the window.
+          drive: async (session) => {
+            const page = session.activePage;
+            const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
+            const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
+            const button = (name: string) => panel.getByRole('button', { name, exact: true });
+            await page.getByRole('link', { name: 'Sign in' }).click();
+            await page.getByLabel('Email').click();
+            await page.keyboard.type('demo@rehearse.dev');
+            await page.getByLabel('Password').click();
+            await page.keyboard.type('rehearse123');
+            await page.getByRole('button', { name: 'Sign in' }).click();
+            await page.getByRole('button', { name: 'Sign out' }).waitFor();
+            await page.getByLabel('Search products').click();
+            await page.keyboard.type('zzz');
+            await page.keyboard.press('Tab');
+            await expect.poll(steps, PATIENT).toContain('Fill “Search products” with “zzz”');
+            await button(PANEL_LABELS.undo).click();
+            await expect.poll(steps, PATIENT).not.toContain('Fill “Search products” with “zzz”');
+            await button(PANEL_LABELS.assertVisible).click();
+            await expect.poll(() => button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('true');
+            await page.getByRole('heading', { name: 'Gear for the trail ahead' }).click();
+            await expect.poll(steps, PATIENT).toContain('“Gear for the trail ahead” is visible');
+            // The feature list offers the project's features; this one is new.
+            await panel.getByLabel(PANEL_LABELS.featureName).fill('Panel shop');
+            await panel.getByLabel(PANEL_LABELS.scenarioName).fill('Sign in from the panel');
+            await button(PANEL_LABELS.publish).click();
+            await panel.getByRole('status').filter({ hasText: 'Published to the workspace' }).waitFor();
+            shownInPanel = await steps();
+          },
+        },
+      );
+      const output = out.join('');
+      expect(code, output).toBe(0);
+      expect(shownInPanel).toEqual([
+        'Open /',
+        'Click “Sign in”',
+        'Fill “Email” with “{{user}}”',
+        'Fill “Password” with ••••',
+        'Click “Sign in”',
+        '“Gear for the trail ahead” is visible',
+      ]);
+      // The terminal keeps the progress, and publishing happened once.
+      expect(output).toContain('fill "Search products" "zzz"');
+      expect(output.match(/Published "/g)).toHaveLength(1);
+      expect(output).toContain('Published "Sign in from the panel" to feature "Panel shop"');
+      expect(output).not.toContain('rehearse123');
+      const log = gitLog(test, projectId, '--format=%s');
+      expect(log.trim().split('\n')).toHaveLength(commitsBefore + 1);
+      expect(log).toMatch(/^\[recorder\] scenario: Sign in from the panel, feature: Panel shop, branch: main, env: shop\n/);
+
+      const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
+      const feature = features.find((f) => f.featureName === 'Panel shop');
+      expect(feature?.scenarios.map((s) => s.name)).toEqual(['Sign in from the panel']);
+      expect(feature?.scenarios[0]?.content).not.toContain('zzz');
+
+      expect(
+        await runScenarioOutcome(user.api, {
+          projectId,
+          featureName: 'Panel shop',
+          scenarioName: 'Sign in from the panel',
+          environment: 'shop.json',
+        }),
+      ).toEqual(['passed', null]);
+    },
+  );
 });

@@ -50,7 +50,12 @@ export async function probe(rawUrl: string, allowPrivate: boolean, timeoutMs = 5
   const verdict = await checkTarget(rawUrl, allowPrivate);
   if (!verdict.ok) return verdict;
   try {
-    const response = await fetch(rawUrl, { method: 'GET', redirect: 'manual', signal: AbortSignal.timeout(timeoutMs), dispatcher: agentFor(allowPrivate) });
+    const response = await fetch(rawUrl, {
+      method: 'GET',
+      redirect: 'manual',
+      signal: AbortSignal.timeout(timeoutMs),
+      dispatcher: agentFor(allowPrivate),
+    });
     await response.body?.cancel();
     return { ok: true, statusCode: response.status };
   } catch (error) {

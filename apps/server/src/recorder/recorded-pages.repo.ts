@@ -32,7 +32,14 @@ export class RecordedPagesRepo {
       const route = routeOf(command.url, command.path);
       const entry = byRoute.get(route) ?? { snapshot: '', steps: {} };
       entry.steps[`${step.keyword} ${step.text}`] = {
-        commandsLog: [{ type: command.type, element_name: command.element?.name, value: command.secret ? 'secret:****' : command.value, selectors: command.element?.locators }],
+        commandsLog: [
+          {
+            type: command.type,
+            element_name: command.element?.name,
+            value: command.secret ? 'secret:****' : command.value,
+            selectors: command.element?.locators,
+          },
+        ],
         path: route,
       };
       byRoute.set(route, entry);

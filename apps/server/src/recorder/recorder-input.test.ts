@@ -3,7 +3,8 @@ import { validInput } from './recorder.sockets.js';
 
 describe('stream input from a cloud recorder client', () => {
   it('takes a press that is part of a single, double or triple click', () => {
-    for (const clickCount of [undefined, 1, 2, 3]) expect(validInput({ kind: 'mouse', type: 'down', x: 10, y: 20, ...(clickCount ? { clickCount } : {}) })).toBe(true);
+    for (const clickCount of [undefined, 1, 2, 3])
+      expect(validInput({ kind: 'mouse', type: 'down', x: 10, y: 20, ...(clickCount ? { clickCount } : {}) })).toBe(true);
   });
 
   it('drops a hostile click count: huge, fractional, negative, zero, a string or an object', () => {

@@ -30,7 +30,12 @@ export function startRecorderProcess(
   handlers: { onMessage: (message: FromRecorder) => void; onExit: (code: number | null, stderr: string) => void },
 ): RecorderProcess {
   const child = fork(RECORDER_BIN, [], {
-    env: { ...process.env, REHEARSE_RECORDER_CONFIG: JSON.stringify(config), REHEARSE_RECORDER_SESSION: marker, [EGRESS_PROXY_ENV]: egressProxyUrl },
+    env: {
+      ...process.env,
+      REHEARSE_RECORDER_CONFIG: JSON.stringify(config),
+      REHEARSE_RECORDER_SESSION: marker,
+      [EGRESS_PROXY_ENV]: egressProxyUrl,
+    },
     detached: true,
     serialization: 'advanced',
     stdio: ['ignore', 'ignore', 'pipe', 'ipc'],

@@ -15,13 +15,26 @@ describe('cloud recorder per-project cap', () => {
     const other = await signUp(test);
     // A session without a browser holds the project's one place.
     test.services.recorder!.track(
-      { id: randomUUID(), userId: busy.user.id, projectId: busy.projectId, env: 'default', branch: 'main', url: 'http://shop.test/', createdAt: new Date() },
+      {
+        id: randomUUID(),
+        userId: busy.user.id,
+        projectId: busy.projectId,
+        env: 'default',
+        branch: 'main',
+        url: 'http://shop.test/',
+        createdAt: new Date(),
+      },
       { pid: undefined, send: () => undefined, stop: async () => undefined },
     );
     const full = await failure(busy.api.call(recorderCalls.createConnection, { body: { projectId: busy.projectId, env: 'no-such-env' } }));
-    expect([full.httpStatus, full.message]).toEqual([503, 'This project is already using all of its 1 cloud recorder sessions. Try again when one of them ends.']);
+    expect([full.httpStatus, full.message]).toEqual([
+      503,
+      'This project is already using all of its 1 cloud recorder sessions. Try again when one of them ends.',
+    ]);
     // Another project passes the cap and fails only on its unknown environment.
-    const free = await failure(other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'no-such-env' } }));
+    const free = await failure(
+      other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'no-such-env' } }),
+    );
     expect(free.httpStatus).toBe(404);
   });
 });

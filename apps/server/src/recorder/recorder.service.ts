@@ -157,9 +157,20 @@ export class RecorderService {
       await this.checkReachable(baseUrl);
       // Plain test-data values stay in this process; the page only gets digests to match against.
       const rows = await this.testData.resolveForRun(ws, await this.workspaces.read(ws), env.data.name ?? body.env);
-      const testData = digestTestData(rows.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' })));
+      const testData = digestTestData(
+        rows.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' })),
+      );
       const proxyUrl = await this.settings.egressProxyUrl();
-      return await this.launch(userId, access.project.id, env.data.name ?? body.env, ws.branch, baseUrl, testData, body.viewport ?? { width: 1280, height: 800 }, proxyUrl);
+      return await this.launch(
+        userId,
+        access.project.id,
+        env.data.name ?? body.env,
+        ws.branch,
+        baseUrl,
+        testData,
+        body.viewport ?? { width: 1280, height: 800 },
+        proxyUrl,
+      );
     } finally {
       this.pending--;
       const left = (this.pendingByUser.get(userId) ?? 1) - 1;
@@ -239,7 +250,10 @@ export class RecorderService {
   private schedule(session: LiveSession): void {
     const left = session.expiresAt.getTime() - Date.now();
     session.timers.push(
-      setTimeout(() => this.events?.warning(session.id, Messages.recorderExpiryWarning, Math.round(this.settings.warningMs / 1000)), Math.max(0, left - this.settings.warningMs)),
+      setTimeout(
+        () => this.events?.warning(session.id, Messages.recorderExpiryWarning, Math.round(this.settings.warningMs / 1000)),
+        Math.max(0, left - this.settings.warningMs),
+      ),
       setTimeout(() => void this.end(session.id, Messages.recorderSessionEnded), left),
     );
     this.events?.state(session.id, session.state, session.expiresAt.toISOString());
@@ -250,7 +264,13 @@ export class RecorderService {
       case 'frame': {
         // IPC hands the bytes over as a Uint8Array; a Buffer view of them avoids copying every frame.
         const data = Buffer.from(message.data.buffer, message.data.byteOffset, message.data.byteLength);
-        const frame = { data, width: message.width, height: message.height, seq: ++session.seq, ...(message.input === undefined ? {} : { input: message.input }) };
+        const frame = {
+          data,
+          width: message.width,
+          height: message.height,
+          seq: ++session.seq,
+          ...(message.input === undefined ? {} : { input: message.input }),
+        };
         session.lastFrame = frame;
         this.events?.frame(session.id, frame);
         break;
@@ -287,7 +307,9 @@ export class RecorderService {
 
   /** The caller's newest live session in a project, so a reload re-attaches to it. */
   active(caller: Caller, projectId: string): RecorderSessionInfo | null {
-    const mine = [...this.sessions.values()].filter((s) => s.userId === caller.user.id && s.projectId === projectId && s.state === 'connected');
+    const mine = [...this.sessions.values()].filter(
+      (s) => s.userId === caller.user.id && s.projectId === projectId && s.state === 'connected',
+    );
     const newest = mine.sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime())[0];
     return newest ? this.info(newest) : null;
   }

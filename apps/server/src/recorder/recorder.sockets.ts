@@ -1,4 +1,11 @@
-import { Messages, RECORDER_SOCKET_PATH, RecorderAssertion, type RecorderClientEvents, type RecorderInput, type RecorderServerEvents } from '@rehearse/contract';
+import {
+  Messages,
+  RECORDER_SOCKET_PATH,
+  RecorderAssertion,
+  type RecorderClientEvents,
+  type RecorderInput,
+  type RecorderServerEvents,
+} from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import type { Caller } from '../auth/caller.js';
@@ -27,7 +34,8 @@ export function validInput(input: unknown): input is RecorderInput {
         finite('x') &&
         finite('y') &&
         ['move', 'down', 'up'].includes(value.type as string) &&
-        (value.clickCount === undefined || (Number.isInteger(value.clickCount) && (value.clickCount as number) >= 1 && (value.clickCount as number) <= 3))
+        (value.clickCount === undefined ||
+          (Number.isInteger(value.clickCount) && (value.clickCount as number) >= 1 && (value.clickCount as number) <= 3))
       );
     case 'wheel':
       return finite('x') && finite('y') && finite('deltaX') && finite('deltaY');
@@ -36,7 +44,14 @@ export function validInput(input: unknown): input is RecorderInput {
     case 'paste':
       return typeof value.text === 'string' && value.text.length <= 100_000;
     case 'viewport':
-      return finite('width') && finite('height') && (value.width as number) >= 320 && (value.height as number) >= 240 && (value.width as number) <= 3840 && (value.height as number) <= 2160;
+      return (
+        finite('width') &&
+        finite('height') &&
+        (value.width as number) >= 320 &&
+        (value.height as number) >= 240 &&
+        (value.width as number) <= 3840 &&
+        (value.height as number) <= 2160
+      );
     case 'navigate':
       return typeof value.url === 'string' && value.url.length <= 4000;
     default:

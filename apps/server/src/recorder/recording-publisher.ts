@@ -103,7 +103,10 @@ export class RecordingPublisher {
         finalName = uniqueScenarioName(scenarioName, others);
         if (finalName !== scenarioName) text = unwrap(renameScenario(text, index, finalName));
       } else {
-        const check = validateNewFeatureName(featureDisplayName(input.featureName.trim()), features.map((f) => featureDisplayName(f.summary.name)));
+        const check = validateNewFeatureName(
+          featureDisplayName(input.featureName.trim()),
+          features.map((f) => featureDisplayName(f.summary.name)),
+        );
         if (check.error) throw badRequest(check.error);
         const checked = validateScenarioText(generated.scenarioText);
         if (!checked.ok) throw badRequest(describeErrors(checked.errors));

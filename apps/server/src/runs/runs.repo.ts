@@ -106,12 +106,18 @@ export class RunsRepo {
    * Appends test cases to an existing run (an execution's report) and recounts its totals. Each
    * case's append key is unique within the run, so a retried job's scenario is stored once.
    */
-  async appendTestCases(runId: string, cases: (Omit<typeof testCases.$inferInsert, 'runId' | 'position'> & { appendKey: string })[]): Promise<number> {
+  async appendTestCases(
+    runId: string,
+    cases: (Omit<typeof testCases.$inferInsert, 'runId' | 'position'> & { appendKey: string })[],
+  ): Promise<number> {
     return this.db.transaction(async (tx) => {
       // Serializes appends to one run so positions follow arrival order.
       const [locked] = await tx.select({ id: runs.id }).from(runs).where(eq(runs.id, runId)).for('update');
       if (!locked) return 0;
-      const [last] = await tx.select({ value: sql<number>`coalesce(max(${testCases.position}) + 1, 0)::int` }).from(testCases).where(eq(testCases.runId, runId));
+      const [last] = await tx
+        .select({ value: sql<number>`coalesce(max(${testCases.position}) + 1, 0)::int` })
+        .from(testCases)
+        .where(eq(testCases.runId, runId));
       let position = last?.value ?? 0;
       let added = 0;
       for (const testCase of cases) {
@@ -181,7 +187,14 @@ export class RunsRepo {
         .offset(filter.offset),
       // Counting stops at COUNT_CAP rows: the list scrolls, and an exact count of 100,000 runs
       // would cost more than the page itself.
-      this.db.select({ value: count() }).from(this.db.select({ one: sql`1` }).from(runs).where(where).limit(COUNT_CAP).as('capped')),
+      this.db.select({ value: count() }).from(
+        this.db
+          .select({ one: sql`1` })
+          .from(runs)
+          .where(where)
+          .limit(COUNT_CAP)
+          .as('capped'),
+      ),
     ]);
     const reruns =
       rows.length === 0
@@ -189,7 +202,15 @@ export class RunsRepo {
         : await this.db
             .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios })
             .from(runs)
-            .where(and(eq(runs.projectId, projectId), inArray(runs.rerunOf, rows.map((row) => row.run.id))))
+            .where(
+              and(
+                eq(runs.projectId, projectId),
+                inArray(
+                  runs.rerunOf,
+                  rows.map((row) => row.run.id),
+                ),
+              ),
+            )
             .orderBy(desc(runs.publishTime));
     return { rows, reruns, total: total?.value ?? 0 };
   }
@@ -256,12 +277,7 @@ export class RunsRepo {
   }
 
   async recentTestCases(projectId: string, limit: number): Promise<TestCaseRow[]> {
-    return this.db
-      .select()
-      .from(testCases)
-      .where(eq(testCases.projectId, projectId))
-      .orderBy(desc(testCases.startTime))
-      .limit(limit);
+    return this.db.select().from(testCases).where(eq(testCases.projectId, projectId)).orderBy(desc(testCases.startTime)).limit(limit);
   }
 
   async insertComment(row: typeof comments.$inferInsert): Promise<CommentRow> {

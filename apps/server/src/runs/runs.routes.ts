@@ -19,7 +19,11 @@ export function registerRunsRoutes(
     // Plain secret values go to runners only, which authenticate with an access key.
     if (caller.kind !== 'accessKey') throw forbidden(Messages.runTestDataNeedsKey);
     const ws = await s.workspaces.open(caller, access, body.branch);
-    const testData = (await s.testData.resolveForRun(ws, await s.workspaces.readAt(ws, body.commit), body.environment)) as { key: string; value: string; DataType: 'string' | 'secret' | 'totp' }[];
+    const testData = (await s.testData.resolveForRun(ws, await s.workspaces.readAt(ws, body.commit), body.environment)) as {
+      key: string;
+      value: string;
+      DataType: 'string' | 'secret' | 'totp';
+    }[];
     // A member's own key runs tests too, but plain secrets go only to keys an admin (or the server) made.
     if (!caller.readsSecrets && testData.some((row) => row.DataType !== 'string')) throw forbidden(Messages.accessKeySecretsAdminOnly);
     return { status: true, testData };
@@ -42,7 +46,10 @@ export function registerRunsRoutes(
     status: true,
     ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId)),
   }));
-  route(runsCalls.traceLink, async ({ access, query }) => ({ status: true, ...(await s.runs.traceLink(access.project.id, query.testCaseId)) }));
+  route(runsCalls.traceLink, async ({ access, query }) => ({
+    status: true,
+    ...(await s.runs.traceLink(access.project.id, query.testCaseId)),
+  }));
   route(runsCalls.traceFile, async ({ query, reply }) =>
     reply
       .type('application/zip')
@@ -67,6 +74,9 @@ export function registerRunsRoutes(
 }
 
 export function registerScenarioJobRoutes(route: CallRoute, jobs: ScenarioJobs): void {
-  route(scenarioJobCalls.runScenario, async ({ caller, access, body }) => ({ status: true, job: await jobs.enqueue(caller, access, body) }));
+  route(scenarioJobCalls.runScenario, async ({ caller, access, body }) => ({
+    status: true,
+    job: await jobs.enqueue(caller, access, body),
+  }));
   route(scenarioJobCalls.scenarioJob, async ({ params }) => ({ status: true, job: await jobs.get(params.jobId) }));
 }

@@ -55,7 +55,10 @@ function screenshotIds(report: RunReport): string[] {
   return [...ids];
 }
 
-function toRow(row: { run: RunRow; executionTime: number; failedStep: string | null; flakyScenarios: number }, reruns: ReportListRow[] = []): ReportListRow {
+function toRow(
+  row: { run: RunRow; executionTime: number; failedStep: string | null; flakyScenarios: number },
+  reruns: ReportListRow[] = [],
+): ReportListRow {
   const { run } = row;
   return {
     id: run.id,
@@ -111,7 +114,9 @@ export class RunsService {
    * Called after each stored upload (the AI engine files Code Review items from healed runs). A
    * listener's failure is logged by it, never turned into a failed upload: the run is stored.
    */
-  readonly uploadListeners: Array<(event: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport }) => Promise<void>> = [];
+  readonly uploadListeners: Array<
+    (event: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport }) => Promise<void>
+  > = [];
 
   /**
    * The execution that made a run and its live counters. The executions engine is built after
@@ -168,7 +173,10 @@ export class RunsService {
     const passed = report.testCases.filter((testCase) => PASSING.has(testCase.result.status)).length;
     const kind = input.kind ?? 'run';
     const name =
-      report.name ?? (kind === 'scenario' && report.testCases[0] ? report.testCases[0].scenarioName : `Run of ${report.startTime.slice(0, 16).replace('T', ' ')}`);
+      report.name ??
+      (kind === 'scenario' && report.testCases[0]
+        ? report.testCases[0].scenarioName
+        : `Run of ${report.startTime.slice(0, 16).replace('T', ' ')}`);
     // What a retry must repeat: the same key with another body is another report, refused.
     const uploadDigest = createHash('sha256')
       .update(JSON.stringify({ branch: input.branch, kind: input.kind, rerunOf: input.rerunOf, report }))
@@ -210,13 +218,20 @@ export class RunsService {
     if (!sameBody) throw conflict(Messages.uploadKeyReused);
     const reportLink = this.reportLink(projectId, id);
     // A retried upload (same key) is the run already stored: its listeners ran the first time.
-    if (created) for (const listener of this.uploadListeners) await listener({ caller, access, runId: id, branch: input.branch ?? 'main', report }).catch(() => undefined);
+    if (created)
+      for (const listener of this.uploadListeners)
+        await listener({ caller, access, runId: id, branch: input.branch ?? 'main', report }).catch(() => undefined);
     this.sockets.emitToProject(projectId, 'upload_report', { projectId, runId: id, reportLink });
     return { runId: id, reportLink };
   }
 
   /** A worker's scenario joins its execution's run report (DESIGN §6: one report per execution). */
-  private async append(projectId: string, runId: string, uploadKey: string, report: RunReport): Promise<{ runId: string; reportLink: string }> {
+  private async append(
+    projectId: string,
+    runId: string,
+    uploadKey: string,
+    report: RunReport,
+  ): Promise<{ runId: string; reportLink: string }> {
     if ((await this.runs.projectOfRun(runId)) !== projectId) throw notFound(Messages.runNotFound);
     await this.runs.appendTestCases(
       runId,
@@ -237,15 +252,18 @@ export class RunsService {
     return { runId, reportLink };
   }
 
-  async list(projectId: string, query: {
-    days: number;
-    page: number;
-    limit: number;
-    sortOrder: 'asc' | 'desc';
-    sortField: RunListFilter['sortField'];
-    search: string;
-    filterType: 'all' | 'passed' | 'failed';
-  }) {
+  async list(
+    projectId: string,
+    query: {
+      days: number;
+      page: number;
+      limit: number;
+      sortOrder: 'asc' | 'desc';
+      sortField: RunListFilter['sortField'];
+      search: string;
+      filterType: 'all' | 'passed' | 'failed';
+    },
+  ) {
     const { rows, reruns, total } = await this.runs.list(projectId, {
       since: new Date(Date.now() - query.days * 86_400_000),
       status: query.filterType === 'all' ? null : query.filterType === 'passed' ? 'PASSED' : 'FAILED',
@@ -256,7 +274,10 @@ export class RunsService {
       offset: query.page * query.limit,
     });
     const report = rows.map((row) =>
-      toRow(row, reruns.filter((rerun) => rerun.run.rerunOf === row.run.id).map((rerun) => toRow(rerun))),
+      toRow(
+        row,
+        reruns.filter((rerun) => rerun.run.rerunOf === row.run.id).map((rerun) => toRow(rerun)),
+      ),
     );
     return { report, stats: { pageCount: Math.ceil(total / query.limit), total, totalIsCapped: total >= COUNT_CAP } };
   }
@@ -283,7 +304,12 @@ export class RunsService {
     const comments = await this.runs.commentsOf(cases.map((c) => c.id));
     const scenarios: Record<string, RunStatus[]> = {};
     for (const testCase of cases) {
-      scenarios[testCase.scenarioName] ??= (await this.runs.previousScenarioStatuses(run.projectId, testCase.scenarioName, testCase.startTime, PAST_RESULTS)) as RunStatus[];
+      scenarios[testCase.scenarioName] ??= (await this.runs.previousScenarioStatuses(
+        run.projectId,
+        testCase.scenarioName,
+        testCase.startTime,
+        PAST_RESULTS,
+      )) as RunStatus[];
     }
     const env = { name: run.envName, baseUrl: run.envBaseUrl };
     return {
@@ -305,7 +331,12 @@ export class RunsService {
       execution: await this.executionOfRun(run.id),
       report: {
         env,
-        testCases: cases.map((c) => storedCase(c, comments.filter((m) => m.testCaseId === c.id).map((m) => toComment(m, caller)))),
+        testCases: cases.map((c) =>
+          storedCase(
+            c,
+            comments.filter((m) => m.testCaseId === c.id).map((m) => toComment(m, caller)),
+          ),
+        ),
         publishTime: run.publishTime.toISOString(),
         username: run.username,
         prevResults: {
@@ -342,7 +373,9 @@ export class RunsService {
       report.reportFiles?.junit === screenshotId ||
       report.reportFiles?.html === screenshotId ||
       report.traceFileId === screenshotId ||
-      report.steps.some((step) => step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId));
+      report.steps.some((step) =>
+        step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId),
+      );
     const artifact = named ? await this.runs.artifactOf(projectId, screenshotId) : undefined;
     const bytes = artifact ? await this.artifacts.get(screenshotId) : null;
     if (!artifact || !bytes) throw notFound(Messages.screenshotNotFound);
@@ -354,11 +387,19 @@ export class RunsService {
    * service worker fetches the zip without the session, so the link itself is the credential:
    * signed, naming the project, scenario and artifact, and dead after `TRACE_LINK_MINUTES`.
    */
-  async traceLink(projectId: string, testCaseId: string, now = new Date()): Promise<{ viewerPath: string; filePath: string; expiresAt: string }> {
+  async traceLink(
+    projectId: string,
+    testCaseId: string,
+    now = new Date(),
+  ): Promise<{ viewerPath: string; filePath: string; expiresAt: string }> {
     const traceFileId = await this.storedTraceOf(projectId, testCaseId);
     const expiresAt = new Date(now.getTime() + TRACE_LINK_MINUTES * 60_000);
     const filePath = `${TRACE_FILES_PATH}?${new URLSearchParams({ link: this.traceLinks.sign({ projectId, testCaseId, traceFileId }, expiresAt) }).toString()}`;
-    return { viewerPath: `${TRACE_VIEWER_PATH}index.html?trace=${encodeURIComponent(filePath)}`, filePath, expiresAt: expiresAt.toISOString() };
+    return {
+      viewerPath: `${TRACE_VIEWER_PATH}index.html?trace=${encodeURIComponent(filePath)}`,
+      filePath,
+      expiresAt: expiresAt.toISOString(),
+    };
   }
 
   /** The trace zip a link names, while the link lasts and the scenario still names that trace. */
@@ -439,7 +480,12 @@ export class RunsService {
         }
         const entry = (paths[route] ??= { pathsmap: {}, snapshot: '' });
         entry.pathsmap[step.text] = {
-          commandsLog: step.commands.map(({ type, element_name, value, info }) => ({ type, element_name, value, selectors: info?.selectors })),
+          commandsLog: step.commands.map(({ type, element_name, value, info }) => ({
+            type,
+            element_name,
+            value,
+            selectors: info?.selectors,
+          })),
           path: route,
         };
         if (step.ariaSnapshot) entry.snapshot = step.ariaSnapshot;
@@ -458,7 +504,8 @@ export function maskSecrets<T>(value: T, secrets: string[]): T {
   const values = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
   if (values.length === 0) return value;
   const mask = (item: unknown): unknown => {
-    if (typeof item === 'string') return values.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(MASKED_REPORT_VALUE) : text), item);
+    if (typeof item === 'string')
+      return values.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(MASKED_REPORT_VALUE) : text), item);
     if (Array.isArray(item)) return item.map(mask);
     if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, mask(inner)]));
     return item;

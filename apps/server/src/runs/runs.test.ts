@@ -2,11 +2,15 @@ import { authCalls, Messages, runnerCalls, runsCalls, workspaceCalls, type RunRe
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
-
 // A 1×1 PNG: the smallest real screenshot.
 const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
 
-function testCase(name: string, status: 'PASSED' | 'FAILED', screenshotId?: string, url = 'http://rehearse.test/demo-shop/cart.html'): TestCase {
+function testCase(
+  name: string,
+  status: 'PASSED' | 'FAILED',
+  screenshotId?: string,
+  url = 'http://rehearse.test/demo-shop/cart.html',
+): TestCase {
   const time = new Date().toISOString();
   const ok = { status: 'PASSED' as const, startTime: time, endTime: time };
   return {
@@ -75,7 +79,9 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
   afterAll(async () => test?.close());
 
   it('stores an uploaded run once, lists it, and serves its report, screenshots and memory', async () => {
-    const { id: screenshotId } = await keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data: PNG } });
+    const { id: screenshotId } = await keyApi.call(runnerCalls.uploadArtifact, {
+      body: { projectId, contentType: 'image/png', data: PNG },
+    });
     expect(screenshotId).toMatch(/^[0-9a-f]{64}$/);
     const body = {
       projectId,
@@ -123,32 +129,54 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect(dashboard.dashboardDetails).toEqual({ scenarioCountLastWeek: 2, runsCountLastWeek: 1, passedRunsCountLastWeek: 0 });
   });
 
-  it('keeps a scenario that passed on a retry flaky in its report, counts it in the reports list, and serves the run\'s JUnit and HTML report and the scenario\'s trace', async () => {
+  it("keeps a scenario that passed on a retry flaky in its report, counts it in the reports list, and serves the run's JUnit and HTML report and the scenario's trace", async () => {
     // A project of its own: the other tests count this project's runs.
     const other = await signUp(test, { email: 'flaky@acme.test' });
     const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
     const key = test.client(accessKey.token);
     const upload = (contentType: 'application/xml' | 'text/html', text: string) =>
-      key.call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType, data: Buffer.from(text).toString('base64') } });
+      key.call(runnerCalls.uploadArtifact, {
+        body: { projectId: other.projectId, contentType, data: Buffer.from(text).toString('base64') },
+      });
     const junit = (await upload('application/xml', '<testsuite name="Pay"/>')).id;
     const html = (await upload('text/html', '<!DOCTYPE html><title>Pay</title>')).id;
     const zip = Buffer.from('PK\x05\x06'.padEnd(22, '\0'), 'latin1');
-    const trace = (await key.call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType: 'application/zip', data: zip.toString('base64') } })).id;
-    const flaky: TestCase = { ...testCase('Pay with a card', 'PASSED'), attempts: 2, flaky: true, reportFiles: { junit, html }, traceFileId: trace };
+    const trace = (
+      await key.call(runnerCalls.uploadArtifact, {
+        body: { projectId: other.projectId, contentType: 'application/zip', data: zip.toString('base64') },
+      })
+    ).id;
+    const flaky: TestCase = {
+      ...testCase('Pay with a card', 'PASSED'),
+      attempts: 2,
+      flaky: true,
+      reportFiles: { junit, html },
+      traceFileId: trace,
+    };
     // A report may only name the project's own artifacts as its files and trace.
     const stranger = { ...flaky, reportFiles: { junit: 'f'.repeat(64) } };
     await expect(
-      key.call(runnerCalls.uploadRun, { body: { projectId: other.projectId, uploadKey: 'run-key-stranger', report: report([stranger], 'Stranger') } }),
+      key.call(runnerCalls.uploadRun, {
+        body: { projectId: other.projectId, uploadKey: 'run-key-stranger', report: report([stranger], 'Stranger') },
+      }),
     ).rejects.toMatchObject({ httpStatus: 400 });
     const strangerTrace = { ...flaky, traceFileId: 'e'.repeat(64) };
     await expect(
-      key.call(runnerCalls.uploadRun, { body: { projectId: other.projectId, uploadKey: 'run-key-stranger-trace', report: report([strangerTrace], 'Stranger') } }),
+      key.call(runnerCalls.uploadRun, {
+        body: { projectId: other.projectId, uploadKey: 'run-key-stranger-trace', report: report([strangerTrace], 'Stranger') },
+      }),
     ).rejects.toMatchObject({ httpStatus: 400 });
     const { runId } = await test.client(accessKey.token).call(runnerCalls.uploadRun, {
-      body: { projectId: other.projectId, uploadKey: 'run-key-flaky', report: report([flaky, testCase('Pay in cash', 'PASSED')], 'Retried') },
+      body: {
+        projectId: other.projectId,
+        uploadKey: 'run-key-flaky',
+        report: report([flaky, testCase('Pay in cash', 'PASSED')], 'Retried'),
+      },
     });
     const { projectSummary } = await other.api.call(runsCalls.getDetails, { body: { projectId: other.projectId } });
-    expect(projectSummary.report).toEqual([expect.objectContaining({ id: runId, status: 'PASSED', totalScenariosPassed: 2, flakyScenarios: 1 })]);
+    expect(projectSummary.report).toEqual([
+      expect.objectContaining({ id: runId, status: 'PASSED', totalScenariosPassed: 2, flakyScenarios: 1 }),
+    ]);
     const { run } = await other.api.call(runsCalls.getRun, { query: { runId } });
     expect(run.report.testCases.map((c) => [c.scenarioName, c.flaky ?? false, c.attempts ?? 1])).toEqual([
       ['Pay with a card', true, 2],
@@ -157,7 +185,10 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     // The run's JUnit XML and HTML report come back from the scenario that names them, as saved.
     const stored = run.report.testCases[0]!;
     const file = await other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: stored.id, screenshotId: html } });
-    expect([Buffer.from(file.image, 'base64').toString('utf8'), file.contentType]).toEqual(['<!DOCTYPE html><title>Pay</title>', 'text/html']);
+    expect([Buffer.from(file.image, 'base64').toString('utf8'), file.contentType]).toEqual([
+      '<!DOCTYPE html><title>Pay</title>',
+      'text/html',
+    ]);
     const xml = await other.api.call(runsCalls.runScreenshot, { params: { runId, testCaseId: stored.id, screenshotId: junit } });
     expect(xml.contentType).toBe('application/xml');
     // And its trace, for "Download trace".
@@ -174,9 +205,19 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
     const key = test.client(accessKey.token);
     const zip = Buffer.from('PK\x05\x06'.padEnd(22, '\0'), 'latin1');
-    const trace = (await key.call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType: 'application/zip', data: zip.toString('base64') } })).id;
+    const trace = (
+      await key.call(runnerCalls.uploadArtifact, {
+        body: { projectId: other.projectId, contentType: 'application/zip', data: zip.toString('base64') },
+      })
+    ).id;
     const failed: TestCase = { ...testCase('Pay with a card', 'FAILED'), traceFileId: trace };
-    const { runId } = await key.call(runnerCalls.uploadRun, { body: { projectId: other.projectId, uploadKey: 'run-key-traced', report: report([failed, testCase('Pay in cash', 'PASSED')], 'Traced') } });
+    const { runId } = await key.call(runnerCalls.uploadRun, {
+      body: {
+        projectId: other.projectId,
+        uploadKey: 'run-key-traced',
+        report: report([failed, testCase('Pay in cash', 'PASSED')], 'Traced'),
+      },
+    });
     const { run } = await other.api.call(runsCalls.getRun, { query: { runId } });
     const [withTrace, withoutTrace] = run.report.testCases;
 
@@ -186,7 +227,12 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect(Date.parse(link.expiresAt) - Date.now()).toBeGreaterThan(29 * 60_000);
     // The link is the credential: no session, as the viewer's service worker fetches it.
     const file = await test.app.inject({ method: 'GET', url: link.filePath });
-    expect([file.statusCode, file.headers['content-type'], file.headers['cache-control'], file.rawPayload.equals(zip)]).toEqual([200, 'application/zip', 'no-store', true]);
+    expect([file.statusCode, file.headers['content-type'], file.headers['cache-control'], file.rawPayload.equals(zip)]).toEqual([
+      200,
+      'application/zip',
+      'no-store',
+      true,
+    ]);
 
     // A changed link, an expired one, and a scenario without a trace get the reason, not bytes.
     const signed = new URL(link.filePath, 'http://x').searchParams.get('link')!;
@@ -204,7 +250,10 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const later = new Date(Date.now() + 31 * 60_000);
     await expect(test.services.runs.traceFile(signed, later)).rejects.toMatchObject({ statusCode: 404 });
     const none = await failure(other.api.call(runsCalls.traceLink, { query: { testCaseId: withoutTrace!.id } }));
-    expect([none.httpStatus, none.message]).toEqual([404, 'This scenario has no trace. Traces are kept for failed scenarios by default (trace in rehearse.config.json).']);
+    expect([none.httpStatus, none.message]).toEqual([
+      404,
+      'This scenario has no trace. Traces are kept for failed scenarios by default (trace in rehearse.config.json).',
+    ]);
     // Another project's member gets no link.
     const stranger = await failure(owner.api.call(runsCalls.traceLink, { query: { testCaseId: withTrace!.id } }));
     expect(stranger.httpStatus).toBe(403);
@@ -216,14 +265,16 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect((await test.app.inject({ method: 'GET', url: '/trace-viewer/sw.bundle.js' })).statusCode).toBe(200);
   });
 
-  it('counts each project\'s artifacts against its quota: an upload past it is a 413 with the reason, the same bytes again cost nothing', async () => {
+  it("counts each project's artifacts against its quota: an upload past it is a 413 with the reason, the same bytes again cost nothing", async () => {
     const small = await startTestApp('pglite', { ARTIFACT_QUOTA_MB: '1' });
     try {
       const user = await signUp(small);
       const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: user.projectId } });
       const key = small.client(accessKey.token);
       const upload = (fill: number, kib: number) =>
-        key.call(runnerCalls.uploadArtifact, { body: { projectId: user.projectId, contentType: 'application/zip', data: Buffer.alloc(kib * 1024, fill).toString('base64') } });
+        key.call(runnerCalls.uploadArtifact, {
+          body: { projectId: user.projectId, contentType: 'application/zip', data: Buffer.alloc(kib * 1024, fill).toString('base64') },
+        });
       const first = await upload(1, 700);
       // The same bytes are stored once and counted once.
       expect((await upload(1, 700)).id).toBe(first.id);
@@ -233,11 +284,20 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
         'This project keeps at most 1 MB of screenshots, traces and reports, and this upload would pass it. Delete old runs, or ask the administrator to raise ARTIFACT_QUOTA_MB.',
       ]);
       // Nothing of the refused upload was kept; something that fits still goes in.
-      expect(await small.services.runs.uploadArtifact(user.projectId, 'image/png', Buffer.alloc(300 * 1024, 3).toString('base64'), 10 * 1024 * 1024)).toMatch(/^[0-9a-f]{64}$/);
+      expect(
+        await small.services.runs.uploadArtifact(
+          user.projectId,
+          'image/png',
+          Buffer.alloc(300 * 1024, 3).toString('base64'),
+          10 * 1024 * 1024,
+        ),
+      ).toMatch(/^[0-9a-f]{64}$/);
       // Another project has its own quota.
       const other = await signUp(small);
       const { accessKey: otherKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
-      await small.client(otherKey.token).call(runnerCalls.uploadArtifact, { body: { projectId: other.projectId, contentType: 'application/zip', data: Buffer.alloc(900 * 1024, 4).toString('base64') } });
+      await small.client(otherKey.token).call(runnerCalls.uploadArtifact, {
+        body: { projectId: other.projectId, contentType: 'application/zip', data: Buffer.alloc(900 * 1024, 4).toString('base64') },
+      });
     } finally {
       await small.close();
     }
@@ -282,7 +342,9 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     });
     expect(wrongSchema.statusCode).toBe(400);
     const unknownShot = await failure(
-      keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: 'garbage-0002', report: report([testCase('x', 'PASSED', 'f'.repeat(64))]) } }),
+      keyApi.call(runnerCalls.uploadRun, {
+        body: { projectId, uploadKey: 'garbage-0002', report: report([testCase('x', 'PASSED', 'f'.repeat(64))]) },
+      }),
     );
     expect(unknownShot.message).toBe(`${Messages.artifactUnknown}${'f'.repeat(64)}`);
     const huge = await test.app.inject({
@@ -292,9 +354,9 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
       payload: JSON.stringify({ projectId, contentType: 'image/png', data: 'A'.repeat(50 * 1024 * 1024) }),
     });
     expect([huge.statusCode, huge.json().error]).toEqual([413, Messages.bodyTooLarge]);
-    expect((await failure(keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data: '***' } }))).message).toBe(
-      Messages.artifactNotBase64,
-    );
+    expect(
+      (await failure(keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data: '***' } }))).message,
+    ).toBe(Messages.artifactNotBase64);
     const unknownRun = await failure(owner.api.call(runsCalls.getRun, { query: { runId: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b' } }));
     expect([unknownRun.httpStatus, unknownRun.message]).toEqual([404, Messages.runNotFound]);
 
@@ -329,22 +391,34 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     });
     const atPin = await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: pinned } });
     expect(atPin.testData).toEqual([{ key: 'password', value: 'plain-secret', DataType: 'secret' }]);
-    expect((await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } })).testData[0]?.value).toBe('changed-later');
-    const unknownCommit = await failure(keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: '0'.repeat(40) } }));
+    expect((await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } })).testData[0]?.value).toBe(
+      'changed-later',
+    );
+    const unknownCommit = await failure(
+      keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: '0'.repeat(40) } }),
+    );
     expect([unknownCommit.httpStatus, unknownCommit.message]).toEqual([404, Messages.commitNotFound]);
-    const abbreviated = await failure(keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: pinned.slice(0, 12) } }));
+    const abbreviated = await failure(
+      keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: pinned.slice(0, 12) } }),
+    );
     expect([abbreviated.httpStatus, abbreviated.message]).toEqual([400, Messages.commitInvalid]);
 
     const runId = (await owner.api.call(runsCalls.getDetails, { body: { projectId, filterType: 'failed' } })).projectSummary.report[0]!.id;
     const testCaseId = (await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases[1]!.id;
     const { comment } = await owner.api.call(runsCalls.addComment, { body: { testCaseId, content: 'Flaky on Mondays' } });
     expect(comment).toMatchObject({ content: 'Flaky on Mondays', mine: true });
-    expect((await failure(owner.api.call(runsCalls.addComment, { body: { testCaseId, content: '  ' } }))).message).toBe(Messages.commentEmpty);
+    expect((await failure(owner.api.call(runsCalls.addComment, { body: { testCaseId, content: '  ' } }))).message).toBe(
+      Messages.commentEmpty,
+    );
 
-    const { invitations } = await owner.api.call(authCalls.createInvitation, { body: { project_id: projectId, sent_to_email_list: ['colleague@acme.test'] } });
+    const { invitations } = await owner.api.call(authCalls.createInvitation, {
+      body: { project_id: projectId, sent_to_email_list: ['colleague@acme.test'] },
+    });
     const colleague = await signUp(test, { email: 'colleague@acme.test' });
     await colleague.api.call(authCalls.addMember, { body: { id: invitations[0]!.id } });
-    const notYours = await failure(colleague.api.call(runsCalls.updateComment, { params: { id: comment._id }, body: { content: 'mine now' } }));
+    const notYours = await failure(
+      colleague.api.call(runsCalls.updateComment, { params: { id: comment._id }, body: { content: 'mine now' } }),
+    );
     expect([notYours.httpStatus, notYours.message]).toEqual([403, Messages.commentNotYours]);
     const seen = await colleague.api.call(runsCalls.getRun, { query: { runId } });
     expect(seen.run.report.testCases[1]!.comments).toEqual([expect.objectContaining({ content: 'Flaky on Mondays', mine: false })]);

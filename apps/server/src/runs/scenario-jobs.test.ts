@@ -53,7 +53,9 @@ describe('running a scenario from the server', () => {
     const testCase = run.report.testCases[0]!;
     const screenshotId = testCase.steps.flatMap((step) => step.commands).find((command) => command.screenshotId)?.screenshotId;
     expect(screenshotId).toMatch(/^[0-9a-f]{64}$/);
-    const shot = await user.api.call(runsCalls.runScreenshot, { params: { runId: run.id, testCaseId: testCase.id, screenshotId: screenshotId! } });
+    const shot = await user.api.call(runsCalls.runScreenshot, {
+      params: { runId: run.id, testCaseId: testCase.id, screenshotId: screenshotId! },
+    });
     expect(Buffer.from(shot.image, 'base64').subarray(1, 4).toString()).toBe('PNG');
     const listed = await user.api.call(runsCalls.getDetails, { body: { projectId } });
     expect(listed.projectSummary.report.map((row) => row.id)).toContain(run.id);
@@ -75,7 +77,9 @@ describe('running a scenario from the server', () => {
       [failedCase.traceFileId, 'application/zip'],
     ] as const) {
       expect(id).toMatch(/^[0-9a-f]{64}$/);
-      const file = await user.api.call(runsCalls.runScreenshot, { params: { runId: details.run.id, testCaseId: failedCase.id, screenshotId: id! } });
+      const file = await user.api.call(runsCalls.runScreenshot, {
+        params: { runId: details.run.id, testCaseId: failedCase.id, screenshotId: id! },
+      });
       expect(file.contentType).toBe(contentType);
     }
     // The worker's short-lived access key is gone once the job ends.
@@ -84,7 +88,9 @@ describe('running a scenario from the server', () => {
 
   it('refuses a scenario or environment that does not exist', async () => {
     await expect(
-      user.api.call(scenarioJobCalls.runScenario, { body: { projectId, featureName: 'smoke', scenarioName: 'Nope', environment: 'local' } }),
+      user.api.call(scenarioJobCalls.runScenario, {
+        body: { projectId, featureName: 'smoke', scenarioName: 'Nope', environment: 'local' },
+      }),
     ).rejects.toThrow(Messages.scenarioNotFound);
     await expect(
       user.api.call(scenarioJobCalls.runScenario, {

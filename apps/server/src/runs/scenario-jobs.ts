@@ -89,7 +89,9 @@ export class ScenarioJobs {
       .where(
         and(
           eq(scenarioJobs.state, 'running'),
-          everyRunning ? undefined : or(lt(scenarioJobs.heartbeatAt, lapsed), and(isNull(scenarioJobs.heartbeatAt), lt(scenarioJobs.startedAt, lapsed))),
+          everyRunning
+            ? undefined
+            : or(lt(scenarioJobs.heartbeatAt, lapsed), and(isNull(scenarioJobs.heartbeatAt), lt(scenarioJobs.startedAt, lapsed))),
         ),
       )
       .returning();
@@ -215,13 +217,16 @@ export class ScenarioJobs {
     const abort = new AbortController();
     this.aborts.add(abort);
     // The lease: renewed while this server runs the job, so other servers leave it alone.
-    const lease = setInterval(() => {
-      this.db
-        .update(scenarioJobs)
-        .set({ heartbeatAt: sql`now()` })
-        .where(and(eq(scenarioJobs.id, job.id), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, this.settings.instanceId)))
-        .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'renewing a scenario job lease failed'));
-    }, Math.max(250, this.settings.leaseMs / 3));
+    const lease = setInterval(
+      () => {
+        this.db
+          .update(scenarioJobs)
+          .set({ heartbeatAt: sql`now()` })
+          .where(and(eq(scenarioJobs.id, job.id), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, this.settings.instanceId)))
+          .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'renewing a scenario job lease failed'));
+      },
+      Math.max(250, this.settings.leaseMs / 3),
+    );
     let state: 'passed' | 'failed' | 'error' = 'error';
     let runId: string | null = null;
     let message: string | null = null;
@@ -283,7 +288,11 @@ export class ScenarioJobs {
       if (dir) await rm(dir, { recursive: true, force: true });
     }
     // A "Run scenario" run is a single scenario execution in the reports list (spec 02 §3).
-    if (runId) await this.db.update(runs).set({ kind: 'scenario' }).where(and(eq(runs.id, runId), eq(runs.projectId, job.projectId)));
+    if (runId)
+      await this.db
+        .update(runs)
+        .set({ kind: 'scenario' })
+        .where(and(eq(runs.id, runId), eq(runs.projectId, job.projectId)));
     const [finished] = await this.db
       .update(scenarioJobs)
       .set({ state, runId, message, finishedAt: new Date() })
@@ -297,7 +306,12 @@ export class ScenarioJobs {
   }
 
   private emit(job: JobRow): void {
-    this.sockets.emitToProject(job.projectId, 'scenario_job', { projectId: job.projectId, jobId: job.id, state: job.state, runId: job.runId });
+    this.sockets.emitToProject(job.projectId, 'scenario_job', {
+      projectId: job.projectId,
+      jobId: job.id,
+      state: job.state,
+      runId: job.runId,
+    });
   }
 
   private toDto(row: JobRow): ScenarioJob {
@@ -322,4 +336,3 @@ export class ScenarioJobs {
 function lastLine(text: string): string {
   return text.trim().split('\n').filter(Boolean).at(-1)?.trim() ?? '';
 }
-

@@ -57,7 +57,9 @@ describe.each(testBackends())('report uploads on %s', (backend) => {
     await owner.api.call(workspaceCalls.changeTestData, {
       body: { projectId, testData: [{ key: 'password', value: 'S3cret-Value!', DataType: 'secret', environment: '*' }] },
     });
-    const { runId } = await keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: 'masked-0001', report: reportTyping('S3cret-Value!') } });
+    const { runId } = await keyApi.call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey: 'masked-0001', report: reportTyping('S3cret-Value!') },
+    });
     const { run } = await owner.api.call(runsCalls.getRun, { query: { runId } });
     const served = JSON.stringify(run);
     expect(served).not.toContain('S3cret-Value!');
@@ -75,16 +77,27 @@ describe.each(testBackends())('report uploads on %s', (backend) => {
     const retry = await keyApi.call(runnerCalls.uploadRun, { body });
     expect(retry.runId).toBe(first.runId);
     const other = await failure(keyApi.call(runnerCalls.uploadRun, { body: { ...body, report: reportTyping('another body') } }));
-    expect([other.httpStatus, other.message]).toEqual([409, 'This upload key was already used for a different report. Use a new key for a new report.']);
+    expect([other.httpStatus, other.message]).toEqual([
+      409,
+      'This upload key was already used for a different report. Use a new key for a new report.',
+    ]);
   });
 
   it('answers a non-date timestamp, a NUL in stored text and a prototype environment with 400, storing nothing', async () => {
     const [before] = await test.database.rows<{ n: number }>('select count(*)::int as n from runs');
     for (const bad of ['yesterday', '2026-02-31T10:00:00Z', '0000-01-01T00:00:00Z', '']) {
-      const refused = await failure(keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: `bad-date-${bad.length}x`, report: reportTyping('x', bad) } }));
-      expect([bad, refused.httpStatus, refused.message]).toEqual([bad, 400, 'Times must be ISO 8601 date-times, e.g. 2026-01-31T12:00:00Z.']);
+      const refused = await failure(
+        keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: `bad-date-${bad.length}x`, report: reportTyping('x', bad) } }),
+      );
+      expect([bad, refused.httpStatus, refused.message]).toEqual([
+        bad,
+        400,
+        'Times must be ISO 8601 date-times, e.g. 2026-01-31T12:00:00Z.',
+      ]);
     }
-    const nul = await failure(keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: 'nul-in-text', report: reportTyping('a\u0000b') } }));
+    const nul = await failure(
+      keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: 'nul-in-text', report: reportTyping('a\u0000b') } }),
+    );
     expect([nul.httpStatus, nul.message]).toEqual([400, 'Text cannot contain the NUL character (\\u0000).']);
     const [after] = await test.database.rows<{ n: number }>('select count(*)::int as n from runs');
     expect(after!.n).toBe(before!.n);

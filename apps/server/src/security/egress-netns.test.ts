@@ -49,12 +49,26 @@ function runProbe(door?: string): Promise<ProbeResult> {
   return new Promise((resolve, reject) => {
     // Into the namespace's network only (`ip netns exec` would also remount /sys, hiding the
     // cgroups the job sandbox needs), with a mount namespace of its own for the hosts file.
-    const inside = ['sh', '-c', 'mount --bind "$0" /etc/hosts && exec "$@"', HOSTS, process.execPath, '--import', 'tsx', PROBE, ...(door ? [door] : [])];
-    const child = spawn('nsenter', [`--net=/run/netns/${NAMESPACE}`, '--', 'unshare', '--mount', '--propagation', 'private', '--', ...inside], {
-      cwd: REPO,
-      env: { ...process.env, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const inside = [
+      'sh',
+      '-c',
+      'mount --bind "$0" /etc/hosts && exec "$@"',
+      HOSTS,
+      process.execPath,
+      '--import',
+      'tsx',
+      PROBE,
+      ...(door ? [door] : []),
+    ];
+    const child = spawn(
+      'nsenter',
+      [`--net=/run/netns/${NAMESPACE}`, '--', 'unshare', '--mount', '--propagation', 'private', '--', ...inside],
+      {
+        cwd: REPO,
+        env: { ...process.env, NO_COLOR: '1' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let out = '';
     let err = '';
     child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
@@ -78,7 +92,14 @@ describe.skipIf(!canMakeNamespaces)('egress rules inside a network namespace wit
     // address and a metadata one (what a rebinding name does).
     writeFileSync(
       HOSTS,
-      ['127.0.0.1 localhost good.test', '::1 localhost', '169.254.169.254 metadata.evil.test', '127.0.0.1 rebind.test', '169.254.169.254 rebind.test', ''].join('\n'),
+      [
+        '127.0.0.1 localhost good.test',
+        '::1 localhost',
+        '169.254.169.254 metadata.evil.test',
+        '127.0.0.1 rebind.test',
+        '169.254.169.254 rebind.test',
+        '',
+      ].join('\n'),
     );
   });
 
@@ -87,36 +108,48 @@ describe.skipIf(!canMakeNamespaces)('egress rules inside a network namespace wit
     rmSync(HOSTS, { force: true });
   });
 
-  it('refuses every spelling in the reachability check and git remotes, redirects included, and reaches the logger 0 times', { timeout: 120_000 }, async () => {
-    const result = await runProbe('reachability');
-    expect(result.loggerHits).toEqual([]);
-    const reach = result.doors.reachability!;
-    for (const [url, verdict] of Object.entries(reach)) {
-      if (url.startsWith('http://good.test')) expect(verdict, url).toBe('ok 302');
-      else expect(verdict, url).toBe('metadata');
-    }
-    const git = (await runProbe('git')).doors.git!;
-    for (const [url, verdict] of Object.entries(git)) expect(verdict, url).toMatch(/^refused/);
-  });
+  it(
+    'refuses every spelling in the reachability check and git remotes, redirects included, and reaches the logger 0 times',
+    { timeout: 120_000 },
+    async () => {
+      const result = await runProbe('reachability');
+      expect(result.loggerHits).toEqual([]);
+      const reach = result.doors.reachability!;
+      for (const [url, verdict] of Object.entries(reach)) {
+        if (url.startsWith('http://good.test')) expect(verdict, url).toBe('ok 302');
+        else expect(verdict, url).toBe('metadata');
+      }
+      const git = (await runProbe('git')).doors.git!;
+      for (const [url, verdict] of Object.entries(git)) expect(verdict, url).toMatch(/^refused/);
+    },
+  );
 
-  it('keeps the recorder browser from metadata addresses: navigation, redirect, subresources, websocket', { timeout: 180_000 }, async () => {
-    const result = await runProbe('recorder');
-    expect(result.loggerHits).toEqual([]);
-    expect(result.doors.recorder).toContain('ready');
-    // The good app was reached through the proxy: the door works, it is only the rules that refuse.
-    expect(result.goodHits).toEqual(expect.arrayContaining(['/redirect', '/subresources']));
-    expect(result.doors.proxyRefusals).toBeGreaterThan(5);
-  });
+  it(
+    'keeps the recorder browser from metadata addresses: navigation, redirect, subresources, websocket',
+    { timeout: 180_000 },
+    async () => {
+      const result = await runProbe('recorder');
+      expect(result.loggerHits).toEqual([]);
+      expect(result.doors.recorder).toContain('ready');
+      // The good app was reached through the proxy: the door works, it is only the rules that refuse.
+      expect(result.goodHits).toEqual(expect.arrayContaining(['/redirect', '/subresources']));
+      expect(result.doors.proxyRefusals).toBeGreaterThan(5);
+    },
+  );
 
-  it('keeps sandboxed jobs from metadata addresses: browser steps, API steps and raw sockets in step code', { timeout: 360_000 }, async () => {
-    const result = await runProbe('runner');
-    expect(result.loggerHits).toEqual([]);
-    const runner = result.doors.runner!;
-    expect(result.goodHits, runner.stderr + runner.stdout).toEqual(expect.arrayContaining(['/redirect', '/subresources', '/api']));
-    // Raw sockets have no route at all: the job's namespace has no network but the proxy's socket.
-    const raw = /RAW (.*)/.exec(runner.stdout)?.[1] ?? '';
-    expect(raw, runner.stdout).toMatch(/169\.254\.169\.254 (ENETUNREACH|ECONNREFUSED|EHOSTUNREACH)/);
-    expect(raw).not.toContain('connected');
-    expect(raw).toContain('127.0.0.1 ECONNREFUSED');
-  });
+  it(
+    'keeps sandboxed jobs from metadata addresses: browser steps, API steps and raw sockets in step code',
+    { timeout: 360_000 },
+    async () => {
+      const result = await runProbe('runner');
+      expect(result.loggerHits).toEqual([]);
+      const runner = result.doors.runner!;
+      expect(result.goodHits, runner.stderr + runner.stdout).toEqual(expect.arrayContaining(['/redirect', '/subresources', '/api']));
+      // Raw sockets have no route at all: the job's namespace has no network but the proxy's socket.
+      const raw = /RAW (.*)/.exec(runner.stdout)?.[1] ?? '';
+      expect(raw, runner.stdout).toMatch(/169\.254\.169\.254 (ENETUNREACH|ECONNREFUSED|EHOSTUNREACH)/);
+      expect(raw).not.toContain('connected');
+      expect(raw).toContain('127.0.0.1 ECONNREFUSED');
+    },
+  );
 });

@@ -52,7 +52,10 @@ function declaredFields(schema: unknown): string[] {
 }
 
 /** The fuzz cases of one call, built from its valid example. */
-function casesFor(call: CallDefinition, base: { body: Json | undefined; query: Record<string, string> | undefined; params: Record<string, string> | undefined }): Case[] {
+function casesFor(
+  call: CallDefinition,
+  base: { body: Json | undefined; query: Record<string, string> | undefined; params: Record<string, string> | undefined },
+): Case[] {
   const cases: Case[] = [];
   for (const part of ['body', 'query', 'params'] as Part[]) {
     const value = base[part];
@@ -74,7 +77,12 @@ function casesFor(call: CallDefinition, base: { body: Json | undefined; query: R
     for (const key of ['constructor', 'prototype']) {
       cases.push({ ...base, body: { ...body, [key]: { polluted: true } }, label: `body key ${key}` });
     }
-    cases.push({ ...base, body: undefined, raw: JSON.stringify(body).replace(/^\{/, '{"__proto__":{"polluted":true},').replace(',}', '}'), label: 'body key __proto__' });
+    cases.push({
+      ...base,
+      body: undefined,
+      raw: JSON.stringify(body).replace(/^\{/, '{"__proto__":{"polluted":true},').replace(',}', '}'),
+      label: 'body key __proto__',
+    });
   }
   return cases;
 }
@@ -119,7 +127,11 @@ describe.each(testBackends())('input fuzz on %s', (backend) => {
           method: call.method,
           url,
           headers: { authorization: `Bearer ${token}`, ...(fuzz.raw ? { 'content-type': 'application/json' } : {}) },
-          ...(fuzz.raw !== undefined ? { payload: fuzz.raw } : fuzz.body !== undefined && call.method !== 'GET' ? { payload: fuzz.body as object } : {}),
+          ...(fuzz.raw !== undefined
+            ? { payload: fuzz.raw }
+            : fuzz.body !== undefined && call.method !== 'GET'
+              ? { payload: fuzz.body as object }
+              : {}),
         });
         sent += 1;
         if (response.statusCode >= 500) {

@@ -4,7 +4,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiError, createApiClient } from '@rehearse/api-client';
-import { executionCalls, Messages, runnerCalls, runsCalls, scenarioJobCalls, workerCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import {
+  executionCalls,
+  Messages,
+  runnerCalls,
+  runsCalls,
+  scenarioJobCalls,
+  workerCalls,
+  workspaceCalls as ws,
+  type ScenarioJob,
+} from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -89,22 +98,37 @@ describe('tenant code from a stranger stays in its sandbox', () => {
     // The server's own environment holds the canaries, as a real server's would.
     process.env.SMTP_URL = CANARY_SMTP;
     process.env.AI_API_KEY = CANARY_AI;
-    test = await startTestApp('pglite', { WORKER_PROCESSES: '1', LOCAL_WORKERS: '1', LOCAL_WORKER_THREADS: '1', SMTP_URL: CANARY_SMTP, AI_API_KEY: CANARY_AI });
+    test = await startTestApp('pglite', {
+      WORKER_PROCESSES: '1',
+      LOCAL_WORKERS: '1',
+      LOCAL_WORKER_THREADS: '1',
+      SMTP_URL: CANARY_SMTP,
+      AI_API_KEY: CANARY_AI,
+    });
     // A default install keeps its generated key here.
     await writeFile(path.join(test.settings.dataDir, 'secret.key'), 'canary-server-key\n', { mode: 0o600 });
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     server = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
     victim = await signUp(test, { email: 'victim@acme.test' });
     await victim.api.call(ws.changeTestData, {
-      body: { projectId: victim.projectId, testData: [{ key: 'password', value: 'victim-plain-secret', DataType: 'secret', environment: '*' }] },
+      body: {
+        projectId: victim.projectId,
+        testData: [{ key: 'password', value: 'victim-plain-secret', DataType: 'secret', environment: '*' }],
+      },
     });
     stranger = await signUp(test, { email: 'stranger@elsewhere.test' });
     const { projectId } = stranger;
     await stranger.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${server}/demo-shop/` } } });
     await stranger.api.call(ws.pushFile, {
-      body: { projectId, directory: 'features/step_definitions', file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, victim.projectId, projectId) } },
+      body: {
+        projectId,
+        directory: 'features/step_definitions',
+        file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, victim.projectId, projectId) },
+      },
     });
-    await stranger.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'curious.feature', content: FEATURE } } });
+    await stranger.api.call(ws.pushFile, {
+      body: { projectId, directory: 'features', file: { name: 'curious.feature', content: FEATURE } },
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -168,7 +192,12 @@ describe('tenant code from a stranger stays in its sandbox', () => {
 
   it('through an execution on a local worker', { timeout: 240_000 }, async () => {
     const { execution } = await stranger.api.call(executionCalls.create, {
-      body: { projectId: stranger.projectId, name: 'Curious', env: 'local', flows: [{ scenarioGroups: [{ name: 'All', threadCount: 1, tags: ['@attack'] }] }] },
+      body: {
+        projectId: stranger.projectId,
+        name: 'Curious',
+        env: 'local',
+        flows: [{ scenarioGroups: [{ name: 'All', threadCount: 1, tags: ['@attack'] }] }],
+      },
     });
     const { runId } = await stranger.api.call(executionCalls.run, { params: { id: execution.id } });
     for (let i = 0; i < 360; i++) {
@@ -182,10 +211,14 @@ describe('tenant code from a stranger stays in its sandbox', () => {
   it('a leaked worker token cannot read any project’s test data', async () => {
     const { token } = await test.services.workerTokens!.create('leaked');
     const leaked = createApiClient({ baseUrl: server, getToken: () => token });
-    const refused = await leaked.call(runnerCalls.runTestData, { body: { projectId: victim.projectId, environment: 'default' } }).catch((error: unknown) => error);
+    const refused = await leaked
+      .call(runnerCalls.runTestData, { body: { projectId: victim.projectId, environment: 'default' } })
+      .catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
     expect((refused as ApiError).httpStatus).toBe(401);
-    const masked = await leaked.call(ws.getTestData, { query: { projectId: victim.projectId, branch: 'main' } }).catch((error: unknown) => error);
+    const masked = await leaked
+      .call(ws.getTestData, { query: { projectId: victim.projectId, branch: 'main' } })
+      .catch((error: unknown) => error);
     expect((masked as ApiError).httpStatus).toBe(401);
     // Its claims hand out only job keys: with nothing queued there is nothing to claim.
     expect((await leaked.call(workerCalls.claim, { body: { workerId: 'leaked-token-test', waitMs: 0 } })).job).toBeNull();

@@ -14,11 +14,15 @@ describe.skipIf(!process.env.DATABASE_URL)('socket events across API servers (Po
 
   beforeAll(async () => {
     first = await startTestApp('postgres');
-    second = await startTestApp('postgres', {}, {
-      schemaName: first.schemaName!,
-      dataDir: first.settings.dataDir,
-      secretKeyHex: first.settings.secretKey.toString('hex'),
-    });
+    second = await startTestApp(
+      'postgres',
+      {},
+      {
+        schemaName: first.schemaName!,
+        dataDir: first.settings.dataDir,
+        secretKeyHex: first.settings.secretKey.toString('hex'),
+      },
+    );
     for (const app of [first, second]) await app.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => {
@@ -39,37 +43,48 @@ describe.skipIf(!process.env.DATABASE_URL)('socket events across API servers (Po
     return socket;
   }
 
-  it('delivers a status update from one server to members connected to either, on both paths, exactly once', { timeout: 60_000 }, async () => {
-    const owner = await signUp(first);
-    const stranger = await signUp(first);
-    const executionId = '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b';
-    const event = executionStatusEvent(executionId);
-    const listeners = [
-      await subscribe(second, SocketPaths[0], owner.token, owner.projectId),
-      await subscribe(second, SocketPaths[1], owner.token, owner.projectId),
-      await subscribe(first, SocketPaths[1], owner.token, owner.projectId),
-    ];
-    const heard = listeners.map(() => [] as ExecutionStatus[]);
-    listeners.forEach((socket, i) => socket.on(event, (status) => heard[i]!.push(status)));
-    const outsider = await subscribe(second, SocketPaths[0], stranger.token, stranger.projectId);
-    const leaked: unknown[] = [];
-    outsider.on(event, (status) => leaked.push(status));
-    const refused = await outsider.emitWithAck('subscribeToExecutionStatus', { projectId: owner.projectId });
-    expect(refused.status).toBe(false);
+  it(
+    'delivers a status update from one server to members connected to either, on both paths, exactly once',
+    { timeout: 60_000 },
+    async () => {
+      const owner = await signUp(first);
+      const stranger = await signUp(first);
+      const executionId = '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b';
+      const event = executionStatusEvent(executionId);
+      const listeners = [
+        await subscribe(second, SocketPaths[0], owner.token, owner.projectId),
+        await subscribe(second, SocketPaths[1], owner.token, owner.projectId),
+        await subscribe(first, SocketPaths[1], owner.token, owner.projectId),
+      ];
+      const heard = listeners.map(() => [] as ExecutionStatus[]);
+      listeners.forEach((socket, i) => socket.on(event, (status) => heard[i]!.push(status)));
+      const outsider = await subscribe(second, SocketPaths[0], stranger.token, stranger.projectId);
+      const leaked: unknown[] = [];
+      outsider.on(event, (status) => leaked.push(status));
+      const refused = await outsider.emitWithAck('subscribeToExecutionStatus', { projectId: owner.projectId });
+      expect(refused.status).toBe(false);
 
-    const status: ExecutionStatus = { executionId, runId: null, running: true, totalScenarios: 3, scenariosPassed: 1, scenariosFailed: 0 };
-    // LISTEN is set up asynchronously after the adapter starts: repeat until the other server hears one.
-    for (let i = 0; i < 40 && heard[0]!.length === 0; i++) {
-      first.services.sockets.emitToRoom(`execution-status:${owner.projectId}`, event, status);
-      await sleep(250);
-    }
-    const sent = heard[0]!.length;
-    expect(sent).toBeGreaterThan(0);
-    heard.forEach((list) => list.splice(0));
-    first.services.sockets.emitToRoom(`execution-status:${owner.projectId}`, event, { ...status, scenariosPassed: 2 });
-    for (let i = 0; i < 40 && heard.some((list) => list.length === 0); i++) await sleep(100);
-    await sleep(500);
-    expect(heard.map((list) => list.map((s) => s.scenariosPassed))).toEqual([[2], [2], [2]]);
-    expect(leaked).toEqual([]);
-  });
+      const status: ExecutionStatus = {
+        executionId,
+        runId: null,
+        running: true,
+        totalScenarios: 3,
+        scenariosPassed: 1,
+        scenariosFailed: 0,
+      };
+      // LISTEN is set up asynchronously after the adapter starts: repeat until the other server hears one.
+      for (let i = 0; i < 40 && heard[0]!.length === 0; i++) {
+        first.services.sockets.emitToRoom(`execution-status:${owner.projectId}`, event, status);
+        await sleep(250);
+      }
+      const sent = heard[0]!.length;
+      expect(sent).toBeGreaterThan(0);
+      heard.forEach((list) => list.splice(0));
+      first.services.sockets.emitToRoom(`execution-status:${owner.projectId}`, event, { ...status, scenariosPassed: 2 });
+      for (let i = 0; i < 40 && heard.some((list) => list.length === 0); i++) await sleep(100);
+      await sleep(500);
+      expect(heard.map((list) => list.map((s) => s.scenariosPassed))).toEqual([[2], [2], [2]]);
+      expect(leaked).toEqual([]);
+    },
+  );
 });

@@ -71,7 +71,7 @@ describe('project rooms over socket.io', () => {
   const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
   const silence = () => new Promise((resolve) => setTimeout(resolve, 300));
 
-  it.each(SocketPaths)('closes a session\'s sockets at logout and a key\'s when it is revoked, on %s', async (path) => {
+  it.each(SocketPaths)("closes a session's sockets at logout and a key's when it is revoked, on %s", async (path) => {
     const owner = await signUp(test);
     const { accessKey } = await owner.api.call(authCalls.createAccessKey, { body: { name: 'live', projectId: owner.projectId } });
     const bySession = connect(path, owner.token);
@@ -89,10 +89,14 @@ describe('project rooms over socket.io', () => {
     expect(await sessionGone).toBe('io server disconnect');
   });
 
-  it.each(SocketPaths)('stops delivering a project\'s events to a member removed from it, on %s', async (path) => {
+  it.each(SocketPaths)("stops delivering a project's events to a member removed from it, on %s", async (path) => {
     const owner = await signUp(test);
     const member = await signUp(test);
-    const access = await test.services.access.authorize({ kind: 'session', user: owner.user, tokenHash: '' }, { from: 'body', field: 'id' }, owner.projectId);
+    const access = await test.services.access.authorize(
+      { kind: 'session', user: owner.user, tokenHash: '' },
+      { from: 'body', field: 'id' },
+      owner.projectId,
+    );
     const [invitation] = await test.services.members.invite(owner.user, access, [member.email]);
     await test.services.members.accept(member.user, invitation!.id);
     const socket = connect(path, member.token);
@@ -103,10 +107,15 @@ describe('project rooms over socket.io', () => {
     socket.on('projectChanged', () => heard.push('project'));
     socket.onAny((event: string) => heard.push(event));
 
-    await owner.api.call(authCalls.removeMemberOrInvitation, { body: { project_id: owner.projectId, status: 'active', user_id_to_remove: member.user.id } });
+    await owner.api.call(authCalls.removeMemberOrInvitation, {
+      body: { project_id: owner.projectId, status: 'active', user_id_to_remove: member.user.id },
+    });
     await silence();
     test.services.sockets.emitToProject(owner.projectId, 'projectChanged', { projectId: owner.projectId, what: 'members' });
-    test.services.sockets.emitToRoom(`execution-status:${owner.projectId}`, 'projectChanged', { projectId: owner.projectId, what: 'members' });
+    test.services.sockets.emitToRoom(`execution-status:${owner.projectId}`, 'projectChanged', {
+      projectId: owner.projectId,
+      what: 'members',
+    });
     await silence();
     expect(heard).toEqual([]);
     // Still connected (it is their session), just out of the project; and refused if it asks again.

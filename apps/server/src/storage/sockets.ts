@@ -23,11 +23,7 @@ type RehearseServer = Server<ClientToServerEvents, ServerToClientEvents, Record<
 
 export interface SocketHub {
   /** Sends an event to every socket that joined the project's room, on both paths. */
-  emitToProject<E extends keyof ServerToClientEvents>(
-    projectId: string,
-    event: E,
-    ...args: Parameters<ServerToClientEvents[E]>
-  ): void;
+  emitToProject<E extends keyof ServerToClientEvents>(projectId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Sends an event to one named room (an execution status or list room), on both paths. */
   emitToRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Clients connected to this server, on both paths (for /metrics). */
@@ -108,9 +104,7 @@ export function attachSockets(
             await socket.join(projectRoom(parsed.data.projectId));
             reply({ status: true });
           })
-          .catch((error: unknown) =>
-            reply({ status: false, error: error instanceof AppError ? error.message : Messages.internal }),
-          );
+          .catch((error: unknown) => reply({ status: false, error: error instanceof AppError ? error.message : Messages.internal }));
       });
       // Executions rooms: the same membership check as joining the project's room.
       for (const [event, room] of Object.entries(EXECUTION_ROOMS) as [keyof typeof EXECUTION_ROOMS, (id: string) => string][]) {

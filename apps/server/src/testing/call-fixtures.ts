@@ -41,7 +41,10 @@ export function projectFixtures(test: TestApp, admin: Person, label: string): ()
     const adminCaller = { kind: 'session' as const, user: admin.user, tokenHash: '' };
     const access = await test.services.access.authorize(adminCaller, { from: 'body', field: 'id' }, project.id);
     const key = await test.services.accessKeys.create(project.id, admin.user.id, label);
-    const { runId } = await test.services.runs.upload(adminCaller, access, { uploadKey: `${label}-${project.id}`, report: onePassedScenarioReport(label) });
+    const { runId } = await test.services.runs.upload(adminCaller, access, {
+      uploadKey: `${label}-${project.id}`,
+      report: onePassedScenarioReport(label),
+    });
     const run = await test.services.runs.run(adminCaller, runId);
     const testCaseId = run.report.testCases[0]!.id;
     const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, label);
@@ -54,7 +57,15 @@ export function projectFixtures(test: TestApp, admin: Person, label: string): ()
     );
     if (lastRecorderSession) await test.services.recorder!.end(lastRecorderSession);
     const recorderSession = test.services.recorder!.track(
-      { id: randomUUID(), userId: admin.user.id, projectId: project.id, env: 'default', branch: 'main', url: 'http://shop.test/', createdAt: new Date() },
+      {
+        id: randomUUID(),
+        userId: admin.user.id,
+        projectId: project.id,
+        env: 'default',
+        branch: 'main',
+        url: 'http://shop.test/',
+        createdAt: new Date(),
+      },
       { pid: undefined, send: () => undefined, stop: async () => undefined },
     );
     lastRecorderSession = recorderSession.id;

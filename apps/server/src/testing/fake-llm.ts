@@ -40,10 +40,13 @@ export async function startFakeLlm(): Promise<FakeLlm> {
       const body = JSON.parse(await readBody(request)) as FakeLlm['requests'][number];
       requests.push({ ...body, ...(request.headers.authorization ? { authorization: request.headers.authorization } : {}) });
       const answer = queue.shift() ?? { kind: 'status', status: 500, body: '{"error":{"message":"no scripted answer"}}' };
-      const chunk = (content: string) => `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`;
+      const chunk = (content: string) =>
+        `data: ${JSON.stringify({ id: 'c1', object: 'chat.completion.chunk', choices: [{ index: 0, delta: { content } }] })}\n\n`;
       switch (answer.kind) {
         case 'status':
-          response.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body ?? JSON.stringify({ error: { message: `status ${answer.status}` } }));
+          response
+            .writeHead(answer.status, { 'content-type': 'application/json' })
+            .end(answer.body ?? JSON.stringify({ error: { message: `status ${answer.status}` } }));
           return;
         case 'hang':
           // Never answers; released when the server closes.
@@ -60,7 +63,11 @@ export async function startFakeLlm(): Promise<FakeLlm> {
         case 'text':
           if (answer.stream === false || !body.stream) {
             response.writeHead(200, { 'content-type': 'application/json' }).end(
-              JSON.stringify({ id: 'c1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: answer.text }, finish_reason: 'stop' }] }),
+              JSON.stringify({
+                id: 'c1',
+                object: 'chat.completion',
+                choices: [{ index: 0, message: { role: 'assistant', content: answer.text }, finish_reason: 'stop' }],
+              }),
             );
             return;
           }

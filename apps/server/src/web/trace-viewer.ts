@@ -11,7 +11,12 @@ import type { FastifyInstance } from 'fastify';
  */
 export function traceViewerDir(): string | undefined {
   try {
-    const dir = path.join(path.dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')), 'lib', 'vite', 'traceViewer');
+    const dir = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('playwright-core/package.json')),
+      'lib',
+      'vite',
+      'traceViewer',
+    );
     return existsSync(path.join(dir, 'index.html')) ? dir : undefined;
   } catch {
     return undefined;

@@ -11,10 +11,25 @@ const RESTART_DELAY_MS = 2_000;
 const STOP_GRACE_MS = 5_000;
 
 /** Host settings a worker passes on to its jobs' browsers. */
-const BROWSER_VARIABLES = ['CHROMIUM_PATH', 'CHROMIUM_HEADLESS_SHELL_PATH', 'REHEARSE_HEADLESS_SHELL', 'PLAYWRIGHT_BROWSERS_PATH', 'FIREFOX_PATH', 'WEBKIT_PATH', 'TZ', 'LANG'];
+const BROWSER_VARIABLES = [
+  'CHROMIUM_PATH',
+  'CHROMIUM_HEADLESS_SHELL_PATH',
+  'REHEARSE_HEADLESS_SHELL',
+  'PLAYWRIGHT_BROWSERS_PATH',
+  'FIREFOX_PATH',
+  'WEBKIT_PATH',
+  'TZ',
+  'LANG',
+];
 
 function workerEnvironment(token: string, unsandboxed: boolean, allowPrivate: boolean): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, TMPDIR: process.env.TMPDIR, REHEARSE_WORKER_TOKEN: token, NO_COLOR: '1' };
+  const env: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    TMPDIR: process.env.TMPDIR,
+    REHEARSE_WORKER_TOKEN: token,
+    NO_COLOR: '1',
+  };
   for (const name of BROWSER_VARIABLES) if (process.env[name]) env[name] = process.env[name];
   if (unsandboxed) env[UNSANDBOXED_VARIABLE] = '1';
   env[ALLOW_PRIVATE_TARGETS_ENV] = allowPrivate ? '1' : '0';
@@ -33,7 +48,13 @@ export class LocalWorkers {
 
   constructor(
     private readonly tokens: WorkerTokens,
-    private readonly settings: { processes: number; threads: number; serverUrl: () => string; unsandboxed: boolean; allowPrivateTargets: boolean },
+    private readonly settings: {
+      processes: number;
+      threads: number;
+      serverUrl: () => string;
+      unsandboxed: boolean;
+      allowPrivateTargets: boolean;
+    },
     private readonly log: EngineLogger,
   ) {}
 
@@ -46,12 +67,16 @@ export class LocalWorkers {
 
   private spawnOne(token: string): void {
     if (this.stopping) return;
-    const child = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', this.settings.serverUrl(), '--threads', String(this.settings.threads)], {
-      // Not the server's environment (database URL, SMTP, AI keys): only what a worker needs.
-      env: workerEnvironment(token, this.settings.unsandboxed, this.settings.allowPrivateTargets),
-      // The IPC channel closes if this server dies without stopping it: the worker then stops too.
-      stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
-    });
+    const child = spawn(
+      process.execPath,
+      [RUNNER_BIN, 'worker', '--server', this.settings.serverUrl(), '--threads', String(this.settings.threads)],
+      {
+        // Not the server's environment (database URL, SMTP, AI keys): only what a worker needs.
+        env: workerEnvironment(token, this.settings.unsandboxed, this.settings.allowPrivateTargets),
+        // The IPC channel closes if this server dies without stopping it: the worker then stops too.
+        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+      },
+    );
     this.children.add(child);
     let lastError = '';
     child.stderr?.on('data', (chunk: Buffer) => (lastError = chunk.toString('utf8').slice(-500)));

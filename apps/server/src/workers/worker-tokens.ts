@@ -19,7 +19,10 @@ export class WorkerTokens {
 
   async create(name: string): Promise<{ id: string; token: string }> {
     const token = newToken(WORKER_TOKEN_PREFIX);
-    const [row] = await this.db.insert(workerTokens).values({ name, tokenHash: digestToken(token) }).returning({ id: workerTokens.id });
+    const [row] = await this.db
+      .insert(workerTokens)
+      .values({ name, tokenHash: digestToken(token) })
+      .returning({ id: workerTokens.id });
     if (!row) throw new Error('insert into worker_tokens returned nothing');
     return { id: row.id, token };
   }
@@ -40,7 +43,10 @@ export class WorkerTokens {
     const now = Date.now();
     if ((this.touched.get(row.id) ?? 0) < now - TOUCH_EVERY_MS) {
       this.touched.set(row.id, now);
-      await this.db.update(workerTokens).set({ lastSeenAt: new Date(now) }).where(eq(workerTokens.id, row.id));
+      await this.db
+        .update(workerTokens)
+        .set({ lastSeenAt: new Date(now) })
+        .where(eq(workerTokens.id, row.id));
     }
     return row;
   }

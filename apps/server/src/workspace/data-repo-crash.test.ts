@@ -11,7 +11,6 @@ import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app
 import { Git } from './git.js';
 import { WorkspaceStore } from './workspace.store.js';
 
-
 /** Every byte git holds for a repository, loose and packed, as text to search in. */
 function everythingIn(gitDir: string): string {
   const objects = spawnSync('git', ['--git-dir', gitDir, 'cat-file', '--batch-all-objects', '--batch'], { maxBuffer: 1e8 });
@@ -102,12 +101,13 @@ describe('test data, mail users, private repositories and crashes', () => {
       body: { project_id: projectId, username: ' qa@acme.test ', password: 'mail-pass', secretKey: TOTP_SECRET },
     });
     expect(added.user).toMatchObject({ username: 'qa@acme.test', password: MASKED_SECRET, hasSecretKey: true });
-    expect((await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: 'qa@acme.test', password: 'x' } }))).message).toBe(
-      Messages.mailUserExists,
-    );
-    expect((await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: ' ', password: 'x' } }))).message).toBe(
-      Messages.mailUserFieldsMissing,
-    );
+    expect(
+      (await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: 'qa@acme.test', password: 'x' } })))
+        .message,
+    ).toBe(Messages.mailUserExists);
+    expect(
+      (await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: ' ', password: 'x' } }))).message,
+    ).toBe(Messages.mailUserFieldsMissing);
     const totp = await user.api.call(mailCalls.generateTotp, { body: { project_id: projectId, username: 'qa@acme.test' } });
     expect(totp.token).toBe(totpCode('JBSWY3DPEHPK3PXP').code);
     await user.api.call(mailCalls.updateUser, {
@@ -118,7 +118,9 @@ describe('test data, mail users, private repositories and crashes', () => {
     const dump = JSON.stringify(await test.database.rows('select * from mail_users'));
     expect(dump).not.toContain('mail-pass');
     await user.api.call(mailCalls.deleteUser, { body: { project_id: projectId, username: 'qa2@acme.test' } });
-    expect((await failure(user.api.call(mailCalls.deleteUser, { body: { project_id: projectId, username: 'qa2@acme.test' } }))).httpStatus).toBe(404);
+    expect(
+      (await failure(user.api.call(mailCalls.deleteUser, { body: { project_id: projectId, username: 'qa2@acme.test' } }))).httpStatus,
+    ).toBe(404);
   });
 
   describe('private repository over smart HTTP', () => {
@@ -134,7 +136,9 @@ describe('test data, mail users, private repositories and crashes', () => {
       const pid = admin.projectId;
       remote.createRepo('team');
       const wrong = await failure(
-        admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, username: 'ci-bot', token: 'wrong', url: remote.url('team') } }),
+        admin.api.call(authCalls.addPrivateRepo, {
+          body: { project_id: pid, username: 'ci-bot', token: 'wrong', url: remote.url('team') },
+        }),
       );
       expect([wrong.httpStatus, wrong.message]).toEqual([400, Messages.privateRepoCredentials]);
       const withPassword = await failure(
@@ -144,7 +148,9 @@ describe('test data, mail users, private repositories and crashes', () => {
       );
       expect(withPassword.message).toBe(Messages.privateRepoUrlInvalid);
 
-      const connected = await admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, ...credentials, url: remote.url('team') } });
+      const connected = await admin.api.call(authCalls.addPrivateRepo, {
+        body: { project_id: pid, ...credentials, url: remote.url('team') },
+      });
       expect(connected.project).toMatchObject({ privateRepo: true, configuredPrivateRepo: true, privateRepoURL: remote.url('team') });
       const remoteDir = path.join(remote.root, 'team.git');
       const remoteHead = () => spawnSync('git', ['--git-dir', remoteDir, 'rev-parse', 'main']).stdout.toString().trim();
@@ -176,16 +182,24 @@ describe('test data, mail users, private repositories and crashes', () => {
       expect(await git('push', '-q', 'origin', 'main')).toBe(0);
       // Within the fetch interval the server has not seen that push (however slow this machine is).
       test.services.privateRepos.markFetched(pid);
-      const raced = await failure(admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } } }));
+      const raced = await failure(
+        admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } } }),
+      );
       expect([raced.httpStatus, raced.message]).toEqual([409, Messages.privateRepoConflict]);
       expect(spawnSync('git', ['--git-dir', remoteDir, 'log', '-1', '--format=%s', 'main']).stdout.toString().trim()).toBe('racing');
       test.services.privateRepos.forget(pid);
-      const again = await admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } } });
+      const again = await admin.api.call(ws.pushEnv, {
+        body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } },
+      });
       expect(again.env.name).toBe('mine.json');
-      expect(spawnSync('git', ['--git-dir', remoteDir, 'log', '-1', '--format=%s', 'main']).stdout.toString().trim()).toBe('[app:env.create] mine');
+      expect(spawnSync('git', ['--git-dir', remoteDir, 'log', '-1', '--format=%s', 'main']).stdout.toString().trim()).toBe(
+        '[app:env.create] mine',
+      );
       // The token is never written to disk in the workspace's git config.
       expect(everythingIn(test.services.workspaces.store.gitDir(pid))).not.toContain(credentials.token);
-      expect(spawnSync('git', ['--git-dir', test.services.workspaces.store.gitDir(pid), 'config', '--list']).stdout.toString()).not.toContain(credentials.token);
+      expect(
+        spawnSync('git', ['--git-dir', test.services.workspaces.store.gitDir(pid), 'config', '--list']).stdout.toString(),
+      ).not.toContain(credentials.token);
     });
     it('keeps nothing of a connection that fails after the credentials check: no origin, no stored token, no fetched refs', async () => {
       const admin = await signUp(test, { email: 'git-readonly@acme.test' });
@@ -193,7 +207,9 @@ describe('test data, mail users, private repositories and crashes', () => {
       // The token reads but may not push: an empty remote makes the connection push the workspace.
       const dir = remote.createRepo('readonly');
       spawnSync('git', ['--git-dir', dir, 'config', 'http.receivepack', 'false']);
-      const refused = await failure(admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, ...credentials, url: remote.url('readonly') } }));
+      const refused = await failure(
+        admin.api.call(authCalls.addPrivateRepo, { body: { project_id: pid, ...credentials, url: remote.url('readonly') } }),
+      );
       // Spec 02, error messages, Git.
       expect([refused.httpStatus, refused.message]).toEqual([400, 'There was an error, please make sure your credentials are correct']);
       const gitDir = test.services.workspaces.store.gitDir(pid);
@@ -204,7 +220,9 @@ describe('test data, mail users, private repositories and crashes', () => {
       const listed = await admin.api.call(authCalls.getAllPrivateRepoInAProject, { query: { project_id: pid } });
       expect(JSON.stringify(listed)).not.toContain(remote.url('readonly'));
       // The project still works as a plain one.
-      const written = await admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'after', data: { baseUrl: 'https://after.example.com' } } });
+      const written = await admin.api.call(ws.pushEnv, {
+        body: { projectId: pid, name: 'after', data: { baseUrl: 'https://after.example.com' } },
+      });
       expect(written.env.name).toBe('after.json');
     });
   });
@@ -274,12 +292,17 @@ await Promise.all(Array.from({ length: 20 }, async (_, w) => {
     // Every acknowledged write is on the branch: its commit is in the history, its file at least that far.
     const history = new Set((await new Git(git.gitDir).log('main', 100_000)).map((entry) => entry.commit));
     expect(ackedCommits.filter((commit) => !history.has(commit))).toEqual([]);
-    for (const [writer, { write }] of acked) expect(Number(await snapshot.readText(`writers/w${writer}.txt`))).toBeGreaterThanOrEqual(write);
+    for (const [writer, { write }] of acked)
+      expect(Number(await snapshot.readText(`writers/w${writer}.txt`))).toBeGreaterThanOrEqual(write);
     // Each commit writes all 20 shared files together: a branch head never shows a partial write.
     const files = await snapshot.list('many');
     const contents = new Set((await Promise.all(files.map((f) => snapshot.readText(f.path)))).map((text) => text?.split(' file ')[0]));
     expect([files.length, contents.size]).toEqual([20, 1]);
-    await store.write(git, 'p', 'main', author, async () => ({ changes: [{ path: 'after.txt', content: 'ok\n' }], message: 'after crash', result: {} }));
+    await store.write(git, 'p', 'main', author, async () => ({
+      changes: [{ path: 'after.txt', content: 'ok\n' }],
+      message: 'after crash',
+      result: {},
+    }));
     expect((await new Git(git.gitDir).log('main', 1))[0]?.subject).toBe('after crash');
     await store.close();
     expect(git.helperPids()).toEqual([]);

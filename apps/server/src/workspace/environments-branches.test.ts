@@ -2,7 +2,6 @@ import { authCalls, EnvironmentMessages, Messages, workspaceCalls as ws } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
-
 describe.each(testBackends())('environments and branches on %s', (backend) => {
   let test: TestApp;
   beforeAll(async () => {
@@ -14,9 +13,7 @@ describe.each(testBackends())('environments and branches on %s', (backend) => {
     const user = await signUp(test, { email: 'envs@acme.test', firstname: 'Eve' });
     const projectId = user.projectId;
     const listed = await user.api.call(ws.getEnvList, { body: { projectId } });
-    expect(listed.allEnv).toEqual([
-      { name: 'default.json', data: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' } },
-    ]);
+    expect(listed.allEnv).toEqual([{ name: 'default.json', data: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' } }]);
     expect(listed.lastActiveEnv).toBe('default.json');
 
     await user.api.call(ws.pushEnv, { body: { projectId, name: 'staging', data: { baseUrl: 'https://staging.example.com' } } });
@@ -74,9 +71,9 @@ describe.each(testBackends())('environments and branches on %s', (backend) => {
     expect((await failure(user.api.call(ws.createNewBranch, { body: { projectId, sourceBranch: ' ', newBranch: 'x' } }))).message).toBe(
       Messages.branchFieldsMissing,
     );
-    expect((await user.api.call(ws.createNewBranch, { body: { projectId, sourceBranch: 'main', newBranch: 'feature/login' } })).branch).toBe(
-      'feature/login',
-    );
+    expect(
+      (await user.api.call(ws.createNewBranch, { body: { projectId, sourceBranch: 'main', newBranch: 'feature/login' } })).branch,
+    ).toBe('feature/login');
     const branches = await user.api.call(ws.getAllBranches, { body: { projectId } });
     expect(branches).toMatchObject({ branches: ['feature/login', 'main'], lastActiveBranch: 'feature/login' });
 

@@ -7,7 +7,6 @@ import { GherkinMessages } from '@rehearse/contract';
 
 const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/gherkin/', import.meta.url));
 
-
 const CHECKOUT = `@shop
 Feature: Checkout
   Buying things in the demo shop.
@@ -75,22 +74,35 @@ describe('features, steps and files', () => {
     expect(added.scenarioIndex).toBe(2);
 
     const created = await user.api.call(ws.pushScenario, {
-      body: { projectId, name: 'Sign in', data: 'Scenario: Good password\n  Given I open "/demo-shop/login.html"\n', description: 'Signing in.' },
+      body: {
+        projectId,
+        name: 'Sign in',
+        data: 'Scenario: Good password\n  Given I open "/demo-shop/login.html"\n',
+        description: 'Signing in.',
+      },
     });
     expect(created.feature.name).toBe('Sign in.feature');
     expect((await user.api.call(ws.featuresCount, { body: { projectId } })).count).toBe(2);
 
-    const renamed = await user.api.call(ws.renameScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 2, newName: 'Buy twice' } });
+    const renamed = await user.api.call(ws.renameScenario, {
+      body: { projectId, featureName: 'checkout', scenarioIndex: 2, newName: 'Buy twice' },
+    });
     expect(renamed.feature.scenarios[2]!.name).toBe('Buy twice');
-    const tagged = await user.api.call(ws.setScenarioTags, { body: { projectId, featureName: 'checkout', scenarioIndex: 2, tags: ['regression', '@cart'] } });
+    const tagged = await user.api.call(ws.setScenarioTags, {
+      body: { projectId, featureName: 'checkout', scenarioIndex: 2, tags: ['regression', '@cart'] },
+    });
     expect(tagged.feature.scenarios[2]!.tags).toEqual(['@regression', '@cart']);
 
     const movedFeature = await user.api.call(ws.renameFeature, { body: { projectId, oldName: 'Sign in', newName: 'Login' } });
     expect([movedFeature.feature.name, movedFeature.feature.featureName]).toEqual(['Login.feature', 'Login']);
 
     // The only scenario of a feature takes the feature with it.
-    expect((await user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'Login', scenarioIndex: 0 } })).featureDeleted).toBe(true);
-    expect((await user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 2 } })).featureDeleted).toBe(false);
+    expect((await user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'Login', scenarioIndex: 0 } })).featureDeleted).toBe(
+      true,
+    );
+    expect(
+      (await user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 2 } })).featureDeleted,
+    ).toBe(false);
     const final = await user.api.call(ws.getFeatureList, { body: { projectId } });
     expect(final.features.map((f) => f.name)).toEqual(['checkout.feature']);
   });
@@ -108,9 +120,9 @@ describe('features, steps and files', () => {
     expect((await rename('Buy a backpack')).message).toBe(GherkinMessages.sameAsOldName);
     expect((await rename('Search for <term>')).message).toMatch(/^Following characters are not allowed: < >/);
     expect((await rename('y'.repeat(81))).message).toBe(GherkinMessages.scenarioNameTooLong);
-    expect((await failure(user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 9 } }))).message).toBe(
-      Messages.scenarioNotFound,
-    );
+    expect(
+      (await failure(user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 9 } }))).message,
+    ).toBe(Messages.scenarioNotFound);
     expect(await head()).toBe(start);
   });
 
@@ -136,7 +148,10 @@ describe('features, steps and files', () => {
     const edited = await user.api.call(ws.renameScenario, {
       body: { projectId, featureName: 'corpus/scenario_outline', scenarioIndex: 0, newName: 'Renamed outline' },
     });
-    const diff = edited.feature.content.split('\n').map((line, i) => (line === original.split('\n')[i] ? null : i)).filter((i) => i !== null);
+    const diff = edited.feature.content
+      .split('\n')
+      .map((line, i) => (line === original.split('\n')[i] ? null : i))
+      .filter((i) => i !== null);
     expect(diff).toEqual([outline.scenarios[0]!.line - 1]);
 
     const bad = readdirSync(`${CORPUS}bad`).filter((f) => f.endsWith('.feature'));
@@ -180,7 +195,11 @@ Then(/^the basket holds (\\d+) items?$/, async function (count) {
 Given('an unused step with a {string}', async function () {});
 `;
     await user.api.call(ws.pushScenario, {
-      body: { projectId, name: 'checkout', data: 'Scenario: Click it\n  Given I open "/demo-shop/"\n  When I click "Add Trail Backpack to cart"\n' },
+      body: {
+        projectId,
+        name: 'checkout',
+        data: 'Scenario: Click it\n  Given I open "/demo-shop/"\n  When I click "Add Trail Backpack to cart"\n',
+      },
     });
     const uploaded = await user.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: 'shop.mjs', content: code }] } });
     expect(uploaded.paths).toEqual(['features/step_definitions/shop.mjs']);
@@ -190,7 +209,9 @@ Given('an unused step with a {string}', async function () {});
     expect(steps.find((s) => s.stepName === 'I open "/demo-shop/"')).toMatchObject({ implemented: true, source: 'user', mjsFile: null });
     expect(implementedSteps['I click {string}']).toEqual({ implemented: true, source: 'recorder' });
 
-    const scenarioSteps = await user.api.call(ws.getStepCodeByScenario, { body: { projectId, featureName: 'checkout', scenarioName: 'Buy a backpack' } });
+    const scenarioSteps = await user.api.call(ws.getStepCodeByScenario, {
+      body: { projectId, featureName: 'checkout', scenarioName: 'Buy a backpack' },
+    });
     expect(scenarioSteps.steps.map((s) => s.implemented)).toEqual([true, true]);
 
     const unused = await user.api.call(ws.getUnusedStepDefinitions, { body: { projectId } });
@@ -208,7 +229,9 @@ Given('an unused step with a {string}', async function () {});
 
     // Code that does not parse is stored (Save Anyway) and flagged.
     await user.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: 'shop.mjs', content: `${code}\nWhen('broken' {` }] } });
-    const flagged = await user.api.call(ws.getStepCodeByScenario, { body: { projectId, featureName: 'checkout', scenarioName: 'Buy a backpack' } });
+    const flagged = await user.api.call(ws.getStepCodeByScenario, {
+      body: { projectId, featureName: 'checkout', scenarioName: 'Buy a backpack' },
+    });
     expect(flagged.steps[0]!.implemented).toBe(true);
     expect((await failure(user.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: '../x.mjs', content: '' }] } }))).message).toBe(
       Messages.stepFileNameInvalid,
@@ -219,7 +242,14 @@ Given('an unused step with a {string}', async function () {});
     const own = await signUp(test);
     const code = "import { When } from '@cucumber/cucumber';\nWhen('I add {string} to the cart', async function () {});\n";
     await own.api.call(ws.uploadMjs, { body: { projectId: own.projectId, files: [{ name: 'cart.mjs', content: code }] } });
-    const text = ['Scenario: Buy', '  Given I open "/"', '  When I clicks on "Save"', '  And I add the product "Mug" to my cart', '  And I add "Lamp" to the cart', '  Then the moon is full'].join('\n');
+    const text = [
+      'Scenario: Buy',
+      '  Given I open "/"',
+      '  When I clicks on "Save"',
+      '  And I add the product "Mug" to my cart',
+      '  And I add "Lamp" to the cart',
+      '  Then the moon is full',
+    ].join('\n');
     const help = await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text } });
     expect(help.undefinedSteps).toEqual([
       { line: 3, text: 'I clicks on "Save"', suggestions: expect.arrayContaining(['I click "Save"']) },
@@ -231,20 +261,36 @@ Given('an unused step with a {string}', async function () {});
     // A whole feature keeps its own line numbers; a text that does not parse has no step help.
     const feature = await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text: `Feature: Shop\n\n${text}` } });
     expect(feature.undefinedSteps.map((step) => step.line)).toEqual([5, 6, 8]);
-    expect((await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text: 'Scenario: x\n  | not | a step' } })).undefinedSteps).toEqual([]);
+    expect(
+      (await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text: 'Scenario: x\n  | not | a step' } })).undefinedSteps,
+    ).toEqual([]);
   });
 
   it('confines file paths to the workspace and refuses binary, oversized and invalid UTF-8 content', async () => {
     const start = await head();
-    for (const [directory, name] of [['..', 'x.txt'], ['/etc', 'passwd'], ['a/../..', 'x'], ['.git', 'config'], ['a', '..'], ['a\\b', 'c']]) {
-      const error = await failure(user.api.call(ws.pushFile, { body: { projectId, directory: directory!, file: { name: name!, content: 'x' } } }));
+    for (const [directory, name] of [
+      ['..', 'x.txt'],
+      ['/etc', 'passwd'],
+      ['a/../..', 'x'],
+      ['.git', 'config'],
+      ['a', '..'],
+      ['a\\b', 'c'],
+    ]) {
+      const error = await failure(
+        user.api.call(ws.pushFile, { body: { projectId, directory: directory!, file: { name: name!, content: 'x' } } }),
+      );
       expect([directory, error.httpStatus, error.message]).toEqual([directory, 400, Messages.pathInvalid]);
     }
-    expect((await failure(user.api.call(ws.getFileContent, { query: { projectId, file_path: '../../etc/passwd' } }))).message).toBe(Messages.pathInvalid);
-    expect((await failure(user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'b.bin', content: 'a\u0000b' } } }))).message).toBe(
-      'Binary content cannot be stored in the workspace.',
+    expect((await failure(user.api.call(ws.getFileContent, { query: { projectId, file_path: '../../etc/passwd' } }))).message).toBe(
+      Messages.pathInvalid,
     );
-    const huge = await failure(user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'big.txt', content: 'x'.repeat(1_000_001) } } }));
+    expect(
+      (await failure(user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'b.bin', content: 'a\u0000b' } } })))
+        .message,
+    ).toBe('Binary content cannot be stored in the workspace.');
+    const huge = await failure(
+      user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'big.txt', content: 'x'.repeat(1_000_001) } } }),
+    );
     expect(huge.httpStatus).toBe(400);
     const raw = await test.app.inject({
       method: 'POST',
@@ -263,7 +309,9 @@ Given('an unused step with a {string}', async function () {});
     expect((await user.api.call(ws.getFiles, { query: { projectId, directory: 'notes' } })).files).toEqual([
       { name: 'readme.md', path: 'notes/readme.md', size: 8 },
     ]);
-    expect((await user.api.call(ws.lastUpdated, { body: { projectId, directory: 'notes', file: 'readme.md' } })).lastUpdated).toMatch(/^\d{4}-/);
+    expect((await user.api.call(ws.lastUpdated, { body: { projectId, directory: 'notes', file: 'readme.md' } })).lastUpdated).toMatch(
+      /^\d{4}-/,
+    );
     await user.api.call(ws.deleteFile, { query: { projectId, directory: 'notes', fileName: 'readme.md' } });
     expect((await failure(user.api.call(ws.getFileContent, { query: { projectId, file_path: 'notes/readme.md' } }))).httpStatus).toBe(404);
   });
@@ -284,9 +332,15 @@ Given('an unused step with a {string}', async function () {});
 
   it('downloads one given commit instead of the branch head, and refuses commits the project does not hold', async () => {
     const download = (query: string, token = user.token) =>
-      test.app.inject({ method: 'GET', url: `/api/workspace/download?projectId=${projectId}${query}`, headers: { authorization: `Bearer ${token}` } });
+      test.app.inject({
+        method: 'GET',
+        url: `/api/workspace/download?projectId=${projectId}${query}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
     const pinned = await head();
-    await user.api.call(ws.pushFile, { body: { projectId, directory: 'notes', file: { name: 'later.md', content: 'pushed after the pin\n' } } });
+    await user.api.call(ws.pushFile, {
+      body: { projectId, directory: 'notes', file: { name: 'later.md', content: 'pushed after the pin\n' } },
+    });
     expect(await head()).not.toBe(pinned);
 
     const atPin = await download(`&commit=${pinned}`);

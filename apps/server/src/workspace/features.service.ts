@@ -247,7 +247,9 @@ export class FeaturesService {
       const { features } = await this.listing(snapshot);
       const feature = await this.editable(snapshot, oldName);
       const folder = oldPath.slice(0, oldPath.lastIndexOf('/'));
-      const siblings = features.filter((f) => f.path.startsWith(`${folder}/`)).map((f) => featureDisplayName(f.path.slice(folder.length + 1)));
+      const siblings = features
+        .filter((f) => f.path.startsWith(`${folder}/`))
+        .map((f) => featureDisplayName(f.path.slice(folder.length + 1)));
       const check = validateFeatureRename(newName, featureDisplayName(oldPath.slice(folder.length + 1)), siblings);
       if (check.error) throw badRequest(check.error);
       const newPath = workspacePath(folder, `${check.name}.feature`);
@@ -268,7 +270,11 @@ export class FeaturesService {
       const feature = await this.editable(snapshot, featureName);
       const scenario = feature.parsed.scenarios[scenarioIndex];
       if (!scenario) throw notFound(Messages.scenarioNotFound);
-      const check = validateScenarioRename(newName, scenario.name, feature.parsed.scenarios.map((s) => s.name));
+      const check = validateScenarioRename(
+        newName,
+        scenario.name,
+        feature.parsed.scenarios.map((s) => s.name),
+      );
       if (check.error) throw badRequest(check.error);
       return {
         changes: [{ path: feature.path, content: unwrap(renameScenario(feature.text, scenarioIndex, check.name)) }],
@@ -280,7 +286,14 @@ export class FeaturesService {
   }
 
   async setScenarioTags(ws: Workspace, featureName: string, scenarioIndex: number, tags: string[]): Promise<FeatureSummary> {
-    const normalized = [...new Set(tags.map((tag) => tag.trim()).filter(Boolean).map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)))];
+    const normalized = [
+      ...new Set(
+        tags
+          .map((tag) => tag.trim())
+          .filter(Boolean)
+          .map((tag) => (tag.startsWith('@') ? tag : `@${tag}`)),
+      ),
+    ];
     const { path } = await this.workspaces.write(ws, async (snapshot) => {
       const feature = await this.editable(snapshot, featureName);
       const scenario = feature.parsed.scenarios[scenarioIndex];

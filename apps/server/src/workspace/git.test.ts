@@ -49,7 +49,13 @@ describe('git door', () => {
         'features/checkout.feature': 'Feature: Checkout\n',
         'features/step_definitions/.gitkeep': '',
       };
-      const first = await repo.commit('main', null, Object.entries(files).map(([p, content]) => ({ path: p, content })), author, 'first');
+      const first = await repo.commit(
+        'main',
+        null,
+        Object.entries(files).map(([p, content]) => ({ path: p, content })),
+        author,
+        'first',
+      );
       expect(first.changed).toBe(true);
       expect(git(repo.gitDir, ['rev-parse', `${first.commit}^{tree}`])).toBe(treeByGitIndex(repo.gitDir, files));
 
@@ -65,7 +71,9 @@ describe('git door', () => {
       expect(git(repo.gitDir, ['rev-parse', `${second.commit}^{tree}`])).toBe(treeByGitIndex(repo.gitDir, after));
       expect(git(repo.gitDir, ['rev-parse', `${second.commit}^`])).toBe(first.commit);
       // Unchanged folders keep their tree object; the commit records its author and message.
-      expect(git(repo.gitDir, ['rev-parse', `${second.commit}:features`])).toBe(git(repo.gitDir, ['rev-parse', `${first.commit}:features`]));
+      expect(git(repo.gitDir, ['rev-parse', `${second.commit}:features`])).toBe(
+        git(repo.gitDir, ['rev-parse', `${first.commit}:features`]),
+      );
       expect(git(repo.gitDir, ['log', '-1', '--format=%an <%ae>|%cn|%s', 'main'])).toBe('Ada Lovelace <ada@acme.test>|Ada Lovelace|second');
 
       // Writing the same contents again changes nothing and makes no commit.
@@ -116,7 +124,9 @@ describe('git door', () => {
     try {
       const base = await one.commit('main', null, [{ path: 'f.txt', content: '0\n' }], author, 'base');
       const won = await other.commit('main', base.commit, [{ path: 'f.txt', content: 'other\n' }], author, 'other wins');
-      await expect(one.commit('main', base.commit, [{ path: 'f.txt', content: 'one\n' }], author, 'one loses')).rejects.toBeInstanceOf(GitRefConflict);
+      await expect(one.commit('main', base.commit, [{ path: 'f.txt', content: 'one\n' }], author, 'one loses')).rejects.toBeInstanceOf(
+        GitRefConflict,
+      );
       expect(await one.revParse('refs/heads/main')).toBe(won.commit);
       // The helper that refused is replaced: the retry from the new head lands.
       const retried = await one.commit('main', won.commit, [{ path: 'f.txt', content: 'one\n' }], author, 'one retries');
@@ -165,7 +175,11 @@ describe('git door', () => {
       const subjects = git(first.gitDir, ['log', '--format=%s|%an', 'main']).split('\n');
       expect(subjects).toHaveLength(11);
       for (let s = 0; s < 2; s += 1) for (let i = 0; i < 5; i += 1) expect(subjects).toContain(`store ${s} write ${i}|Writer ${s}`);
-      expect(git(first.gitDir, ['ls-tree', '-r', '--name-only', 'main']).split('\n').filter((name) => /^w\d\//.test(name))).toHaveLength(10);
+      expect(
+        git(first.gitDir, ['ls-tree', '-r', '--name-only', 'main'])
+          .split('\n')
+          .filter((name) => /^w\d\//.test(name)),
+      ).toHaveLength(10);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
     }

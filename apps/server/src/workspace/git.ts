@@ -157,7 +157,8 @@ class GitHelper {
     if (this.child !== child) return;
     this.child = null;
     const stderr = this.stderr;
-    for (const request of this.waiting.splice(0)) request.reject(new GitError(`${message}: ${stderr.trim().split('\n')[0] ?? ''}`, null, stderr));
+    for (const request of this.waiting.splice(0))
+      request.reject(new GitError(`${message}: ${stderr.trim().split('\n')[0] ?? ''}`, null, stderr));
   }
 
   private receive(chunk: Buffer): void {
@@ -501,13 +502,24 @@ export class Git {
     const byPath = new Map<string, Buffer | null>();
     for (const change of changes) {
       const segments = change.path.split('/');
-      if (segments.some((segment) => !segment || segment === '.' || segment === '..' || segment.toLowerCase() === '.git' || segment.includes('\0'))) {
+      if (
+        segments.some(
+          (segment) => !segment || segment === '.' || segment === '..' || segment.toLowerCase() === '.git' || segment.includes('\0'),
+        )
+      ) {
         throw new GitError(`unsafe path ${JSON.stringify(change.path)}`, null, '');
       }
-      byPath.set(change.path, change.content === null ? null : typeof change.content === 'string' ? Buffer.from(change.content, 'utf8') : change.content);
+      byPath.set(
+        change.path,
+        change.content === null ? null : typeof change.content === 'string' ? Buffer.from(change.content, 'utf8') : change.content,
+      );
     }
     const baseTree = expectedHead ? await this.commitTree(expectedHead) : null;
-    const tree = (await this.applyChanges(baseTree, [...byPath].map(([filePath, content]) => ({ segments: filePath.split('/'), content })))) ?? (await this.writeObject('tree', Buffer.alloc(0)));
+    const tree =
+      (await this.applyChanges(
+        baseTree,
+        [...byPath].map(([filePath, content]) => ({ segments: filePath.split('/'), content })),
+      )) ?? (await this.writeObject('tree', Buffer.alloc(0)));
     if (expectedHead && tree === baseTree) return { commit: expectedHead, changed: false };
     const when = new Date();
     const text = [
@@ -521,7 +533,10 @@ export class Git {
     const commit = await this.writeObject('commit', Buffer.from(text, 'utf8'));
     this.helpers.commitTrees.set(commit, tree);
     try {
-      await this.helpers.refs.request(`start\nupdate refs/heads/${branch} ${commit} ${expectedHead ?? ZERO_OID}\nprepare\ncommit\n`, parseTransaction);
+      await this.helpers.refs.request(
+        `start\nupdate refs/heads/${branch} ${commit} ${expectedHead ?? ZERO_OID}\nprepare\ncommit\n`,
+        parseTransaction,
+      );
     } catch (error) {
       // The helper exits when the compare-and-swap fails (and could die for other reasons): the ref says what happened.
       if (!(error instanceof GitError)) throw error;
@@ -578,7 +593,12 @@ export class Git {
         writeFileSync(temporary, compressed, { mode: 0o444 });
         renameSync(temporary, file);
       }
-    } else if (!(await access(file).then(() => true, () => false))) {
+    } else if (
+      !(await access(file).then(
+        () => true,
+        () => false,
+      ))
+    ) {
       const compressed = await deflateAsync(Buffer.concat([header, body]));
       await mkdir(dir, { recursive: true });
       await writeFile(temporary, compressed, { mode: 0o444 });

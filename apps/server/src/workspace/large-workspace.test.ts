@@ -51,7 +51,9 @@ describe('a workspace with 10,000 scenarios', () => {
     expect(steps.steps).toHaveLength(30_000);
     expect(steps.steps.every((step) => step.implemented)).toBe(true);
 
-    await user.api.call(ws.renameScenario, { body: { projectId, featureName: 'area42', scenarioIndex: 3, newName: 'Renamed in a big workspace' } });
+    await user.api.call(ws.renameScenario, {
+      body: { projectId, featureName: 'area42', scenarioIndex: 3, newName: 'Renamed in a big workspace' },
+    });
     const warmStart = performance.now();
     const after = await user.api.call(ws.getFeatureList, { body: { projectId } });
     const warm = performance.now() - warmStart;

@@ -75,7 +75,10 @@ export class PrivateRepoService implements RemoteSync {
     try {
       remoteHeads = await authed.lsRemote(url);
     } catch (error) {
-      this.log.warn({ projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' }, 'private repository check failed');
+      this.log.warn(
+        { projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' },
+        'private repository check failed',
+      );
       throw badRequest(Messages.privateRepoCredentials);
     }
     // Nothing is kept until the remote work succeeded: a connection that fails half-way leaves no
@@ -97,7 +100,10 @@ export class PrivateRepoService implements RemoteSync {
     } catch (error) {
       await git.forgetOriginRefs().catch(() => undefined);
       if (error instanceof AppError) throw error;
-      this.log.warn({ projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' }, 'private repository connection failed');
+      this.log.warn(
+        { projectId, reason: error instanceof GitError ? error.stderr.split('\n')[0] : 'unknown' },
+        'private repository connection failed',
+      );
       throw badRequest(Messages.privateRepoCredentials);
     }
     await git.setOrigin(url);

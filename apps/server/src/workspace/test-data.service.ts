@@ -77,7 +77,16 @@ export class TestDataService {
         const identity = `${environment}\u0000${rowKey}`;
         if (seen.has(identity)) throw badRequest(Messages.testDataKeyTaken);
         seen.add(identity);
-        (next[environment] ??= []).push({ key: rowKey, DataType: type.data, value: this.storedValue(type.data, row.value, previous[environment]?.find((p) => p.key === rowKey), key) });
+        (next[environment] ??= []).push({
+          key: rowKey,
+          DataType: type.data,
+          value: this.storedValue(
+            type.data,
+            row.value,
+            previous[environment]?.find((p) => p.key === rowKey),
+            key,
+          ),
+        });
       }
       const count = Object.values(next).reduce((sum, rows) => sum + rows.length, 0);
       return {
@@ -146,7 +155,11 @@ async function readStored(snapshot: Snapshot): Promise<StoredData> {
     if (!Array.isArray(rows)) continue;
     result[environment] = rows.filter(
       (row): row is StoredRow =>
-        !!row && typeof row === 'object' && typeof (row as StoredRow).key === 'string' && typeof (row as StoredRow).value === 'string' && TestDataType.safeParse((row as StoredRow).DataType).success,
+        !!row &&
+        typeof row === 'object' &&
+        typeof (row as StoredRow).key === 'string' &&
+        typeof (row as StoredRow).value === 'string' &&
+        TestDataType.safeParse((row as StoredRow).DataType).success,
     );
   }
   return result;

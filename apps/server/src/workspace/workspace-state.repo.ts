@@ -3,9 +3,7 @@ import type { Db } from '../db/database.js';
 import { workspaceState } from '../db/schema.js';
 
 export type WorkspaceStateRow = typeof workspaceState.$inferSelect;
-export type WorkspaceStateChange = Partial<
-  Pick<WorkspaceStateRow, 'lastEnv' | 'lastBranch' | 'lastFeatureIndex' | 'lastScenarioIndex'>
->;
+export type WorkspaceStateChange = Partial<Pick<WorkspaceStateRow, 'lastEnv' | 'lastBranch' | 'lastFeatureIndex' | 'lastScenarioIndex'>>;
 
 /** Where each member left off in a project. */
 export class WorkspaceStateRepo {

@@ -17,7 +17,10 @@ import type { WorkspaceService } from './workspace.service.js';
  * service assembled from contract-typed values may come through here.
  */
 function sendJson(reply: FastifyReply, json: string): never {
-  return reply.type('application/json; charset=utf-8').serializer((payload) => payload as string).send(json) as never;
+  return reply
+    .type('application/json; charset=utf-8')
+    .serializer((payload) => payload as string)
+    .send(json) as never;
 }
 
 export interface WorkspaceRouteServices {
@@ -170,21 +173,11 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
   }));
   route(calls.renameScenario, async ({ caller, access, body }) => ({
     status: true,
-    feature: await s.features.renameScenario(
-      await open(caller, access, body.branch),
-      body.featureName,
-      body.scenarioIndex,
-      body.newName,
-    ),
+    feature: await s.features.renameScenario(await open(caller, access, body.branch), body.featureName, body.scenarioIndex, body.newName),
   }));
   route(calls.setScenarioTags, async ({ caller, access, body }) => ({
     status: true,
-    feature: await s.features.setScenarioTags(
-      await open(caller, access, body.branch),
-      body.featureName,
-      body.scenarioIndex,
-      body.tags,
-    ),
+    feature: await s.features.setScenarioTags(await open(caller, access, body.branch), body.featureName, body.scenarioIndex, body.tags),
   }));
 
   route(calls.storeAndGetSteps, async ({ caller, access, body, reply }) =>
@@ -194,7 +187,10 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
     status: true,
     steps: await s.steps.stepsOfScenario(await open(caller, access, body.branch), body.featureName, body.scenarioName),
   }));
-  route(calls.checkSteps, async ({ caller, access, body }) => ({ status: true, ...(await s.steps.check(await open(caller, access, body.branch), body.text)) }));
+  route(calls.checkSteps, async ({ caller, access, body }) => ({
+    status: true,
+    ...(await s.steps.check(await open(caller, access, body.branch), body.text)),
+  }));
   route(calls.uploadMjs, async ({ caller, access, body }) => ({
     status: true,
     paths: await s.steps.uploadMjs(await open(caller, access, body.branch), body.files),

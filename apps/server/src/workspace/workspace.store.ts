@@ -97,7 +97,10 @@ export class WorkspaceStore {
   async remove(projectId: string): Promise<void> {
     const pending = this.repos.get(projectId);
     this.repos.delete(projectId);
-    await pending?.then((git) => git.close(), () => undefined);
+    await pending?.then(
+      (git) => git.close(),
+      () => undefined,
+    );
     await rm(path.join(this.root, projectId), { recursive: true, force: true });
   }
 
@@ -105,7 +108,14 @@ export class WorkspaceStore {
   async close(): Promise<void> {
     const pending = [...this.repos.values()];
     this.repos.clear();
-    await Promise.all(pending.map((repo) => repo.then((git) => git.close(), () => undefined)));
+    await Promise.all(
+      pending.map((repo) =>
+        repo.then(
+          (git) => git.close(),
+          () => undefined,
+        ),
+      ),
+    );
   }
 
   /** True once the project's repository exists on disk. */

@@ -27,10 +27,7 @@ export class ShellPageModel {
 
   async chooseProject(name: string): Promise<void> {
     await this.page.getByRole('button', { name: new RegExp(`^${Strings.projectSelectorLabel}:`) }).click();
-    await this.page
-      .getByRole('dialog', { name: Strings.projectSelectorLabel })
-      .getByRole('button', { name, exact: true })
-      .click();
+    await this.page.getByRole('dialog', { name: Strings.projectSelectorLabel }).getByRole('button', { name, exact: true }).click();
   }
 
   async openGetStarted(): Promise<void> {

@@ -39,7 +39,9 @@ export class TopBarPageModel {
 
   async editEnvironment(name: string): Promise<void> {
     await this.openEnvironments();
-    await this.environmentPanel().getByRole('button', { name: Strings.environmentEdit(name), exact: true }).click();
+    await this.environmentPanel()
+      .getByRole('button', { name: Strings.environmentEdit(name), exact: true })
+      .click();
   }
 
   deleteEnvironmentButton(name: string) {
@@ -60,9 +62,7 @@ export class TopBarPageModel {
 
   /** The error or warning under a field of the environment dialog. */
   fieldMessage(field: 'url' | 'name') {
-    return this.environmentDialog()
-      .locator(`input[name="${field}"]`)
-      .locator('xpath=following-sibling::p[1]');
+    return this.environmentDialog().locator(`input[name="${field}"]`).locator('xpath=following-sibling::p[1]');
   }
 
   submitButton() {

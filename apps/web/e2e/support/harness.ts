@@ -101,7 +101,11 @@ export const SCREEN_SIZES = [
  * With WEB_SCREENSHOTS=1, takes the page at each size (animations settled) as
  * `/tmp/<name>-<width>.png`, and leaves it at the last size; otherwise does nothing.
  */
-export async function screenshotAtSizes(page: Page, name: string, sizes: readonly { width: number; height: number }[] = SCREEN_SIZES): Promise<void> {
+export async function screenshotAtSizes(
+  page: Page,
+  name: string,
+  sizes: readonly { width: number; height: number }[] = SCREEN_SIZES,
+): Promise<void> {
   if (process.env.WEB_SCREENSHOTS !== '1') return;
   for (const size of sizes) {
     await page.setViewportSize(size);
@@ -119,7 +123,11 @@ export async function expectAccessible(page: Page, what: string): Promise<void> 
   await settleAnimations(page);
   // A toast fading in or out (3 s after it appeared, maybe mid-analysis) is half transparent and
   // axe blends its text with whatever is behind; measure the page once toasts have gone.
-  await page.locator('[data-sonner-toast]').first().waitFor({ state: 'detached', timeout: 8000 }).catch(() => undefined);
+  await page
+    .locator('[data-sonner-toast]')
+    .first()
+    .waitFor({ state: 'detached', timeout: 8000 })
+    .catch(() => undefined);
   await settleAnimations(page);
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations

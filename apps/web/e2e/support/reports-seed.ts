@@ -1,5 +1,14 @@
 import type { ApiClient } from '@rehearse/api-client';
-import { runnerCalls, workspaceCalls, type Command, type NetworkEntry, type ReportStep, type RunReport, type TestCase, type WebLogEntry } from '@rehearse/contract';
+import {
+  runnerCalls,
+  workspaceCalls,
+  type Command,
+  type NetworkEntry,
+  type ReportStep,
+  type RunReport,
+  type TestCase,
+  type WebLogEntry,
+} from '@rehearse/contract';
 
 /** A run report shaped like the runner's, with screenshots, network and console entries. */
 export interface SeedOptions {
@@ -62,7 +71,9 @@ export async function seedRun(api: ApiClient, projectId: string, o: SeedOptions)
         : [
             { requestUrl: `${BASE}products.json`, method: 'GET', status: 200, responseTime: 84, size: 2048, type: 'fetch' },
             { requestUrl: `${BASE}app.js`, method: 'GET', status: 304, responseTime: 12, size: null, type: 'script' },
-            ...(failing ? [{ requestUrl: `${BASE}api/pay`, method: 'POST', status: 500, responseTime: 1450, size: 312, type: 'xhr' } as NetworkEntry] : []),
+            ...(failing
+              ? [{ requestUrl: `${BASE}api/pay`, method: 'POST', status: 500, responseTime: 1450, size: 312, type: 'xhr' } as NetworkEntry]
+              : []),
           ];
       const webLog: WebLogEntry[] =
         si === o.consoleErrorAt || failing
@@ -93,7 +104,12 @@ export async function seedRun(api: ApiClient, projectId: string, o: SeedOptions)
       featureName: 'checkout',
       uri: 'features/checkout.feature',
       tags: ['@regression'],
-      result: { status: failed ? 'FAILED' : 'PASSED', message: failed ? 'Element "Pay now" was not found within 30 s' : undefined, startTime: iso(start, 0), endTime: iso(start, t) },
+      result: {
+        status: failed ? 'FAILED' : 'PASSED',
+        message: failed ? 'Element "Pay now" was not found within 30 s' : undefined,
+        startTime: iso(start, 0),
+        endTime: iso(start, t),
+      },
       parameters: { user: 'ada@acme.test', password: 'mask:hunter2' },
       steps,
       env: { name: 'default', baseUrl: BASE },
@@ -144,7 +160,21 @@ export async function seedMemory(api: ApiClient, projectId: string, routes: stri
         mode: 'local',
         browser: 'chromium',
         viewport: { width: 1024, height: 768 },
-        testCases: [{ id: 'm', scenarioName: 'Explore', featureName: 'map', uri: 'features/map.feature', tags: [], result: ok, parameters: {}, steps, env: { name: 'default', baseUrl: BASE }, webLog: [], networkLog: [] }],
+        testCases: [
+          {
+            id: 'm',
+            scenarioName: 'Explore',
+            featureName: 'map',
+            uri: 'features/map.feature',
+            tags: [],
+            result: ok,
+            parameters: {},
+            steps,
+            env: { name: 'default', baseUrl: BASE },
+            webLog: [],
+            networkLog: [],
+          },
+        ],
       },
     },
   });
@@ -201,7 +231,9 @@ export async function seedHealedRun(api: ApiClient, projectId: string, png: Buff
     tags: [],
     result: { status: 'FIXED_BY_AI', startTime: t, endTime: t },
     parameters: {},
-    steps: [{ keyword: 'When', type: 'Action', text: 'I click on "Pay now" button', result: ok, commands: [healed], networkData: [], webLog: [] }],
+    steps: [
+      { keyword: 'When', type: 'Action', text: 'I click on "Pay now" button', result: ok, commands: [healed], networkData: [], webLog: [] },
+    ],
     env: { name: 'default', baseUrl: BASE },
     webLog: [],
     networkLog: [],
@@ -211,7 +243,16 @@ export async function seedHealedRun(api: ApiClient, projectId: string, png: Buff
     body: {
       projectId,
       uploadKey: `healed-${Date.now()}`,
-      report: { name: 'Healed checkout', env: { name: 'default', baseUrl: BASE }, startTime: t, endTime: t, mode: 'local', browser: 'chromium', viewport: { width: 1024, height: 768 }, testCases: [testCase] },
+      report: {
+        name: 'Healed checkout',
+        env: { name: 'default', baseUrl: BASE },
+        startTime: t,
+        endTime: t,
+        mode: 'local',
+        browser: 'chromium',
+        viewport: { width: 1024, height: 768 },
+        testCases: [testCase],
+      },
     },
   });
   return { runId: uploaded.runId };

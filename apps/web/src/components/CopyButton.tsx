@@ -25,11 +25,7 @@ export function CopyButton({ text, label = Strings.copy, size = 'sm' }: { text: 
 
   return (
     <Button variant="secondary" size={size} onClick={() => void copy()} aria-label={copied ? Strings.copied : label}>
-      {copied ? (
-        <Check aria-hidden="true" className="size-3.5 text-emerald-600" />
-      ) : (
-        <Copy aria-hidden="true" className="size-3.5" />
-      )}
+      {copied ? <Check aria-hidden="true" className="size-3.5 text-emerald-600" /> : <Copy aria-hidden="true" className="size-3.5" />}
       <span aria-hidden="true">{copied ? Strings.copied : Strings.copy}</span>
     </Button>
   );

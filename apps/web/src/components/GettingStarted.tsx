@@ -5,7 +5,10 @@ import { Strings } from '../lib/strings';
 /** Shown instead of a dashboard when the user has no project (spec 01 §2). */
 export function GettingStarted() {
   return (
-    <section aria-labelledby="getting-started-title" className="flex h-full min-h-80 flex-col items-center justify-center gap-4 p-8 text-center">
+    <section
+      aria-labelledby="getting-started-title"
+      className="flex h-full min-h-80 flex-col items-center justify-center gap-4 p-8 text-center"
+    >
       <span className="flex size-14 items-center justify-center rounded-2xl bg-brand-50 text-brand-600">
         <Rocket aria-hidden="true" className="size-7" />
       </span>

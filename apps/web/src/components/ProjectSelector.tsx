@@ -64,9 +64,7 @@ export function ProjectSelector({
           selected={project.id === current.id}
           title={project.name}
           onSelect={() => choose(project)}
-          actions={
-            mayDelete && project.id !== current.id ? <DeleteProjectButton project={project} onDelete={onDelete} /> : undefined
-          }
+          actions={mayDelete && project.id !== current.id ? <DeleteProjectButton project={project} onDelete={onDelete} /> : undefined}
         >
           {truncate(project.name, ...TruncateAt.menuTitle)}
         </SelectorOption>

@@ -8,8 +8,7 @@ export function RequireAuth() {
   if (!token) {
     const here = location.pathname + location.search + location.hash;
     // After a deliberate logout there is nothing to come back to, and home needs no callback.
-    const to =
-      signedOut || here === '/' ? '/login' : `/login?${new URLSearchParams({ callbackUrl: here }).toString()}`;
+    const to = signedOut || here === '/' ? '/login' : `/login?${new URLSearchParams({ callbackUrl: here }).toString()}`;
     return <Navigate to={to} replace />;
   }
   return <Outlet />;

@@ -84,11 +84,7 @@ export function Sidebar({
                 className={({ isActive }) =>
                   `focus-ring relative flex h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors ${
                     open ? 'px-3' : 'justify-center'
-                  } ${
-                    isActive
-                      ? 'bg-brand-50 text-brand-700'
-                      : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'
-                  }`
+                  } ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`
                 }
               >
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
@@ -120,11 +116,7 @@ export function Sidebar({
             open ? 'w-full px-3' : 'w-11 justify-center'
           }`}
         >
-          {open ? (
-            <PanelLeftClose aria-hidden="true" className="size-5" />
-          ) : (
-            <PanelLeftOpen aria-hidden="true" className="size-5" />
-          )}
+          {open ? <PanelLeftClose aria-hidden="true" className="size-5" /> : <PanelLeftOpen aria-hidden="true" className="size-5" />}
           {open && (
             <>
               <span>{Strings.collapseSidebar}</span>

@@ -61,9 +61,7 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
     setChooserOpen(false);
     if (!envName) return;
     window.open(recorderUrl(option, { projectId: project.id, envName, branch: scope.branch }), '_blank', 'noopener');
-    void api
-      .call(systemCalls.storageEvent, { body: { event: 'click_start_recording', project_id: project.id } })
-      .catch(() => undefined);
+    void api.call(systemCalls.storageEvent, { body: { event: 'click_start_recording', project_id: project.id } }).catch(() => undefined);
     logActivity({ type: 'recorder.start', detail: { option } });
   };
 
@@ -71,21 +69,14 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
 
   return (
     <div className="flex h-16 shrink-0 items-center gap-3 border-b border-slate-200 bg-white/80 px-6 backdrop-blur">
-      <ProjectSelector
-        projects={projects}
-        current={project}
-        onCreate={() => setCreateProjectOpen(true)}
-        onDelete={setProjectToDelete}
-      />
+      <ProjectSelector projects={projects} current={project} onCreate={() => setCreateProjectOpen(true)} onDelete={setProjectToDelete} />
       <EnvironmentSelector
         scope={scope}
         onAdd={() => openCreateEnvironment()}
         onEdit={(entry) => licence.guard(() => setEnvDialog({ open: true, mode: { kind: 'edit', entry }, thenRecord: false }))}
         onDelete={(entry) => licence.guard(() => setEnvToDelete(entry))}
       />
-      {project.privateRepo && (
-        <BranchSelector project={project} onCreate={() => licence.guard(() => setCreateBranchOpen(true))} />
-      )}
+      {project.privateRepo && <BranchSelector project={project} onCreate={() => licence.guard(() => setCreateBranchOpen(true))} />}
       <div className="ml-auto flex items-center gap-3">
         <LicenceCountdown project={project} onOpen={licence.openLicence} />
         <Button
@@ -136,9 +127,7 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
         }}
       />
       <CreateProjectDialog open={createProjectOpen} onOpenChange={setCreateProjectOpen} />
-      {project.privateRepo && (
-        <CreateBranchDialog open={createBranchOpen} onOpenChange={setCreateBranchOpen} project={project} />
-      )}
+      {project.privateRepo && <CreateBranchDialog open={createBranchOpen} onOpenChange={setCreateBranchOpen} project={project} />}
       <RecorderChooserDialog open={chooserOpen} onOpenChange={setChooserOpen} onStart={(option) => startRecorder(option)} />
     </div>
   );

@@ -24,7 +24,8 @@ export const ReportStrings = {
   reportsEmptyHint: 'Runs of your scenarios and executions show up here once they finish.',
   reportsNoMatch: (term: string) => `"${term}" did not match any report. Please try again.`,
   reportsEnd: 'That is every report in this time range.',
-  reportsCount: (n: number, capped: boolean) => `${capped ? 'More than ' : ''}${n.toLocaleString('en-US')} ${n === 1 ? 'report' : 'reports'}`,
+  reportsCount: (n: number, capped: boolean) =>
+    `${capped ? 'More than ' : ''}${n.toLocaleString('en-US')} ${n === 1 ? 'report' : 'reports'}`,
   reportsColName: 'Name',
   reportsColStatus: 'Status',
   reportsColScenarios: 'Scenarios',
@@ -96,7 +97,12 @@ export const ReportStrings = {
   reportHealingFailure: 'Failure kind',
   reportHealingLocators: 'Proposed locators',
   reportHealingConsidered: 'Elements weighed',
-  reportHealingFailureKinds: { locator: 'Element not found', data: 'Data the element refused', server: 'Server error', unknown: 'Unknown' } as Record<string, string>,
+  reportHealingFailureKinds: {
+    locator: 'Element not found',
+    data: 'Data the element refused',
+    server: 'Server error',
+    unknown: 'Unknown',
+  } as Record<string, string>,
   reportDetails: 'Command details',
   reportScreenshotAlt: (step: string) => `Screenshot after: ${step}`,
   reportScreenshotLoading: 'Loading the screenshot…',
@@ -271,7 +277,7 @@ export const ExecutionStrings = {
   detailNoSchedule: 'Not scheduled',
   instructionsTitle: 'How to run in CI/CD',
   instructionsIntro:
-    'Commands generated for this project by this server: they install its runner from this server, pull the workspace and run it against the environment you pick. Keep an access key\'s token as the CI secret REHEARSE_TOKEN.',
+    "Commands generated for this project by this server: they install its runner from this server, pull the workspace and run it against the environment you pick. Keep an access key's token as the CI secret REHEARSE_TOKEN.",
   instructionsEnvironment: 'Run against environment',
   instructionsNoEnvironment: 'This project has no environment yet: create one first.',
   instructionsLoadFailed: 'Could not load the CI/CD instructions',

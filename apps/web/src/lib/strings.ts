@@ -246,7 +246,8 @@ export const Strings = {
   recorderAssertUrl: 'URL',
   recorderAssertNotVisible: 'Not visible',
   recorderAbsentText: 'Text that must not be shown',
-  recorderAssertHint: 'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
+  recorderAssertHint:
+    'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
   recorderUndo: 'Undo last',
   recorderPublish: 'Publish',
   recorderFeatureName: 'Feature (new or existing)',
@@ -270,8 +271,7 @@ export const Strings = {
   projectCreate: 'Create project',
   projectCreating: 'Creating...',
   projectCreatingDetail: 'Setting up the git repository of your project…',
-  projectLimit: (count: number) =>
-    count === 1 ? 'You can create 1 more project.' : `You can create ${count} more projects.`,
+  projectLimit: (count: number) => (count === 1 ? 'You can create 1 more project.' : `You can create ${count} more projects.`),
   gettingStartedVideoHint:
     'New here? The Getting Started video (3:59), under Get Started in the account menu, walks you through your first scenario, run and report.',
   gettingStartedVideoLabel: 'About the Getting Started video',

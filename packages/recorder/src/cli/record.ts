@@ -90,7 +90,9 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   }
   const envName = env.data.name ?? values.env;
   // Plain values stay on this machine: the page only gets their digests to match typed text.
-  const { testData } = await api.call(runnerCalls.runTestData, { body: { projectId, environment: envName, ...(branch ? { branch } : {}) } });
+  const { testData } = await api.call(runnerCalls.runTestData, {
+    body: { projectId, environment: envName, ...(branch ? { branch } : {}) },
+  });
 
   let published: PublishRecordingResponse | undefined;
   let publishedFromPanel: () => void = () => undefined;
@@ -102,22 +104,34 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     // The last step's effect, from the page as the user leaves it.
     await session.settleLastEffect();
     const answer = await api.call(recorderCalls.publish, {
-      body: { projectId, ...(branch ? { branch } : {}), env: envName, ...names, commands: [...session.commands], pages: session.recordedPages() },
+      body: {
+        projectId,
+        ...(branch ? { branch } : {}),
+        env: envName,
+        ...names,
+        commands: [...session.commands],
+        pages: session.recordedPages(),
+      },
     });
     published = answer;
     io.stdout.write(`Published "${answer.scenarioName}" to feature "${answer.featureName}" (${answer.commit.slice(0, 8)}).\n`);
-    if (answer.missingTestData.length > 0) io.stdout.write(`Add these test data keys before running: ${answer.missingTestData.join(', ')}\n`);
+    if (answer.missingTestData.length > 0)
+      io.stdout.write(`Add these test data keys before running: ${answer.missingTestData.join(', ')}\n`);
     return answer;
   };
   const panel = new LocalPanel({
     featureName: values.feature ?? 'Recorded',
     scenarioName: values.scenario ?? `Recorded ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-    features: async () => (await api.call(workspaceCalls.getFeatureList, { body: { projectId, ...(branch ? { branch } : {}) } })).features.map((f) => f.featureName),
+    features: async () =>
+      (await api.call(workspaceCalls.getFeatureList, { body: { projectId, ...(branch ? { branch } : {}) } })).features.map(
+        (f) => f.featureName,
+      ),
     publish: async (names) => {
       try {
         const answer = await publish(names);
         publishedFromPanel();
-        const missing = answer.missingTestData.length > 0 ? ` Add these test data keys before running: ${answer.missingTestData.join(', ')}.` : '';
+        const missing =
+          answer.missingTestData.length > 0 ? ` Add these test data keys before running: ${answer.missingTestData.join(', ')}.` : '';
         return `Published to the workspace: ${answer.featureName} › ${answer.scenarioName}.${missing}`;
       } catch (error) {
         io.stderr.write(`rehearse record: publishing failed: ${(error as Error).message}\n`);
@@ -134,7 +148,9 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
       viewport: { width: 1280, height: 800 },
       headless: values.headless ?? false,
       debugPort,
-      testData: digestTestData(testData.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' }))),
+      testData: digestTestData(
+        testData.filter((r) => r.DataType !== 'totp').map((r) => ({ key: r.key, value: r.value, secret: r.DataType === 'secret' })),
+      ),
       panel,
       onCommands: (commands) => {
         const last = commands.at(-1);
@@ -148,7 +164,9 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   }
   try {
     if (debugPort !== undefined) io.stdout.write(`DevTools endpoint: http://127.0.0.1:${debugPort}\n`);
-    io.stdout.write(`Recording ${env.data.baseUrl} — ${hooks.drive ? 'driven' : 'use the browser window; the recorder panel in the page has Add assertion, Undo last and Publish'}.\n`);
+    io.stdout.write(
+      `Recording ${env.data.baseUrl} — ${hooks.drive ? 'driven' : 'use the browser window; the recorder panel in the page has Add assertion, Undo last and Publish'}.\n`,
+    );
     if (hooks.drive) await hooks.drive(session);
     else {
       const how = await untilDone(session, hooks.input ?? stdinLines(), panelPublished);
@@ -166,7 +184,11 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
 }
 
 /** Waits for the person to finish: Publish in the panel, "p" in the terminal, or a closed browser. */
-async function untilDone(session: RecorderSession, lines: AsyncIterable<string>, panelPublished: Promise<void>): Promise<'panel' | 'terminal' | 'closed'> {
+async function untilDone(
+  session: RecorderSession,
+  lines: AsyncIterable<string>,
+  panelPublished: Promise<void>,
+): Promise<'panel' | 'terminal' | 'closed'> {
   const closed = new Promise<'closed'>((resolve) => session.activePage.context().once('close', () => resolve('closed')));
   const typed = (async (): Promise<'terminal'> => {
     for await (const line of lines) {

@@ -9,7 +9,21 @@
   window.__rehearseRecorderInstalled = true;
 
   var SECRET_TYPES = { password: true };
-  var TEXT_INPUT_TYPES = { '': 1, text: 1, email: 1, password: 1, search: 1, tel: 1, url: 1, number: 1, date: 1, 'datetime-local': 1, month: 1, time: 1, week: 1 };
+  var TEXT_INPUT_TYPES = {
+    '': 1,
+    text: 1,
+    email: 1,
+    password: 1,
+    search: 1,
+    tel: 1,
+    url: 1,
+    number: 1,
+    date: 1,
+    'datetime-local': 1,
+    month: 1,
+    time: 1,
+    week: 1,
+  };
   var KEYS_THAT_MATTER = { Enter: 1, Escape: 1, Tab: 1 };
   var assertMode = null;
 
@@ -68,23 +82,44 @@
         return 'option';
       case 'img':
         return el.getAttribute('alt') === '' ? 'presentation' : 'img';
-      case 'h1': case 'h2': case 'h3': case 'h4': case 'h5': case 'h6':
+      case 'h1':
+      case 'h2':
+      case 'h3':
+      case 'h4':
+      case 'h5':
+      case 'h6':
         return 'heading';
-      case 'nav': return 'navigation';
-      case 'main': return 'main';
-      case 'form': return 'form';
-      case 'dialog': return 'dialog';
-      case 'table': return 'table';
-      case 'tr': return 'row';
-      case 'td': return 'cell';
-      case 'th': return 'columnheader';
-      case 'ul': case 'ol': return 'list';
-      case 'li': return 'listitem';
-      case 'header': return 'banner';
-      case 'footer': return 'contentinfo';
-      case 'aside': return 'complementary';
-      case 'section': return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : null;
-      case 'article': return 'article';
+      case 'nav':
+        return 'navigation';
+      case 'main':
+        return 'main';
+      case 'form':
+        return 'form';
+      case 'dialog':
+        return 'dialog';
+      case 'table':
+        return 'table';
+      case 'tr':
+        return 'row';
+      case 'td':
+        return 'cell';
+      case 'th':
+        return 'columnheader';
+      case 'ul':
+      case 'ol':
+        return 'list';
+      case 'li':
+        return 'listitem';
+      case 'header':
+        return 'banner';
+      case 'footer':
+        return 'contentinfo';
+      case 'aside':
+        return 'complementary';
+      case 'section':
+        return el.hasAttribute('aria-label') || el.hasAttribute('aria-labelledby') ? 'region' : null;
+      case 'article':
+        return 'article';
       default:
         return null;
     }
@@ -156,8 +191,24 @@
   }
 
   var NAME_FROM_CONTENT = {
-    button: 1, link: 1, heading: 1, cell: 1, columnheader: 1, rowheader: 1, option: 1, tab: 1, menuitem: 1,
-    menuitemcheckbox: 1, menuitemradio: 1, checkbox: 1, radio: 1, switch: 1, treeitem: 1, tooltip: 1, row: 1, listitem: 0,
+    button: 1,
+    link: 1,
+    heading: 1,
+    cell: 1,
+    columnheader: 1,
+    rowheader: 1,
+    option: 1,
+    tab: 1,
+    menuitem: 1,
+    menuitemcheckbox: 1,
+    menuitemradio: 1,
+    checkbox: 1,
+    radio: 1,
+    switch: 1,
+    treeitem: 1,
+    tooltip: 1,
+    row: 1,
+    listitem: 0,
   };
 
   function accessibleName(el) {
@@ -168,7 +219,8 @@
     var tag = el.tagName.toLowerCase();
     if (tag === 'input' || tag === 'select' || tag === 'textarea') {
       var type = (el.getAttribute('type') || '').toLowerCase();
-      if (tag === 'input' && /^(button|submit|reset)$/.test(type)) return norm(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
+      if (tag === 'input' && /^(button|submit|reset)$/.test(type))
+        return norm(el.value || (type === 'submit' ? 'Submit' : type === 'reset' ? 'Reset' : ''));
       if (tag === 'input' && type === 'image') return norm(el.getAttribute('alt') || el.getAttribute('title') || '');
       var fromLabel = labelsText(el);
       if (fromLabel) return fromLabel;
@@ -277,7 +329,12 @@
   function candidatesFor(el) {
     var out = [];
     var testId = el.getAttribute('data-testid');
-    if (testId && countWhere(function (o) { return o.getAttribute('data-testid') === testId; }) === 1) {
+    if (
+      testId &&
+      countWhere(function (o) {
+        return o.getAttribute('data-testid') === testId;
+      }) === 1
+    ) {
       out.push({ kind: 'testId', value: testId });
     }
     var role = roleOf(el);
@@ -288,18 +345,40 @@
     var tag = el.tagName.toLowerCase();
     if (tag === 'input' || tag === 'select' || tag === 'textarea') {
       var label = labelsText(el);
-      if (label && countWhere(function (o) { return o !== el && o.labels && labelsText(o) === label; }) === 0) {
+      if (
+        label &&
+        countWhere(function (o) {
+          return o !== el && o.labels && labelsText(o) === label;
+        }) === 0
+      ) {
         out.push({ kind: 'label', value: label, exact: true });
       }
       var placeholder = el.getAttribute('placeholder');
-      if (placeholder && countWhere(function (o) { return o.getAttribute('placeholder') === placeholder; }) === 1) {
+      if (
+        placeholder &&
+        countWhere(function (o) {
+          return o.getAttribute('placeholder') === placeholder;
+        }) === 1
+      ) {
         out.push({ kind: 'placeholder', value: placeholder, exact: true });
       }
     }
     var alt = el.getAttribute('alt');
-    if (alt && countWhere(function (o) { return o.getAttribute('alt') === alt; }) === 1) out.push({ kind: 'altText', value: alt, exact: true });
+    if (
+      alt &&
+      countWhere(function (o) {
+        return o.getAttribute('alt') === alt;
+      }) === 1
+    )
+      out.push({ kind: 'altText', value: alt, exact: true });
     var title = el.getAttribute('title');
-    if (title && countWhere(function (o) { return o.getAttribute('title') === title; }) === 1) out.push({ kind: 'title', value: title, exact: true });
+    if (
+      title &&
+      countWhere(function (o) {
+        return o.getAttribute('title') === title;
+      }) === 1
+    )
+      out.push({ kind: 'title', value: title, exact: true });
     var text = shortText(el);
     if (text && text.length <= 80 && out.length === 0) {
       // getByText matches the innermost elements holding the text, so count elements whose own
@@ -351,14 +430,20 @@
     // A list item or table row is a row even when it is the only one yet; a card only among others.
     if (box.tagName === 'ARTICLE') {
       var alike = 0;
-      for (var sibling = box.parentElement.firstElementChild; sibling; sibling = sibling.nextElementSibling) if (sibling.tagName === box.tagName) alike++;
+      for (var sibling = box.parentElement.firstElementChild; sibling; sibling = sibling.nextElementSibling)
+        if (sibling.tagName === box.tagName) alike++;
       if (alike < 2) return null;
     }
     // A card's heading, else the row's first text of its own (a todo's label, a table's first cell;
     // not a badge before the title), a hidden one when the row shows none (a todo being edited
     // hides its label), the text in its field, else all of it.
     var heading = box.querySelector('h1, h2, h3, h4, h5, h6, [role=heading]');
-    var text = (heading && !isHidden(heading) ? shortText(heading) : '') || firstOwnText(box, true) || firstOwnText(box, false) || fieldValue(box) || shortText(box);
+    var text =
+      (heading && !isHidden(heading) ? shortText(heading) : '') ||
+      firstOwnText(box, true) ||
+      firstOwnText(box, false) ||
+      fieldValue(box) ||
+      shortText(box);
     if (!text) return null;
     return { tag: box.tagName.toLowerCase(), text: text.slice(0, 200) };
   }
@@ -406,15 +491,23 @@
     if (el.matches(REPEATED)) {
       selector = row;
     } else if (isTextField(el)) {
-      selector = row + '//' + (tag === 'textarea' ? tag
-        : tag === 'input' ? "input[not(@type='checkbox' or @type='radio' or @type='button' or @type='submit' or @type='reset' or @type='hidden' or @type='image' or @type='file')]"
-        : '*[@contenteditable and @contenteditable!="false"]');
+      selector =
+        row +
+        '//' +
+        (tag === 'textarea'
+          ? tag
+          : tag === 'input'
+            ? "input[not(@type='checkbox' or @type='radio' or @type='button' or @type='submit' or @type='reset' or @type='hidden' or @type='image' or @type='file')]"
+            : '*[@contenteditable and @contenteditable!="false"]');
     } else {
       var text = shortText(el);
       selector = row + '//' + tag + (text && text.length <= 80 ? '[normalize-space(.)=' + xpathLiteral(text) + ']' : '');
     }
     var unnamed = !name && (isTextField(el) || el.matches(REPEATED));
-    return { text: unnamed ? container.text : null, locator: evaluatesTo(selector, el) ? { kind: 'css', value: 'xpath=' + selector } : null };
+    return {
+      text: unnamed ? container.text : null,
+      locator: evaluatesTo(selector, el) ? { kind: 'css', value: 'xpath=' + selector } : null,
+    };
   }
 
   function humanName(el, role, name) {
@@ -422,7 +515,17 @@
     var tag = el.tagName.toLowerCase();
     // What a person sees before what a developer named it: a card's text, not its id.
     var text = shortText(el);
-    return norm(el.getAttribute('placeholder') || el.getAttribute('name') || (text.length <= 60 ? text : '') || el.id || text.slice(0, 60) || role || tag) || tag;
+    return (
+      norm(
+        el.getAttribute('placeholder') ||
+          el.getAttribute('name') ||
+          (text.length <= 60 ? text : '') ||
+          el.id ||
+          text.slice(0, 60) ||
+          role ||
+          tag,
+      ) || tag
+    );
   }
 
   // ---- a checkbox labelled only by the text beside it (a todo row's <label> without for) ----
@@ -435,7 +538,16 @@
   function xpathLiteral(text) {
     if (text.indexOf('"') === -1) return '"' + text + '"';
     if (text.indexOf("'") === -1) return "'" + text + "'";
-    return 'concat(' + text.split('"').map(function (part) { return '"' + part + '"'; }).join(", '\"', ") + ')';
+    return (
+      'concat(' +
+      text
+        .split('"')
+        .map(function (part) {
+          return '"' + part + '"';
+        })
+        .join(", '\"', ") +
+      ')'
+    );
   }
 
   /**
@@ -455,7 +567,14 @@
         var candidate = texts[i];
         if (candidate === el || /^(SCRIPT|STYLE)$/.test(candidate.tagName)) continue;
         var text = norm(candidate.textContent);
-        if (!text || text.length > 80 || !innermostWith(candidate, text, function (o) { return norm(o.textContent); })) continue;
+        if (
+          !text ||
+          text.length > 80 ||
+          !innermostWith(candidate, text, function (o) {
+            return norm(o.textContent);
+          })
+        )
+          continue;
         var selector = config.checkableBeside.split('"\u0001"').join(xpathLiteral(text));
         var found = document.evaluate(selector.replace(/^xpath=/, ''), document, null, 7 /* ORDERED_NODE_SNAPSHOT_TYPE */, null);
         if (found.snapshotLength === 1 && found.snapshotItem(0) === el) return { text: text, locator: { kind: 'css', value: selector } };
@@ -473,7 +592,10 @@
     var role = roleOf(el);
     var name = accessibleName(el);
     var locators = candidatesFor(el);
-    if (revealed) locators = locators.filter(function (c) { return c.kind !== 'role' && c.kind !== 'text'; });
+    if (revealed)
+      locators = locators.filter(function (c) {
+        return c.kind !== 'role' && c.kind !== 'text';
+      });
     var beside = name ? null : besideText(el);
     // Only a positional path finds it, or it is a row itself: find it by its row's text first.
     var row = !beside && (locators.length === 1 || (!name && el.matches(REPEATED))) ? inRow(el, name) : null;
@@ -511,7 +633,14 @@
           var named = 0;
           var lists = document.querySelectorAll(LISTS);
           for (var l = 0; l < lists.length; l++) {
-            var hay = [lists[l].getAttribute('aria-label'), lists[l].id, lists[l].getAttribute('class'), lists[l].getAttribute('data-testid')].join(' ').toLowerCase();
+            var hay = [
+              lists[l].getAttribute('aria-label'),
+              lists[l].id,
+              lists[l].getAttribute('class'),
+              lists[l].getAttribute('data-testid'),
+            ]
+              .join(' ')
+              .toLowerCase();
             if (hay.indexOf(word) !== -1) named++;
           }
           if (named === 1) return { word: word, count: count };
@@ -535,7 +664,11 @@
       }
     }
     for (var i = 0; i < document.styleSheets.length; i++) {
-      try { walk(document.styleSheets[i].cssRules); } catch { /* a cross-origin sheet: not readable */ }
+      try {
+        walk(document.styleSheets[i].cssRules);
+      } catch {
+        /* a cross-origin sheet: not readable */
+      }
     }
     return out;
   }
@@ -548,7 +681,12 @@
     var rules = hoverRules();
     for (var i = 0; i < rules.length; i++) {
       var style = rules[i].style;
-      if (!REVEALING.some(function (property) { return style.getPropertyValue(property); })) continue;
+      if (
+        !REVEALING.some(function (property) {
+          return style.getPropertyValue(property);
+        })
+      )
+        continue;
       var selectors = rules[i].selectorText.split(',');
       for (var j = 0; j < selectors.length; j++) {
         var selector = selectors[j].trim();
@@ -562,7 +700,9 @@
           if (!target) continue;
           var owner = target.parentElement && target.parentElement.closest(hovered);
           if (owner && owner !== document.body && owner !== document.documentElement) return owner;
-        } catch { /* a selector this browser cannot match */ }
+        } catch {
+          /* a selector this browser cannot match */
+        }
       }
     }
     return null;
@@ -570,7 +710,8 @@
 
   // ---- which element an event is about ----
 
-  var INTERACTIVE = 'a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [onclick], [tabindex]';
+  var INTERACTIVE =
+    'a[href], button, input, select, textarea, summary, label, [role=button], [role=link], [role=checkbox], [role=radio], [role=tab], [role=menuitem], [role=option], [role=switch], [onclick], [tabindex]';
 
   function actionTarget(target) {
     if (!(target instanceof Element)) return null;
@@ -596,7 +737,11 @@
     var n = 2;
     while (k.length < 64) {
       var prime = true;
-      for (var d = 2; d * d <= n; d++) if (n % d === 0) { prime = false; break; }
+      for (var d = 2; d * d <= n; d++)
+        if (n % d === 0) {
+          prime = false;
+          break;
+        }
       if (prime) k.push((Math.pow(n, 1 / 3) * 0x100000000) | 0);
       n++;
     }
@@ -608,11 +753,19 @@
     words[(((length + 8) >> 6) + 1) * 16 - 1] = length * 8;
     for (var block = 0; block < words.length; block += 16) {
       var w = [];
-      var a = h[0], b = h[1], c = h[2], dd = h[3], e = h[4], f = h[5], g = h[6], hh = h[7];
+      var a = h[0],
+        b = h[1],
+        c = h[2],
+        dd = h[3],
+        e = h[4],
+        f = h[5],
+        g = h[6],
+        hh = h[7];
       for (var t = 0; t < 64; t++) {
         if (t < 16) w[t] = words[block + t] | 0;
         else {
-          var x = w[t - 15], y = w[t - 2];
+          var x = w[t - 15],
+            y = w[t - 2];
           var s0 = ((x >>> 7) | (x << 25)) ^ ((x >>> 18) | (x << 14)) ^ (x >>> 3);
           var s1 = ((y >>> 17) | (y << 15)) ^ ((y >>> 19) | (y << 13)) ^ (y >>> 10);
           w[t] = (w[t - 16] + s0 + w[t - 7] + s1) | 0;
@@ -623,15 +776,38 @@
         var S0 = ((a >>> 2) | (a << 30)) ^ ((a >>> 13) | (a << 19)) ^ ((a >>> 22) | (a << 10));
         var maj = (a & b) ^ (a & c) ^ (b & c);
         var t2 = (S0 + maj) | 0;
-        hh = g; g = f; f = e; e = (dd + t1) | 0; dd = c; c = b; b = a; a = (t1 + t2) | 0;
+        hh = g;
+        g = f;
+        f = e;
+        e = (dd + t1) | 0;
+        dd = c;
+        c = b;
+        b = a;
+        a = (t1 + t2) | 0;
       }
-      h = [(h[0] + a) | 0, (h[1] + b) | 0, (h[2] + c) | 0, (h[3] + dd) | 0, (h[4] + e) | 0, (h[5] + f) | 0, (h[6] + g) | 0, (h[7] + hh) | 0];
+      h = [
+        (h[0] + a) | 0,
+        (h[1] + b) | 0,
+        (h[2] + c) | 0,
+        (h[3] + dd) | 0,
+        (h[4] + e) | 0,
+        (h[5] + f) | 0,
+        (h[6] + g) | 0,
+        (h[7] + hh) | 0,
+      ];
     }
-    return h.map(function (v) { return ('00000000' + (v >>> 0).toString(16)).slice(-8); }).join('');
+    return h
+      .map(function (v) {
+        return ('00000000' + (v >>> 0).toString(16)).slice(-8);
+      })
+      .join('');
   }
 
   function keyFromName(name) {
-    var key = norm(name).toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
+    var key = norm(name)
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '');
     return key || 'secret';
   }
 
@@ -656,7 +832,9 @@
   var typedSecrets = [];
   function shareableLines() {
     return visibleLines().filter(function (line) {
-      return !typedSecrets.some(function (secret) { return secret.length >= 3 && line.indexOf(secret) !== -1; });
+      return !typedSecrets.some(function (secret) {
+        return secret.length >= 3 && line.indexOf(secret) !== -1;
+      });
     });
   }
 
@@ -683,9 +861,17 @@
       send({ type: 'verifyValue', element: element, value: String(el.value) });
     } else if (assertMode === 'verifyChecked') {
       // A click on a checkbox's label or row text asserts on the checkbox.
-      var box = isCheckable(el) ? el : (el.control && isCheckable(el.control) ? el.control : null);
-      if (!box) { var row = el.closest(REPEATED) || el.parentElement; box = row ? row.querySelector('input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch]') : null; }
-      if (box) send({ type: 'verifyChecked', element: describe(box), value: (box.checked || box.getAttribute('aria-checked') === 'true') ? 'checked' : 'unchecked' });
+      var box = isCheckable(el) ? el : el.control && isCheckable(el.control) ? el.control : null;
+      if (!box) {
+        var row = el.closest(REPEATED) || el.parentElement;
+        box = row ? row.querySelector('input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch]') : null;
+      }
+      if (box)
+        send({
+          type: 'verifyChecked',
+          element: describe(box),
+          value: box.checked || box.getAttribute('aria-checked') === 'true' ? 'checked' : 'unchecked',
+        });
     } else if (assertMode === 'verifyCount') {
       var counted = listCount(el);
       if (counted) send({ type: 'verifyCount', value: counted.word, count: counted.count });
@@ -731,9 +917,11 @@
     if (!highlight && el) {
       highlight = document.createElement('div');
       highlight.setAttribute('data-rehearse-ui', 'picker');
-      highlight.style.cssText = 'position:fixed;z-index:2147483646;pointer-events:none;box-sizing:border-box;border:2px solid #4f46e5;background:rgba(79,70,229,0.10);border-radius:3px;';
+      highlight.style.cssText =
+        'position:fixed;z-index:2147483646;pointer-events:none;box-sizing:border-box;border:2px solid #4f46e5;background:rgba(79,70,229,0.10);border-radius:3px;';
       highlightLabel = document.createElement('div');
-      highlightLabel.style.cssText = 'position:absolute;left:-2px;bottom:100%;margin-bottom:2px;max-width:420px;padding:2px 6px;border-radius:3px;background:#312e81;color:#fff;font:12px/1.4 system-ui,sans-serif;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;';
+      highlightLabel.style.cssText =
+        'position:absolute;left:-2px;bottom:100%;margin-bottom:2px;max-width:420px;padding:2px 6px;border-radius:3px;background:#312e81;color:#fff;font:12px/1.4 system-ui,sans-serif;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;';
       highlight.appendChild(highlightLabel);
       (document.body || document.documentElement).appendChild(highlight);
     }
@@ -765,7 +953,14 @@
       if (!assertMode || fromRecorderUi(event)) return;
       var stack = elementsAt(event.clientX, event.clientY);
       // The same spot keeps the element stepped to.
-      if (pick && pick.stack.length === stack.length && pick.stack.every(function (el, i) { return el === stack[i]; })) return;
+      if (
+        pick &&
+        pick.stack.length === stack.length &&
+        pick.stack.every(function (el, i) {
+          return el === stack[i];
+        })
+      )
+        return;
       pick = { stack: stack, index: 0 };
       drawPick();
     },
@@ -869,7 +1064,13 @@
     },
     true,
   );
-  window.addEventListener('dragend', function () { dragSource = null; }, true);
+  window.addEventListener(
+    'dragend',
+    function () {
+      dragSource = null;
+    },
+    true,
+  );
 
   var POINTER_DRAG_PX = 12;
   var pointerDrag = null;
@@ -879,7 +1080,10 @@
     function (event) {
       if (!event.isTrusted || assertMode || event.button !== 0 || fromRecorderUi(event)) return;
       var el = actionTarget(event.target);
-      pointerDrag = el && !isTextField(el) && !(el instanceof HTMLSelectElement) ? { el: el, element: describe(el), x: event.clientX, y: event.clientY } : null;
+      pointerDrag =
+        el && !isTextField(el) && !(el instanceof HTMLSelectElement)
+          ? { el: el, element: describe(el), x: event.clientX, y: event.clientY }
+          : null;
     },
     true,
   );
@@ -895,13 +1099,20 @@
       if (selection && selection.toString().trim() !== '') return;
       // What lies under the pointer, looking past the dragged element (it often follows the pointer).
       var under = document.elementsFromPoint(event.clientX, event.clientY).filter(function (candidate) {
-        return !started.el.contains(candidate) && !candidate.closest('[data-rehearse-ui]') && candidate !== document.documentElement && candidate !== document.body;
+        return (
+          !started.el.contains(candidate) &&
+          !candidate.closest('[data-rehearse-ui]') &&
+          candidate !== document.documentElement &&
+          candidate !== document.body
+        );
       })[0];
       if (!under) return;
       send({ type: 'drag', element: started.element, target: describe(under) });
       // The click the browser sends after a drag (on what both ends share) is not a step.
       swallowClick = true;
-      window.setTimeout(function () { swallowClick = false; }, 0);
+      window.setTimeout(function () {
+        swallowClick = false;
+      }, 0);
     },
     true,
   );
@@ -958,4 +1169,4 @@
     if (!mode) endPick();
   };
   window.__rehearseDescribe = describe;
-})
+});

@@ -40,7 +40,16 @@
     '.hint{font-size:12px;color:#1d4ed8;margin:0}.ok{font-size:12px;color:#047857;margin:0}.error{font-size:12px;color:#b91c1c;margin:0}',
   ].join('\n');
 
-  var state = { steps: [], featureName: '', scenarioName: '', features: [], assertMode: null, status: null, position: null, collapsed: false };
+  var state = {
+    steps: [],
+    featureName: '',
+    scenarioName: '',
+    features: [],
+    assertMode: null,
+    status: null,
+    position: null,
+    collapsed: false,
+  };
   var host;
   var els = {};
 
@@ -104,12 +113,24 @@
       els.publish,
       els.result,
     ]);
-    var assertGroup = el('div', { class: 'assertions', role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [els.visible, els.text, els.value, els.checked, els.counted, els.url]);
+    var assertGroup = el('div', { class: 'assertions', role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [
+      els.visible,
+      els.text,
+      els.value,
+      els.checked,
+      els.counted,
+      els.url,
+    ]);
     els.panel = el('div', { class: 'panel', role: 'complementary', 'aria-label': labels.title }, [
       el('header', {}, [el('span', { class: 'dot', 'aria-hidden': 'true' }), el('h2', { text: labels.title }), els.count, els.toggle]),
       el('div', { class: 'body', id: 'rehearse-panel-body' }, [
         els.steps,
-        el('section', {}, [el('span', { class: 'label', id: 'rehearse-assert-label', text: labels.addAssertion }), assertGroup, els.hint, els.undo]),
+        el('section', {}, [
+          el('span', { class: 'label', id: 'rehearse-assert-label', text: labels.addAssertion }),
+          assertGroup,
+          els.hint,
+          els.undo,
+        ]),
         el('section', {}, [els.form]),
       ]),
     ]);
@@ -164,7 +185,24 @@
     // Keep the page's own listeners out of what happens in the panel: composed events would
     // otherwise reach the page's document/window handlers (menus that close on an outside click,
     // keyboard shortcuts) as events on the host.
-    ['click', 'dblclick', 'mousedown', 'mouseup', 'mousemove', 'pointerdown', 'pointerup', 'pointermove', 'keydown', 'keyup', 'keypress', 'input', 'focusin', 'focusout', 'wheel', 'contextmenu'].forEach(function (type) {
+    [
+      'click',
+      'dblclick',
+      'mousedown',
+      'mouseup',
+      'mousemove',
+      'pointerdown',
+      'pointerup',
+      'pointermove',
+      'keydown',
+      'keyup',
+      'keypress',
+      'input',
+      'focusin',
+      'focusout',
+      'wheel',
+      'contextmenu',
+    ].forEach(function (type) {
       host.addEventListener(type, function (event) {
         event.stopPropagation();
       });
@@ -259,4 +297,4 @@
 
   if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
   else start();
-})
+});

@@ -36,7 +36,13 @@ describe('the local recorder panel inside the recorded page', () => {
         throw new Error('Feature name must not contain ?');
       },
     });
-    session = await RecorderSession.start({ url: app.baseUrl, baseUrl: app.baseUrl, viewport: { width: 1280, height: 800 }, headless: true, panel });
+    session = await RecorderSession.start({
+      url: app.baseUrl,
+      baseUrl: app.baseUrl,
+      viewport: { width: 1280, height: 800 },
+      headless: true,
+      panel,
+    });
   });
   afterAll(async () => {
     await session?.close();
@@ -72,7 +78,9 @@ describe('the local recorder panel inside the recorded page', () => {
     await ui.button(PANEL_LABELS.assertVisible).click();
     await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('true');
     await page.getByRole('heading', { name: 'Team roster' }).click();
-    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
+    await expect
+      .poll(() => ui.steps.allTextContents(), PATIENT)
+      .toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
     await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('false');
     expect(session.commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'verifyVisible']);
     expect(session.commands.at(-1)!.element!.locators[0]).toEqual({ kind: 'role', role: 'heading', name: 'Team roster', exact: true });
@@ -85,7 +93,9 @@ describe('the local recorder panel inside the recorded page', () => {
 
     // A new document gets a new panel with the same steps and the names typed so far.
     await page.reload();
-    await expect.poll(() => panelOf(page).steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
+    await expect
+      .poll(() => panelOf(page).steps.allTextContents(), PATIENT)
+      .toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
     await expect.poll(() => panelOf(page).scenario.inputValue(), PATIENT).toBe('Add Ada');
     await expect.poll(() => panelOf(page).feature.inputValue(), PATIENT).toBe('Roster');
     expect(session.commands).toHaveLength(3);

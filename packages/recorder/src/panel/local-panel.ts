@@ -50,7 +50,8 @@ export const PANEL_LABELS = {
   assertChecked: 'Checked',
   assertCount: 'Count',
   assertUrl: 'URL',
-  assertHint: 'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
+  assertHint:
+    'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
   undo: 'Undo last',
   featureName: 'Feature (new or existing)',
   scenarioName: 'Scenario name',
@@ -77,7 +78,16 @@ export class LocalPanel implements SessionPanel {
   private featuresLoaded = false;
 
   constructor(private readonly options: LocalPanelOptions) {
-    this.state = { steps: [], featureName: options.featureName, scenarioName: options.scenarioName, features: [], assertMode: null, status: null, position: null, collapsed: false };
+    this.state = {
+      steps: [],
+      featureName: options.featureName,
+      scenarioName: options.scenarioName,
+      features: [],
+      assertMode: null,
+      status: null,
+      position: null,
+      collapsed: false,
+    };
   }
 
   /** The names as the person left them in the panel (a publish from the terminal uses them too). */
@@ -88,7 +98,9 @@ export class LocalPanel implements SessionPanel {
   async install(context: BrowserContext, session: RecorderSession): Promise<void> {
     this.context = context;
     this.session = session;
-    await context.exposeBinding('__rehearsePanel', ({ frame }, request: PanelRequest) => (frame.parentFrame() ? undefined : this.handle(request)));
+    await context.exposeBinding('__rehearsePanel', ({ frame }, request: PanelRequest) =>
+      frame.parentFrame() ? undefined : this.handle(request),
+    );
     await context.addInitScript(panelScript());
   }
 
@@ -167,7 +179,10 @@ export class LocalPanel implements SessionPanel {
   private render(): void {
     for (const page of this.context?.pages() ?? []) {
       page
-        .evaluate((state) => (globalThis as unknown as { __rehearsePanelRender?: (s: PanelState) => void }).__rehearsePanelRender?.(state), this.state)
+        .evaluate(
+          (state) => (globalThis as unknown as { __rehearsePanelRender?: (s: PanelState) => void }).__rehearsePanelRender?.(state),
+          this.state,
+        )
         .catch(() => undefined);
     }
   }

@@ -43,7 +43,13 @@ export interface BenchTarget {
 /** Records one scenario on `baseUrl` (1024×700, headless) and answers its commands. */
 export async function recordScenario(target: BenchTarget, baseUrl: string, scenario: BenchScenario): Promise<RecordedCommand[]> {
   const url = new URL(scenario.start ?? '', baseUrl).href;
-  const session = await RecorderSession.start({ url, baseUrl, viewport: { width: 1024, height: 700 }, headless: true, testData: digestTestData(target.testData ?? []) });
+  const session = await RecorderSession.start({
+    url,
+    baseUrl,
+    viewport: { width: 1024, height: 700 },
+    headless: true,
+    testData: digestTestData(target.testData ?? []),
+  });
   try {
     await target.ready(session.activePage);
     await scenario.drive(session.activePage, session);
@@ -130,7 +136,12 @@ export async function replayAll(
   const dir = workspaceWith(
     [
       { path: 'features/recorded.feature', content: `Feature: ${options.name ?? 'Recorded'}\n\n${scenarios.join('\n\n')}\n` },
-      { path: 'test-data.json', content: JSON.stringify((options.testData ?? []).map((row) => ({ key: row.key, value: row.value, DataType: row.secret ? 'secret' : 'string' }))) },
+      {
+        path: 'test-data.json',
+        content: JSON.stringify(
+          (options.testData ?? []).map((row) => ({ key: row.key, value: row.value, DataType: row.secret ? 'secret' : 'string' })),
+        ),
+      },
       ...[...files].map(([file, content]) => ({ path: file, content })),
       { path: `${STEP_DEFINITIONS_DIR}/zz-state-probe.mjs`, content: stateProbe(stateFile, options.stateScript, options.settleMs ?? 0) },
     ],
@@ -141,7 +152,20 @@ export async function replayAll(
   const out: string[] = [];
   const sink = { write: (text: string) => out.push(text) };
   try {
-    await runCli(['run', '--env', 'environments/default.json', '--data', 'test-data.json', '--headless', '--out', `${dir}/report`, ...(heal ? ['--heal'] : [])], { cwd: dir, stdout: sink, stderr: sink });
+    await runCli(
+      [
+        'run',
+        '--env',
+        'environments/default.json',
+        '--data',
+        'test-data.json',
+        '--headless',
+        '--out',
+        `${dir}/report`,
+        ...(heal ? ['--heal'] : []),
+      ],
+      { cwd: dir, stdout: sink, stderr: sink },
+    );
     const report = RunReport.parse(JSON.parse(readFileSync(path.join(dir, 'report', 'report.json'), 'utf8')));
     const states = new Map<string, unknown>();
     for (const line of readFileSync(stateFile, 'utf8').split('\n').filter(Boolean)) {
@@ -154,9 +178,14 @@ export async function replayAll(
       name: testCase.scenarioName,
       status: testCase.result.status,
       steps: testCase.steps.map((step, index) => {
-        const healing = step.commands.find((command) => command.healing && command.healing.reason !== 'the element was found; the action failed');
+        const healing = step.commands.find(
+          (command) => command.healing && command.healing.reason !== 'the element was found; the action failed',
+        );
         const source = healing?.healing?.source;
-        const recorded = source ? (JSON.parse(files.get(source.file) ?? '{}') as Record<string, { fingerprint?: { text?: string; name?: string } }>)[source.key]?.fingerprint : undefined;
+        const recorded = source
+          ? (JSON.parse(files.get(source.file) ?? '{}') as Record<string, { fingerprint?: { text?: string; name?: string } }>)[source.key]
+              ?.fingerprint
+          : undefined;
         const healedPrint = healing?.healing?.fingerprint as { text?: string; name?: string } | undefined;
         return {
           text: step.text,
@@ -185,7 +214,10 @@ export type HealOutcome = 'unbroken' | 'healed correctly' | 'healed wrongly' | '
  * healed correctly when the app's state after it is the same. An assertion changes no state: a
  * healed assertion is right only when the element it chose shows the text the recorded one did.
  */
-export function judge(before: ReplayedScenario[], after: ReplayedScenario[]): Array<{ scenario: string; step: string; outcome: HealOutcome; confidence: number; reason: string }> {
+export function judge(
+  before: ReplayedScenario[],
+  after: ReplayedScenario[],
+): Array<{ scenario: string; step: string; outcome: HealOutcome; confidence: number; reason: string }> {
   const out: Array<{ scenario: string; step: string; outcome: HealOutcome; confidence: number; reason: string }> = [];
   for (const scenario of after) {
     const reference = before.find((s) => s.name === scenario.name);

@@ -14,7 +14,13 @@ export async function pickBeneath(page: Page, target: Locator): Promise<void> {
   const outline = page.locator('[data-rehearse-ui="picker"]');
   const onTarget = async () => {
     const shown = await outline.boundingBox();
-    return shown !== null && Math.abs(shown.x - box.x) < 1 && Math.abs(shown.y - box.y) < 1 && Math.abs(shown.width - box.width) < 1 && Math.abs(shown.height - box.height) < 1;
+    return (
+      shown !== null &&
+      Math.abs(shown.x - box.x) < 1 &&
+      Math.abs(shown.y - box.y) < 1 &&
+      Math.abs(shown.width - box.width) < 1 &&
+      Math.abs(shown.height - box.height) < 1
+    );
   };
   for (let step = 0; step < 8 && !(await onTarget()); step++) await page.keyboard.press('ArrowDown');
   if (!(await onTarget())) throw new Error('ArrowDown never outlined the element to pick');

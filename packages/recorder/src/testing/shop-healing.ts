@@ -46,19 +46,71 @@ async function seeText(session: RecorderSession, page: Page, text: string): Prom
 }
 
 export const SHOP_SCENARIOS: BenchScenario[] = [
-  { name: 'Sign in', start: 'login.html', drive: async (page, session) => { await signIn(page); await seeText(session, page, 'Signed in as'); } },
+  {
+    name: 'Sign in',
+    start: 'login.html',
+    drive: async (page, session) => {
+      await signIn(page);
+      await seeText(session, page, 'Signed in as');
+    },
+  },
   {
     name: 'Sign in with a wrong password',
     start: 'login.html',
-    drive: async (page, session) => { await signIn(page, WRONG_PASSWORD); await seeElement(session, page, (p) => p.getByRole('alert')); },
+    drive: async (page, session) => {
+      await signIn(page, WRONG_PASSWORD);
+      await seeElement(session, page, (p) => p.getByRole('alert'));
+    },
   },
-  { name: 'Open sign-in from the header', drive: async (page, session) => { await page.getByRole('link', { name: 'Sign in' }).click(); await seeText(session, page, 'Demo account'); } },
-  { name: 'Back to products from a product', start: 'product.html?id=trail-backpack', drive: async (page, session) => { await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click(); await seeText(session, page, 'Gear for the trail ahead'); } },
-  { name: 'Open the cart from the header', drive: async (page, session) => { await openCart(page); await seeText(session, page, 'Your cart'); } },
-  { name: 'Search for a mug', drive: async (page, session) => { await type(page, 'Search products', 'mug'); await page.getByRole('button', { name: 'Search' }).click(); await seeText(session, page, 'Enamel Camp Mug'); } },
-  { name: 'Add a backpack from the list', drive: async (page) => { await addFromList(page, 'Trail Backpack'); } },
-  { name: 'Add a mug from the list', drive: async (page) => { await addFromList(page, 'Enamel Camp Mug'); } },
-  { name: 'Open a product', drive: async (page, session) => { await page.getByRole('link', { name: 'Summit Rain Jacket', exact: true }).click(); await seeText(session, page, 'Free returns within 30 days'); } },
+  {
+    name: 'Open sign-in from the header',
+    drive: async (page, session) => {
+      await page.getByRole('link', { name: 'Sign in' }).click();
+      await seeText(session, page, 'Demo account');
+    },
+  },
+  {
+    name: 'Back to products from a product',
+    start: 'product.html?id=trail-backpack',
+    drive: async (page, session) => {
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
+      await seeText(session, page, 'Gear for the trail ahead');
+    },
+  },
+  {
+    name: 'Open the cart from the header',
+    drive: async (page, session) => {
+      await openCart(page);
+      await seeText(session, page, 'Your cart');
+    },
+  },
+  {
+    name: 'Search for a mug',
+    drive: async (page, session) => {
+      await type(page, 'Search products', 'mug');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await seeText(session, page, 'Enamel Camp Mug');
+    },
+  },
+  {
+    name: 'Add a backpack from the list',
+    drive: async (page) => {
+      await addFromList(page, 'Trail Backpack');
+    },
+  },
+  {
+    name: 'Add a mug from the list',
+    drive: async (page) => {
+      await addFromList(page, 'Enamel Camp Mug');
+    },
+  },
+  {
+    name: 'Open a product',
+    drive: async (page, session) => {
+      await page.getByRole('link', { name: 'Summit Rain Jacket', exact: true }).click();
+      await seeText(session, page, 'Free returns within 30 days');
+    },
+  },
   {
     name: 'Add two backpacks',
     start: 'product.html?id=trail-backpack',
@@ -69,9 +121,30 @@ export const SHOP_SCENARIOS: BenchScenario[] = [
       await seeText(session, page, 'Added 2 × Trail Backpack (Slate)');
     },
   },
-  { name: 'Add without a colour', start: 'product.html?id=trail-backpack', drive: async (page, session) => { await page.getByRole('button', { name: 'Add to cart' }).click(); await seeText(session, page, 'Choose a colour'); } },
-  { name: 'The price is shown', start: 'product.html?id=trail-backpack', drive: async (page, session) => { await seeElement(session, page, (p) => p.getByTestId('product-price')); } },
-  { name: 'Remove the line', drive: async (page, session) => { await addFromList(page, 'Trail Backpack'); await openCart(page); await page.getByRole('button', { name: /^Remove/ }).click(); await seeText(session, page, 'Your cart is empty'); } },
+  {
+    name: 'Add without a colour',
+    start: 'product.html?id=trail-backpack',
+    drive: async (page, session) => {
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await seeText(session, page, 'Choose a colour');
+    },
+  },
+  {
+    name: 'The price is shown',
+    start: 'product.html?id=trail-backpack',
+    drive: async (page, session) => {
+      await seeElement(session, page, (p) => p.getByTestId('product-price'));
+    },
+  },
+  {
+    name: 'Remove the line',
+    drive: async (page, session) => {
+      await addFromList(page, 'Trail Backpack');
+      await openCart(page);
+      await page.getByRole('button', { name: /^Remove/ }).click();
+      await seeText(session, page, 'Your cart is empty');
+    },
+  },
   {
     name: 'Proceed to checkout',
     drive: async (page, session) => {
@@ -87,7 +160,10 @@ export const SHOP_SCENARIOS: BenchScenario[] = [
     drive: async (page) => {
       // Signed in with nothing in the cart, checkout says so: fill the cart first, then go there.
       await signIn(page);
-      await page.getByRole('heading', { name: /checkout|cart is empty/i }).first().waitFor();
+      await page
+        .getByRole('heading', { name: /checkout|cart is empty/i })
+        .first()
+        .waitFor();
       await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Products' }).click();
       await addFromList(page, 'Enamel Camp Mug');
       await openCart(page);

@@ -54,23 +54,142 @@ async function seeText(session: RecorderSession, page: Page, text: string): Prom
 }
 
 export const TODO_SCENARIOS: BenchScenario[] = [
-  { name: 'Add a todo', drive: async (page, session) => { await add(page, 'buy milk'); await seeElement(session, page, 'buy milk'); } },
-  { name: 'Add two todos', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat'); await seeText(session, page, '2 items left'); } },
-  { name: 'Complete the second todo', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat'); await tick(page, 'feed the cat'); await seeText(session, page, '1 item left'); } },
-  { name: 'Complete the first todo', drive: async (page) => { await add(page, 'buy milk', 'feed the cat', 'water the plants'); await tick(page, 'buy milk'); } },
-  { name: 'Complete and reopen a todo', drive: async (page) => { await add(page, 'buy milk'); await tick(page, 'buy milk'); await tick(page, 'buy milk'); } },
-  { name: 'Rename a todo', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat'); await editTo(page, 'feed the cat', 'feed the dog'); await seeElement(session, page, 'feed the dog'); } },
-  { name: 'Cancel an edit with Escape', drive: async (page) => { await add(page, 'buy milk'); await editTo(page, 'buy milk', 'buy bread', 'Escape'); } },
-  { name: 'Clear a todo by editing it empty', drive: async (page) => { await add(page, 'buy milk', 'feed the cat'); await page.getByText('buy milk', { exact: true }).dblclick(); await page.keyboard.press('Control+A'); await page.keyboard.press('Backspace'); await page.keyboard.press('Enter'); } },
-  { name: 'Mark all as complete', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat'); await page.getByText('Mark all as complete').click(); await seeText(session, page, '0 items left'); } },
-  { name: 'Show active todos', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat'); await tick(page, 'buy milk'); await page.getByRole('link', { name: 'Active' }).click(); await seeElement(session, page, 'feed the cat'); } },
-  { name: 'Show completed todos', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat'); await tick(page, 'feed the cat'); await page.getByRole('link', { name: 'Completed' }).click(); await seeElement(session, page, 'feed the cat'); } },
-  { name: 'Back to all todos', drive: async (page) => { await add(page, 'buy milk', 'feed the cat'); await tick(page, 'buy milk'); await page.getByRole('link', { name: 'Completed' }).click(); await page.getByRole('link', { name: 'All' }).click(); } },
-  { name: 'Clear completed todos', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat', 'water the plants'); await tick(page, 'feed the cat'); await page.getByRole('button', { name: 'Clear completed' }).click(); await seeText(session, page, '2 items left'); } },
-  { name: 'Complete a todo on the active list', drive: async (page) => { await add(page, 'buy milk', 'feed the cat'); await page.getByRole('link', { name: 'Active' }).click(); await tick(page, 'feed the cat'); } },
-  { name: 'Delete a todo', drive: async (page, session) => { await add(page, 'buy milk', 'feed the cat'); await remove(page, 'feed the cat'); await seeText(session, page, '1 item left'); } },
-  { name: 'Delete the first todo', drive: async (page) => { await add(page, 'buy milk', 'feed the cat', 'water the plants'); await remove(page, 'buy milk'); } },
-  { name: 'Counter shows the todos left', drive: async (page, session) => { await add(page, 'buy milk'); await seeElement(session, page, '1 item left'); } },
+  {
+    name: 'Add a todo',
+    drive: async (page, session) => {
+      await add(page, 'buy milk');
+      await seeElement(session, page, 'buy milk');
+    },
+  },
+  {
+    name: 'Add two todos',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await seeText(session, page, '2 items left');
+    },
+  },
+  {
+    name: 'Complete the second todo',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await tick(page, 'feed the cat');
+      await seeText(session, page, '1 item left');
+    },
+  },
+  {
+    name: 'Complete the first todo',
+    drive: async (page) => {
+      await add(page, 'buy milk', 'feed the cat', 'water the plants');
+      await tick(page, 'buy milk');
+    },
+  },
+  {
+    name: 'Complete and reopen a todo',
+    drive: async (page) => {
+      await add(page, 'buy milk');
+      await tick(page, 'buy milk');
+      await tick(page, 'buy milk');
+    },
+  },
+  {
+    name: 'Rename a todo',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await editTo(page, 'feed the cat', 'feed the dog');
+      await seeElement(session, page, 'feed the dog');
+    },
+  },
+  {
+    name: 'Cancel an edit with Escape',
+    drive: async (page) => {
+      await add(page, 'buy milk');
+      await editTo(page, 'buy milk', 'buy bread', 'Escape');
+    },
+  },
+  {
+    name: 'Clear a todo by editing it empty',
+    drive: async (page) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await page.getByText('buy milk', { exact: true }).dblclick();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Enter');
+    },
+  },
+  {
+    name: 'Mark all as complete',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await page.getByText('Mark all as complete').click();
+      await seeText(session, page, '0 items left');
+    },
+  },
+  {
+    name: 'Show active todos',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await tick(page, 'buy milk');
+      await page.getByRole('link', { name: 'Active' }).click();
+      await seeElement(session, page, 'feed the cat');
+    },
+  },
+  {
+    name: 'Show completed todos',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await tick(page, 'feed the cat');
+      await page.getByRole('link', { name: 'Completed' }).click();
+      await seeElement(session, page, 'feed the cat');
+    },
+  },
+  {
+    name: 'Back to all todos',
+    drive: async (page) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await tick(page, 'buy milk');
+      await page.getByRole('link', { name: 'Completed' }).click();
+      await page.getByRole('link', { name: 'All' }).click();
+    },
+  },
+  {
+    name: 'Clear completed todos',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat', 'water the plants');
+      await tick(page, 'feed the cat');
+      await page.getByRole('button', { name: 'Clear completed' }).click();
+      await seeText(session, page, '2 items left');
+    },
+  },
+  {
+    name: 'Complete a todo on the active list',
+    drive: async (page) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await page.getByRole('link', { name: 'Active' }).click();
+      await tick(page, 'feed the cat');
+    },
+  },
+  {
+    name: 'Delete a todo',
+    drive: async (page, session) => {
+      await add(page, 'buy milk', 'feed the cat');
+      await remove(page, 'feed the cat');
+      await seeText(session, page, '1 item left');
+    },
+  },
+  {
+    name: 'Delete the first todo',
+    drive: async (page) => {
+      await add(page, 'buy milk', 'feed the cat', 'water the plants');
+      await remove(page, 'buy milk');
+    },
+  },
+  {
+    name: 'Counter shows the todos left',
+    drive: async (page, session) => {
+      await add(page, 'buy milk');
+      await seeElement(session, page, '1 item left');
+    },
+  },
 ];
 
 // Runs in the page after every step (source text: it is written into the workspace's step file).

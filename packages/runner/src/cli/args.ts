@@ -4,7 +4,10 @@ import { UsageError } from '../support/settings.js';
 type Options = NonNullable<ParseArgsConfig['options']>;
 
 /** node:util parseArgs, with its errors turned into usage errors (exit code 2). */
-export function parse<O extends Options>(args: string[], options: O): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>> {
+export function parse<O extends Options>(
+  args: string[],
+  options: O,
+): ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>> {
   try {
     return parseArgs({ args, options, allowPositionals: true, strict: true });
   } catch (error) {

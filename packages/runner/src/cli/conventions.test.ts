@@ -97,8 +97,14 @@ Then('the world greets {string}', function (text) {
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     const report = run.read();
-    expect(report.testCases.map((testCase) => [testCase.scenarioName, testCase.result.status])).toEqual([['The world and a parameter type', 'PASSED']]);
-    expect(report.testCases[0]!.steps.map((step) => step.text)).toEqual(['I open "/?q=backpack"', 'the page lists the backpack', 'the world greets "Hello from the profile"']);
+    expect(report.testCases.map((testCase) => [testCase.scenarioName, testCase.result.status])).toEqual([
+      ['The world and a parameter type', 'PASSED'],
+    ]);
+    expect(report.testCases[0]!.steps.map((step) => step.text)).toEqual([
+      'I open "/?q=backpack"',
+      'the page lists the backpack',
+      'the world greets "Hello from the profile"',
+    ]);
     // The profile's formatter moved the messages out of the output folder.
     expect(stepStatuses(path.join(ws, 'profile-messages.ndjson'))).toContain('PASSED');
   });
@@ -232,7 +238,12 @@ Then(/^two definitions match/, function () {});
     const run = await rehearse(ws, ['--parallel', '2', '--name', '^Search']);
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
-    expect(run.read().testCases.map((testCase) => testCase.scenarioName).sort()).toEqual(['Search for the backpack', 'Search for the mug']);
+    expect(
+      run
+        .read()
+        .testCases.map((testCase) => testCase.scenarioName)
+        .sort(),
+    ).toEqual(['Search for the backpack', 'Search for the mug']);
     const processes = readdirSync(ws).filter((name) => name.startsWith('ran-in-'));
     // Both ran in cucumber's worker processes (which one took which is cucumber's scheduling).
     expect(processes.length).toBeGreaterThanOrEqual(1);

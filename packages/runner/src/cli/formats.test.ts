@@ -62,14 +62,19 @@ describe("rehearse run writes cucumber's own formatters, redacted", () => {
   });
 
   it('writes Cucumber JSON with unique ids and line numbers', () => {
-    const features = JSON.parse(read('cucumber.json')) as Array<{ uri: string; elements: Array<{ id: string; line: number; steps: Array<{ line?: number; result: { status: string } }> }> }>;
+    const features = JSON.parse(read('cucumber.json')) as Array<{
+      uri: string;
+      elements: Array<{ id: string; line: number; steps: Array<{ line?: number; result: { status: string } }> }>;
+    }>;
     const elements = features.flatMap((feature) => feature.elements);
     expect(elements).toHaveLength(3);
     expect(new Set(elements.map((element) => element.id)).size).toBe(3);
     // Each example's line is its row in the Examples table.
     expect(elements.map((element) => element.line)).toEqual([10, 11, 12]);
     for (const element of elements) expect(element.steps.filter((step) => step.line).map((step) => step.line)).toEqual([3, 4, 5, 6]);
-    expect(elements.flatMap((element) => element.steps.map((step) => step.result.status)).filter((status) => status === 'failed')).toHaveLength(1);
+    expect(
+      elements.flatMap((element) => element.steps.map((step) => step.result.status)).filter((status) => status === 'failed'),
+    ).toHaveLength(1);
   });
 
   it('writes a self-contained HTML report', () => {
@@ -91,7 +96,7 @@ describe("rehearse run writes cucumber's own formatters, redacted", () => {
     expect(messages.at(-1)).toHaveProperty('testRunFinished');
   });
 
-  it('keeps one Playwright trace, the failed row\'s, named by its traceFileId, with the secret masked inside', () => {
+  it("keeps one Playwright trace, the failed row's, named by its traceFileId, with the secret masked inside", () => {
     const report = RunReport.parse(JSON.parse(read('report.json')));
     expect(report.testCases.map((testCase) => [testCase.result.status, Boolean(testCase.traceFileId)])).toEqual([
       ['PASSED', false],
@@ -124,7 +129,9 @@ describe("rehearse run writes cucumber's own formatters, redacted", () => {
 
 /** A trace zip's entries as text (binary entries too: a secret's bytes would show in them). */
 function traceEntries(zip: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(unzipSync(readFileSync(zip))).map(([name, bytes]) => [name, Buffer.from(bytes).toString('latin1')]));
+  return Object.fromEntries(
+    Object.entries(unzipSync(readFileSync(zip))).map(([name, bytes]) => [name, Buffer.from(bytes).toString('latin1')]),
+  );
 }
 
 describe('--trace on keeps a trace per scenario, off keeps none', () => {
@@ -137,11 +144,21 @@ describe('--trace on keeps a trace per scenario, off keeps none', () => {
       const ws = shop.workspace({ feature: OUTLINE, data: TEST_DATA, config: { screenshots: 'off' } });
       const out = path.join(ws, 'out');
       const io = captureIo();
-      expect(await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless', ...args], { cwd: ws, env: { ...process.env, ...env }, stdout: io.stdout, stderr: io.stderr })).toBe(1);
+      expect(
+        await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless', ...args], {
+          cwd: ws,
+          env: { ...process.env, ...env },
+          stdout: io.stdout,
+          stderr: io.stderr,
+        }),
+      ).toBe(1);
       const report = RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')));
       runs[name] = report.testCases.flatMap((testCase) => (testCase.traceFileId ? [testCase.traceFileId] : []));
       for (const id of runs[name]) expect(existsSync(path.join(out, 'artifacts', `${id}.zip`))).toBe(true);
-      for (const id of runs[name]) expect(Object.values(traceEntries(path.join(out, 'artifacts', `${id}.zip`))).some((text) => text.includes(DEMO_SHOP_USER.password))).toBe(false);
+      for (const id of runs[name])
+        expect(
+          Object.values(traceEntries(path.join(out, 'artifacts', `${id}.zip`))).some((text) => text.includes(DEMO_SHOP_USER.password)),
+        ).toBe(false);
     }
     expect(runs.on).toHaveLength(3);
     expect(new Set(runs.on).size).toBe(3);
@@ -178,27 +195,45 @@ describe('traces on an app not built for Rehearse (the todo app), where the page
     await todo?.app.close();
   });
 
-  it('keeps the failed step, a DOM snapshot of the list and the checked row in the trace, and the secret nowhere in it', { timeout: 120_000 }, async () => {
-    const ws = makeTodoWorkspace(todo.v1, { todos: FEATURE });
-    writeFileSync(path.join(ws, 'test-data.json'), JSON.stringify([{ key: 'pin', value: SECRET, DataType: 'secret' }]));
-    const out = path.join(ws, 'out');
-    const io = captureIo();
-    expect(await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless', '--trace', 'on'], { cwd: ws, stdout: io.stdout, stderr: io.stderr })).toBe(1);
-    const report = RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')));
-    const [testCase] = report.testCases;
-    expect(testCase!.steps.map((step) => step.result.status)).toEqual(['PASSED', 'PASSED', 'PASSED', 'PASSED', 'PASSED', 'PASSED', 'FAILED']);
-    const entries = traceEntries(path.join(out, 'artifacts', `${testCase!.traceFileId}.zip`));
-    const actions = entries['trace.trace']!;
-    // Each Gherkin step is a group of the trace, the failing one included.
-    expect(actions).toContain('"title":"I should see \\"2 items left\\"');
-    expect(actions).toContain('"title":"I check \\"water the plants\\"');
-    // The list as the page had it: a DOM snapshot holding the todo rows and the app's own classes.
-    expect(actions).toContain('"type":"frame-snapshot"');
-    expect(actions).toContain('todo-list');
-    expect(actions).toContain('water the plants');
-    // The secret was on the page (a row's label, localStorage) and in the typed value; no entry holds it.
-    for (const [name, text] of Object.entries(entries)) expect([name, text.includes(SECRET)]).toEqual([name, false]);
-    expect(filesContaining(out, SECRET)).toEqual([]);
-    expect(io.out() + io.err()).not.toContain(SECRET);
-  });
+  it(
+    'keeps the failed step, a DOM snapshot of the list and the checked row in the trace, and the secret nowhere in it',
+    { timeout: 120_000 },
+    async () => {
+      const ws = makeTodoWorkspace(todo.v1, { todos: FEATURE });
+      writeFileSync(path.join(ws, 'test-data.json'), JSON.stringify([{ key: 'pin', value: SECRET, DataType: 'secret' }]));
+      const out = path.join(ws, 'out');
+      const io = captureIo();
+      expect(
+        await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless', '--trace', 'on'], {
+          cwd: ws,
+          stdout: io.stdout,
+          stderr: io.stderr,
+        }),
+      ).toBe(1);
+      const report = RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')));
+      const [testCase] = report.testCases;
+      expect(testCase!.steps.map((step) => step.result.status)).toEqual([
+        'PASSED',
+        'PASSED',
+        'PASSED',
+        'PASSED',
+        'PASSED',
+        'PASSED',
+        'FAILED',
+      ]);
+      const entries = traceEntries(path.join(out, 'artifacts', `${testCase!.traceFileId}.zip`));
+      const actions = entries['trace.trace']!;
+      // Each Gherkin step is a group of the trace, the failing one included.
+      expect(actions).toContain('"title":"I should see \\"2 items left\\"');
+      expect(actions).toContain('"title":"I check \\"water the plants\\"');
+      // The list as the page had it: a DOM snapshot holding the todo rows and the app's own classes.
+      expect(actions).toContain('"type":"frame-snapshot"');
+      expect(actions).toContain('todo-list');
+      expect(actions).toContain('water the plants');
+      // The secret was on the page (a row's label, localStorage) and in the typed value; no entry holds it.
+      for (const [name, text] of Object.entries(entries)) expect([name, text.includes(SECRET)]).toEqual([name, false]);
+      expect(filesContaining(out, SECRET)).toEqual([]);
+      expect(io.out() + io.err()).not.toContain(SECRET);
+    },
+  );
 });

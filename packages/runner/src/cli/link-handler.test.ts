@@ -15,7 +15,20 @@ describe('rehearse:// links: what a link may ask and where it may send the recor
   it('reads a recording link as rehearse record arguments and the launch key', () => {
     expect(recordArgumentsOf(LINK, [SERVER])).toEqual({
       token: 'rhk_launch',
-      args: ['--server', SERVER, '--env', 'staging', '--project', 'p1', '--branch', 'main', '--feature', 'Checkout', '--scenario', 'Pay now'],
+      args: [
+        '--server',
+        SERVER,
+        '--env',
+        'staging',
+        '--project',
+        'p1',
+        '--branch',
+        'main',
+        '--feature',
+        'Checkout',
+        '--scenario',
+        'Pay now',
+      ],
     });
   });
 
@@ -23,7 +36,7 @@ describe('rehearse:// links: what a link may ask and where it may send the recor
     // Any web page can open a rehearse:// link; it must not point the recorder (and a key) at its own server.
     const elsewhere = LINK.replace(encodeURIComponent(`${SERVER}/`), encodeURIComponent('https://evil.example'));
     expect(() => recordArgumentsOf(elsewhere, [SERVER])).toThrow(
-      'The link is for https://evil.example, which is not one of this handler\'s servers (http://rehearse.acme.test:4000); run rehearse setup --server https://evil.example to add it',
+      "The link is for https://evil.example, which is not one of this handler's servers (http://rehearse.acme.test:4000); run rehearse setup --server https://evil.example to add it",
     );
     expect(() => recordArgumentsOf(LINK.replace('rehearse://recorder', 'rehearse://open_vscode'), [SERVER])).toThrow(
       'A link can start recorder and ai_learn; run "open_vscode" with the command the open-recorder page shows',
@@ -35,11 +48,18 @@ describe('rehearse:// links: what a link may ask and where it may send the recor
   });
 
   it('sets the default handler in mimeapps.list and keeps every other line', () => {
-    const theirs = '[Default Applications]\ntext/html=firefox.desktop\nx-scheme-handler/rehearse=old.desktop\n\n[Added Associations]\nimage/png=gimp.desktop\n';
+    const theirs =
+      '[Default Applications]\ntext/html=firefox.desktop\nx-scheme-handler/rehearse=old.desktop\n\n[Added Associations]\nimage/png=gimp.desktop\n';
     const ours = withDefaultHandler(theirs, 'rehearse-recorder.desktop');
-    expect(ours).toBe('[Default Applications]\nx-scheme-handler/rehearse=rehearse-recorder.desktop\ntext/html=firefox.desktop\n\n[Added Associations]\nimage/png=gimp.desktop\n');
-    expect(withDefaultHandler(ours, null)).toBe('[Default Applications]\ntext/html=firefox.desktop\n\n[Added Associations]\nimage/png=gimp.desktop\n');
-    expect(withDefaultHandler('', 'rehearse-recorder.desktop')).toBe('[Default Applications]\nx-scheme-handler/rehearse=rehearse-recorder.desktop\n');
+    expect(ours).toBe(
+      '[Default Applications]\nx-scheme-handler/rehearse=rehearse-recorder.desktop\ntext/html=firefox.desktop\n\n[Added Associations]\nimage/png=gimp.desktop\n',
+    );
+    expect(withDefaultHandler(ours, null)).toBe(
+      '[Default Applications]\ntext/html=firefox.desktop\n\n[Added Associations]\nimage/png=gimp.desktop\n',
+    );
+    expect(withDefaultHandler('', 'rehearse-recorder.desktop')).toBe(
+      '[Default Applications]\nx-scheme-handler/rehearse=rehearse-recorder.desktop\n',
+    );
   });
 });
 
@@ -70,7 +90,9 @@ describe.runIf(process.platform === 'linux')('rehearse setup: the desktop answer
 
     // The desktop's own tool agrees (it reads the same files a browser's "open link" does).
     const query = () =>
-      new Promise<string>((resolve) => execFile('xdg-mime', ['query', 'default', 'x-scheme-handler/rehearse'], { env }, (_error, stdout) => resolve(stdout.trim())));
+      new Promise<string>((resolve) =>
+        execFile('xdg-mime', ['query', 'default', 'x-scheme-handler/rehearse'], { env }, (_error, stdout) => resolve(stdout.trim())),
+      );
     const hasXdgMime = await new Promise<boolean>((resolve) => execFile('xdg-mime', ['--version'], (error) => resolve(!error)));
     if (hasXdgMime) expect(await query()).toBe('rehearse-recorder.desktop');
 
@@ -92,7 +114,9 @@ describe.runIf(process.platform === 'linux')('rehearse setup: the desktop answer
     const link = `rehearse://recorder?project_id=p1&env_name=staging.json&server=${encodeURIComponent(server)}&token=rhk_launch`;
     // Without a desktop session xdg-open takes its generic path, which needs a display name only.
     const opened = await new Promise<string>((resolve) =>
-      execFile('xdg-open', [link], { env: { ...env, DISPLAY: ':99' }, timeout: 50_000 }, (_error, stdout, stderr) => resolve(`${stdout}${stderr}`)),
+      execFile('xdg-open', [link], { env: { ...env, DISPLAY: ':99' }, timeout: 50_000 }, (_error, stdout, stderr) =>
+        resolve(`${stdout}${stderr}`),
+      ),
     );
     expect(opened).toContain(`Opening the recorder: rehearse record --server ${server} --env staging --project p1`);
     expect(opened).toContain('rehearse: the server did not answer (ECONNREFUSED');
@@ -106,6 +130,6 @@ describe.runIf(process.platform === 'linux')('rehearse setup: the desktop answer
     const open = captureIo();
     const elsewhere = LINK.replace(encodeURIComponent(`${SERVER}/`), encodeURIComponent('https://evil.example'));
     expect(await runCli(['open', '--allow-server', SERVER, elsewhere], { ...open, env })).toBe(2);
-    expect(open.err()).toContain('which is not one of this handler\'s servers');
+    expect(open.err()).toContain("which is not one of this handler's servers");
   });
 });

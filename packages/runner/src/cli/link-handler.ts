@@ -73,13 +73,19 @@ export function withDefaultHandler(text: string, desktopFile: string | null): st
 
 /** `rehearse setup`: registers (or with --remove, unregisters) the rehearse:// link handler. */
 export async function runSetup(args: string[], io: CliIo): Promise<number> {
-  const { values } = parse(args, { server: { type: 'string', multiple: true }, remove: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  const { values } = parse(args, {
+    server: { type: 'string', multiple: true },
+    remove: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help) {
     io.stdout.write(SETUP_USAGE);
     return EXIT.ok;
   }
   if (process.platform !== 'linux') {
-    io.stderr.write(`rehearse setup: registering the link handler is done on Linux only so far. On ${process.platform}, run the command the open-recorder page shows.\n`);
+    io.stderr.write(
+      `rehearse setup: registering the link handler is done on Linux only so far. On ${process.platform}, run the command the open-recorder page shows.\n`,
+    );
     return EXIT.usage;
   }
   const dirs = xdgDirs(io.env);
@@ -93,7 +99,9 @@ export async function runSetup(args: string[], io: CliIo): Promise<number> {
   }
   const servers = (values.server ?? []).map(origin);
   if (servers.length === 0) throw new UsageError('rehearse setup needs --server: links are followed only to the servers you name');
-  const exec = [process.execPath, RUNNER_BIN, 'open', ...servers.flatMap((server) => ['--allow-server', server])].map(execArgument).join(' ');
+  const exec = [process.execPath, RUNNER_BIN, 'open', ...servers.flatMap((server) => ['--allow-server', server])]
+    .map(execArgument)
+    .join(' ');
   mkdirSync(dirs.applications, { recursive: true });
   writeFileSync(
     desktopPath,
@@ -115,7 +123,9 @@ export async function runSetup(args: string[], io: CliIo): Promise<number> {
   await new Promise<void>((resolve) => execFile('update-desktop-database', [dirs.applications], () => resolve()));
   io.stdout.write(`Registered ${desktopPath} for rehearse:// links to ${servers.join(', ')}.\n`);
   if (RUNNER_BIN.includes(`${path.sep}_npx${path.sep}`)) {
-    io.stdout.write('Note: this rehearse runs from npx\'s cache, which npm may clean; for a lasting handler install it (npm install -g …) and run setup again.\n');
+    io.stdout.write(
+      "Note: this rehearse runs from npx's cache, which npm may clean; for a lasting handler install it (npm install -g …) and run setup again.\n",
+    );
   }
   return EXIT.ok;
 }
@@ -137,10 +147,13 @@ export function recordArgumentsOf(link: string, allowedServers: string[]): { arg
   const server = get('server');
   const token = get('token');
   const env = get('env_name') ?? get('env');
-  if (!server || !token || !env) throw new UsageError('The link has no server, token or environment: open the recorder from the server\'s page again');
+  if (!server || !token || !env)
+    throw new UsageError("The link has no server, token or environment: open the recorder from the server's page again");
   // A page anywhere on the web can open a rehearse:// link: follow only those to servers set up here.
   if (allowedServers.length > 0 && !allowedServers.includes(origin(server))) {
-    throw new UsageError(`The link is for ${origin(server)}, which is not one of this handler's servers (${allowedServers.join(', ')}); run rehearse setup --server ${origin(server)} to add it`);
+    throw new UsageError(
+      `The link is for ${origin(server)}, which is not one of this handler's servers (${allowedServers.join(', ')}); run rehearse setup --server ${origin(server)} to add it`,
+    );
   }
   const args = ['--server', origin(server), '--env', env.replace(/\.json$/, '')];
   const project = get('project_id');
@@ -156,7 +169,10 @@ export function recordArgumentsOf(link: string, allowedServers: string[]): { arg
 
 /** `rehearse open <link>`: the registered handler; records as the link asks, with the link's launch key. */
 export async function runOpen(args: string[], io: CliIo): Promise<number> {
-  const { values, positionals } = parse(args, { 'allow-server': { type: 'string', multiple: true }, help: { type: 'boolean', short: 'h' } });
+  const { values, positionals } = parse(args, {
+    'allow-server': { type: 'string', multiple: true },
+    help: { type: 'boolean', short: 'h' },
+  });
   if (values.help || positionals.length !== 1) {
     (values.help ? io.stdout : io.stderr).write(OPEN_USAGE);
     return values.help ? EXIT.ok : EXIT.usage;

@@ -27,7 +27,11 @@ function gitArchive(): { tar: Buffer; commit: string } {
     mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
     writeFileSync(path.join(repo, file), content);
   }
-  const git = (...args: string[]) => execFileSync('git', args, { cwd: repo, env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' } });
+  const git = (...args: string[]) =>
+    execFileSync('git', args, {
+      cwd: repo,
+      env: { ...process.env, GIT_AUTHOR_NAME: 't', GIT_AUTHOR_EMAIL: 't@t', GIT_COMMITTER_NAME: 't', GIT_COMMITTER_EMAIL: 't@t' },
+    });
   git('init', '-q', '-b', 'main');
   git('add', '.');
   git('commit', '-q', '-m', 'seed');
@@ -87,7 +91,11 @@ describe('rehearse pull', () => {
   it('downloads the workspace with the client headers, extracts it and remembers the project for run', async () => {
     const dir = newDir();
     const io = captureIo();
-    const code = await runCli(['pull', '--server', url, '--token', TOKEN, '--project', PROJECT_ID, '--dir', 'ws'], { cwd: dir, stdout: io.stdout, stderr: io.stderr });
+    const code = await runCli(['pull', '--server', url, '--token', TOKEN, '--project', PROJECT_ID, '--dir', 'ws'], {
+      cwd: dir,
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
     expect(io.err()).toBe('');
     expect(code).toBe(0);
     const download = requests.at(-1)!;
@@ -111,7 +119,11 @@ describe('rehearse pull', () => {
     // `run` in the pulled folder needs no --project: it asks the server for the run's test data
     // of that project (and stops there, as the token is refused).
     const runIo = captureIo();
-    const runCode = await runCli(['run', '--server', url, '--token', 'wrong-token'], { cwd: ws, stdout: runIo.stdout, stderr: runIo.stderr });
+    const runCode = await runCli(['run', '--server', url, '--token', 'wrong-token'], {
+      cwd: ws,
+      stdout: runIo.stdout,
+      stderr: runIo.stderr,
+    });
     expect(runCode).toBe(1);
     expect(runIo.err()).toContain("Could not fetch the run's test data");
     const testDataRequest = requests.at(-1)!;
@@ -119,25 +131,34 @@ describe('rehearse pull', () => {
     expect(JSON.parse(testDataRequest.body)).toEqual({ projectId: PROJECT_ID, environment: 'default', branch: 'main' });
   });
 
-  it('asks for one commit with --commit (a worker pulling its execution\'s pinned commit)', async () => {
+  it("asks for one commit with --commit (a worker pulling its execution's pinned commit)", async () => {
     const io = captureIo();
-    const code = await runCli(['pull', '--server', url, '--token', TOKEN, '--project', PROJECT_ID, '--branch', 'main', '--commit', archive.commit, '--dir', 'ws'], {
-      cwd: newDir(),
-      stdout: io.stdout,
-      stderr: io.stderr,
-    });
+    const code = await runCli(
+      ['pull', '--server', url, '--token', TOKEN, '--project', PROJECT_ID, '--branch', 'main', '--commit', archive.commit, '--dir', 'ws'],
+      {
+        cwd: newDir(),
+        stdout: io.stdout,
+        stderr: io.stderr,
+      },
+    );
     expect([code, io.err()]).toEqual([0, '']);
     expect(requests.at(-1)!.url).toBe(`${workspaceCalls.download.path}?projectId=${PROJECT_ID}&branch=main&commit=${archive.commit}`);
   });
 
   it('says why when the server refuses, and needs a project', async () => {
     const io = captureIo();
-    const code = await runCli(['pull', '--server', url, '--token', 'nope', '--project', PROJECT_ID], { cwd: newDir(), stdout: io.stdout, stderr: io.stderr });
+    const code = await runCli(['pull', '--server', url, '--token', 'nope', '--project', PROJECT_ID], {
+      cwd: newDir(),
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
     expect(code).toBe(1);
     expect(io.err()).toMatch(/Could not download the workspace from .*: Session Expired \(HTTP 401, trace [0-9a-f-]+\)/);
 
     const usage = captureIo();
-    expect(await runCli(['pull', '--server', url, '--token', TOKEN], { cwd: newDir(), env: {}, stdout: usage.stdout, stderr: usage.stderr })).toBe(2);
+    expect(
+      await runCli(['pull', '--server', url, '--token', TOKEN], { cwd: newDir(), env: {}, stdout: usage.stdout, stderr: usage.stderr }),
+    ).toBe(2);
     expect(usage.err()).toContain('Which project? Pass --project <id>');
   });
 });

@@ -60,15 +60,25 @@ export async function runPull(args: string[], io: CliIo): Promise<number> {
   const remembered = readProjectFile(dir);
   const server = opts.server ?? io.env.REHEARSE_SERVER ?? remembered?.server ?? DEFAULT_SERVER;
   await warnOnVersionMismatch(io, server);
-  const projectId = await resolveProject(io, server, token, { given: opts.project ?? io.env.REHEARSE_PROJECT, remembered: remembered?.projectId });
+  const projectId = await resolveProject(io, server, token, {
+    given: opts.project ?? io.env.REHEARSE_PROJECT,
+    remembered: remembered?.projectId,
+  });
   const branch = opts.branch ?? remembered?.branch;
   let files: number;
   let download: Awaited<ReturnType<typeof downloadWorkspace>>;
   try {
-    download = await downloadWorkspace(io, { server, token, projectId, ...(branch ? { branch } : {}), ...(opts.commit ? { commit: opts.commit } : {}) });
+    download = await downloadWorkspace(io, {
+      server,
+      token,
+      projectId,
+      ...(branch ? { branch } : {}),
+      ...(opts.commit ? { commit: opts.commit } : {}),
+    });
     files = extractTar(download.archive, dir);
   } catch (error) {
-    const message = error instanceof TarError ? error.message : `Could not download the workspace from ${server}: ${(error as Error).message}`;
+    const message =
+      error instanceof TarError ? error.message : `Could not download the workspace from ${server}: ${(error as Error).message}`;
     io.stderr.write(`${message}\n`);
     return EXIT.failed;
   }

@@ -28,7 +28,8 @@ const byName = (report: RunReport, name: string): TestCase => {
   return found;
 };
 
-const summary = (report: RunReport) => Object.fromEntries(report.testCases.map((testCase) => [testCase.scenarioName, testCase.result.status]));
+const summary = (report: RunReport) =>
+  Object.fromEntries(report.testCases.map((testCase) => [testCase.scenarioName, testCase.result.status]));
 
 const EXPECTED_STATUSES = {
   'Search finds the mug': 'PASSED',
@@ -87,7 +88,9 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
     // Beside them, the failed scenario's trace (retain-on-failure by default) and no other.
     const traces = report.testCases.flatMap((testCase) => (testCase.traceFileId ? [[testCase.scenarioName, testCase.traceFileId]] : []));
     expect(traces.map(([name]) => name)).toEqual(['Sign in with a wrong password fails on purpose']);
-    expect(filesUnder(path.join(out, 'artifacts')).filter((file) => file.endsWith('.zip'))).toEqual([path.join(out, 'artifacts', `${traces[0]![1]}.zip`)]);
+    expect(filesUnder(path.join(out, 'artifacts')).filter((file) => file.endsWith('.zip'))).toEqual([
+      path.join(out, 'artifacts', `${traces[0]![1]}.zip`),
+    ]);
   });
 
   it('records the failing step, its message, its page snapshot and the undefined step after it', () => {
@@ -102,14 +105,19 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
     expect(step.ariaSnapshot).toContain('Invalid email or password');
     const undefinedStep = failing.steps[5]!;
     expect(undefinedStep.result.status).toBe('UNDEFINED');
-    expect(undefinedStep.commands).toEqual([expect.objectContaining({ type: 'undefined_step', result: expect.objectContaining({ status: 'FAILED' }) })]);
+    expect(undefinedStep.commands).toEqual([
+      expect.objectContaining({ type: 'undefined_step', result: expect.objectContaining({ status: 'FAILED' }) }),
+    ]);
   });
 
   it('resolves generated elements through their candidates when the first one is wrong', () => {
     const cart = byName(report, 'Add a backpack to the cart with recorded locators');
     const click = cart.steps.flatMap((step) => step.commands).find((command) => command.type === 'click_element')!;
     expect(click.element_name).toBe('Add to cart');
-    expect(click.locatorLog).toEqual(['css=button.buy-now: 0 visible matches', 'role=button[name="Add to cart" exact]: 1 visible match, used']);
+    expect(click.locatorLog).toEqual([
+      'css=button.buy-now: 0 visible matches',
+      'role=button[name="Add to cart" exact]: 1 visible match, used',
+    ]);
     const select = cart.steps.flatMap((step) => step.commands).find((command) => command.type === 'select_combobox')!;
     expect(select).toMatchObject({ element_name: 'Colour', value: 'Slate' });
     expect(select.locatorLog?.[0]).toBe('testId="colour-select": 0 visible matches');
@@ -119,7 +127,11 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
   it('captures network requests with statuses per step, and console errors with their time', () => {
     const search = byName(report, 'Search finds the mug');
     const open = search.steps[0]!;
-    expect(open.networkData.find((entry) => entry.type === 'document')).toMatchObject({ method: 'GET', status: 200, requestUrl: shop.baseUrl });
+    expect(open.networkData.find((entry) => entry.type === 'document')).toMatchObject({
+      method: 'GET',
+      status: 200,
+      requestUrl: shop.baseUrl,
+    });
     const productCalls = search.networkLog.filter((entry) => entry.requestUrl.includes('/api/products'));
     expect(productCalls.length).toBeGreaterThanOrEqual(2);
     // The shop aborts a search still in flight when the next keystroke starts one (on a slow
@@ -131,7 +143,8 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
       expect(call.responseTime).toBeGreaterThan(0);
       expect(call.size).toBeGreaterThan(0);
     }
-    for (const call of productCalls.filter((entry) => entry.failed)) expect(call).toMatchObject({ status: null, failureText: 'net::ERR_ABORTED' });
+    for (const call of productCalls.filter((entry) => entry.failed))
+      expect(call).toMatchObject({ status: null, failureText: 'net::ERR_ABORTED' });
     const logStep = search.steps.at(-1)!;
     expect(logStep.webLog).toEqual([
       { type: 'error', text: CONSOLE_ERROR, time: expect.any(String) },
@@ -152,7 +165,10 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
     expect(login!.info!.headers!['content-type']).toContain('application/json');
     expect(status).toMatchObject({ type: 'api_assert', info: { tests: [{ name: 'status is 200', passed: true }], testsPassed: 1 } });
     expect(json!.info!.tests).toEqual([{ name: 'JSON name is "Dana Demo"', passed: true }]);
-    expect(products!.info).toMatchObject({ testsPassed: 3, tests: expect.arrayContaining([expect.objectContaining({ name: 'status is 200' })]) });
+    expect(products!.info).toMatchObject({
+      testsPassed: 3,
+      tests: expect.arrayContaining([expect.objectContaining({ name: 'status is 200' })]),
+    });
     expect(apiCase.networkLog.map((entry) => [entry.type, entry.method, entry.status])).toEqual([
       ['api', 'POST', 200],
       ['api', 'GET', 200],
@@ -164,13 +180,20 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
     expect(junit).toMatch(/<testsuite [^>]*tests="6"[^>]*failures="1"/);
     expect(junit).toContain('name="Sign in with a wrong password fails on purpose"');
     expect(junit).toContain(`The page does not show &quot;${FAILING_TEXT}&quot;`);
-    const cucumber = JSON.parse(readFileSync(path.join(out, 'cucumber.json'), 'utf8')) as Array<{ elements: Array<{ steps: Array<{ result: { status: string } }> }> }>;
+    const cucumber = JSON.parse(readFileSync(path.join(out, 'cucumber.json'), 'utf8')) as Array<{
+      elements: Array<{ steps: Array<{ result: { status: string } }> }>;
+    }>;
     const statuses = cucumber.flatMap((feature) => feature.elements.flatMap((element) => element.steps.map((step) => step.result.status)));
     expect(statuses.filter((status) => status === 'failed')).toHaveLength(1);
     expect(statuses.filter((status) => status === 'undefined')).toHaveLength(1);
     expect(cucumber[0]!.elements).toHaveLength(6);
     expect(readFileSync(path.join(out, 'report.html'), 'utf8')).toContain('window.CUCUMBER_MESSAGES');
-    expect(readFileSync(path.join(out, 'messages.ndjson'), 'utf8').trim().split('\n').filter((line) => line.includes('"testCaseFinished"'))).toHaveLength(6);
+    expect(
+      readFileSync(path.join(out, 'messages.ndjson'), 'utf8')
+        .trim()
+        .split('\n')
+        .filter((line) => line.includes('"testCaseFinished"')),
+    ).toHaveLength(6);
   });
 
   it('runs the same feature under plain cucumber-js with the support code and formatter, with the same outcome', async () => {
@@ -190,7 +213,11 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
       const child = execFile(
         path.join(ws, 'node_modules', '.bin', 'cucumber-js'),
         [],
-        { cwd: ws, timeout: 120_000, env: { ...process.env, NODE_OPTIONS: '--import tsx', REHEARSE_DATA: 'test-data.json', REHEARSE_HEADLESS: '1' } },
+        {
+          cwd: ws,
+          timeout: 120_000,
+          env: { ...process.env, NODE_OPTIONS: '--import tsx', REHEARSE_DATA: 'test-data.json', REHEARSE_HEADLESS: '1' },
+        },
         (_error, stdout, stderr) => resolve({ status: child.exitCode, stdout, stderr }),
       );
     });
@@ -200,7 +227,9 @@ describe('rehearse run on a five-scenario feature against the demo shop', () => 
     expect(() => RunReport.parse(plain)).not.toThrow();
     expect(summary(plain)).toEqual(EXPECTED_STATUSES);
     expect(byName(plain, 'Sign in with a wrong password fails on purpose').failedStep).toBe(4);
-    const shots = plain.testCases.flatMap((testCase) => testCase.steps.flatMap((step) => step.commands.map((command) => command.screenshotId))).filter(Boolean);
+    const shots = plain.testCases
+      .flatMap((testCase) => testCase.steps.flatMap((step) => step.commands.map((command) => command.screenshotId)))
+      .filter(Boolean);
     for (const id of shots) expect(existsSync(path.join(ws, 'plain-report', 'artifacts', `${id}.png`))).toBe(true);
     expect(existsSync(path.join(ws, 'plain-report', 'junit.xml'))).toBe(true);
     expect(filesContaining(path.join(ws, 'plain-report'), DEMO_SHOP_USER.password)).toEqual([]);
@@ -279,11 +308,16 @@ describe('secrets and uploads', () => {
         expect(request.raw).not.toContain(DEMO_SHOP_USER.password);
       }
       // The JUnit XML, HTML report and trace kept with the run, decoded (the trace unzipped): no secret in them either.
-      const kept = server.received.filter((r) => r.path === runnerCalls.uploadArtifact.path && (r.body as { contentType: string }).contentType !== 'image/png');
+      const kept = server.received.filter(
+        (r) => r.path === runnerCalls.uploadArtifact.path && (r.body as { contentType: string }).contentType !== 'image/png',
+      );
       expect(kept.map((r) => (r.body as { contentType: string }).contentType)).toEqual(['application/xml', 'text/html', 'application/zip']);
       for (const request of kept) {
         const bytes = Buffer.from((request.body as { data: string }).data, 'base64');
-        const texts = (request.body as { contentType: string }).contentType === 'application/zip' ? Object.values(unzipSync(bytes)).map((entry) => Buffer.from(entry)) : [bytes];
+        const texts =
+          (request.body as { contentType: string }).contentType === 'application/zip'
+            ? Object.values(unzipSync(bytes)).map((entry) => Buffer.from(entry))
+            : [bytes];
         for (const text of texts) expect(text.toString('latin1')).not.toContain(DEMO_SHOP_USER.password);
       }
 
@@ -298,9 +332,14 @@ describe('secrets and uploads', () => {
       expect(upload.headers[Headers.projectId]).toBe(PROJECT_ID);
       const body = runnerCalls.uploadRun.body.parse(upload.body);
       expect(body.uploadKey.length).toBeGreaterThanOrEqual(8);
-      const uploadedShots = body.report.testCases[0]!.steps.flatMap((step) => step.commands.map((command) => command.screenshotId)).filter(Boolean);
+      const uploadedShots = body.report.testCases[0]!.steps.flatMap((step) => step.commands.map((command) => command.screenshotId)).filter(
+        Boolean,
+      );
       expect(uploadedShots.every((id) => id!.startsWith('server-'))).toBe(true);
-      expect(body.report.testCases[0]!.reportFiles).toEqual({ junit: expect.stringMatching(/^server-/), html: expect.stringMatching(/^server-/) });
+      expect(body.report.testCases[0]!.reportFiles).toEqual({
+        junit: expect.stringMatching(/^server-/),
+        html: expect.stringMatching(/^server-/),
+      });
       expect(body.report.testCases[0]!.traceFileId).toMatch(/^server-/);
       expect(io.out()).toContain(`Report link: ${server.url}/p-1/run-report/run-1`);
     } finally {
@@ -355,7 +394,9 @@ After({ tags: '@broken-after' }, function () { throw new Error('Could not clean 
     expect(code).toBe(0);
     const report = JSON.parse(readFileSync(path.join(ws, 'out', 'report.json'), 'utf8')) as RunReport;
     expect(report.testCases.map((testCase) => testCase.scenarioName)).toEqual(['Search for backpack', 'Search for bottle']);
-    expect(report.testCases.flatMap((testCase) => testCase.steps.flatMap((step) => step.commands)).some((command) => command.screenshotId)).toBe(false);
+    expect(
+      report.testCases.flatMap((testCase) => testCase.steps.flatMap((step) => step.commands)).some((command) => command.screenshotId),
+    ).toBe(false);
   });
 });
 
@@ -384,7 +425,9 @@ Then('the page prefers reduced motion', async function () {
 
   it('lets REHEARSE_REDUCED_MOTION override the project, and refuses a value that is not a boolean', async () => {
     expect((await run(workspace({ feature, steps }), { ...process.env, REHEARSE_REDUCED_MOTION: '1' })).code).toBe(0);
-    expect((await run(workspace({ feature, steps, config: { reducedMotion: true } }), { ...process.env, REHEARSE_REDUCED_MOTION: '0' })).code).toBe(1);
+    expect(
+      (await run(workspace({ feature, steps, config: { reducedMotion: true } }), { ...process.env, REHEARSE_REDUCED_MOTION: '0' })).code,
+    ).toBe(1);
     const badConfig = await run(workspace({ feature, steps, config: { reducedMotion: 'yes' } }));
     expect(badConfig).toMatchObject({ code: 2 });
     expect(badConfig.err).toContain('"reducedMotion" must be true or false');
@@ -406,9 +449,12 @@ describe('usage errors', () => {
       [['run', '--frobnicate'], "Unknown option '--frobnicate'"],
       [['run', '--scenario', 'No such scenario'], 'No scenario matched'],
       [['run', '--name', 'Search (for'], '--name is not a regular expression'],
-      [['run', '--name', 'Search', '--scenario', 'Search for <term>'], 'Choose --scenario (an exact name) or --name (a regular expression), not both'],
+      [
+        ['run', '--name', 'Search', '--scenario', 'Search for <term>'],
+        'Choose --scenario (an exact name) or --name (a regular expression), not both',
+      ],
       [['run', '--retry', 'twice'], '--retry must be a whole number from 0 to 10 (got "twice")'],
-      [['run', '--parallel', '-1'], "--parallel"],
+      [['run', '--parallel', '-1'], '--parallel'],
       [['run', '--format-options', '[1]'], '--format-options must be a JSON object'],
       [['run', '--profile', 'nightly'], '--profile nightly: there is no cucumber.js'],
       [['launch'], 'Unknown command "launch"'],

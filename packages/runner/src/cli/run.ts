@@ -78,15 +78,23 @@ const realPath = (file: string) => {
  * cucumber profile imports or requires, else `features/**\/*.{js,mjs,cjs,ts}`; in cucumber's order,
  * without type declarations or the runner's own support module.
  */
-export async function findSupportFiles(cwd: string, patterns: { import: readonly string[]; require: readonly string[] } = { import: [], require: [] }): Promise<string[]> {
+export async function findSupportFiles(
+  cwd: string,
+  patterns: { import: readonly string[]; require: readonly string[] } = { import: [], require: [] },
+): Promise<string[]> {
   const none = patterns.import.length === 0 && patterns.require.length === 0;
   const silent = { debug: () => undefined, info: () => undefined, warn: () => undefined, error: () => undefined };
-  const { requirePaths, importPaths } = await resolvePaths(silent, cwd, { paths: [] }, {
-    requireModules: [],
-    loaders: [],
-    requirePaths: [...patterns.require],
-    importPaths: none ? DEFAULT_SUPPORT : [...patterns.import],
-  });
+  const { requirePaths, importPaths } = await resolvePaths(
+    silent,
+    cwd,
+    { paths: [] },
+    {
+      requireModules: [],
+      loaders: [],
+      requirePaths: [...patterns.require],
+      importPaths: none ? DEFAULT_SUPPORT : [...patterns.import],
+    },
+  );
   const own = new Set(OWN_SUPPORT.map(realPath));
   return [...new Set([...requirePaths, ...importPaths])].filter((file) => !file.endsWith('.d.ts') && !own.has(realPath(file)));
 }
@@ -133,7 +141,8 @@ type RunOptionValues = ReturnType<typeof parse<typeof RUN_OPTIONS>>['values'];
  * line over it as cucumber-js does: tags are and-ed, names and formats added, the rest replaced.
  */
 async function cucumberOptions(opts: RunOptionValues, cwd: string, io: CliIo): Promise<CucumberOptions> {
-  if (opts.name !== undefined && opts.scenario !== undefined) throw new UsageError('Choose --scenario (an exact name) or --name (a regular expression), not both');
+  if (opts.name !== undefined && opts.scenario !== undefined)
+    throw new UsageError('Choose --scenario (an exact name) or --name (a regular expression), not both');
   if (opts.name !== undefined) {
     try {
       new RegExp(opts.name);
@@ -148,7 +157,8 @@ async function cucumberOptions(opts: RunOptionValues, cwd: string, io: CliIo): P
     } catch {
       formatOptions = undefined;
     }
-    if (!formatOptions || typeof formatOptions !== 'object' || Array.isArray(formatOptions)) throw new UsageError('--format-options must be a JSON object');
+    if (!formatOptions || typeof formatOptions !== 'object' || Array.isArray(formatOptions))
+      throw new UsageError('--format-options must be a JSON object');
   }
   const retry = wholeNumber(opts.retry, '--retry', 10);
   const parallel = wholeNumber(opts.parallel, '--parallel', 16);
@@ -165,7 +175,9 @@ async function cucumberOptions(opts: RunOptionValues, cwd: string, io: CliIo): P
   const stderr = new Writable({ write: (chunk: Buffer, _encoding, done) => (io.stderr.write(chunk.toString('utf8')), done()) });
   // cucumber-js ignores a profile asked for when there is no configuration file; a typo would run everything.
   if (opts.profile?.length && !locateFile(cwd)) {
-    throw new UsageError(`--profile ${opts.profile.join(', ')}: there is no cucumber.js, .cjs, .mjs, .json, .yaml or .yml in ${cwd} to take it from`);
+    throw new UsageError(
+      `--profile ${opts.profile.join(', ')}: there is no cucumber.js, .cjs, .mjs, .json, .yaml or .yml in ${cwd} to take it from`,
+    );
   }
   // A workspace's cucumber.mjs imports @rehearse/runner/profile; a pulled folder (a job's, a CI's)
   // has no node_modules of its own, so this runner's loaders resolve it before the profile loads.
@@ -196,12 +208,16 @@ function dryRunSummary(report: RunReport, success: boolean, print: (line?: strin
       seen.add(key);
       if (step.result.status === 'UNDEFINED') undefinedSteps++;
       else ambiguousSteps++;
-      print(`${step.result.status === 'UNDEFINED' ? 'Undefined' : 'Ambiguous'}: ${step.keyword} ${step.text} (${testCase.uri} › ${testCase.scenarioName})`);
+      print(
+        `${step.result.status === 'UNDEFINED' ? 'Undefined' : 'Ambiguous'}: ${step.keyword} ${step.text} (${testCase.uri} › ${testCase.scenarioName})`,
+      );
     }
   }
   const total = report.testCases.length;
   print();
-  print(`Dry run of ${total} scenario${total === 1 ? '' : 's'}: ${undefinedSteps} undefined, ${ambiguousSteps} ambiguous step${ambiguousSteps === 1 ? '' : 's'}`);
+  print(
+    `Dry run of ${total} scenario${total === 1 ? '' : 's'}: ${undefinedSteps} undefined, ${ambiguousSteps} ambiguous step${ambiguousSteps === 1 ? '' : 's'}`,
+  );
   return success ? EXIT.ok : EXIT.failed;
 }
 
@@ -242,7 +258,8 @@ async function confirmHealed(
   for (const testCase of healed) {
     for (const command of testCase.steps.flatMap((step) => step.commands)) {
       const healing = command.healing;
-      if (healing?.healed && healing.source && healing.locators) overrides[`${healing.source.file}#${healing.source.key}`] = healing.locators as unknown as LocatorCandidate[];
+      if (healing?.healed && healing.source && healing.locators)
+        overrides[`${healing.source.file}#${healing.source.key}`] = healing.locators as unknown as LocatorCandidate[];
     }
   }
   const confirm = (await rerun([...new Set(healed.map((testCase) => namePattern(testCase.scenarioName)))], overrides)).build();
@@ -252,7 +269,11 @@ async function confirmHealed(
       print(`  ✓ confirmed by a rerun with the healed locators: ${testCase.scenarioName}`);
       continue;
     }
-    testCase.result = { ...testCase.result, status: 'FAILED', message: `Fixed by AI, but the confirming rerun with the healed locators failed${again?.result.message ? `: ${again.result.message}` : ''}` };
+    testCase.result = {
+      ...testCase.result,
+      status: 'FAILED',
+      message: `Fixed by AI, but the confirming rerun with the healed locators failed${again?.result.message ? `: ${again.result.message}` : ''}`,
+    };
     testCase.retrainStats = { result: 'failed' };
     print(`  ✗ failed by AI: the confirming rerun of ${testCase.scenarioName} failed`);
   }
@@ -293,7 +314,8 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   const environment = readEnvironment(path.resolve(cwd, envPath));
   const config = readProjectConfig(cwd);
   const browser: BrowserName = oneOf(opts.browser, BROWSERS, '--browser') ?? config.browser ?? DEFAULTS.browser;
-  const screenshots: ScreenshotPolicy = oneOf(opts.screenshots, SCREENSHOT_POLICIES, '--screenshots') ?? config.screenshots ?? DEFAULTS.screenshots;
+  const screenshots: ScreenshotPolicy =
+    oneOf(opts.screenshots, SCREENSHOT_POLICIES, '--screenshots') ?? config.screenshots ?? DEFAULTS.screenshots;
   const viewport = opts.viewport ? parseViewport(opts.viewport) : (config.viewport ?? DEFAULTS.viewport);
   const trace = opts.trace !== undefined ? traceFrom(opts.trace, config, '--trace') : traceFrom(io.env.REHEARSE_TRACE, config);
   const reducedMotion = reducedMotionFrom(io.env, config);
@@ -315,7 +337,9 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   }
   const branch = opts.branch ?? projectFile?.branch;
   const client =
-    server && token ? createApiClient({ baseUrl: server, getToken: () => token, getProjectId: () => projectId, fetch: io.fetch }) : undefined;
+    server && token
+      ? createApiClient({ baseUrl: server, getToken: () => token, getProjectId: () => projectId, fetch: io.fetch })
+      : undefined;
 
   // Test data, later layers winning: the workspace's data/data.json ("*" then this environment;
   // encrypted secrets unusable), then the server's plain values for the run, then --data.
@@ -358,13 +382,31 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
   try {
     // Feature paths: the command line's, else the profile's, else every feature (cucumber-js
     // merges a profile's paths with the command line's, and says it will stop doing so).
-    const paths = positionals.length > 0 ? positionals : cucumber.use.paths.length > 0 ? cucumber.use.paths : [path.join('features', '**', '*.feature')];
+    const paths =
+      positionals.length > 0
+        ? positionals
+        : cucumber.use.paths.length > 0
+          ? cucumber.use.paths
+          : [path.join('features', '**', '*.feature')];
     const supportFiles = await findSupportFiles(cwd, { import: cucumber.use.import, require: cucumber.use.require });
     const selected = opts.scenario ?? opts.name;
-    const context = { env: environment, browser, viewport, mode: io.env.REHEARSE_MODE === 'cloud' ? 'cloud' : 'local', ...(selected ? { name: selected } : {}) } as const;
-    const toWritable = (sink: CliIo['stdout']) => new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.write(chunk.toString('utf8')), done()) });
+    const context = {
+      env: environment,
+      browser,
+      viewport,
+      mode: io.env.REHEARSE_MODE === 'cloud' ? 'cloud' : 'local',
+      ...(selected ? { name: selected } : {}),
+    } as const;
+    const toWritable = (sink: CliIo['stdout']) =>
+      new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.write(chunk.toString('utf8')), done()) });
     const environmentOf = { cwd, env: io.env, stdout: toWritable(io.stdout), stderr: toWritable(io.stderr) };
-    const pass = async (passSettings: RunSettings, names: string[], artifactsDir: string, onTestCase: (testCase: TestCase) => void, formats?: FormatPlan) => {
+    const pass = async (
+      passSettings: RunSettings,
+      names: string[],
+      artifactsDir: string,
+      onTestCase: (testCase: TestCase) => void,
+      formats?: FormatPlan,
+    ) => {
       const passId = randomUUID();
       const passDir = mkdtempSync(path.join(scratch, 'pass-'));
       const entry = writeEntry(passDir, `${runId}-${passId}`, supportFiles, passSettings.stepTimeoutMs);
@@ -387,7 +429,14 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
         { cwd, env: io.env },
       );
       const support = await withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf));
-      const host = formats ? await FormatterHost.start({ ...environmentOf, plan: formats, supportCodeLibrary: support, redact: (text) => redactor.redact(text) }) : undefined;
+      const host = formats
+        ? await FormatterHost.start({
+            ...environmentOf,
+            plan: formats,
+            supportCodeLibrary: support,
+            redact: (text) => redactor.redact(text),
+          })
+        : undefined;
       const passBuilder = new ReportBuilder(context, new ArtifactStore(artifactsDir), onTestCase);
       // cucumber's own progress output is replaced by the lines above (a --format without a file brings one back).
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
@@ -410,24 +459,45 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
         return EXIT.usage;
       }
     }
-    print(`Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}${cucumber.use.dryRun ? ' (dry run)' : ''}`);
+    print(
+      `Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}${cucumber.use.dryRun ? ' (dry run)' : ''}`,
+    );
     const formats = planFormats(outDir, cucumber.use.format, cucumber.use.formatOptions);
-    const { builder, success } = await pass(settings, cucumber.names, outDir, (testCase) => {
-      if (cucumber.use.dryRun) return;
-      const mark = isPassed(testCase.result.status) ? '✓' : '✗';
-      const flaky = testCase.flaky ? `, flaky: passed on attempt ${testCase.attempts} of ${testCase.attempts}` : testCase.attempts ? `, ${testCase.attempts} attempts` : '';
-      print(`${mark} ${testCase.result.status.padEnd(9)} ${testCase.featureName} › ${testCase.scenarioName} (${seconds(testCase)}${flaky})`);
-      if (!isPassed(testCase.result.status) && testCase.result.message) {
-        const lines = redactor.redact(testCase.result.message).split('\n').slice(0, 4);
-        for (const line of lines) print(`      ${line}`);
-      }
-    }, formats);
+    const { builder, success } = await pass(
+      settings,
+      cucumber.names,
+      outDir,
+      (testCase) => {
+        if (cucumber.use.dryRun) return;
+        const mark = isPassed(testCase.result.status) ? '✓' : '✗';
+        const flaky = testCase.flaky
+          ? `, flaky: passed on attempt ${testCase.attempts} of ${testCase.attempts}`
+          : testCase.attempts
+            ? `, ${testCase.attempts} attempts`
+            : '';
+        print(
+          `${mark} ${testCase.result.status.padEnd(9)} ${testCase.featureName} › ${testCase.scenarioName} (${seconds(testCase)}${flaky})`,
+        );
+        if (!isPassed(testCase.result.status) && testCase.result.message) {
+          const lines = redactor.redact(testCase.result.message).split('\n').slice(0, 4);
+          for (const line of lines) print(`      ${line}`);
+        }
+      },
+      formats,
+    );
     for (const error of builder.errors) io.stderr.write(`${redactor.redact(error)}\n`);
     if (cucumber.use.dryRun) return dryRunSummary(redactor.redactDeep(builder.build()), success, print);
 
     const built = builder.build();
     if (settings.heal) {
-      await confirmHealed(built, settings, async (names, overrides) => (await pass({ ...settings, heal: false, locatorOverrides: overrides }, names, path.join(scratch, 'confirm'), () => undefined)).builder, print);
+      await confirmHealed(
+        built,
+        settings,
+        async (names, overrides) =>
+          (await pass({ ...settings, heal: false, locatorOverrides: overrides }, names, path.join(scratch, 'confirm'), () => undefined))
+            .builder,
+        print,
+      );
     }
 
     const report = redactor.redactDeep(built);
@@ -447,7 +517,9 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
     const passed = report.testCases.filter((testCase) => isPassed(testCase.result.status)).length;
     const flaky = report.testCases.filter((testCase) => testCase.flaky).length;
     print();
-    print(`${total} scenario${total === 1 ? '' : 's'}: ${passed} passed${flaky ? ` (${flaky} flaky)` : ''}, ${total - passed} failed — run ${runStatus(report)}`);
+    print(
+      `${total} scenario${total === 1 ? '' : 's'}: ${passed} passed${flaky ? ` (${flaky} flaky)` : ''}, ${total - passed} failed — run ${runStatus(report)}`,
+    );
     print(`Report: ${path.join(outDir, REPORT_FILES.report)}`);
 
     let uploadFailed = false;
@@ -466,7 +538,8 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
         print(`Report link: ${new URL(reportLink, server).href}`);
       } catch (error) {
         uploadFailed = true;
-        const reason = error instanceof ApiError ? `${error.message} (HTTP ${error.httpStatus}, trace ${error.traceId})` : (error as Error).message;
+        const reason =
+          error instanceof ApiError ? `${error.message} (HTTP ${error.httpStatus}, trace ${error.traceId})` : (error as Error).message;
         io.stderr.write(`Uploading the report failed: ${reason}. It is still in ${outDir}\n`);
       }
     }

@@ -17,14 +17,16 @@ const SESSION = 'rhs_session_token';
 /** An empty tar archive: two 512-byte zero blocks. */
 const EMPTY_TAR = Buffer.alloc(1024);
 
-describe('a token is enough: the server names the key\'s project and its version', () => {
+describe("a token is enough: the server names the key's project and its version", () => {
   let url: string;
   let serverVersion = RUNNER_VERSION;
   const downloads: string[] = [];
   const server = createServer((request, response) => {
-    const json = (status: number, body: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     const auth = request.headers.authorization;
-    if (request.url === systemCalls.health.path) return json(200, { status: true, version: serverVersion, database: 'pglite', uptimeSeconds: 1 });
+    if (request.url === systemCalls.health.path)
+      return json(200, { status: true, version: serverVersion, database: 'pglite', uptimeSeconds: 1 });
     if (request.url === runnerCalls.keyProject.path) {
       if (auth === `Bearer ${KEY}`) return json(200, { status: true, projectId: KEY_PROJECT });
       if (auth === `Bearer ${SESSION}`) return json(403, { status: false, error: 'Only an access key has a project of its own' });
@@ -33,7 +35,9 @@ describe('a token is enough: the server names the key\'s project and its version
     if (request.url?.startsWith(workspaceCalls.download.path)) {
       downloads.push(request.url);
       const projectId = new URL(request.url, 'http://x').searchParams.get('projectId')!;
-      return response.writeHead(200, { 'content-type': 'application/x-tar', 'x-project-id': projectId, 'x-rehearse-branch': 'main' }).end(EMPTY_TAR);
+      return response
+        .writeHead(200, { 'content-type': 'application/x-tar', 'x-project-id': projectId, 'x-rehearse-branch': 'main' })
+        .end(EMPTY_TAR);
     }
     return json(404, { status: false, error: 'Not found.' });
   });
@@ -59,11 +63,14 @@ describe('a token is enough: the server names the key\'s project and its version
     for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('pulls with only the server and an access key (flags or REHEARSE_SERVER / REHEARSE_TOKEN) into the key\'s project', async () => {
+  it("pulls with only the server and an access key (flags or REHEARSE_SERVER / REHEARSE_TOKEN) into the key's project", async () => {
     const byFlags = await pull(['--server', url, '--token', KEY]);
     expect([byFlags.code, byFlags.err]).toEqual([0, '']);
     expect(downloads.at(-1)).toBe(`${workspaceCalls.download.path}?projectId=${KEY_PROJECT}`);
-    expect(JSON.parse(readFileSync(path.join(byFlags.dir, '.rehearse', 'project.json'), 'utf8'))).toMatchObject({ projectId: KEY_PROJECT, server: url });
+    expect(JSON.parse(readFileSync(path.join(byFlags.dir, '.rehearse', 'project.json'), 'utf8'))).toMatchObject({
+      projectId: KEY_PROJECT,
+      server: url,
+    });
     // The pulled folder gets the profile plain cucumber-js runs it with.
     expect(readFileSync(path.join(byFlags.dir, 'cucumber.mjs'), 'utf8')).toContain("export { default } from '@rehearse/runner/profile';");
 
@@ -97,7 +104,9 @@ describe('a token is enough: the server names the key\'s project and its version
     try {
       const result = await pull(['--server', url, '--token', KEY]);
       expect(result.code).toBe(0);
-      expect(result.err).toContain(`rehearse: warning: this runner is version ${RUNNER_VERSION} but the server at ${url} is version 9.9.9.`);
+      expect(result.err).toContain(
+        `rehearse: warning: this runner is version ${RUNNER_VERSION} but the server at ${url} is version 9.9.9.`,
+      );
       expect(result.err).toContain(`npm install ${url}/downloads/rehearse-runner-latest.tgz`);
     } finally {
       serverVersion = RUNNER_VERSION;

@@ -55,7 +55,9 @@ export async function resolveProject(io: Pick<CliIo, 'fetch'>, server: string, t
   if (refusal) throw new UsageError(`The server at ${server} refused the token: ${refusal}`);
   // No answer at all: that is the problem to report (rehearse's entry point words it), not the project.
   if (unreachable) throw unreachable;
-  throw new UsageError(`Which project? Pass --project <id> (shown on the project's "How to run in CI/CD" page) or set REHEARSE_PROJECT: this token is not an access key, which would name its project`);
+  throw new UsageError(
+    `Which project? Pass --project <id> (shown on the project's "How to run in CI/CD" page) or set REHEARSE_PROJECT: this token is not an access key, which would name its project`,
+  );
 }
 
 /**

@@ -78,7 +78,9 @@ describe('tar reader', () => {
   });
 
   it('refuses links', () => {
-    expect(() => readTar(archive(entry('features/step_definitions/x.mjs', '', '2', { linkname: '/etc/passwd' })))).toThrow(/link or device/);
+    expect(() => readTar(archive(entry('features/step_definitions/x.mjs', '', '2', { linkname: '/etc/passwd' })))).toThrow(
+      /link or device/,
+    );
   });
 
   it('notices a truncated archive', () => {

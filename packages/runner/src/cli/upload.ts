@@ -74,9 +74,13 @@ export async function uploadRun({
 }: UploadOptions): Promise<{ runId: string; reportLink: string; notKept: string[] }> {
   const store = new ArtifactStore(outDir);
   // A healed command also names the page before healing (its Code Review item shows both).
-  const ids = [...new Set(report.testCases.flatMap((tc) => tc.steps.flatMap((step) => step.commands.flatMap((c) => [c.screenshotId, c.healing?.beforeScreenshotId])))).values()].filter(
-    (id): id is string => typeof id === 'string',
-  );
+  const ids = [
+    ...new Set(
+      report.testCases.flatMap((tc) =>
+        tc.steps.flatMap((step) => step.commands.flatMap((c) => [c.screenshotId, c.healing?.beforeScreenshotId])),
+      ),
+    ).values(),
+  ].filter((id): id is string => typeof id === 'string');
   const serverIds = new Map<string, string>();
   await mapLimit(ids, ARTIFACT_CONCURRENCY, async (id) => {
     const data = (await readFile(store.fileOf(id))).toString('base64');
@@ -88,7 +92,10 @@ export async function uploadRun({
   const reportFiles: { junit?: string; html?: string } = {};
   const notKept: string[] = [];
   for (const { key, file, contentType } of KEPT_FILES) {
-    const size = await stat(path.join(outDir, file)).then((info) => info.size, () => undefined);
+    const size = await stat(path.join(outDir, file)).then(
+      (info) => info.size,
+      () => undefined,
+    );
     if (size === undefined) continue;
     if (size > ARTIFACT_MAX_BYTES) {
       notKept.push(file);
@@ -101,7 +108,10 @@ export async function uploadRun({
   const traceIds = new Map<string, string>();
   for (const id of new Set(report.testCases.flatMap((testCase) => (testCase.traceFileId ? [testCase.traceFileId] : [])))) {
     const file = store.fileOf(id, TRACE_EXTENSION);
-    const size = await stat(file).then((info) => info.size, () => undefined);
+    const size = await stat(file).then(
+      (info) => info.size,
+      () => undefined,
+    );
     if (size === undefined) continue;
     if (size > ARTIFACT_MAX_BYTES) {
       notKept.push(path.relative(outDir, file));
@@ -109,7 +119,10 @@ export async function uploadRun({
     }
     const data = (await readFile(file)).toString('base64');
     try {
-      traceIds.set(id, (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'application/zip', data } }))).id);
+      traceIds.set(
+        id,
+        (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'application/zip', data } }))).id,
+      );
     } catch (error) {
       // A trace is an aid: a project at its artifact quota still gets its run, the trace stays here.
       if (!(error instanceof ApiError && error.httpStatus === 413)) throw error;
@@ -125,9 +138,13 @@ export async function uploadRun({
       steps: testCase.steps.map((step) => ({
         ...step,
         commands: step.commands.map((command) => {
-          const mapped = command.screenshotId ? { ...command, screenshotId: serverIds.get(command.screenshotId) ?? command.screenshotId } : command;
+          const mapped = command.screenshotId
+            ? { ...command, screenshotId: serverIds.get(command.screenshotId) ?? command.screenshotId }
+            : command;
           const before = command.healing?.beforeScreenshotId;
-          return before && mapped.healing ? { ...mapped, healing: { ...mapped.healing, beforeScreenshotId: serverIds.get(before) ?? before } } : mapped;
+          return before && mapped.healing
+            ? { ...mapped, healing: { ...mapped.healing, beforeScreenshotId: serverIds.get(before) ?? before } }
+            : mapped;
         }),
       })),
     })),

@@ -54,10 +54,14 @@ export async function runWorker(args: string[], io: CliIo): Promise<number> {
     return EXIT.ok;
   }
   const token = opts.token ?? io.env.REHEARSE_WORKER_TOKEN;
-  if (!token) throw new UsageError('rehearse worker needs --token T (or REHEARSE_WORKER_TOKEN): a worker token from `npm run admin -- create-worker-token`');
+  if (!token)
+    throw new UsageError(
+      'rehearse worker needs --token T (or REHEARSE_WORKER_TOKEN): a worker token from `npm run admin -- create-worker-token`',
+    );
   const server = opts.server ?? io.env.REHEARSE_SERVER ?? DEFAULT_SERVER;
   const threads = Number(opts.threads ?? '1');
-  if (!Number.isInteger(threads) || threads < 1 || threads > 64) throw new UsageError(`--threads must be a whole number from 1 to 64 (got "${opts.threads ?? ''}")`);
+  if (!Number.isInteger(threads) || threads < 1 || threads > 64)
+    throw new UsageError(`--threads must be a whole number from 1 to 64 (got "${opts.threads ?? ''}")`);
   let mode: SandboxMode;
   try {
     mode = await requireSandbox(io.env);
@@ -66,7 +70,10 @@ export async function runWorker(args: string[], io: CliIo): Promise<number> {
     return EXIT.usage;
   }
   if (io.env[THREAD_FLAG]) return runThread(server, token, mode, io);
-  if (mode === 'unsandboxed') io.stderr.write('Warning: jobs run without the sandbox (REHEARSE_UNSANDBOXED_WORKERS=1): step code can read everything this worker can.\n');
+  if (mode === 'unsandboxed')
+    io.stderr.write(
+      'Warning: jobs run without the sandbox (REHEARSE_UNSANDBOXED_WORKERS=1): step code can read everything this worker can.\n',
+    );
   return superviseThreads(server, token, threads, io);
 }
 /** Keeps `threads` thread processes running until SIGTERM/SIGINT. */
@@ -151,7 +158,9 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
         const { outcome, message } = await runJob(job, server, mode, io, workspaces, stop.signal);
         // A stopped job's end belongs to whoever stopped it (a halt, another worker's retry).
         if (!stop.signal.aborted) {
-          await client.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) } });
+          await client.call(workerCalls.finish, {
+            body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) },
+          });
         }
       } catch (error) {
         io.stderr.write(`job ${job.jobId} failed: ${(error as Error).message}\n`);
@@ -189,13 +198,24 @@ export async function runJob(
     stderr: { write: (text: string) => errors.push(text) },
   };
   const pull = async (target: string, commit?: string) => {
-    const args = ['--server', server, '--project', job.projectId, '--branch', job.branch, ...(commit ? ['--commit', commit] : []), '--dir', target];
+    const args = [
+      '--server',
+      server,
+      '--project',
+      job.projectId,
+      '--branch',
+      job.branch,
+      ...(commit ? ['--commit', commit] : []),
+      '--dir',
+      target,
+    ];
     if ((await runPull(args, pullIo)) !== EXIT.ok) throw new Error(errors.join('').trim() || 'Could not download the workspace.');
   };
   const workspace = path.join(dir, 'workspace');
   try {
     // A run started before commits were pinned (commit null) takes the branch head, uncached.
-    if (job.commit) await cp(await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)), workspace, { recursive: true });
+    if (job.commit)
+      await cp(await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)), workspace, { recursive: true });
     else await pull(workspace);
   } catch (error) {
     await rm(dir, { recursive: true, force: true });
@@ -214,27 +234,41 @@ export async function runJob(
       nodeArgs: [
         RUNNER_BIN,
         'run',
-        '--server', server,
-        '--project', job.projectId,
-        '--branch', job.branch,
+        '--server',
+        server,
+        '--project',
+        job.projectId,
+        '--branch',
+        job.branch,
         // The test data of the run's pinned commit, as the workspace itself.
         ...(job.commit ? ['--commit', job.commit] : []),
-        '--env', job.envFile,
+        '--env',
+        job.envFile,
         '--headless',
-        '--browser', job.browser,
-        '--viewport', job.viewport,
-        '--scenario', job.scenarioName,
-        '--append-to', job.runId,
-        '--upload-key', job.jobId,
-        '--out', path.join(dir, 'report'),
+        '--browser',
+        job.browser,
+        '--viewport',
+        job.viewport,
+        '--scenario',
+        job.scenarioName,
+        '--append-to',
+        job.runId,
+        '--upload-key',
+        job.jobId,
+        '--out',
+        path.join(dir, 'report'),
         job.featurePath,
       ],
     });
-    if (run.timedOut) return { outcome: 'error', message: `The scenario did not finish within ${JOB_TIMEOUT_MS / 60_000} minutes and was stopped.` };
+    if (run.timedOut)
+      return { outcome: 'error', message: `The scenario did not finish within ${JOB_TIMEOUT_MS / 60_000} minutes and was stopped.` };
     const uploaded = REPORT_LINK.test(run.stdout);
     if (uploaded && run.code === EXIT.ok) return { outcome: 'passed' };
     if (uploaded && run.code === EXIT.failed) return { outcome: 'failed' };
-    return { outcome: 'error', message: lastLine(run.stderr) || lastLine(run.stdout) || `The runner stopped with code ${String(run.code)}.` };
+    return {
+      outcome: 'error',
+      message: lastLine(run.stderr) || lastLine(run.stdout) || `The runner stopped with code ${String(run.code)}.`,
+    };
   } catch (error) {
     return { outcome: 'error', message: (error as Error).message };
   } finally {

@@ -84,7 +84,8 @@ function messageOf(result: StepResult): string | undefined {
   if (status === 'PENDING') return 'The step is pending (its definition returned "pending")';
   if (status === 'AMBIGUOUS') return result.message ?? 'More than one step definition matches this step';
   const exception = result.exception;
-  if (exception?.message) return exception.type && exception.type !== 'Error' ? `${exception.type}: ${exception.message}` : exception.message;
+  if (exception?.message)
+    return exception.type && exception.type !== 'Error' ? `${exception.type}: ${exception.message}` : exception.message;
   return result.message;
 }
 
@@ -305,7 +306,11 @@ export class ReportBuilder {
         const snippet = this.suggestions.get(pickleStep.id);
         const message = `Undefined step: "${text}"${snippet ? `. Implement it with:\n${snippet}` : ''}`;
         outcome.message = message;
-        commands.push({ type: 'undefined_step', text, result: { status: 'FAILED', message, startTime: outcome.startTime, endTime: outcome.endTime } });
+        commands.push({
+          type: 'undefined_step',
+          text,
+          result: { status: 'FAILED', message, startTime: outcome.startTime, endTime: outcome.endTime },
+        });
       }
       const isFirst = steps.every((step) => step.type === 'Before');
       steps.push({
@@ -328,7 +333,11 @@ export class ReportBuilder {
     const healings = steps.flatMap((step) => step.commands.flatMap((command) => (command.healing ? [command.healing] : [])));
     const fixedByAi = plainStatus === 'PASSED' && healings.some((healing) => healing.healed);
     const status: RunStatus = fixedByAi ? 'FIXED_BY_AI' : plainStatus;
-    const retrainStats = fixedByAi ? { result: 'passed' } : plainStatus === 'FAILED' && healings.length > 0 ? { result: 'failed' } : undefined;
+    const retrainStats = fixedByAi
+      ? { result: 'passed' }
+      : plainStatus === 'FAILED' && healings.length > 0
+        ? { result: 'failed' }
+        : undefined;
     // Only a final attempt becomes a test case: earlier ones failed (cucumber retries nothing else).
     const attempts = attempt.attempt + 1;
     return {

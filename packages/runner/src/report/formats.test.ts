@@ -8,13 +8,20 @@ describe('planFormats', () => {
 
   it("writes cucumber's JUnit, JSON, HTML and messages into the output folder and nothing to stdout by default", () => {
     expect(planFormats(out, [], {})).toEqual({
-      files: { [`${out}/junit.xml`]: 'junit', [`${out}/cucumber.json`]: 'json', [`${out}/report.html`]: 'html', [`${out}/messages.ndjson`]: 'message' },
+      files: {
+        [`${out}/junit.xml`]: 'junit',
+        [`${out}/cucumber.json`]: 'json',
+        [`${out}/report.html`]: 'html',
+        [`${out}/messages.ndjson`]: 'message',
+      },
       options: {},
     });
   });
 
   it('moves a default formatter named with a file of its own, adds the others, and takes the last one without a file for stdout', () => {
-    const plan = planFormats(out, ['junit:ci/junit.xml', './my-formatter.mjs:custom.txt', 'summary', ['progress']], { html: { externalAttachments: true } });
+    const plan = planFormats(out, ['junit:ci/junit.xml', './my-formatter.mjs:custom.txt', 'summary', ['progress']], {
+      html: { externalAttachments: true },
+    });
     expect(plan).toEqual({
       stdout: 'progress',
       files: {
@@ -34,7 +41,13 @@ describe('redactEnvelope', () => {
 
   it('copies a message with the secret replaced in every text and mask: literals hidden, leaving the original alone', () => {
     const envelope = {
-      testStepFinished: { testStepResult: { status: 'FAILED', message: 'The page does not show "hunter22"', exception: { type: 'Error', message: 'hunter22 was typed' } } },
+      testStepFinished: {
+        testStepResult: {
+          status: 'FAILED',
+          message: 'The page does not show "hunter22"',
+          exception: { type: 'Error', message: 'hunter22 was typed' },
+        },
+      },
     } as unknown as Envelope;
     const pickle = { pickle: { name: 'Sign in', steps: [{ text: 'I fill "Password" with "mask:opensesame"' }] } } as unknown as Envelope;
     expect(JSON.stringify(redactEnvelope(envelope, redact))).not.toContain('hunter22');
@@ -43,7 +56,9 @@ describe('redactEnvelope', () => {
   });
 
   it('leaves the bytes of a base64 attachment as they are and redacts a text attachment', () => {
-    const image = { attachment: { body: 'aHVudGVyMjI=hunter22', contentEncoding: 'BASE64', mediaType: 'image/png' } } as unknown as Envelope;
+    const image = {
+      attachment: { body: 'aHVudGVyMjI=hunter22', contentEncoding: 'BASE64', mediaType: 'image/png' },
+    } as unknown as Envelope;
     const text = { attachment: { body: 'token hunter22', contentEncoding: 'IDENTITY', mediaType: 'text/plain' } } as unknown as Envelope;
     expect(redactEnvelope(image, redact).attachment!.body).toBe('aHVudGVyMjI=hunter22');
     expect(redactEnvelope(text, redact).attachment!.body).toBe('token ****');

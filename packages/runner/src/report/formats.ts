@@ -13,11 +13,15 @@ const require = createRequire(import.meta.url);
 const { initializeFormatters } = require('@cucumber/cucumber/lib/api/formatters') as {
   initializeFormatters: (options: Record<string, unknown>) => Promise<() => Promise<void>>;
 };
-const { EventDataCollector } = require('@cucumber/cucumber/lib/formatter/helpers/index') as { EventDataCollector: new (broadcaster: EventEmitter) => unknown };
+const { EventDataCollector } = require('@cucumber/cucumber/lib/formatter/helpers/index') as {
+  EventDataCollector: new (broadcaster: EventEmitter) => unknown;
+};
 const { PluginManager } = require('@cucumber/cucumber/lib/plugin/index') as {
   PluginManager: new (environment: unknown) => { emit: (event: 'message', value: unknown) => void; cleanup: () => Promise<void> };
 };
-const { makeEnvironment } = require('@cucumber/cucumber/lib/environment/index') as { makeEnvironment: (environment: Record<string, unknown>) => Record<string, unknown> };
+const { makeEnvironment } = require('@cucumber/cucumber/lib/environment/index') as {
+  makeEnvironment: (environment: Record<string, unknown>) => Record<string, unknown>;
+};
 const { splitFormatDescriptor } = require('@cucumber/cucumber/lib/configuration/index') as {
   splitFormatDescriptor: (logger: unknown, descriptor: string) => [string, string?];
 };
@@ -43,9 +47,13 @@ export interface FormatPlan {
  * (`--format junit:ci/results.xml` moves the JUnit file); anything else is added (third-party
  * formatters included, cucumber's `name:path` syntax). Nothing goes to stdout unless asked.
  */
-export function planFormats(outDir: string, formats: ReadonlyArray<string | readonly [string, string?]>, options: Record<string, unknown>): FormatPlan {
+export function planFormats(
+  outDir: string,
+  formats: ReadonlyArray<string | readonly [string, string?]>,
+  options: Record<string, unknown>,
+): FormatPlan {
   const logger = { warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined };
-  const asked = formats.map((item) => (typeof item === 'string' ? splitFormatDescriptor(logger, item) : [item[0], item[1]] as const));
+  const asked = formats.map((item) => (typeof item === 'string' ? splitFormatDescriptor(logger, item) : ([item[0], item[1]] as const)));
   const files: Record<string, string> = {};
   const replaced = new Set(asked.filter(([, target]) => target).map(([specifier]) => specifier));
   for (const [file, specifier] of Object.entries(DEFAULT_FORMATS)) if (!replaced.has(specifier)) files[path.join(outDir, file)] = specifier;

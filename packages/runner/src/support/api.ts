@@ -41,7 +41,6 @@ const CONTENT_TYPES: Record<BodyType, string> = {
   text: 'text/plain; charset=utf-8',
 };
 
-
 /** Reads a value at a JSON path: `a.b[0].c`, optionally starting with `$` or `$.`. */
 export function jsonPath(data: unknown, path: string): unknown {
   const parts = path
@@ -146,19 +145,37 @@ export const api = {
         // (through a job's egress proxy, or a filtering lookup on the user's own machine).
         const proxied = (await useEgressProxyFromEnv()) !== null;
         const headers: Record<string, string> = {};
-        for (const [name, value] of Object.entries({ ...w.apiHeaders, ...spec.headers })) headers[name.toLowerCase()] = w.data.resolve(value, params).value;
+        for (const [name, value] of Object.entries({ ...w.apiHeaders, ...spec.headers }))
+          headers[name.toLowerCase()] = w.data.resolve(value, params).value;
         if (encoded.body !== undefined && !headers['content-type']) headers['content-type'] = CONTENT_TYPES[encoded.type];
         const startedAt = Date.now();
         const startTime = new Date(startedAt).toISOString();
         const timeout = options?.timeout ?? Math.max(w.settings.commandTimeoutMs, 30_000);
         let response: Response;
         try {
-          response = await fetch(url, { method, headers, body: encoded.body ?? null, signal: AbortSignal.timeout(timeout), redirect: 'follow' });
+          response = await fetch(url, {
+            method,
+            headers,
+            body: encoded.body ?? null,
+            signal: AbortSignal.timeout(timeout),
+            redirect: 'follow',
+          });
         } catch (error) {
           let reason = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
           // The proxy's refusal of a tunnel reaches fetch only as a cancelled request.
-          if (proxied && !(error instanceof Error && error.name === 'TimeoutError')) reason = `${reason} (the egress proxy refused the connection or could not reach ${new URL(url).host}; cloud metadata and link-local addresses are always refused)`;
-          w.capture.record({ requestUrl: url, method, status: null, responseTime: null, size: null, type: 'api', failed: true, failureText: reason, startTime });
+          if (proxied && !(error instanceof Error && error.name === 'TimeoutError'))
+            reason = `${reason} (the egress proxy refused the connection or could not reach ${new URL(url).host}; cloud metadata and link-local addresses are always refused)`;
+          w.capture.record({
+            requestUrl: url,
+            method,
+            status: null,
+            responseTime: null,
+            size: null,
+            type: 'api',
+            failed: true,
+            failureText: reason,
+            startTime,
+          });
           throw new Error(`${method} ${url} failed: ${reason}`);
         }
         const text = await response.text();
@@ -205,7 +222,13 @@ export const api = {
       const last = w.lastResponse;
       if (!last) throw new Error('No API response yet: send a request first');
       const tests = runExpectations(expect, last);
-      const info = { url: last.url, tests, testsPassed: tests.filter((test) => test.passed).length, status: last.status, statusText: last.statusText };
+      const info = {
+        url: last.url,
+        tests,
+        testsPassed: tests.filter((test) => test.passed).length,
+        status: last.status,
+        statusText: last.statusText,
+      };
       if (tests.some((test) => !test.passed)) throw Object.assign(new Error(failedTests(tests)), { info });
       return info;
     });

@@ -36,7 +36,9 @@ export class Capture {
   /** Requests of the running step that the server answered with a 5xx (a "server" failure, not a locator one). */
   serverErrorsOfCurrentStep(): NetworkEntry[] {
     const step = this.currentStep();
-    return this.network.filter((tagged) => tagged.testStepId === step && tagged.entry.status !== null && tagged.entry.status >= 500).map((tagged) => tagged.entry);
+    return this.network
+      .filter((tagged) => tagged.testStepId === step && tagged.entry.status !== null && tagged.entry.status >= 500)
+      .map((tagged) => tagged.entry);
   }
 
   /** Adds a request made outside the browser (an API step). */

@@ -1,4 +1,11 @@
-import { effectMismatch, visibleLinesOfPage, type Command, type CommandHealing, type RecordedEffect, type ScopeContainer } from '@rehearse/contract';
+import {
+  effectMismatch,
+  visibleLinesOfPage,
+  type Command,
+  type CommandHealing,
+  type RecordedEffect,
+  type ScopeContainer,
+} from '@rehearse/contract';
 import type { Locator, Page } from 'playwright-core';
 import { MediaTypes } from '../attachments.js';
 import { candidateLocator, containerSelector, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
@@ -63,7 +70,13 @@ export class ElementNotFoundError extends Error {
  * may still be loading). A scoped element is looked for only inside its one container. Each
  * candidate's outcome in the deciding pass goes to `log`.
  */
-export async function resolveElement(page: Page, element: Element, timeoutMs: number, log: string[], resolveText: (text: string) => string): Promise<Locator> {
+export async function resolveElement(
+  page: Page,
+  element: Element,
+  timeoutMs: number,
+  log: string[],
+  resolveText: (text: string) => string,
+): Promise<Locator> {
   if (element.locators.length === 0) throw new ElementNotFoundError(`Element "${element.name}" has no locator candidates`);
   const candidates = element.locators.map((candidate) => resolveCandidate(candidate, resolveText));
   const scopeText = element.scope && resolveText(element.scope.text);
@@ -71,38 +84,42 @@ export async function resolveElement(page: Page, element: Element, timeoutMs: nu
   let lastPass: string[] = [];
   let passes = 0;
   const startedAt = Date.now();
-  const found = await poll(timeoutMs, async () => {
-    passes += 1;
-    lastPass = [];
-    let root: Page | Locator = page;
-    if (element.scope && scopeText !== undefined) {
-      const container = await findContainer(page, element.scope.container, scopeText);
-      if (typeof container === 'string') {
-        lastPass.push(container);
-        return undefined;
+  const found = await poll(
+    timeoutMs,
+    async () => {
+      passes += 1;
+      lastPass = [];
+      let root: Page | Locator = page;
+      if (element.scope && scopeText !== undefined) {
+        const container = await findContainer(page, element.scope.container, scopeText);
+        if (typeof container === 'string') {
+          lastPass.push(container);
+          return undefined;
+        }
+        root = container;
       }
-      root = container;
-    }
-    // One candidate at a time, in order: the first usually wins, and every query of a role or
-    // text engine walks the whole page.
-    for (const candidate of candidates) {
-      const description = describeCandidate(candidate);
-      const locator = candidateLocator(root, candidate);
-      const count = await locator.count().catch((error: Error) => error);
-      if (count instanceof Error) {
-        lastPass.push(`${description}: invalid (${firstLine(count.message)})`);
-      } else if (nth !== undefined && count >= nth) {
-        lastPass.push(`${description}: ${count} visible matches, used number ${nth}`);
-        return locator.nth(nth - 1);
-      } else if (nth === undefined && count === 1) {
-        lastPass.push(`${description}: 1 visible match, used`);
-        return locator;
-      } else {
-        lastPass.push(`${description}: ${count} visible matches`);
+      // One candidate at a time, in order: the first usually wins, and every query of a role or
+      // text engine walks the whole page.
+      for (const candidate of candidates) {
+        const description = describeCandidate(candidate);
+        const locator = candidateLocator(root, candidate);
+        const count = await locator.count().catch((error: Error) => error);
+        if (count instanceof Error) {
+          lastPass.push(`${description}: invalid (${firstLine(count.message)})`);
+        } else if (nth !== undefined && count >= nth) {
+          lastPass.push(`${description}: ${count} visible matches, used number ${nth}`);
+          return locator.nth(nth - 1);
+        } else if (nth === undefined && count === 1) {
+          lastPass.push(`${description}: 1 visible match, used`);
+          return locator;
+        } else {
+          lastPass.push(`${description}: ${count} visible matches`);
+        }
       }
-    }
-    return undefined;
-  }, untilPageChanges(page));
+      return undefined;
+    },
+    untilPageChanges(page),
+  );
   log.push(...lastPass);
   if (passes > 1) log.push(`${found ? 'found' : 'gave up'} after ${passes} attempts in ${Date.now() - startedAt} ms`);
   if (found) return found;
@@ -206,7 +223,9 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
           healing = { ...healing, healed: false, reason: `the healed element did not do what the recorded step did: ${mismatch}` };
           if (element?.source) world.healedElements.delete(healedKey(element.source));
         }
-        throw new Error(`${healing ? 'AI recovery found an element, but' : 'With the fixed locators'} the step did not do what it did when recorded: ${mismatch}`);
+        throw new Error(
+          `${healing ? 'AI recovery found an element, but' : 'With the fixed locators'} the step did not do what it did when recorded: ${mismatch}`,
+        );
       }
     }
   } catch (error) {
@@ -214,12 +233,19 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
     // An element that was found but refused the value (an option that does not exist) is a data
     // failure: healing must not hide it, and the report says so.
     if (world.settings.heal && !healing && element && !(error instanceof ElementNotFoundError)) {
-      healing = { classification: classifyFailure(world, error), healed: false, confidence: 0, reason: 'the element was found; the action failed', element: element.name };
+      healing = {
+        classification: classifyFailure(world, error),
+        healed: false,
+        confidence: 0,
+        reason: 'the element was found; the action failed',
+        element: element.name,
+      };
     }
   }
   const endTime = new Date().toISOString();
   const policy = world.settings.screenshots;
-  const wantsScreenshot = spec.options?.screenshot !== false && (policy === 'every-command' || (policy === 'on-failure' && failure !== undefined));
+  const wantsScreenshot =
+    spec.options?.screenshot !== false && (policy === 'every-command' || (policy === 'on-failure' && failure !== undefined));
   const page = world.page as Page | undefined;
   const pageOpen = spec.page !== false && page !== undefined && !page.isClosed();
   // The screenshot and the title are independent round trips: ask for both at once.
@@ -296,30 +322,49 @@ export function classifyFailure(world: RehearseWorld, error: unknown): CommandHe
   return 'unknown';
 }
 
-const NEED_OF: Record<string, ElementNeed> = { fill_element: 'fill', select_combobox: 'select', check_element: 'check', uncheck_element: 'check', verify_element_value: 'fill' };
+const NEED_OF: Record<string, ElementNeed> = {
+  fill_element: 'fill',
+  select_combobox: 'select',
+  check_element: 'check',
+  uncheck_element: 'check',
+  verify_element_value: 'fill',
+};
 
 /**
  * Heals a locator failure: classifies it, and for a locator failure looks for the element by its
  * fingerprint. Only locator failures are healed; a server or unknown failure is reported as such.
  */
-async function heal(world: RehearseWorld, type: string, element: Element, log: string[]): Promise<{ target?: Locator; healing: CommandHealing }> {
+async function heal(
+  world: RehearseWorld,
+  type: string,
+  element: Element,
+  log: string[],
+): Promise<{ target?: Locator; healing: CommandHealing }> {
   const classification = classifyFailure(world, new ElementNotFoundError(''));
   const base = { classification, element: element.name, ...(element.source ? { source: element.source } : {}) };
   if (classification !== 'locator') {
     log.push(`AI recovery: not healed, the step's requests failed on the server (${classification})`);
-    return { healing: { ...base, healed: false, confidence: 0, reason: 'the server answered the step\'s requests with an error' } };
+    return { healing: { ...base, healed: false, confidence: 0, reason: "the server answered the step's requests with an error" } };
   }
   const beforeScreenshotId = await world.screenshot().catch(() => undefined);
   const assertion = type.startsWith('verify_');
-  const attempt = await healElement(world.page, element, NEED_OF[type] ?? 'any', assertion).catch((error: Error) => ({ healed: undefined, confidence: 0, reason: `healing failed: ${firstLine(error.message)}` }));
-  log.push(`AI recovery: ${attempt.healed ? `healed with ${describeCandidate(attempt.healed.locators[0]!)}` : 'not healed'} (${attempt.reason}, confidence ${attempt.confidence})`);
+  const attempt = await healElement(world.page, element, NEED_OF[type] ?? 'any', assertion).catch((error: Error) => ({
+    healed: undefined,
+    confidence: 0,
+    reason: `healing failed: ${firstLine(error.message)}`,
+  }));
+  log.push(
+    `AI recovery: ${attempt.healed ? `healed with ${describeCandidate(attempt.healed.locators[0]!)}` : 'not healed'} (${attempt.reason}, confidence ${attempt.confidence})`,
+  );
   const healing: CommandHealing = {
     ...base,
     healed: attempt.healed !== undefined,
     confidence: attempt.confidence,
     reason: attempt.reason,
     ...(beforeScreenshotId ? { beforeScreenshotId } : {}),
-    ...(attempt.healed ? { locators: attempt.healed.locators, fingerprint: attempt.healed.fingerprint as unknown as Record<string, unknown> } : {}),
+    ...(attempt.healed
+      ? { locators: attempt.healed.locators, fingerprint: attempt.healed.fingerprint as unknown as Record<string, unknown> }
+      : {}),
     ...('considered' in attempt && attempt.considered ? { considered: attempt.considered } : {}),
   };
   if (attempt.healed && element.source) world.healedElements.set(healedKey(element.source), { locators: attempt.healed.locators, healing });
@@ -332,10 +377,16 @@ const healedKey = (source: NonNullable<Element['source']>) => `${source.file}#${
  * The element healed earlier in this scenario, found by the candidates healing chose then (the
  * same element across a fill and its Enter); undefined when it was not healed or they find nothing.
  */
-async function healedBefore(world: RehearseWorld, element: Element, log: string[]): Promise<{ target: Locator; healing: CommandHealing } | undefined> {
+async function healedBefore(
+  world: RehearseWorld,
+  element: Element,
+  log: string[],
+): Promise<{ target: Locator; healing: CommandHealing } | undefined> {
   const earlier = element.source && world.healedElements.get(healedKey(element.source));
   if (!earlier) return undefined;
-  const target = await resolveElement(world.page, { ...element, locators: earlier.locators }, 1_000, log, (text) => text).catch(() => undefined);
+  const target = await resolveElement(world.page, { ...element, locators: earlier.locators }, 1_000, log, (text) => text).catch(
+    () => undefined,
+  );
   if (!target) return undefined;
   log.push(`AI recovery: found as healed earlier in this scenario (${describeCandidate(earlier.locators[0]!)})`);
   const { beforeScreenshotId: _screenshot, ...healing } = earlier.healing;

@@ -51,7 +51,9 @@ describe('healed steps held to their recorded effect', () => {
       await page.goto(todo.v1);
       // The wrong element's fingerprint under the edit box's key: healing will choose it.
       const fingerprint = await fingerprintOf(page, page.getByPlaceholder('What needs to be done?'));
-      locators = JSON.stringify({ edit: { name: 'feed the cat', locators: [{ kind: 'css', value: 'input.no-such-edit-box' }], fingerprint } });
+      locators = JSON.stringify({
+        edit: { name: 'feed the cat', locators: [{ kind: 'css', value: 'input.no-such-edit-box' }], fingerprint },
+      });
     } finally {
       await browser.close();
     }
@@ -74,7 +76,11 @@ describe('healed steps held to their recorded effect', () => {
     }
     const out: string[] = [];
     const sink = { write: (text: string) => out.push(text) };
-    await runCli(['run', '--env', 'environments/default.json', '--headless', '--heal', '--out', 'report'], { cwd: dir, stdout: sink, stderr: sink });
+    await runCli(['run', '--env', 'environments/default.json', '--headless', '--heal', '--out', 'report'], {
+      cwd: dir,
+      stdout: sink,
+      stderr: sink,
+    });
     const report = JSON.parse(readFileSync(path.join(dir, 'report', 'report.json'), 'utf8')) as RunReport;
     rmSync(dir, { recursive: true, force: true });
     return { testCase: report.testCases[0]!, output: out.join('') };
@@ -89,11 +95,19 @@ describe('healed steps held to their recorded effect', () => {
     // What the recorder saw the two steps do on the app: typing changed no text; Enter showed the
     // new title and left the counter as it was.
     const { testCase, output } = await run({
-      'Rename a todo': { 'I type the new title': [{ appeared: [], disappeared: [], kept: ['1 item left'] }], 'I save the title': [{ appeared: ['feed the dog'], disappeared: [], kept: ['1 item left'] }] },
+      'Rename a todo': {
+        'I type the new title': [{ appeared: [], disappeared: [], kept: ['1 item left'] }],
+        'I save the title': [{ appeared: ['feed the dog'], disappeared: [], kept: ['1 item left'] }],
+      },
     });
     expect(testCase.result.status, output).toBe('FAILED');
     const enter = testCase.steps.find((step) => step.text === 'I save the title')!.commands[0]!;
-    expect(enter.result.message).toBe('AI recovery found an element, but the step did not do what it did when recorded: “1 item left” went, which it did not when recorded');
-    expect(enter.healing).toMatchObject({ healed: false, reason: 'the healed element did not do what the recorded step did: “1 item left” went, which it did not when recorded' });
+    expect(enter.result.message).toBe(
+      'AI recovery found an element, but the step did not do what it did when recorded: “1 item left” went, which it did not when recorded',
+    );
+    expect(enter.healing).toMatchObject({
+      healed: false,
+      reason: 'the healed element did not do what the recorded step did: “1 item left” went, which it did not when recorded',
+    });
   }, 120_000);
 });

@@ -153,7 +153,27 @@ export const ROLES_FOR = {
   fill: ['textbox', ['searchbox', 'combobox', 'spinbutton']],
   select: [['combobox', 'listbox']],
   check: [['checkbox', 'radio', 'switch']],
-  any: ['button', 'link', 'textbox', ['checkbox', 'radio', 'switch', 'combobox', 'searchbox', 'spinbutton', 'heading', 'menuitem', 'tab', 'option', 'img', 'dialog', 'status', 'alert']],
+  any: [
+    'button',
+    'link',
+    'textbox',
+    [
+      'checkbox',
+      'radio',
+      'switch',
+      'combobox',
+      'searchbox',
+      'spinbutton',
+      'heading',
+      'menuitem',
+      'tab',
+      'option',
+      'img',
+      'dialog',
+      'status',
+      'alert',
+    ],
+  ],
 } as const satisfies Record<string, ReadonlyArray<AriaRole | readonly AriaRole[]>>;
 
 const EXPECTS = new Map<ReadonlyArray<string | readonly string[]>, string>([
@@ -193,7 +213,10 @@ const ROLE_WORDS: Record<string, AriaRole> = {
 export function xpathLiteral(text: string): string {
   if (!text.includes('"')) return `"${text}"`;
   if (!text.includes("'")) return `'${text}'`;
-  return `concat(${text.split('"').map((part) => `"${part}"`).join(`, '"', `)})`;
+  return `concat(${text
+    .split('"')
+    .map((part) => `"${part}"`)
+    .join(`, '"', `)})`;
 }
 
 const CHECKABLE = "(self::input and (@type='checkbox' or @type='radio')) or @role='checkbox' or @role='radio' or @role='switch'";
@@ -219,10 +242,15 @@ export function checkableBeside(text: string): LocatorCandidate {
  * by sitting beside it finds that checkbox; a role word ("textbox") finds the one element of that
  * role, which is how a scoped step names an unlabelled field.
  */
-export function elementByName(name: string, roles: ReadonlyArray<string | readonly string[]>, phrase?: Omit<ElementPhrase, 'name'>): Element {
+export function elementByName(
+  name: string,
+  roles: ReadonlyArray<string | readonly string[]>,
+  phrase?: Omit<ElementPhrase, 'name'>,
+): Element {
   const locators: LocatorCandidate[] = [];
   for (const exact of [true, false]) {
-    for (const role of roles) locators.push({ kind: 'role', role: typeof role === 'string' ? role : [...role], name, ...(exact ? { exact } : {}) });
+    for (const role of roles)
+      locators.push({ kind: 'role', role: typeof role === 'string' ? role : [...role], name, ...(exact ? { exact } : {}) });
   }
   const checking = roles === ROLES_FOR.check;
   if (checking) locators.push({ kind: 'label', value: name, exact: true }, checkableBeside(name));

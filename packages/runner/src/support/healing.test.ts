@@ -24,12 +24,25 @@ const BUTTON: ElementFingerprint = {
 describe('fingerprint scoring', () => {
   it('scores the same element 1 and a renamed, reworded one above the threshold', () => {
     expect(scoreFingerprint(BUTTON, BUTTON)).toBe(1);
-    const renamed = { ...BUTTON, name: 'Add to bag', text: 'Add to bag', attributes: { id: 'add', class: 'button primary', type: 'submit' }, ancestors: ['main', 'div', 'form'] };
+    const renamed = {
+      ...BUTTON,
+      name: 'Add to bag',
+      text: 'Add to bag',
+      attributes: { id: 'add', class: 'button primary', type: 'submit' },
+      ancestors: ['main', 'div', 'form'],
+    };
     expect(scoreFingerprint(BUTTON, renamed)).toBeGreaterThan(HEAL_THRESHOLD);
   });
 
   it('scores an unrelated element of the same kind below the threshold', () => {
-    const other = { ...BUTTON, name: 'Sign out', text: 'Sign out', attributes: { type: 'button' }, ancestors: ['banner', 'div'], rect: { x: 900, y: 10, width: 60, height: 20 } };
+    const other = {
+      ...BUTTON,
+      name: 'Sign out',
+      text: 'Sign out',
+      attributes: { type: 'button' },
+      ancestors: ['banner', 'div'],
+      rect: { x: 900, y: 10, width: 60, height: 20 },
+    };
     expect(scoreFingerprint(BUTTON, other)).toBeLessThan(HEAL_THRESHOLD);
   });
 });
@@ -49,8 +62,13 @@ describe('healing in a page', () => {
   }
 
   it('finds a renamed, reworded, wrapped button and proposes candidates that find it alone', async () => {
-    const element = await recorded('<main><form><input id="q" aria-label="Query"><button id="go" class="btn">Search now</button></form></main>', '#go');
-    await page.setContent('<main><form><input id="q" aria-label="Query"><div class="wrap"><button id="submit-search" class="button">Search</button></div></form></main>');
+    const element = await recorded(
+      '<main><form><input id="q" aria-label="Query"><button id="go" class="btn">Search now</button></form></main>',
+      '#go',
+    );
+    await page.setContent(
+      '<main><form><input id="q" aria-label="Query"><div class="wrap"><button id="submit-search" class="button">Search</button></div></form></main>',
+    );
     const attempt = await healElement(page, element, 'any', false);
     expect(attempt.healed?.locators[0]).toEqual({ kind: 'role', role: 'button', name: 'Search', exact: true });
     expect(await attempt.healed!.locator.getAttribute('id')).toBe('submit-search');
@@ -85,10 +103,16 @@ describe('healing in a page', () => {
 
   it('tells look-alike rows apart by the row’s text, after the rows were reordered and rebuilt', async () => {
     const row = (title: string) => `<li><div class="view"><input class="toggle" type="checkbox"><label>${title}</label></div></li>`;
-    const element = await recorded(`<main><ul class="todo-list">${row('buy milk')}${row('feed the cat')}</ul></main>`, 'li:nth-of-type(2) input');
+    const element = await recorded(
+      `<main><ul class="todo-list">${row('buy milk')}${row('feed the cat')}</ul></main>`,
+      'li:nth-of-type(2) input',
+    );
     expect(element.fingerprint!.container).toEqual({ tag: 'li', text: 'feed the cat' });
-    const rebuilt = (title: string, id: number) => `<li id="item-${id}" class="item"><div class="row"><span class="cell"><input class="item-toggle" type="checkbox"></span><span class="cell"><label>${title}</label></span></div></li>`;
-    await page.setContent(`<main><ul id="items">${rebuilt('feed the cat', 2)}${rebuilt('water the plants', 3)}${rebuilt('buy milk', 1)}</ul></main>`);
+    const rebuilt = (title: string, id: number) =>
+      `<li id="item-${id}" class="item"><div class="row"><span class="cell"><input class="item-toggle" type="checkbox"></span><span class="cell"><label>${title}</label></span></div></li>`;
+    await page.setContent(
+      `<main><ul id="items">${rebuilt('feed the cat', 2)}${rebuilt('water the plants', 3)}${rebuilt('buy milk', 1)}</ul></main>`,
+    );
     const attempt = await healElement(page, element, 'check', false);
     expect(attempt.reason).toBe('healed');
     expect(await attempt.healed!.locator.locator('xpath=ancestor::li').getAttribute('id')).toBe('item-2');
@@ -102,7 +126,9 @@ describe('healing in a page', () => {
     expect(element.fingerprint!.name).toBeUndefined();
     expect(element.fingerprint!.container).toEqual({ tag: 'li', text: 'feed the cat' });
     // Version 2: the edit box replaces the row's content, so the row shows its text only in the box.
-    await page.setContent('<div id="root"><form><input id="todo-input" placeholder="What needs to be done?"></form><ul id="items"><li id="item-2" class="item is-editing"><div class="item-edit"><input id="edit-2" class="item-edit-input" value="feed the cat"></div></li></ul></div>');
+    await page.setContent(
+      '<div id="root"><form><input id="todo-input" placeholder="What needs to be done?"></form><ul id="items"><li id="item-2" class="item is-editing"><div class="item-edit"><input id="edit-2" class="item-edit-input" value="feed the cat"></div></li></ul></div>',
+    );
     const attempt = await healElement(page, element, 'fill', false);
     expect(attempt.reason).toBe('healed');
     expect(await attempt.healed!.locator.getAttribute('id')).toBe('edit-2');
@@ -147,13 +173,25 @@ When('the server fails and I press sign in', async function () {
 `,
     });
     mkdirSync(path.join(ws, 'features/step_definitions/locators'), { recursive: true });
-    const fingerprint = { ...BUTTON, name: 'Sign in', text: 'Sign in', attributes: { type: 'submit', class: 'btn btn-primary btn-block' }, ancestors: ['main', 'div', 'form'] };
+    const fingerprint = {
+      ...BUTTON,
+      name: 'Sign in',
+      text: 'Sign in',
+      attributes: { type: 'submit', class: 'btn btn-primary btn-block' },
+      ancestors: ['main', 'div', 'form'],
+    };
     writeFileSync(
       path.join(ws, 'features/step_definitions/locators/login.json'),
       JSON.stringify({ sign_in: { name: 'Sign in', locators: [{ kind: 'css', value: '#login-form button' }], fingerprint } }),
     );
     const output: string[] = [];
-    const code = await runCli(['run', '--heal', '--headless', '--out', 'out'], { cwd: ws, env: process.env, stdout: { write: (t: string) => output.push(t) }, stderr: { write: (t: string) => output.push(t) }, fetch });
+    const code = await runCli(['run', '--heal', '--headless', '--out', 'out'], {
+      cwd: ws,
+      env: process.env,
+      stdout: { write: (t: string) => output.push(t) },
+      stderr: { write: (t: string) => output.push(t) },
+      fetch,
+    });
     expect(code, output.join('')).toBe(1);
     const report = JSON.parse(readFileSync(path.join(ws, 'out', 'report.json'), 'utf8')) as RunReport;
     const [text, server] = report.testCases;
@@ -161,7 +199,11 @@ When('the server fails and I press sign in', async function () {
     expect(text!.steps.flatMap((s) => s.commands).some((c) => c.healing)).toBe(false);
     expect(server!.result.status).toBe('FAILED');
     const healing = server!.steps.flatMap((s) => s.commands).find((c) => c.healing)?.healing;
-    expect(healing).toMatchObject({ classification: 'server', healed: false, source: { file: 'features/step_definitions/locators/login.json', key: 'sign_in' } });
+    expect(healing).toMatchObject({
+      classification: 'server',
+      healed: false,
+      source: { file: 'features/step_definitions/locators/login.json', key: 'sign_in' },
+    });
     expect(server!.retrainStats).toEqual({ result: 'failed' });
   });
 });

@@ -1,5 +1,12 @@
 import type { Locator, Page } from 'playwright-core';
-import { candidateLocator, checkableBeside, xpathLiteral, type Element, type ElementFingerprint, type LocatorCandidate } from './elements.js';
+import {
+  candidateLocator,
+  checkableBeside,
+  xpathLiteral,
+  type Element,
+  type ElementFingerprint,
+  type LocatorCandidate,
+} from './elements.js';
 
 /**
  * Self-healing of element locators (DESIGN §8, §11): when every recorded candidate of an element
@@ -104,7 +111,9 @@ export async function collectLiveElements(page: Page): Promise<LiveElement[]> {
 export async function fingerprintOf(page: Page, locator: Locator): Promise<ElementFingerprint> {
   await install(page);
   // The function runs in the page, where the script above defined the fingerprint helper.
-  const print = await locator.evaluate((element) => (globalThis as unknown as { __rehearseFingerprint: (e: unknown) => LiveElement }).__rehearseFingerprint(element));
+  const print = await locator.evaluate((element) =>
+    (globalThis as unknown as { __rehearseFingerprint: (e: unknown) => LiveElement }).__rehearseFingerprint(element),
+  );
   const index = await sameRoleAndNameIndex(page, print);
   const { editable: _editable, ...fingerprint } = print;
   return { ...fingerprint, index };
@@ -119,7 +128,13 @@ async function sameRoleAndNameIndex(page: Page, print: LiveElement): Promise<num
 
 // ---- Scoring ----
 
-const words = (text: string | undefined) => new Set((text ?? '').toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean));
+const words = (text: string | undefined) =>
+  new Set(
+    (text ?? '')
+      .toLowerCase()
+      .split(/[^\p{L}\p{N}]+/u)
+      .filter(Boolean),
+  );
 
 function jaccard(a: Set<string>, b: Set<string>): number {
   if (a.size === 0 && b.size === 0) return 1;
@@ -158,13 +173,22 @@ function sequenceSimilarity(a: readonly string[], b: readonly string[]): number 
   // Longest common subsequence: a wrapper added or removed costs one, not the whole path.
   const dp = Array.from({ length: a.length + 1 }, () => new Array<number>(b.length + 1).fill(0));
   for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) dp[i]![j] = a[i - 1] === b[j - 1] ? dp[i - 1]![j - 1]! + 1 : Math.max(dp[i - 1]![j]!, dp[i]![j - 1]!);
+    for (let j = 1; j <= b.length; j += 1)
+      dp[i]![j] = a[i - 1] === b[j - 1] ? dp[i - 1]![j - 1]! + 1 : Math.max(dp[i - 1]![j]!, dp[i]![j - 1]!);
   }
   return dp[a.length]![b.length]! / Math.max(a.length, b.length);
 }
 
-const TAG_FAMILIES = [['a', 'button', 'summary'], ['input', 'textarea'], ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'], ['p', 'span', 'strong', 'div', 'output']];
-const ROLE_FAMILIES = [['button', 'link', 'menuitem', 'tab'], ['textbox', 'searchbox', 'spinbutton', 'combobox']];
+const TAG_FAMILIES = [
+  ['a', 'button', 'summary'],
+  ['input', 'textarea'],
+  ['h1', 'h2', 'h3', 'h4', 'h5', 'h6'],
+  ['p', 'span', 'strong', 'div', 'output'],
+];
+const ROLE_FAMILIES = [
+  ['button', 'link', 'menuitem', 'tab'],
+  ['textbox', 'searchbox', 'spinbutton', 'combobox'],
+];
 const sameFamily = (families: string[][], a: string, b: string) => families.some((family) => family.includes(a) && family.includes(b));
 
 /** Identifying attributes compared one by one; class is compared as a set of words. */
@@ -190,7 +214,16 @@ function attributeSimilarity(recorded: Record<string, string>, live: Record<stri
 export function scoreFingerprint(recorded: ElementFingerprint, live: ElementFingerprint & { editable?: boolean }): number {
   const parts: Array<[weight: number, value: number | undefined]> = [
     [1, recorded.tag === live.tag ? 1 : sameFamily(TAG_FAMILIES, recorded.tag, live.tag) ? 0.5 : 0],
-    [2, recorded.role === undefined ? undefined : recorded.role === live.role ? 1 : sameFamily(ROLE_FAMILIES, recorded.role, live.role ?? '') ? 0.4 : 0],
+    [
+      2,
+      recorded.role === undefined
+        ? undefined
+        : recorded.role === live.role
+          ? 1
+          : sameFamily(ROLE_FAMILIES, recorded.role, live.role ?? '')
+            ? 0.4
+            : 0,
+    ],
     // An element recorded without a name is not one that has a name of its own now (the edit box
     // of a row is not the "What needs to be done?" box beside it).
     [3, recorded.name === undefined ? (live.editable && live.name ? 0 : undefined) : textSimilarity(recorded.name, live.name)],
@@ -199,9 +232,21 @@ export function scoreFingerprint(recorded: ElementFingerprint, live: ElementFing
     [1, sequenceSimilarity(recorded.ancestors, live.ancestors)],
     // Which row it sits in: the row's text tells look-alike rows apart, and a row showing other
     // text is another row (squared: a shared word or two is not the same row).
-    [3, recorded.container === undefined ? undefined : live.container === undefined ? 0 : textSimilarity(recorded.container.text, live.container.text) ** 2],
+    [
+      3,
+      recorded.container === undefined
+        ? undefined
+        : live.container === undefined
+          ? 0
+          : textSimilarity(recorded.container.text, live.container.text) ** 2,
+    ],
     [0.5, recorded.index === undefined ? undefined : recorded.index === live.index ? 1 : 0],
-    [0.5, recorded.rect && live.rect ? Math.max(0, 1 - Math.hypot(recorded.rect.x - live.rect.x, recorded.rect.y - live.rect.y) / 800) : undefined],
+    [
+      0.5,
+      recorded.rect && live.rect
+        ? Math.max(0, 1 - Math.hypot(recorded.rect.x - live.rect.x, recorded.rect.y - live.rect.y) / 800)
+        : undefined,
+    ],
   ];
   let weights = 0;
   let total = 0;
@@ -286,7 +331,10 @@ function scopedCandidates(live: LiveElement): LocatorCandidate[] {
   if (!live.editable && !checkable && live.text && live.text.length <= 80) predicates.push(`normalize-space(.)=${xpathLiteral(live.text)}`);
   const tag = FIELD_TAGS.has(live.tag) ? live.tag : live.role ? `*[@role=${xpathLiteral(live.role)}]` : live.tag;
   const inside = `${tag}${predicates.map((p) => `[${p}]`).join('')}`;
-  out.push({ kind: 'css', value: `xpath=//${row.tag}[.//text()[normalize-space(.)=${xpathLiteral(row.text)}] or .//input[@value=${xpathLiteral(row.text)}]]//${inside}` });
+  out.push({
+    kind: 'css',
+    value: `xpath=//${row.tag}[.//text()[normalize-space(.)=${xpathLiteral(row.text)}] or .//input[@value=${xpathLiteral(row.text)}]]//${inside}`,
+  });
   return out;
 }
 
@@ -325,7 +373,9 @@ export interface HealAttempt {
 export function describeLive(element: LiveElement): string {
   const what = element.role ?? element.tag;
   const shown = element.name ?? element.text;
-  const row = element.container?.text ? ` in the ${element.container.tag === 'tr' ? 'row' : 'item'} “${element.container.text.slice(0, 60)}”` : '';
+  const row = element.container?.text
+    ? ` in the ${element.container.tag === 'tr' ? 'row' : 'item'} “${element.container.text.slice(0, 60)}”`
+    : '';
   return `${what}${shown ? ` “${shown.slice(0, 80)}”` : ''}${row}`;
 }
 
@@ -346,7 +396,9 @@ export async function healElement(page: Page, element: Element, need: ElementNee
   if (assertion && recorded.text && live.length === 0) return { confidence: 0, reason: `no element shows “${recorded.text.slice(0, 80)}”` };
   const ranked = rank(recorded, live, need);
   const attempt = await healAgainst(page, recorded, ranked, live, assertion);
-  const considered = ranked.slice(0, 3).map((candidate) => ({ element: describeLive(candidate.live), confidence: rounded(candidate.score) }));
+  const considered = ranked
+    .slice(0, 3)
+    .map((candidate) => ({ element: describeLive(candidate.live), confidence: rounded(candidate.score) }));
   return considered.length > 0 ? { ...attempt, considered } : attempt;
 }
 
@@ -366,7 +418,8 @@ async function healAgainst(
   const showing = assertion && recorded.text !== undefined ? innermost(live) : [];
   const onlyOne = showing.length === 1 && showing[0] === match.live;
   if (match.score < threshold && !onlyOne) return { confidence, reason: `the best match scored ${confidence}, below ${threshold}` };
-  if (match.score - match.runnerUp < HEAL_MARGIN) return { confidence, reason: `two elements match almost equally (${confidence} and ${match.runnerUp.toFixed(3)})` };
+  if (match.score - match.runnerUp < HEAL_MARGIN)
+    return { confidence, reason: `two elements match almost equally (${confidence} and ${match.runnerUp.toFixed(3)})` };
   const locators = await verifiedCandidates(page, match.live.slot, proposedCandidates(match.live));
   if (locators.length === 0) return { confidence, reason: 'no stable locator finds the matched element alone' };
   const { slot: _slot, editable: _editable, ...fingerprint } = match.live;
@@ -384,8 +437,13 @@ function showsSameText(recorded: string, live: string | undefined): boolean {
 /** The elements none of whose descendants in the list shows the same text (a counter, not its row). */
 function innermost(elements: readonly LiveElement[]): LiveElement[] {
   const inside = (inner: LiveElement, outer: LiveElement) =>
-    inner !== outer && !!inner.rect && !!outer.rect && inner.rect.x >= outer.rect.x && inner.rect.y >= outer.rect.y &&
-    inner.rect.x + inner.rect.width <= outer.rect.x + outer.rect.width && inner.rect.y + inner.rect.height <= outer.rect.y + outer.rect.height &&
+    inner !== outer &&
+    !!inner.rect &&
+    !!outer.rect &&
+    inner.rect.x >= outer.rect.x &&
+    inner.rect.y >= outer.rect.y &&
+    inner.rect.x + inner.rect.width <= outer.rect.x + outer.rect.width &&
+    inner.rect.y + inner.rect.height <= outer.rect.y + outer.rect.height &&
     // The same box: the one later in the page is the child.
     (inner.slot > outer.slot || inner.rect.width !== outer.rect.width || inner.rect.height !== outer.rect.height);
   return elements.filter((outer) => !elements.some((inner) => inside(inner, outer) && inner.text === outer.text));

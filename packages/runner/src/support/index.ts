@@ -1,4 +1,14 @@
-import { After, AfterAll, AfterStep, Before, BeforeStep, setDefaultTimeout, setWorldConstructor, Status, type IContext } from '@cucumber/cucumber';
+import {
+  After,
+  AfterAll,
+  AfterStep,
+  Before,
+  BeforeStep,
+  setDefaultTimeout,
+  setWorldConstructor,
+  Status,
+  type IContext,
+} from '@cucumber/cucumber';
 import { setCurrentWorld } from './commands.js';
 import { defineSteps } from './steps.js';
 import { closeSharedBrowser, RehearseWorld, resolveSettings, type RehearseParameters } from './world.js';

@@ -18,7 +18,11 @@ export type Pause = (ms: number) => Promise<void>;
  * undefined. `check` runs at least once, and once more at the deadline. Between checks it waits
  * with `pause`, a plain timer unless told otherwise (see {@link untilPageChanges}).
  */
-export async function poll<T>(timeoutMs: number, check: (attempt: number) => Promise<T | undefined>, pause: Pause = sleep): Promise<T | undefined> {
+export async function poll<T>(
+  timeoutMs: number,
+  check: (attempt: number) => Promise<T | undefined>,
+  pause: Pause = sleep,
+): Promise<T | undefined> {
   const deadline = Date.now() + timeoutMs;
   for (let attempt = 0; ; attempt++) {
     const result = await check(attempt);

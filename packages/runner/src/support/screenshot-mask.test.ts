@@ -50,10 +50,16 @@ describe('screenshots mask a secret wherever the page shows it', () => {
   }
 
   it('covers the field it was typed into and the text that echoes it, and nothing else', { timeout: 120_000 }, async () => {
-    const ws = shop.workspace({ feature: FEATURE, data: [{ key: 'query', value: SECRET, DataType: 'secret' }], config: { screenshots: 'every-command', trace: 'off' } });
+    const ws = shop.workspace({
+      feature: FEATURE,
+      data: [{ key: 'query', value: SECRET, DataType: 'secret' }],
+      config: { screenshots: 'every-command', trace: 'off' },
+    });
     const out = path.join(ws, 'out');
     const io = captureIo();
-    expect(await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr })).toBe(0);
+    expect(
+      await runCli(['run', '--data', 'test-data.json', '--out', out, '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr }),
+    ).toBe(0);
     const report = RunReport.parse(JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')));
     const last = report.testCases[0]!.steps.at(-1)!.commands.at(-1)!;
     const png = readFileSync(path.join(out, 'artifacts', `${last.screenshotId}.png`));

@@ -133,7 +133,8 @@ export function readProjectConfig(dir: string): ProjectConfig {
   }
   if (raw.viewport !== undefined) {
     const viewport = raw.viewport;
-    if (!isRecord(viewport) || !isPositiveInt(viewport.width) || !isPositiveInt(viewport.height)) throw bad('viewport', '{ "width": n, "height": n }');
+    if (!isRecord(viewport) || !isPositiveInt(viewport.width) || !isPositiveInt(viewport.height))
+      throw bad('viewport', '{ "width": n, "height": n }');
     config.viewport = { width: viewport.width, height: viewport.height };
   }
   if (raw.browser !== undefined) {

@@ -61,7 +61,9 @@ describe('the todo suite, written only with built-in steps', () => {
     expect(code).toBe(0);
     expect(report.testCases.length).toBeGreaterThanOrEqual(25);
     // The step that ticks a row by its text found the checkbox beside the label, not the label.
-    const byText = report.testCases.find((testCase) => testCase.scenarioName === 'Checking a todo by its text ticks the checkbox of its own row')!;
+    const byText = report.testCases.find(
+      (testCase) => testCase.scenarioName === 'Checking a todo by its text ticks the checkbox of its own row',
+    )!;
     const check = byText.steps.flatMap((step) => step.commands).find((command) => command.type === 'check_element')!;
     expect(check.locatorLog?.find((line) => line.endsWith('used'))).toMatch(/^css=xpath=.*: 1 visible match, used$/);
   }, 240_000);
@@ -105,7 +107,9 @@ describe('built-in steps that must fail, and say why', () => {
   });
 
   it('fails to open a page that answers 404', () => {
-    expect(message('Opening a missing page fails')).toMatch(/Opening http:\/\/127\.0\.0\.1:\d+\/todo-app\/no-such-page\.html answered HTTP 404 Not Found/);
+    expect(message('Opening a missing page fails')).toMatch(
+      /Opening http:\/\/127\.0\.0\.1:\d+\/todo-app\/no-such-page\.html answered HTTP 404 Not Found/,
+    );
   });
 
   it('a wrong count lists what it counted', () => {

@@ -1,5 +1,12 @@
 import { defineParameterType, Given, Then, When, type DataTable } from '@cucumber/cucumber';
-import { API_STEP_PATTERNS, BUILT_IN_STEPS, ELEMENT_PARAMETER, elementPhrase, type BuiltInStepId, type ElementPhrase } from '@rehearse/contract';
+import {
+  API_STEP_PATTERNS,
+  BUILT_IN_STEPS,
+  ELEMENT_PARAMETER,
+  elementPhrase,
+  type BuiltInStepId,
+  type ElementPhrase,
+} from '@rehearse/contract';
 import { parse as parseYaml } from 'yaml';
 import { api, type ApiRequestSpec, type BodyType } from './api.js';
 import { web } from './web.js';
@@ -128,7 +135,13 @@ const BUILT_IN_IMPLEMENTATIONS = {
     await web.verifyCount(list, count, undefined, undefined, this);
   },
   listIs: async function (list: string, table: DataTable) {
-    await web.verifyItems(list, table.raw().map((row) => row[0] ?? ''), undefined, undefined, this);
+    await web.verifyItems(
+      list,
+      table.raw().map((row) => row[0] ?? ''),
+      undefined,
+      undefined,
+      this,
+    );
   },
   urlContains: async function (text: string) {
     await web.verifyUrl(text, undefined, undefined, this);

@@ -78,7 +78,10 @@ export function redactZip(zip: Buffer, redact: (bytes: Buffer) => Buffer): Buffe
   for (const [name, bytes] of Object.entries(entries)) {
     const redacted = redact(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
     // Images and fonts are already compressed; deflating them again costs time for nothing.
-    out[name] = [new Uint8Array(redacted.buffer, redacted.byteOffset, redacted.byteLength), { level: /\.(jpe?g|png|woff2?)$/i.test(name) ? 0 : 6 }];
+    out[name] = [
+      new Uint8Array(redacted.buffer, redacted.byteOffset, redacted.byteLength),
+      { level: /\.(jpe?g|png|woff2?)$/i.test(name) ? 0 : 6 },
+    ];
   }
   return Buffer.from(zipSync(out));
 }

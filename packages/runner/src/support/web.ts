@@ -40,9 +40,19 @@ const happened = (wait: Promise<unknown>): Promise<boolean> =>
  * soon as the page changes (see untilPageChanges): a text is seen within a round trip of its
  * arrival, where Playwright's own backoff can look up to 500 ms late.
  */
-async function waitForText(page: Page, text: string, exact: boolean | undefined, until: 'shown' | 'gone', timeout: number): Promise<boolean> {
+async function waitForText(
+  page: Page,
+  text: string,
+  exact: boolean | undefined,
+  until: 'shown' | 'gone',
+  timeout: number,
+): Promise<boolean> {
   const matches = visibleText(page, text, exact);
-  const seen = await poll(timeout, async () => (((await matches.count()) > 0) === (until === 'shown') ? true : undefined), untilPageChanges(page));
+  const seen = await poll(
+    timeout,
+    async () => ((await matches.count()) > 0 === (until === 'shown') ? true : undefined),
+    untilPageChanges(page),
+  );
   return seen === true;
 }
 
@@ -130,15 +140,21 @@ export const web = {
     const w = worldOf(world);
     const target = w.data.resolve(url, params);
     const absolute = resolveUrl(target.value, w.settings.env.baseUrl);
-    await runCommand(w, { type: 'navigate', value: { ...target, value: absolute, display: target.secret ? target.display : absolute }, options }, async () => {
-      const response = await w.page.goto(absolute, { waitUntil: 'load', ...(options?.timeout ? { timeout: options.timeout } : {}) });
-      // The job's egress proxy answered itself (a refused address): say so, in its words.
-      if (response?.headers()[REFUSAL_HEADER]) throw new Error(await response.text());
-      if (response && response.status() >= 400) {
-        throw new Error(`Opening ${target.secret ? target.display : absolute} answered HTTP ${response.status()} ${response.statusText()}`.trim());
-      }
-      return response ? { status: response.status(), statusText: response.statusText() } : {};
-    });
+    await runCommand(
+      w,
+      { type: 'navigate', value: { ...target, value: absolute, display: target.secret ? target.display : absolute }, options },
+      async () => {
+        const response = await w.page.goto(absolute, { waitUntil: 'load', ...(options?.timeout ? { timeout: options.timeout } : {}) });
+        // The job's egress proxy answered itself (a refused address): say so, in its words.
+        if (response?.headers()[REFUSAL_HEADER]) throw new Error(await response.text());
+        if (response && response.status() >= 400) {
+          throw new Error(
+            `Opening ${target.secret ? target.display : absolute} answered HTTP ${response.status()} ${response.statusText()}`.trim(),
+          );
+        }
+        return response ? { status: response.status(), statusText: response.statusText() } : {};
+      },
+    );
   },
 
   /** Reloads the current page; fails on an HTTP error status like navigate. */
@@ -146,7 +162,8 @@ export const web = {
     const w = worldOf(world);
     await runCommand(w, { type: 'reload_page', options }, async () => {
       const response = await w.page.reload({ waitUntil: 'load' });
-      if (response && response.status() >= 400) throw new Error(`Reloading ${w.page.url()} answered HTTP ${response.status()} ${response.statusText()}`.trim());
+      if (response && response.status() >= 400)
+        throw new Error(`Reloading ${w.page.url()} answered HTTP ${response.status()} ${response.statusText()}`.trim());
     });
   },
 
@@ -197,7 +214,12 @@ export const web = {
     await runCommand(w, { type: 'verify_dialog', text: resolved.display, options }, async () => {
       const said = await poll(timeoutOf(w, options), async () => (lastDialogs.get(w) === resolved.value ? true : undefined));
       const actual = lastDialogs.get(w);
-      if (!said) throw new Error(actual === undefined ? `No dialog was shown (expected "${resolved.display}")` : `The dialog said "${actual}", expected "${resolved.display}"`);
+      if (!said)
+        throw new Error(
+          actual === undefined
+            ? `No dialog was shown (expected "${resolved.display}")`
+            : `The dialog said "${actual}", expected "${resolved.display}"`,
+        );
       return { expectedValue: resolved.display, value: actual ?? '' };
     });
   },
@@ -235,9 +257,13 @@ export const web = {
   async type(ref: ElementRef, text: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
     const w = worldOf(world);
     const resolved = w.data.resolve(text, params);
-    await runCommand(w, { type: 'type_text', element: toElement(ref, ROLES_FOR.fill), params, value: resolved, options }, async (target) => {
-      await target!.pressSequentially(resolved.value, { timeout: timeoutOf(w, options) });
-    });
+    await runCommand(
+      w,
+      { type: 'type_text', element: toElement(ref, ROLES_FOR.fill), params, value: resolved, options },
+      async (target) => {
+        await target!.pressSequentially(resolved.value, { timeout: timeoutOf(w, options) });
+      },
+    );
   },
 
   /** Chooses a file for a file field; `file` is relative to the working directory (the workspace). */
@@ -292,7 +318,12 @@ export const web = {
   },
 
   /** Checks a checkbox, radio or switch; `{ checked: false }` unchecks it. */
-  async check(ref: ElementRef, params?: StepParams, options?: CommandOptions & { checked?: boolean }, world?: RehearseWorld): Promise<void> {
+  async check(
+    ref: ElementRef,
+    params?: StepParams,
+    options?: CommandOptions & { checked?: boolean },
+    world?: RehearseWorld,
+  ): Promise<void> {
     const w = worldOf(world);
     const element = toElement(ref, ROLES_FOR.check);
     const checked = options?.checked ?? true;
@@ -306,7 +337,8 @@ export const web = {
         if (!(await target!.isVisible())) return true;
         return (await target!.isChecked({ timeout }).catch(() => !checked)) === checked ? true : undefined;
       });
-      if (!settled) throw new Error(`Clicking the ${checked ? 'unchecked' : 'checked'} control did not ${checked ? 'check' : 'uncheck'} it`);
+      if (!settled)
+        throw new Error(`Clicking the ${checked ? 'unchecked' : 'checked'} control did not ${checked ? 'check' : 'uncheck'} it`);
     });
   },
 
@@ -370,7 +402,13 @@ export const web = {
   },
 
   /** Waits until a field's value equals `expected`. */
-  async verifyValue(ref: ElementRef, expected: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+  async verifyValue(
+    ref: ElementRef,
+    expected: string,
+    params?: StepParams,
+    options?: CommandOptions,
+    world?: RehearseWorld,
+  ): Promise<void> {
     const w = worldOf(world);
     const element = toElement(ref, ROLES_FOR.fill);
     const resolved = w.data.resolve(expected, params);
@@ -392,13 +430,17 @@ export const web = {
     const element = toElement(ref);
     await runCommand(w, { type: 'verify_element_hidden', text: element.name, options }, async () => {
       const log: string[] = [];
-      const hidden = await poll(timeoutOf(w, options), async () => {
-        const shown = await resolveElement(w.page, element, 0, log, (text) => w.data.resolve(text, params).value).then(
-          () => true,
-          () => false,
-        );
-        return shown ? undefined : true;
-      }, untilPageChanges(w.page));
+      const hidden = await poll(
+        timeoutOf(w, options),
+        async () => {
+          const shown = await resolveElement(w.page, element, 0, log, (text) => w.data.resolve(text, params).value).then(
+            () => true,
+            () => false,
+          );
+          return shown ? undefined : true;
+        },
+        untilPageChanges(w.page),
+      );
       if (!hidden) throw new Error(`"${element.name}" is still visible (waited ${timeoutOf(w, options)} ms)`);
     });
   },
@@ -410,11 +452,16 @@ export const web = {
     const resolved = w.data.resolve(text, params);
     await runCommand(w, { type: 'verify_element_text', element, params, text: resolved.display, options }, async (target) => {
       let actual = '';
-      const seen = await poll(timeoutOf(w, options), async () => {
-        actual = collapse(await target!.innerText());
-        return includesText(actual, resolved.value, options?.exact) ? true : undefined;
-      }, untilPageChanges(w.page));
-      if (!seen) throw new Error(`"${element.name}" shows "${actual}", expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
+      const seen = await poll(
+        timeoutOf(w, options),
+        async () => {
+          actual = collapse(await target!.innerText());
+          return includesText(actual, resolved.value, options?.exact) ? true : undefined;
+        },
+        untilPageChanges(w.page),
+      );
+      if (!seen)
+        throw new Error(`"${element.name}" shows "${actual}", expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
       return { value: actual, expectedValue: resolved.display };
     });
   },
@@ -423,37 +470,47 @@ export const web = {
    * Waits until a state of the element holds: checked, unchecked, enabled, disabled, a class, or
    * an attribute value. The failure says what the element has instead.
    */
-  async verifyState(ref: ElementRef, state: ElementState, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+  async verifyState(
+    ref: ElementRef,
+    state: ElementState,
+    params?: StepParams,
+    options?: CommandOptions,
+    world?: RehearseWorld,
+  ): Promise<void> {
     const w = worldOf(world);
     const checkable = state.kind === 'checked';
     const element = toElement(ref, checkable ? ROLES_FOR.check : undefined);
     const expected = state.kind === 'class' || state.kind === 'attribute' ? w.data.resolve(state.value, params).value : '';
     await runCommand(w, { type: `verify_element_${state.kind}`, element, params, text: describeState(state), options }, async (target) => {
       let actual = '';
-      const held = await poll(timeoutOf(w, options), async () => {
-        switch (state.kind) {
-          case 'checked': {
-            const checked = await target!.isChecked();
-            actual = checked ? 'checked' : 'not checked';
-            return checked === state.checked ? true : undefined;
+      const held = await poll(
+        timeoutOf(w, options),
+        async () => {
+          switch (state.kind) {
+            case 'checked': {
+              const checked = await target!.isChecked();
+              actual = checked ? 'checked' : 'not checked';
+              return checked === state.checked ? true : undefined;
+            }
+            case 'enabled': {
+              const enabled = await target!.isEnabled();
+              actual = enabled ? 'enabled' : 'disabled';
+              return enabled === state.enabled ? true : undefined;
+            }
+            case 'class': {
+              const classes = (await target!.getAttribute('class')) ?? '';
+              actual = `the classes "${classes}"`;
+              return classes.split(/\s+/).includes(expected) ? true : undefined;
+            }
+            case 'attribute': {
+              const value = await target!.getAttribute(state.name);
+              actual = value === null ? `no attribute "${state.name}"` : `${state.name}="${value}"`;
+              return value === expected ? true : undefined;
+            }
           }
-          case 'enabled': {
-            const enabled = await target!.isEnabled();
-            actual = enabled ? 'enabled' : 'disabled';
-            return enabled === state.enabled ? true : undefined;
-          }
-          case 'class': {
-            const classes = (await target!.getAttribute('class')) ?? '';
-            actual = `the classes "${classes}"`;
-            return classes.split(/\s+/).includes(expected) ? true : undefined;
-          }
-          case 'attribute': {
-            const value = await target!.getAttribute(state.name);
-            actual = value === null ? `no attribute "${state.name}"` : `${state.name}="${value}"`;
-            return value === expected ? true : undefined;
-          }
-        }
-      }, untilPageChanges(w.page));
+        },
+        untilPageChanges(w.page),
+      );
       if (!held) throw new Error(`"${element.name}" should be ${describeState(state)} but is ${actual}`);
       return { value: actual };
     });
@@ -468,39 +525,69 @@ export const web = {
     const resolved = w.data.resolve(list, params);
     await runCommand(w, { type: 'verify_count', text: `${expected} "${resolved.display}" items`, options }, async () => {
       let texts: string[] = [];
-      const matched = await poll(timeoutOf(w, options), async () => {
-        texts = await itemTexts(await itemsOf(w.page, resolved.value));
-        return texts.length === expected ? true : undefined;
-      }, untilPageChanges(w.page));
-      if (!matched) throw new Error(`Found ${texts.length} "${resolved.display}" items, expected ${expected}${texts.length ? ` (${texts.map((t) => `"${t}"`).join(', ')})` : ''}`);
+      const matched = await poll(
+        timeoutOf(w, options),
+        async () => {
+          texts = await itemTexts(await itemsOf(w.page, resolved.value));
+          return texts.length === expected ? true : undefined;
+        },
+        untilPageChanges(w.page),
+      );
+      if (!matched)
+        throw new Error(
+          `Found ${texts.length} "${resolved.display}" items, expected ${expected}${texts.length ? ` (${texts.map((t) => `"${t}"`).join(', ')})` : ''}`,
+        );
       return { value: String(texts.length), expectedValue: String(expected) };
     });
   },
 
   /** Waits until the list's items show exactly these texts in this order (each item's first line). */
-  async verifyItems(list: string, expected: readonly string[], params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+  async verifyItems(
+    list: string,
+    expected: readonly string[],
+    params?: StepParams,
+    options?: CommandOptions,
+    world?: RehearseWorld,
+  ): Promise<void> {
     const w = worldOf(world);
     const resolved = w.data.resolve(list, params);
     const wanted = expected.map((text) => w.data.resolve(text, params).value);
     await runCommand(w, { type: 'verify_list', text: `"${resolved.display}" items: ${wanted.join(' | ')}`, options }, async () => {
       let texts: string[] = [];
-      const matched = await poll(timeoutOf(w, options), async () => {
-        texts = await itemTexts(await itemsOf(w.page, resolved.value));
-        return texts.length === wanted.length && texts.every((text, i) => text === wanted[i]) ? true : undefined;
-      }, untilPageChanges(w.page));
-      if (!matched) throw new Error(`The "${resolved.display}" items are ${texts.length ? texts.map((t) => `"${t}"`).join(', ') : 'none'}; expected ${wanted.map((t) => `"${t}"`).join(', ')}`);
+      const matched = await poll(
+        timeoutOf(w, options),
+        async () => {
+          texts = await itemTexts(await itemsOf(w.page, resolved.value));
+          return texts.length === wanted.length && texts.every((text, i) => text === wanted[i]) ? true : undefined;
+        },
+        untilPageChanges(w.page),
+      );
+      if (!matched)
+        throw new Error(
+          `The "${resolved.display}" items are ${texts.length ? texts.map((t) => `"${t}"`).join(', ') : 'none'}; expected ${wanted.map((t) => `"${t}"`).join(', ')}`,
+        );
       return { value: texts.join(' | '), expectedValue: wanted.join(' | ') };
     });
   },
 
   /** Keeps the element's visible text (`'text'`) or field value as `{{name}}` for later steps. */
-  async remember(ref: ElementRef, what: 'text' | 'value', name: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+  async remember(
+    ref: ElementRef,
+    what: 'text' | 'value',
+    name: string,
+    params?: StepParams,
+    options?: CommandOptions,
+    world?: RehearseWorld,
+  ): Promise<void> {
     const w = worldOf(world);
     const key = name.replace(/^\{\{\s*|\s*\}\}$/g, '');
     if (!/^[\w.-]+$/.test(key)) throw new Error(`"${name}" cannot be used as {{name}}: use letters, digits, "_", "-" or "."`);
     const element = toElement(ref, what === 'value' ? ROLES_FOR.fill : undefined);
     await runCommand(w, { type: `remember_${what}`, element, params, text: key, options }, async (target) => {
-      const value = what === 'value' ? await target!.inputValue({ timeout: timeoutOf(w, options) }) : collapse(await target!.innerText({ timeout: timeoutOf(w, options) }));
+      const value =
+        what === 'value'
+          ? await target!.inputValue({ timeout: timeoutOf(w, options) })
+          : collapse(await target!.innerText({ timeout: timeoutOf(w, options) }));
       w.data.keep(key, value);
       return { value };
     });
@@ -513,9 +600,13 @@ export const web = {
     await runCommand(w, { type: 'verify_page_url', text: resolved.display, options }, async () => {
       // Heard from the page's navigation events (history.pushState included) as the address commits.
       const matched = await happened(
-        w.page.waitForURL((url) => includesText(url.href, resolved.value, options?.exact), { timeout: timeoutOf(w, options), waitUntil: 'commit' }),
+        w.page.waitForURL((url) => includesText(url.href, resolved.value, options?.exact), {
+          timeout: timeoutOf(w, options),
+          waitUntil: 'commit',
+        }),
       );
-      if (!matched) throw new Error(`The URL is ${w.page.url()}, expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
+      if (!matched)
+        throw new Error(`The URL is ${w.page.url()}, expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
       return { expectedValue: resolved.display, value: w.page.url() };
     });
   },
@@ -534,10 +625,14 @@ export const web = {
     const resolved = w.data.resolve(expected, params);
     await runCommand(w, { type: 'verify_page_title', text: resolved.display, options }, async () => {
       let title = '';
-      const matched = await poll(timeoutOf(w, options), async () => {
-        title = await w.page.title();
-        return includesText(title, resolved.value, options?.exact) ? true : undefined;
-      }, untilPageChanges(w.page));
+      const matched = await poll(
+        timeoutOf(w, options),
+        async () => {
+          title = await w.page.title();
+          return includesText(title, resolved.value, options?.exact) ? true : undefined;
+        },
+        untilPageChanges(w.page),
+      );
       if (!matched) throw new Error(`The title is "${title}", expected it to ${options?.exact ? 'be' : 'contain'} "${resolved.display}"`);
       return { expectedValue: resolved.display, value: title };
     });

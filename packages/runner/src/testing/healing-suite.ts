@@ -45,12 +45,22 @@ const PRODUCTS: Array<[id: string, name: string]> = [
 ];
 
 export const ELEMENTS: Record<string, BenchElement> = {
-  nav_products: { page: 'product.html?id=trail-backpack', setup: 'none', locators: [css('.main-nav a[href="./"]'), role('link', 'Products')], v2: '.primary-menu a[href="./"]' },
+  nav_products: {
+    page: 'product.html?id=trail-backpack',
+    setup: 'none',
+    locators: [css('.main-nav a[href="./"]'), role('link', 'Products')],
+    v2: '.primary-menu a[href="./"]',
+  },
   nav_cart: { page: './', setup: 'none', locators: [css('.main-nav .cart-link')], v2: '.basket-link' },
   header_sign_in: { page: './', setup: 'none', locators: [css('.account a.btn'), role('link', 'Sign in')], v2: '.user-menu a.btn' },
   login_email: { page: 'login.html', setup: 'none', locators: [css('#email'), label('Email')], v2: '#signin-email' },
   login_password: { page: 'login.html', setup: 'none', locators: [css('#password'), label('Password')], v2: '#signin-password' },
-  login_submit: { page: 'login.html', setup: 'none', locators: [css('#login-form button[type="submit"]'), role('button', 'Sign in')], v2: '#signin-form button[type="submit"]' },
+  login_submit: {
+    page: 'login.html',
+    setup: 'none',
+    locators: [css('#login-form button[type="submit"]'), role('button', 'Sign in')],
+    v2: '#signin-form button[type="submit"]',
+  },
   login_error: {
     page: 'login.html',
     setup: 'none',
@@ -67,16 +77,47 @@ export const ELEMENTS: Record<string, BenchElement> = {
   product_grid: { page: './', setup: 'none', locators: [testId('product-list')], v2: '[data-testid="catalog"]' },
   ...Object.fromEntries(
     PRODUCTS.flatMap(([id, name]) => [
-      [`add_${id}`, { page: './', setup: 'none', locators: [css(`button[data-add="${id}"]`), role('button', `Add ${name} to cart`)], v2: `button[data-product="${id}"]` }],
-      [`link_${id}`, { page: './', setup: 'none', locators: [css(`.product-card-name a[href="product.html?id=${id}"]`)], v2: `.card-title a[href="product.html?id=${id}"]` }],
+      [
+        `add_${id}`,
+        {
+          page: './',
+          setup: 'none',
+          locators: [css(`button[data-add="${id}"]`), role('button', `Add ${name} to cart`)],
+          v2: `button[data-product="${id}"]`,
+        },
+      ],
+      [
+        `link_${id}`,
+        {
+          page: './',
+          setup: 'none',
+          locators: [css(`.product-card-name a[href="product.html?id=${id}"]`)],
+          v2: `.card-title a[href="product.html?id=${id}"]`,
+        },
+      ],
     ]),
   ),
   option: { page: 'product.html?id=trail-backpack', setup: 'none', locators: [css('#option'), label('Colour')], v2: '#variant' },
   quantity: { page: 'product.html?id=trail-backpack', setup: 'none', locators: [css('#quantity'), label('Quantity')], v2: '#qty' },
-  add_to_cart: { page: 'product.html?id=trail-backpack', setup: 'none', locators: [css('#purchase-form button[type="submit"]'), role('button', 'Add to cart')], v2: '#buy-form button[type="submit"]' },
+  add_to_cart: {
+    page: 'product.html?id=trail-backpack',
+    setup: 'none',
+    locators: [css('#purchase-form button[type="submit"]'), role('button', 'Add to cart')],
+    v2: '#buy-form button[type="submit"]',
+  },
   price: { page: 'product.html?id=trail-backpack', setup: 'none', locators: [testId('product-price')], v2: '[data-testid="price"]' },
-  checkout_link: { page: 'cart.html', setup: 'cart', locators: [css('.summary-card a.btn-primary'), role('link', 'Proceed to checkout')], v2: '.summary-card a.checkout-link' },
-  remove_line: { page: 'cart.html', setup: 'cart', locators: [css('button[data-remove]'), role('button', 'Remove Trail Backpack (Slate)')], v2: 'button[data-delete]' },
+  checkout_link: {
+    page: 'cart.html',
+    setup: 'cart',
+    locators: [css('.summary-card a.btn-primary'), role('link', 'Proceed to checkout')],
+    v2: '.summary-card a.checkout-link',
+  },
+  remove_line: {
+    page: 'cart.html',
+    setup: 'cart',
+    locators: [css('button[data-remove]'), role('button', 'Remove Trail Backpack (Slate)')],
+    v2: 'button[data-delete]',
+  },
   cart_total: { page: 'cart.html', setup: 'cart', locators: [testId('cart-total')], v2: '[data-testid="order-total"]' },
   full_name: { page: 'checkout.html', setup: 'cart+session', locators: [css('#fullName'), label('Full name')], v2: '#name' },
   checkout_email: { page: 'checkout.html', setup: 'cart+session', locators: [css('#email'), label('Email')], v2: '#contact-email' },
@@ -84,8 +125,18 @@ export const ELEMENTS: Record<string, BenchElement> = {
   city: { page: 'checkout.html', setup: 'cart+session', locators: [css('#city'), label('City')], v2: '#city' },
   postal_code: { page: 'checkout.html', setup: 'cart+session', locators: [css('#postalCode'), label('Postal code')], v2: '#zip' },
   country: { page: 'checkout.html', setup: 'cart+session', locators: [css('#country'), label('Country')], v2: '#country-select' },
-  terms: { page: 'checkout.html', setup: 'cart+session', locators: [css('#terms'), label('I agree to the terms and conditions')], v2: '#accept-terms' },
-  place_order: { page: 'checkout.html', setup: 'cart+session', locators: [css('#place-order'), role('button', 'Place order')], v2: '#submit-order' },
+  terms: {
+    page: 'checkout.html',
+    setup: 'cart+session',
+    locators: [css('#terms'), label('I agree to the terms and conditions')],
+    v2: '#accept-terms',
+  },
+  place_order: {
+    page: 'checkout.html',
+    setup: 'cart+session',
+    locators: [css('#place-order'), role('button', 'Place order')],
+    v2: '#submit-order',
+  },
 };
 
 type Action = 'click' | 'fill' | 'select' | 'check' | 'visible';
@@ -110,20 +161,73 @@ const fill = (element: string, value: string): BenchStep => ({ action: 'fill', e
 const visible = (element: string): BenchStep => ({ action: 'visible', element });
 
 export const SCENARIOS: BenchScenario[] = [
-  { name: 'Sign in', page: 'login.html', setup: 'none', steps: [fill('login_email', DEMO_SHOP_USER.email), fill('login_password', DEMO_SHOP_USER.password), click('login_submit')], expect: 'Signed in as' },
-  { name: 'Sign in with a wrong password', page: 'login.html', setup: 'none', steps: [fill('login_email', DEMO_SHOP_USER.email), fill('login_password', 'nope'), click('login_submit'), visible('login_error')] },
+  {
+    name: 'Sign in',
+    page: 'login.html',
+    setup: 'none',
+    steps: [fill('login_email', DEMO_SHOP_USER.email), fill('login_password', DEMO_SHOP_USER.password), click('login_submit')],
+    expect: 'Signed in as',
+  },
+  {
+    name: 'Sign in with a wrong password',
+    page: 'login.html',
+    setup: 'none',
+    steps: [fill('login_email', DEMO_SHOP_USER.email), fill('login_password', 'nope'), click('login_submit'), visible('login_error')],
+  },
   { name: 'Type the email only', page: 'login.html', setup: 'none', steps: [fill('login_email', 'someone@example.com')] },
   { name: 'Open sign-in from the header', page: './', setup: 'none', steps: [click('header_sign_in')], expect: 'Demo account' },
-  { name: 'Back to products from a product', page: 'product.html?id=trail-backpack', setup: 'none', steps: [click('nav_products')], expect: 'Gear for the trail ahead' },
+  {
+    name: 'Back to products from a product',
+    page: 'product.html?id=trail-backpack',
+    setup: 'none',
+    steps: [click('nav_products')],
+    expect: 'Gear for the trail ahead',
+  },
   { name: 'Open the cart from the header', page: './', setup: 'none', steps: [click('nav_cart')], expect: 'Your cart' },
-  { name: 'Search for a mug', page: './', setup: 'none', steps: [fill('search_input', 'mug'), click('search_button')], expect: 'Enamel Camp Mug' },
-  { name: 'Search for a jacket', page: './', setup: 'none', steps: [fill('search_input', 'jacket'), click('search_button')], expect: 'Summit Rain Jacket' },
+  {
+    name: 'Search for a mug',
+    page: './',
+    setup: 'none',
+    steps: [fill('search_input', 'mug'), click('search_button')],
+    expect: 'Enamel Camp Mug',
+  },
+  {
+    name: 'Search for a jacket',
+    page: './',
+    setup: 'none',
+    steps: [fill('search_input', 'jacket'), click('search_button')],
+    expect: 'Summit Rain Jacket',
+  },
   { name: 'Product grid is shown', page: './', setup: 'none', steps: [visible('product_grid')] },
-  ...PRODUCTS.map(([id, name]): BenchScenario => ({ name: `Add ${name} from the list`, page: './', setup: 'none', steps: [click(`add_${id}`)], expect: `Added ${name}` })),
-  ...PRODUCTS.slice(0, 3).map(([id, name]): BenchScenario => ({ name: `Open ${name}`, page: './', setup: 'none', steps: [click(`link_${id}`)], expect: 'Free returns within 30 days' })),
-  { name: 'Add two backpacks', page: 'product.html?id=trail-backpack', setup: 'none', steps: [{ action: 'select', element: 'option', value: 'Slate' }, fill('quantity', '2'), click('add_to_cart')], expect: 'Added 2 × Trail Backpack (Slate)' },
+  ...PRODUCTS.map(([id, name]): BenchScenario => ({
+    name: `Add ${name} from the list`,
+    page: './',
+    setup: 'none',
+    steps: [click(`add_${id}`)],
+    expect: `Added ${name}`,
+  })),
+  ...PRODUCTS.slice(0, 3).map(([id, name]): BenchScenario => ({
+    name: `Open ${name}`,
+    page: './',
+    setup: 'none',
+    steps: [click(`link_${id}`)],
+    expect: 'Free returns within 30 days',
+  })),
+  {
+    name: 'Add two backpacks',
+    page: 'product.html?id=trail-backpack',
+    setup: 'none',
+    steps: [{ action: 'select', element: 'option', value: 'Slate' }, fill('quantity', '2'), click('add_to_cart')],
+    expect: 'Added 2 × Trail Backpack (Slate)',
+  },
   { name: 'Set the quantity', page: 'product.html?id=trail-backpack', setup: 'none', steps: [fill('quantity', '3')] },
-  { name: 'Add without a colour', page: 'product.html?id=trail-backpack', setup: 'none', steps: [click('add_to_cart')], expect: 'Choose a colour' },
+  {
+    name: 'Add without a colour',
+    page: 'product.html?id=trail-backpack',
+    setup: 'none',
+    steps: [click('add_to_cart')],
+    expect: 'Choose a colour',
+  },
   { name: 'Price is shown', page: 'product.html?id=trail-backpack', setup: 'none', steps: [visible('price')] },
   { name: 'Proceed to checkout', page: 'cart.html', setup: 'cart', steps: [click('checkout_link')], expect: 'Demo account' },
   { name: 'Remove the line', page: 'cart.html', setup: 'cart', steps: [click('remove_line')], expect: 'Your cart is empty' },
@@ -132,21 +236,60 @@ export const SCENARIOS: BenchScenario[] = [
   { name: 'Enter the full name', page: 'checkout.html', setup: 'cart+session', steps: [fill('full_name', 'Dana Demo')] },
   { name: 'Enter the email', page: 'checkout.html', setup: 'cart+session', steps: [fill('checkout_email', 'dana@example.com')] },
   { name: 'Enter the postal code', page: 'checkout.html', setup: 'cart+session', steps: [fill('postal_code', '10115')] },
-  { name: 'Choose the country', page: 'checkout.html', setup: 'cart+session', steps: [{ action: 'select', element: 'country', value: 'DE' }] },
+  {
+    name: 'Choose the country',
+    page: 'checkout.html',
+    setup: 'cart+session',
+    steps: [{ action: 'select', element: 'country', value: 'DE' }],
+  },
   { name: 'Accept the terms', page: 'checkout.html', setup: 'cart+session', steps: [{ action: 'check', element: 'terms' }] },
-  { name: 'Place an empty order', page: 'checkout.html', setup: 'cart+session', steps: [click('place_order')], expect: 'Enter your full name' },
+  {
+    name: 'Place an empty order',
+    page: 'checkout.html',
+    setup: 'cart+session',
+    steps: [click('place_order')],
+    expect: 'Enter your full name',
+  },
   {
     name: 'Fill the whole address',
     page: 'checkout.html',
     setup: 'cart+session',
-    steps: [fill('full_name', 'Dana Demo'), fill('checkout_email', 'dana@example.com'), fill('address', '1 Trail Way'), fill('city', 'Berlin'), fill('postal_code', '10115'), { action: 'select', element: 'country', value: 'DE' }, { action: 'check', element: 'terms' }],
+    steps: [
+      fill('full_name', 'Dana Demo'),
+      fill('checkout_email', 'dana@example.com'),
+      fill('address', '1 Trail Way'),
+      fill('city', 'Berlin'),
+      fill('postal_code', '10115'),
+      { action: 'select', element: 'country', value: 'DE' },
+      { action: 'check', element: 'terms' },
+    ],
   },
-  { name: 'Sign in then search', page: 'login.html', setup: 'none', steps: [fill('login_email', DEMO_SHOP_USER.email), fill('login_password', DEMO_SHOP_USER.password), click('login_submit'), fill('search_input', 'bottle'), click('search_button')], expect: 'Insulated Water Bottle' },
+  {
+    name: 'Sign in then search',
+    page: 'login.html',
+    setup: 'none',
+    steps: [
+      fill('login_email', DEMO_SHOP_USER.email),
+      fill('login_password', DEMO_SHOP_USER.password),
+      click('login_submit'),
+      fill('search_input', 'bottle'),
+      click('search_button'),
+    ],
+    expect: 'Insulated Water Bottle',
+  },
 ];
 
 export const VIEWPORT = { width: 1024, height: 768 };
 
-const CART_LINE = { productId: 'trail-backpack', name: 'Trail Backpack', optionLabel: 'Colour', option: 'Slate', priceCents: 12900, art: 'backpack', quantity: 1 };
+const CART_LINE = {
+  productId: 'trail-backpack',
+  name: 'Trail Backpack',
+  optionLabel: 'Colour',
+  option: 'Slate',
+  priceCents: 12900,
+  art: 'backpack',
+  quantity: 1,
+};
 
 /** A fresh page at `base + page` with the state `setup` asks for. */
 export async function openPage(context: BrowserContext, base: string, page: string, setup: Setup): Promise<Page> {
@@ -154,7 +297,9 @@ export async function openPage(context: BrowserContext, base: string, page: stri
   if (setup !== 'none') {
     let session: unknown = null;
     if (setup === 'cart+session') {
-      const answer = await tab.request.post(new URL('api/login', base).href, { data: { email: DEMO_SHOP_USER.email, password: DEMO_SHOP_USER.password } });
+      const answer = await tab.request.post(new URL('api/login', base).href, {
+        data: { email: DEMO_SHOP_USER.email, password: DEMO_SHOP_USER.password },
+      });
       const body = (await answer.json()) as { name: string; email: string; token: string };
       session = { name: body.name, email: body.email, token: body.token };
     }
@@ -219,7 +364,13 @@ export interface ScenarioResult {
  * the healed element is compared with the real one (`v2` selector). The run goes on with the real
  * element either way, so one miss does not hide how later steps would fare.
  */
-export async function replay(browser: Browser, base: string, scenario: BenchScenario, recorded: Record<string, Element>, timeoutMs: number): Promise<ScenarioResult> {
+export async function replay(
+  browser: Browser,
+  base: string,
+  scenario: BenchScenario,
+  recorded: Record<string, Element>,
+  timeoutMs: number,
+): Promise<ScenarioResult> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await openPage(context, base, scenario.page, scenario.setup);
   const steps: StepResult[] = [];
@@ -232,14 +383,23 @@ export async function replay(browser: Browser, base: string, scenario: BenchScen
       let target: Locator;
       try {
         target = await resolveElement(page, element, timeoutMs, [], (text) => text);
-        steps.push({ scenario: scenario.name, element: step.element, assertion, outcome: 'unbroken', confidence: 1, reason: 'a recorded candidate still matches' });
+        steps.push({
+          scenario: scenario.name,
+          element: step.element,
+          assertion,
+          outcome: 'unbroken',
+          confidence: 1,
+          reason: 'a recorded candidate still matches',
+        });
       } catch (error) {
         if (!(error instanceof ElementNotFoundError)) throw error;
         const attempt = await healElement(page, element, NEED[step.action], assertion);
         let outcome: StepOutcome = 'not-healed';
         if (attempt.healed) {
           const same = await attempt.healed.locator.evaluate(
-            (healed, selector) => healed === (globalThis as unknown as { document: { querySelector: (s: string) => unknown } }).document.querySelector(selector),
+            (healed, selector) =>
+              healed ===
+              (globalThis as unknown as { document: { querySelector: (s: string) => unknown } }).document.querySelector(selector),
             ELEMENTS[step.element]!.v2,
           );
           outcome = same ? 'healed-correctly' : 'healed-wrongly';
@@ -247,7 +407,14 @@ export async function replay(browser: Browser, base: string, scenario: BenchScen
           const first = attempt.healed.locators[0]!;
           if (same && (await candidateLocator(page, first).count()) !== 1) outcome = 'healed-wrongly';
         }
-        steps.push({ scenario: scenario.name, element: step.element, assertion, outcome, confidence: attempt.confidence, reason: attempt.reason });
+        steps.push({
+          scenario: scenario.name,
+          element: step.element,
+          assertion,
+          outcome,
+          confidence: attempt.confidence,
+          reason: attempt.reason,
+        });
         target = truth;
       }
       await perform(step.action, target, step.value);
@@ -257,7 +424,10 @@ export async function replay(browser: Browser, base: string, scenario: BenchScen
         .getByText(scenario.expect)
         .first()
         .waitFor({ timeout: 5_000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
     }
   } catch {
     passed = false;

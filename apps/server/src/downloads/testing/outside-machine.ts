@@ -44,7 +44,11 @@ export function outsideMachine(prefix: string, env: Record<string, string> = {})
 }
 
 /** Runs a command with only the environment given, collecting its output. */
-export function exec(command: string, args: string[], options: { cwd: string; env: Record<string, string> }): Promise<{ code: number | null; out: string }> {
+export function exec(
+  command: string,
+  args: string[],
+  options: { cwd: string; env: Record<string, string> },
+): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';

@@ -39,7 +39,10 @@ export class StreamDriver {
   }
 
   send(input: RecorderInput): void {
-    this.socket.emit('input', 'kind' in input && input.kind !== 'viewport' && input.kind !== 'navigate' ? { ...input, id: this.nextInput++ } : input);
+    this.socket.emit(
+      'input',
+      'kind' in input && input.kind !== 'viewport' && input.kind !== 'navigate' ? { ...input, id: this.nextInput++ } : input,
+    );
   }
 
   click(x: number, y: number): void {
@@ -64,7 +67,8 @@ export class StreamDriver {
   async stepsUntil(predicate: (commands: RecordedCommand[]) => boolean, timeoutMs = 15_000): Promise<RecordedCommand[]> {
     const deadline = Date.now() + timeoutMs;
     while (!predicate(this.commands)) {
-      if (Date.now() > deadline) throw new Error(`steps never matched; have ${this.commands.map((c) => `${c.type} ${c.element?.name ?? c.value}`).join(', ')}`);
+      if (Date.now() > deadline)
+        throw new Error(`steps never matched; have ${this.commands.map((c) => `${c.type} ${c.element?.name ?? c.value}`).join(', ')}`);
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return this.commands;

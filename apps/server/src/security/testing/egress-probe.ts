@@ -91,17 +91,22 @@ async function reachability(): Promise<Record<string, string>> {
 async function recorder(proxyUrl: string): Promise<string[]> {
   const events: string[] = [];
   const process = await new Promise<ReturnType<typeof startRecorderProcess>>((resolve, reject) => {
-    const started = startRecorderProcess({ url: `${GOOD}/redirect`, baseUrl: GOOD, viewport: { width: 800, height: 600 }, testData: [] }, 'egress-probe', proxyUrl, {
-      onMessage: (message) => {
-        if (message.type === 'ready') resolve(started);
-        if (message.type === 'failed') events.push(`failed: ${message.message}`);
-        if (message.type === 'page') events.push(`page ${JSON.stringify(message.page).slice(0, 120)}`);
+    const started = startRecorderProcess(
+      { url: `${GOOD}/redirect`, baseUrl: GOOD, viewport: { width: 800, height: 600 }, testData: [] },
+      'egress-probe',
+      proxyUrl,
+      {
+        onMessage: (message) => {
+          if (message.type === 'ready') resolve(started);
+          if (message.type === 'failed') events.push(`failed: ${message.message}`);
+          if (message.type === 'page') events.push(`page ${JSON.stringify(message.page).slice(0, 120)}`);
+        },
+        onExit: (code, stderr) => {
+          events.push(`exit ${code} ${stderr.slice(-300)}`);
+          reject(new Error(`recorder exited ${code}: ${stderr.slice(-300)}`));
+        },
       },
-      onExit: (code, stderr) => {
-        events.push(`exit ${code} ${stderr.slice(-300)}`);
-        reject(new Error(`recorder exited ${code}: ${stderr.slice(-300)}`));
-      },
-    });
+    );
   });
   events.push('ready');
   for (const url of [...METADATA_URLS, `${GOOD}/subresources`]) {
@@ -153,7 +158,16 @@ Given('step code connects straight to the metadata addresses', async function ()
       env: {},
       egress: { allowPrivate: policyAllowPrivate },
       timeoutMs: 240_000,
-      nodeArgs: [RUNNER_BIN, 'run', '--env', 'environments/good.json', '--headless', '--out', path.join(dir, 'report'), 'features/egress.feature'],
+      nodeArgs: [
+        RUNNER_BIN,
+        'run',
+        '--env',
+        'environments/good.json',
+        '--headless',
+        '--out',
+        path.join(dir, 'report'),
+        'features/egress.feature',
+      ],
     });
     return { code: result.code, stdout: result.stdout.slice(-6000), stderr: result.stderr.slice(-3000) };
   } finally {

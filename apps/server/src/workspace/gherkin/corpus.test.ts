@@ -13,11 +13,13 @@ if (!existsSync(`${CORPUS}good`) || !existsSync(`${CORPUS}bad`)) {
   throw new Error(`Gherkin corpus not found at ${CORPUS} (expected good/ and bad/ folders)`);
 }
 
-const goodFiles = readdirSync(`${CORPUS}good`).filter((f) => f.endsWith('.feature')).sort();
-const badFiles = readdirSync(`${CORPUS}bad`).filter((f) => f.endsWith('.feature')).sort();
+const goodFiles = readdirSync(`${CORPUS}good`)
+  .filter((f) => f.endsWith('.feature'))
+  .sort();
+const badFiles = readdirSync(`${CORPUS}bad`)
+  .filter((f) => f.endsWith('.feature'))
+  .sort();
 const read = (path: string) => readFileSync(`${CORPUS}${path}`, 'utf8');
-
-
 
 function cucumber(text: string) {
   let id = 0;
@@ -96,7 +98,9 @@ describe('gherkin corpus', () => {
         child.rule ? child.rule.children.flatMap((c) => (c.scenario ? [c.scenario] : [])) : child.scenario ? [child.scenario] : [],
       );
       const scenarios = feature?.scenarios ?? [];
-      expect(scenarios.map((s) => [s.keyword, s.name, s.tags])).toEqual(astScenarios.map((s) => [s.keyword, s.name, s.tags.map((t) => t.name)]));
+      expect(scenarios.map((s) => [s.keyword, s.name, s.tags])).toEqual(
+        astScenarios.map((s) => [s.keyword, s.name, s.tags.map((t) => t.name)]),
+      );
       expect(scenarios.map((s) => s.line)).toEqual(astScenarios.map((s) => s.location.line));
 
       const indexById = new Map(astScenarios.map((s, i) => [s.id, i]));

@@ -69,7 +69,9 @@ describe('parseFeature', () => {
       background: { keyword: 'Background', name: '', line: 7, range: { start: 7, end: 8 } },
       rules: [{ index: 0, keyword: 'Rule', name: 'Refunds', tags: ['@rules'], line: 40 }],
     });
-    expect(parsed.rules[0]!.background!.steps.map((s) => [s.keyword, s.keywordType, s.effectiveType])).toEqual([['And', 'Conjunction', 'Unknown']]);
+    expect(parsed.rules[0]!.background!.steps.map((s) => [s.keyword, s.keywordType, s.effectiveType])).toEqual([
+      ['And', 'Conjunction', 'Unknown'],
+    ]);
     expect(parsed.scenarios.map((s) => [s.index, s.type, s.keyword, s.name, s.line, s.ruleIndex])).toEqual([
       [0, 'Scenario', 'Scenario', 'Pay by card', 12, null],
       [1, 'Scenario Outline', 'Scenario', 'Pay in currencies', 25, null],
@@ -80,9 +82,25 @@ describe('parseFeature', () => {
   it('gives each step its keyword as written, its keyword type, resolved type and arguments', () => {
     const [card, outline, refund] = feature(SHOP).scenarios;
     expect(card!.steps).toEqual([
-      { keyword: 'Given', keywordType: 'Context', effectiveType: 'Context', text: 'a cart with:', line: 13, hasDocString: false, hasDataTable: true },
+      {
+        keyword: 'Given',
+        keywordType: 'Context',
+        effectiveType: 'Context',
+        text: 'a cart with:',
+        line: 13,
+        hasDocString: false,
+        hasDataTable: true,
+      },
       { keyword: 'When', keywordType: 'Action', effectiveType: 'Action', text: 'I pay', line: 16, hasDocString: true, hasDataTable: false },
-      { keyword: 'Then', keywordType: 'Outcome', effectiveType: 'Outcome', text: 'I see "Paid"', line: 20, hasDocString: false, hasDataTable: false },
+      {
+        keyword: 'Then',
+        keywordType: 'Outcome',
+        effectiveType: 'Outcome',
+        text: 'I see "Paid"',
+        line: 20,
+        hasDocString: false,
+        hasDataTable: false,
+      },
     ]);
     expect(outline!.steps.map((s) => [s.keyword, s.keywordType])).toEqual([
       ['Given', 'Context'],
@@ -135,7 +153,16 @@ describe('parseFeature', () => {
   });
 
   it('decides the type by Examples, not by the keyword', () => {
-    const text = ['Feature: F', '  Scenario Outline: no examples', '    Given <x>', '  Scenario: with examples', '    Given <x>', '    Examples:', '      | x |', '      | 1 |'].join('\n');
+    const text = [
+      'Feature: F',
+      '  Scenario Outline: no examples',
+      '    Given <x>',
+      '  Scenario: with examples',
+      '    Given <x>',
+      '    Examples:',
+      '      | x |',
+      '      | 1 |',
+    ].join('\n');
     expect(feature(text).scenarios.map((s) => [s.keyword, s.type])).toEqual([
       ['Scenario Outline', 'Scenario'],
       ['Scenario', 'Scenario Outline'],
@@ -143,7 +170,20 @@ describe('parseFeature', () => {
   });
 
   it('reads other languages from the # language header', () => {
-    const text = ['#language:fr', 'Fonctionnalité: Panier', '', '  Plan du scénario: Payer', '    Soit un panier', '    Quand je paie en <devise>', '    Et que je confirme', '    Alors c\'est payé', '', '    Exemples:', '      | devise |', '      | EUR    |'].join('\n');
+    const text = [
+      '#language:fr',
+      'Fonctionnalité: Panier',
+      '',
+      '  Plan du scénario: Payer',
+      '    Soit un panier',
+      '    Quand je paie en <devise>',
+      '    Et que je confirme',
+      "    Alors c'est payé",
+      '',
+      '    Exemples:',
+      '      | devise |',
+      '      | EUR    |',
+    ].join('\n');
     const parsed = feature(text);
     expect(parsed.language).toBe('fr');
     expect(parsed.keyword).toBe('Fonctionnalité');
@@ -172,7 +212,12 @@ describe('parseFeature', () => {
       [7, 3],
       [5, 5],
     ]);
-    expect(result.errors[3]).toEqual({ line: 5, column: 5, message: '(5:5): inconsistent cell count within the table', reason: 'inconsistent cell count within the table' });
+    expect(result.errors[3]).toEqual({
+      line: 5,
+      column: 5,
+      message: '(5:5): inconsistent cell count within the table',
+      reason: 'inconsistent cell count within the table',
+    });
     expect(formatGherkinError(result.errors[1]!)).toBe('line 7: A tag may not contain whitespace');
     expect(formatGherkinError(result.errors[0]!)).toMatch(/^line 6: expected: #EOF, .* got 'nonsense'$/);
   });

@@ -237,15 +237,30 @@ export function analyseFeature(text: string): FeatureAnalysis | { ok: false; err
 
   for (const child of feature.children) {
     if (child.background) backgrounds.push({ ast: child.background, layout: node([], child.background.location.line), ruleIndex: null });
-    if (child.scenario) pending.push({ ast: child.scenario, layout: node(child.scenario.tags, child.scenario.location.line), rule: null, ruleIndex: null });
+    if (child.scenario)
+      pending.push({ ast: child.scenario, layout: node(child.scenario.tags, child.scenario.location.line), rule: null, ruleIndex: null });
     if (child.rule) {
       const rule = child.rule;
       const ruleIndex = rules.length;
       node(rule.tags, rule.location.line);
-      rules.push({ index: ruleIndex, keyword: rule.keyword, name: rule.name, tags: tagNames(rule.tags), line: rule.location.line, background: null });
+      rules.push({
+        index: ruleIndex,
+        keyword: rule.keyword,
+        name: rule.name,
+        tags: tagNames(rule.tags),
+        line: rule.location.line,
+        background: null,
+      });
       for (const ruleChild of rule.children) {
-        if (ruleChild.background) backgrounds.push({ ast: ruleChild.background, layout: node([], ruleChild.background.location.line), ruleIndex });
-        if (ruleChild.scenario) pending.push({ ast: ruleChild.scenario, layout: node(ruleChild.scenario.tags, ruleChild.scenario.location.line), rule, ruleIndex });
+        if (ruleChild.background)
+          backgrounds.push({ ast: ruleChild.background, layout: node([], ruleChild.background.location.line), ruleIndex });
+        if (ruleChild.scenario)
+          pending.push({
+            ast: ruleChild.scenario,
+            layout: node(ruleChild.scenario.tags, ruleChild.scenario.location.line),
+            rule,
+            ruleIndex,
+          });
       }
     }
   }
@@ -254,7 +269,13 @@ export function analyseFeature(text: string): FeatureAnalysis | { ok: false; err
 
   let featureBackground: ParsedBackground | null = null;
   for (const { ast, layout, ruleIndex } of backgrounds) {
-    const parsed: ParsedBackground = { keyword: ast.keyword, name: ast.name, line: ast.location.line, range: layout.range, steps: toSteps(ast.steps) };
+    const parsed: ParsedBackground = {
+      keyword: ast.keyword,
+      name: ast.name,
+      line: ast.location.line,
+      range: layout.range,
+      steps: toSteps(ast.steps),
+    };
     if (ruleIndex === null) featureBackground = parsed;
     else rules[ruleIndex]!.background = parsed;
   }

@@ -109,7 +109,9 @@ describe.each([
     });
 
     it('refuses a file that does not parse, and a scenario index that is not there', () => {
-      const invalid = refusal(replaceScenario(`Feature: F${eol}  Scenario: A${eol}    Given a${eol}    | a |${eol}    | b | c |${eol}`, 0, 'Scenario: B'));
+      const invalid = refusal(
+        replaceScenario(`Feature: F${eol}  Scenario: A${eol}    Given a${eol}    | a |${eol}    | b | c |${eol}`, 0, 'Scenario: B'),
+      );
       expect(invalid.problem).toBe('invalid-file');
       expect(invalid.errors.map((e) => e.message)).toEqual(['(5:5): inconsistent cell count within the table']);
       for (const index of [3, -1, 0.5]) expect(refusal(replaceScenario(cart, index, 'Scenario: B')).problem).toBe('no-such-scenario');
@@ -123,7 +125,9 @@ describe.each([
     });
 
     it('keeps a missing final newline missing, and leaves a trailing comment block after the new scenario', () => {
-      expect(text(appendScenario(file(CART, false), '  Scenario: Last\n    Then done'))).toBe(file([...CART, '', '  Scenario: Last', '    Then done'], false));
+      expect(text(appendScenario(file(CART, false), '  Scenario: Last\n    Then done'))).toBe(
+        file([...CART, '', '  Scenario: Last', '    Then done'], false),
+      );
       const footer = file(['Feature: F', '', '  Scenario: A', '    Given a', '', '# footer']);
       expect(text(appendScenario(footer, 'Scenario: B\n  Given b'))).toBe(
         file(['Feature: F', '', '  Scenario: A', '    Given a', '', '  Scenario: B', '    Given b', '', '# footer']),
@@ -137,7 +141,21 @@ describe.each([
     });
 
     it('adds into the last Rule when the feature uses Rules, at that Rule scenarios indentation', () => {
-      const rules = file(['@f', 'Feature: Rules', '', '  @r1', '  Rule: One', '    Scenario: A', '      Given a', '', '  @r2', '  Rule: Two', '', '    Background:', '      Given b']);
+      const rules = file([
+        '@f',
+        'Feature: Rules',
+        '',
+        '  @r1',
+        '  Rule: One',
+        '    Scenario: A',
+        '      Given a',
+        '',
+        '  @r2',
+        '  Rule: Two',
+        '',
+        '    Background:',
+        '      Given b',
+      ]);
       const result = text(appendScenario(rules, 'Scenario: C\n  Given c'));
       expect(result).toBe(file([...rules.split(eol).slice(0, -1), '', '    Scenario: C', '      Given c']));
       expect(feature(result).scenarios[1]).toMatchObject({ name: 'C', ruleIndex: 1, effectiveTags: ['@f', '@r2'] });
@@ -182,9 +200,23 @@ describe.each([
 
     it('removes the only scenario, and a scenario inside a Rule', () => {
       expect(text(removeScenario(file(['Feature: F', '', '  Scenario: A', '    Given a'], false), 0))).toBe('Feature: F');
-      const rules = file(['Feature: R', '  Rule: One', '    Scenario: A', '      Given a', '', '    Scenario: B', '      Given b', '', '  Rule: Two', '    Scenario: C', '      Given c']);
+      const rules = file([
+        'Feature: R',
+        '  Rule: One',
+        '    Scenario: A',
+        '      Given a',
+        '',
+        '    Scenario: B',
+        '      Given b',
+        '',
+        '  Rule: Two',
+        '    Scenario: C',
+        '      Given c',
+      ]);
       const result = text(removeScenario(rules, 1));
-      expect(result).toBe(file(['Feature: R', '  Rule: One', '    Scenario: A', '      Given a', '', '  Rule: Two', '    Scenario: C', '      Given c']));
+      expect(result).toBe(
+        file(['Feature: R', '  Rule: One', '    Scenario: A', '      Given a', '', '  Rule: Two', '    Scenario: C', '      Given c']),
+      );
       expect(feature(result).scenarios.map((s) => [s.name, s.ruleIndex])).toEqual([
         ['A', 0],
         ['C', 1],
@@ -199,16 +231,40 @@ describe.each([
     });
 
     it('keeps the keyword as written, the spacing around the name, and trims the new name', () => {
-      const odd = file(['Feature: F', '\tExample:   old name  ', '\t  Given a', '  Scenario Outline:', '    Given <x>', '    Examples:', '      | x |', '      | 1 |']);
+      const odd = file([
+        'Feature: F',
+        '\tExample:   old name  ',
+        '\t  Given a',
+        '  Scenario Outline:',
+        '    Given <x>',
+        '    Examples:',
+        '      | x |',
+        '      | 1 |',
+      ]);
       const first = text(renameScenario(odd, 0, '  new name '));
       expect(first.split(eol)[1]).toBe('\tExample:   new name  ');
       const second = text(renameScenario(first, 1, 'named outline'));
-      expect(second.split(eol).slice(3)).toEqual(['  Scenario Outline: named outline', '    Given <x>', '    Examples:', '      | x |', '      | 1 |', '']);
+      expect(second.split(eol).slice(3)).toEqual([
+        '  Scenario Outline: named outline',
+        '    Given <x>',
+        '    Examples:',
+        '      | x |',
+        '      | 1 |',
+        '',
+      ]);
       expect(refusal(renameScenario(odd, 0, 'two\nlines')).problem).toBe('invalid-name');
     });
 
     it('keeps localized keywords', () => {
-      const fr = file(['# language: fr', 'Fonctionnalité: Panier', '  Plan du scénario: Payer', '    Soit <x>', '    Exemples:', '      | x |', '      | 1 |']);
+      const fr = file([
+        '# language: fr',
+        'Fonctionnalité: Panier',
+        '  Plan du scénario: Payer',
+        '    Soit <x>',
+        '    Exemples:',
+        '      | x |',
+        '      | 1 |',
+      ]);
       expect(text(renameScenario(fr, 0, 'Régler')).split(eol)[2]).toBe('  Plan du scénario: Régler');
     });
   });
@@ -222,14 +278,28 @@ describe.each([
 
     it('rewrites the first tag line, drops the others, keeps comments between and after tags', () => {
       const tagged = file(['Feature: F', '', '  @a @b #why', '  # between', '  @c', '  Scenario: A', '    Given a']);
-      expect(text(setScenarioTags(tagged, 0, ['@x', '@y', '@x']))).toBe(file(['Feature: F', '', '  @x @y #why', '  # between', '  Scenario: A', '    Given a']));
+      expect(text(setScenarioTags(tagged, 0, ['@x', '@y', '@x']))).toBe(
+        file(['Feature: F', '', '  @x @y #why', '  # between', '  Scenario: A', '    Given a']),
+      );
       expect(text(setScenarioTags(tagged, 0, []))).toBe(file(['Feature: F', '', '  #why', '  # between', '  Scenario: A', '    Given a']));
       expect(text(setScenarioTags(cart, 1, []))).toBe(file([...CART.slice(0, 7), ...CART.slice(8)]));
       expect(text(setScenarioTags(cart, 0, []))).toBe(cart);
     });
 
     it('leaves Examples tags and inherited tags alone', () => {
-      const rules = file(['@f', 'Feature: F', '  @r', '  Rule: R', '    @old', '    Scenario: A', '      Given <x>', '      @ex', '      Examples:', '        | x |', '        | 1 |']);
+      const rules = file([
+        '@f',
+        'Feature: F',
+        '  @r',
+        '  Rule: R',
+        '    @old',
+        '    Scenario: A',
+        '      Given <x>',
+        '      @ex',
+        '      Examples:',
+        '        | x |',
+        '        | 1 |',
+      ]);
       const scenario = feature(text(setScenarioTags(rules, 0, ['@new']))).scenarios[0]!;
       expect(scenario.tags).toEqual(['@new']);
       expect(scenario.effectiveTags).toEqual(['@f', '@r', '@new']);
@@ -302,7 +372,10 @@ describe('validateScenarioText', () => {
 describe('newFeatureText', () => {
   it('lays out a new feature canonically', () => {
     const result = text(
-      newFeatureText('Checkout', 'Pays for a cart.\n\n  Indented line.', ['Scenario: Pay\n  Given a cart\n  When I pay', '    @smoke\n    Scenario: Refund\n      When I ask for a refund']),
+      newFeatureText('Checkout', 'Pays for a cart.\n\n  Indented line.', [
+        'Scenario: Pay\n  Given a cart\n  When I pay',
+        '    @smoke\n    Scenario: Refund\n      When I ask for a refund',
+      ]),
     );
     expect(result).toBe(
       [

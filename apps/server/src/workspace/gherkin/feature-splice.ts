@@ -20,13 +20,7 @@ import { dedent, indentOf, isBlank, joinLines, replaceLines, type SourceLine } f
 
 /** Why an edit was refused. */
 export type EditProblem =
-  | 'invalid-file'
-  | 'no-feature'
-  | 'no-such-scenario'
-  | 'invalid-scenario-text'
-  | 'invalid-name'
-  | 'invalid-tags'
-  | 'invalid-description';
+  'invalid-file' | 'no-feature' | 'no-such-scenario' | 'invalid-scenario-text' | 'invalid-name' | 'invalid-tags' | 'invalid-description';
 
 export type EditResult =
   | { ok: true; text: string }
@@ -127,7 +121,10 @@ export function replaceScenario(text: string, scenarioIndex: number, newScenario
   const incoming = validateScenarioText(newScenarioText, feature.language);
   if (!incoming.ok) return refused('invalid-scenario-text', incoming.errors);
   const lines = replaceLines(analysis.lines, scenario.range.start, scenario.range.end, incoming.lines, analysis.eol);
-  return checked(lines, (after) => after.scenarios.length === feature.scenarios.length && after.scenarios[scenarioIndex]?.name === incoming.scenario.name);
+  return checked(
+    lines,
+    (after) => after.scenarios.length === feature.scenarios.length && after.scenarios[scenarioIndex]?.name === incoming.scenario.name,
+  );
 }
 
 /**
@@ -160,7 +157,10 @@ export function appendScenario(text: string, scenarioText: string): EditResult {
 
   const anchor = analysis.lastBlockEnd;
   const lines = replaceLines(analysis.lines, anchor + 1, anchor, ['', ...block], analysis.eol);
-  return checked(lines, (after) => after.scenarios.length === feature.scenarios.length + 1 && after.scenarios.at(-1)?.name === incoming.scenario.name);
+  return checked(
+    lines,
+    (after) => after.scenarios.length === feature.scenarios.length + 1 && after.scenarios.at(-1)?.name === incoming.scenario.name,
+  );
 }
 
 /**
@@ -290,7 +290,9 @@ export function newFeatureText(name: string, description = '', scenarios: readon
     // Only the description can break the layout: everything else was checked on its own.
     const errors = analysis.ok
       ? []
-      : analysis.errors.map((e) => gherkinError(Math.min(Math.max(1, e.line - descriptionStart + 1), descriptionLines.length), e.reason, e.column));
+      : analysis.errors.map((e) =>
+          gherkinError(Math.min(Math.max(1, e.line - descriptionStart + 1), descriptionLines.length), e.reason, e.column),
+        );
     return refused('invalid-description', errors, GherkinMessages.descriptionInvalid);
   }
   const names = analysis.feature.scenarios.map((s) => s.name);

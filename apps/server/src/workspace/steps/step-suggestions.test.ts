@@ -22,7 +22,9 @@ describe('did you mean', () => {
   });
 
   it("offers the project's own steps too", () => {
-    expect(suggestSteps('I add the product "Mug" to my cart', ['I add {string} to the cart', ...BUILT_IN_STEP_PATTERNS])[0]).toBe('I add "Mug" to the cart');
+    expect(suggestSteps('I add the product "Mug" to my cart', ['I add {string} to the cart', ...BUILT_IN_STEP_PATTERNS])[0]).toBe(
+      'I add "Mug" to the cart',
+    );
   });
 
   it('offers nothing for a step unlike every pattern, or one needing other values', () => {

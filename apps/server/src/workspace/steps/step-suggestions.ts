@@ -46,7 +46,11 @@ function editDistance(a: readonly string[], b: readonly string[]): number {
   for (let i = 1; i <= a.length; i += 1) {
     const current = [i];
     for (let j = 1; j <= b.length; j += 1) {
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : wordCost(a[i - 1]!, b[j - 1]!)));
+      current[j] = Math.min(
+        previous[j]! + 1,
+        current[j - 1]! + 1,
+        previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : wordCost(a[i - 1]!, b[j - 1]!)),
+      );
     }
     previous = current;
   }
@@ -55,12 +59,38 @@ function editDistance(a: readonly string[], b: readonly string[]): number {
 
 /** Words people write for the catalogue's words: each costs a quarter of a word. */
 const SYNONYMS: Record<string, string> = {
-  tick: 'check', ticks: 'check', untick: 'uncheck', unticks: 'uncheck', ticked: 'checked', unticked: 'unchecked', selected: 'checked',
-  tap: 'click', taps: 'click', press: 'click', hit: 'click', presses: 'click',
-  visit: 'open', navigate: 'open', go: 'open', load: 'open',
-  enter: 'fill', type: 'fill', shown: 'visible', displayed: 'visible', invisible: 'hidden',
-  choose: 'select', pick: 'select', refresh: 'reload', entries: 'items', entry: 'item', rows: 'items', row: 'item',
-  address: 'url', contains: 'contain', includes: 'contain', include: 'contain',
+  tick: 'check',
+  ticks: 'check',
+  untick: 'uncheck',
+  unticks: 'uncheck',
+  ticked: 'checked',
+  unticked: 'unchecked',
+  selected: 'checked',
+  tap: 'click',
+  taps: 'click',
+  press: 'click',
+  hit: 'click',
+  presses: 'click',
+  visit: 'open',
+  navigate: 'open',
+  go: 'open',
+  load: 'open',
+  enter: 'fill',
+  type: 'fill',
+  shown: 'visible',
+  displayed: 'visible',
+  invisible: 'hidden',
+  choose: 'select',
+  pick: 'select',
+  refresh: 'reload',
+  entries: 'items',
+  entry: 'item',
+  rows: 'items',
+  row: 'item',
+  address: 'url',
+  contains: 'contain',
+  includes: 'contain',
+  include: 'contain',
 };
 
 /** A synonym costs a quarter of a word; a misspelt or inflected word ("clicks", "chek") half. */

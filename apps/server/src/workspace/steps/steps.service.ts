@@ -58,7 +58,11 @@ function stepsOfText(text: string): ParsedStep[] {
   if (!parsed.ok || !parsed.feature) return [];
   const shift = parsed === whole ? 0 : 1;
   const { feature } = parsed;
-  const steps = [...(feature.background?.steps ?? []), ...feature.rules.flatMap((rule) => rule.background?.steps ?? []), ...feature.scenarios.flatMap((scenario) => scenario.steps)];
+  const steps = [
+    ...(feature.background?.steps ?? []),
+    ...feature.rules.flatMap((rule) => rule.background?.steps ?? []),
+    ...feature.scenarios.flatMap((scenario) => scenario.steps),
+  ];
   return steps.map((step) => ({ ...step, line: step.line - shift }));
 }
 
@@ -100,7 +104,13 @@ export class StepsService {
     return index;
   }
 
-  private info(index: StepIndex, featureName: string, scenarioName: string, step: ParsedScenario['steps'][number], withCode: boolean): StepInfo {
+  private info(
+    index: StepIndex,
+    featureName: string,
+    scenarioName: string,
+    step: ParsedScenario['steps'][number],
+    withCode: boolean,
+  ): StepInfo {
     const at = index.matcher.match(step.text);
     const definition = at >= 0 ? index.definitions[at] : undefined;
     const file = definition?.uri ? index.files.find((candidate) => candidate.path === definition.uri) : undefined;
@@ -161,14 +171,22 @@ export class StepsService {
    * The editor's step help for a text being edited (a scenario, or a whole feature): its steps no
    * definition implements with what they may have meant, and the project's own step patterns.
    */
-  async check(ws: Workspace, text: string): Promise<{ undefinedSteps: { line: number; text: string; suggestions: string[] }[]; projectSteps: { pattern: string; file: string }[] }> {
+  async check(
+    ws: Workspace,
+    text: string,
+  ): Promise<{
+    undefinedSteps: { line: number; text: string; suggestions: string[] }[];
+    projectSteps: { pattern: string; file: string }[];
+  }> {
     const index = await this.index(await this.workspaces.read(ws));
     const patterns = index.definitions.filter((definition) => !definition.isRegex).map((definition) => definition.pattern);
     const undefinedSteps = stepsOfText(text)
       .filter((step) => index.matcher.match(step.text) === -1)
       .map((step) => ({ line: step.line, text: step.text, suggestions: suggestSteps(step.text, patterns) }));
     // Regular-expression definitions cannot be written out as a step to complete: only cucumber expressions are offered.
-    const projectSteps = index.files.flatMap((file) => file.definitions.filter((definition) => !definition.isRegex).map((definition) => ({ pattern: definition.pattern, file: file.path })));
+    const projectSteps = index.files.flatMap((file) =>
+      file.definitions.filter((definition) => !definition.isRegex).map((definition) => ({ pattern: definition.pattern, file: file.path })),
+    );
     return { undefinedSteps, projectSteps };
   }
 

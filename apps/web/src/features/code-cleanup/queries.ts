@@ -14,8 +14,7 @@ export const unusedStepQueries = {
   list: (scope: WorkspaceScope) =>
     queryOptions({
       queryKey: unusedStepKeys.list(scope),
-      queryFn: async () =>
-        (await api.call(workspaceCalls.getUnusedStepDefinitions, { body: scopeBody(scope) })).stepDefRefs,
+      queryFn: async () => (await api.call(workspaceCalls.getUnusedStepDefinitions, { body: scopeBody(scope) })).stepDefRefs,
       // Always fresh on arrival: the list changes whenever scenarios or step files do.
       staleTime: 0,
     }),
@@ -37,8 +36,7 @@ export function stepKey(step: StepDefinitionRef): string {
 export function useRemoveUnusedSteps(scope: WorkspaceScope) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (steps: StepDefinitionRef[]) =>
-      api.call(workspaceCalls.removeUnusedSteps, { body: { ...scopeBody(scope), input: steps } }),
+    mutationFn: (steps: StepDefinitionRef[]) => api.call(workspaceCalls.removeUnusedSteps, { body: { ...scopeBody(scope), input: steps } }),
     onSuccess: ({ removed }, steps) => {
       const gone = new Set(steps.map(stepKey));
       queryClient.setQueryData<StepDefinitionRef[]>(unusedStepKeys.list(scope), (list) =>

@@ -64,13 +64,15 @@ export function useRunsOverview(projectId: string): RunsOverview {
   const all = details.data?.projectSummary.runsAndScenarios;
   const hasRuns = (all?.runs ?? 0) > 0;
   return {
-    executions: latest.isPending ? null : (latest.data?.projectSummary.report ?? []).map((row) => ({
-      id: row.id,
-      name: row.name,
-      status: row.status,
-      environment: row.env.name,
-      startTime: row.startTime,
-    })),
+    executions: latest.isPending
+      ? null
+      : (latest.data?.projectSummary.report ?? []).map((row) => ({
+          id: row.id,
+          name: row.name,
+          status: row.status,
+          environment: row.env.name,
+          startTime: row.startTime,
+        })),
     totals: hasRuns && all ? { passed: all.passed, failed: all.failed } : null,
     runsLastWeek: hasRuns ? (details.data?.dashboardDetails.runsCountLastWeek ?? null) : null,
   };

@@ -51,8 +51,7 @@ function useSetList(scope: WorkspaceScope) {
 export function useSelectEnvironment(scope: WorkspaceScope) {
   const list = useSetList(scope);
   return useMutation({
-    mutationFn: (fileName: string) =>
-      api.call(workspaceCalls.updateLastActiveWorkspace, { body: { ...scopeBody(scope), env: fileName } }),
+    mutationFn: (fileName: string) => api.call(workspaceCalls.updateLastActiveWorkspace, { body: { ...scopeBody(scope), env: fileName } }),
     onMutate: (fileName) => {
       const previous = list.get();
       if (previous) list.set({ ...previous, lastActiveEnv: fileName });

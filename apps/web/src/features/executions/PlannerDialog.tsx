@@ -102,7 +102,13 @@ export function PlannerDialog({
       name: value.name.trim(),
       env: value.env,
       branch: value.branch,
-      flows: [{ viewport: 'Desktop - 1024px', browser: 'Chromium', scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: value.tags }] }],
+      flows: [
+        {
+          viewport: 'Desktop - 1024px',
+          browser: 'Chromium',
+          scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: value.tags }],
+        },
+      ],
       schedule,
       isSingleThreaded: false,
       enabled: schedule !== null,
@@ -160,12 +166,23 @@ export function PlannerDialog({
     'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-xs outline-none hover:border-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200 disabled:bg-slate-50 disabled:text-slate-500';
 
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={editing ? STEPS[step] : Strings.plannerTitle} size="lg" footer={footer} testId="planner">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={editing ? STEPS[step] : Strings.plannerTitle}
+      size="lg"
+      footer={footer}
+      testId="planner"
+    >
       {!editing && (
         <ol className="mb-5 flex items-center gap-2 text-sm" aria-label={Strings.plannerProgress}>
           {STEPS.map((label, i) => (
             <li key={label} aria-current={i === step ? 'step' : undefined} className="flex items-center gap-2">
-              <span className={`flex size-6 items-center justify-center rounded-full text-xs font-semibold ${i <= step ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-700'}`}>{i + 1}</span>
+              <span
+                className={`flex size-6 items-center justify-center rounded-full text-xs font-semibold ${i <= step ? 'bg-brand-600 text-white' : 'bg-slate-200 text-slate-700'}`}
+              >
+                {i + 1}
+              </span>
               <span className={i === step ? 'font-semibold text-slate-900' : 'text-slate-600'}>{label}</span>
               {i < 2 && <span aria-hidden="true" className="mx-1 h-px w-6 bg-slate-300" />}
             </li>
@@ -174,12 +191,24 @@ export function PlannerDialog({
       )}
       {step === 0 && (
         <div className="flex flex-col gap-4">
-          <TextField label={Strings.execName} value={value.name} error={errors.name} onChange={(e) => setValue({ ...value, name: e.target.value })} autoFocus />
+          <TextField
+            label={Strings.execName}
+            value={value.name}
+            error={errors.name}
+            onChange={(e) => setValue({ ...value, name: e.target.value })}
+            autoFocus
+          />
           <div>
             <label htmlFor={ids.env} className="mb-1.5 block text-sm font-medium text-slate-700">
               {Strings.execEnvironment}
             </label>
-            <select id={ids.env} className={selectClass} value={value.env} onChange={(e) => setValue({ ...value, env: e.target.value })} aria-invalid={Boolean(errors.env)}>
+            <select
+              id={ids.env}
+              className={selectClass}
+              value={value.env}
+              onChange={(e) => setValue({ ...value, env: e.target.value })}
+              aria-invalid={Boolean(errors.env)}
+            >
               {envs.length === 0 && <option value="">{environments.isPending ? Strings.loading : '-'}</option>}
               {envs.map((env) => (
                 <option key={env.name} value={env.name}>
@@ -207,16 +236,23 @@ export function PlannerDialog({
             {features.isPending ? (
               <p className="text-sm text-slate-500">{Strings.loading}</p>
             ) : features.isError ? (
-              <p role="alert" className="text-sm text-red-700">{errorMessage(features.error)}</p>
+              <p role="alert" className="text-sm text-red-700">
+                {errorMessage(features.error)}
+              </p>
             ) : (features.data?.allTags.length ?? 0) === 0 ? (
               <p className="text-sm text-slate-600">{Strings.execNoTags}</p>
             ) : (
               <div className="flex flex-wrap gap-2">
                 {(features.data?.allTags ?? []).map((tag) => (
-                  <label key={tag} className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50">
+                  <label
+                    key={tag}
+                    className="inline-flex cursor-pointer items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm hover:bg-slate-50"
+                  >
                     <Checkbox
                       checked={value.tags.includes(tag)}
-                      onChange={() => setValue({ ...value, tags: value.tags.includes(tag) ? value.tags.filter((t) => t !== tag) : [...value.tags, tag] })}
+                      onChange={() =>
+                        setValue({ ...value, tags: value.tags.includes(tag) ? value.tags.filter((t) => t !== tag) : [...value.tags, tag] })
+                      }
                     />
                     {tag}
                   </label>
@@ -229,7 +265,10 @@ export function PlannerDialog({
             <h3 className="mb-2 text-sm font-medium text-slate-700">
               {Strings.execMatching} ({matching.length})
             </h3>
-            <ul className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200" data-testid="planner-scenarios">
+            <ul
+              className="max-h-56 divide-y divide-slate-100 overflow-y-auto rounded-lg border border-slate-200"
+              data-testid="planner-scenarios"
+            >
               {matching.length === 0 ? (
                 <li className="px-3 py-4 text-center text-sm text-slate-500">{Strings.execNoMatching}</li>
               ) : (
@@ -255,7 +294,9 @@ export function PlannerDialog({
           </section>
         </div>
       )}
-      {step === 2 && <ScheduleEditor value={value.schedule ?? defaultSchedule()} onChange={(schedule) => setValue({ ...value, schedule })} />}
+      {step === 2 && (
+        <ScheduleEditor value={value.schedule ?? defaultSchedule()} onChange={(schedule) => setValue({ ...value, schedule })} />
+      )}
       {create.isError && (
         <p role="alert" className="mt-4 text-sm text-red-700">
           {Messages.executionSaveFailed}: {errorMessage(create.error)}

@@ -17,7 +17,12 @@ export function ScheduleEditor({ value, onChange }: { value: Schedule; onChange:
           <label htmlFor={ids.repeat} className="mb-1 block text-sm font-medium text-slate-800">
             {Strings.execRepeat}
           </label>
-          <select id={ids.repeat} className={selectClass} value={repeat} onChange={(e) => onChange(withRepeat(value, e.target.value as Repeat))}>
+          <select
+            id={ids.repeat}
+            className={selectClass}
+            value={repeat}
+            onChange={(e) => onChange(withRepeat(value, e.target.value as Repeat))}
+          >
             {REPEAT_OPTIONS.map((o) => (
               <option key={o.value} value={o.value}>
                 {o.label}
@@ -39,7 +44,12 @@ export function ScheduleEditor({ value, onChange }: { value: Schedule; onChange:
           <label htmlFor={ids.zone} className="mb-1 block text-sm font-medium text-slate-800">
             {Strings.execTimeZone}
           </label>
-          <select id={ids.zone} className={selectClass} value={value.timeZone} onChange={(e) => onChange({ ...value, timeZone: Number(e.target.value) })}>
+          <select
+            id={ids.zone}
+            className={selectClass}
+            value={value.timeZone}
+            onChange={(e) => onChange({ ...value, timeZone: Number(e.target.value) })}
+          >
             {TIME_ZONES.map((z) => (
               <option key={z.label} value={z.offset}>
                 {z.label} ({z.offset >= 0 ? '+' : ''}

@@ -22,7 +22,15 @@ export const executionKeys = {
   threads: (projectId: string) => [...executionKeys.all, 'threads', projectId] as const,
   features: (scope: WorkspaceScope) => [...executionKeys.all, 'features', scope.projectId, scopeKey(scope)] as const,
   instructions: (projectId: string, options: RunInstructionsOptions) =>
-    [...executionKeys.all, 'instructions', projectId, options.env ?? '', options.branch ?? '', options.feature ?? '', options.scenario ?? ''] as const,
+    [
+      ...executionKeys.all,
+      'instructions',
+      projectId,
+      options.env ?? '',
+      options.branch ?? '',
+      options.feature ?? '',
+      options.scenario ?? '',
+    ] as const,
 };
 
 export const executionQueries = {
@@ -149,13 +157,19 @@ export function useExecutionMutations(projectId: string) {
     schedule: useMutation({
       mutationFn: (input: { id: string; schedule?: Schedule }) =>
         api.call(executionCalls.schedule, { params: { id: input.id }, body: input.schedule ? { schedule: input.schedule } : {} }),
-      onMutate: ({ id }) => client.setQueryData<Execution[]>(executionKeys.list(projectId), (list) => list?.map((e) => (e.id === id ? { ...e, enabled: true } : e))),
+      onMutate: ({ id }) =>
+        client.setQueryData<Execution[]>(executionKeys.list(projectId), (list) =>
+          list?.map((e) => (e.id === id ? { ...e, enabled: true } : e)),
+        ),
       onSuccess: ({ execution }) => patchList(execution),
       onError: refresh,
     }),
     deschedule: useMutation({
       mutationFn: (id: string) => api.call(executionCalls.deschedule, { params: { id } }),
-      onMutate: (id) => client.setQueryData<Execution[]>(executionKeys.list(projectId), (list) => list?.map((e) => (e.id === id ? { ...e, enabled: false } : e))),
+      onMutate: (id) =>
+        client.setQueryData<Execution[]>(executionKeys.list(projectId), (list) =>
+          list?.map((e) => (e.id === id ? { ...e, enabled: false } : e)),
+        ),
       onSuccess: ({ execution }) => patchList(execution),
       onError: refresh,
     }),

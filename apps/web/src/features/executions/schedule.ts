@@ -10,7 +10,10 @@ export const REPEAT_OPTIONS: { value: Repeat; label: string }[] = [
 ];
 
 /** Spec 02 §9: times in 15-minute steps, 'HH:mm'. */
-export const SCHEDULE_TIMES: string[] = Array.from({ length: 96 }, (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`);
+export const SCHEDULE_TIMES: string[] = Array.from(
+  { length: 96 },
+  (_, i) => `${String(Math.floor(i / 4)).padStart(2, '0')}:${String((i % 4) * 15).padStart(2, '0')}`,
+);
 
 /** Spec 02 §4: the current weekday, weekly, not biweekly, 01:45, offset 0. */
 export function defaultSchedule(now: Date = new Date()): Schedule {
@@ -20,7 +23,8 @@ export function defaultSchedule(now: Date = new Date()): Schedule {
 
 export function repeatOf(schedule: Schedule): Repeat {
   if (schedule.days.length === 7) return 'daily';
-  if (!schedule.isBiweekly && schedule.days.length === 5 && WEEK_DAYS.slice(0, 5).every((d) => schedule.days.includes(d))) return 'weekdays';
+  if (!schedule.isBiweekly && schedule.days.length === 5 && WEEK_DAYS.slice(0, 5).every((d) => schedule.days.includes(d)))
+    return 'weekdays';
   return schedule.isBiweekly ? 'biweekly' : 'weekly';
 }
 

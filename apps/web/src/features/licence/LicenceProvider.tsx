@@ -33,10 +33,7 @@ export function LicenceProvider({ project, children }: { project: Project; child
     },
     [expired],
   );
-  const value = useMemo(
-    () => ({ openLicence, openContactSales, guard, expired }),
-    [openLicence, openContactSales, guard, expired],
-  );
+  const value = useMemo(() => ({ openLicence, openContactSales, guard, expired }), [openLicence, openContactSales, guard, expired]);
 
   return (
     <LicenceContext.Provider value={value}>

@@ -37,8 +37,7 @@ export function useInvite(projectId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (emails: string[]) =>
-      (await api.call(authCalls.createInvitation, { body: { project_id: projectId, sent_to_email_list: emails } }))
-        .invitations,
+      (await api.call(authCalls.createInvitation, { body: { project_id: projectId, sent_to_email_list: emails } })).invitations,
     onSuccess: (invitations) => {
       void queryClient.invalidateQueries({ queryKey: memberKeys.list(projectId) });
       logActivity({ type: 'members.invite', detail: { count: invitations.length } });

@@ -14,8 +14,7 @@ export const privateRepoQueries = {
   detail: (projectId: string) =>
     queryOptions({
       queryKey: privateRepoKeys.detail(projectId),
-      queryFn: async () =>
-        (await api.call(authCalls.getAllPrivateRepoInAProject, { query: { project_id: projectId } })).repos[0] ?? null,
+      queryFn: async () => (await api.call(authCalls.getAllPrivateRepoInAProject, { query: { project_id: projectId } })).repos[0] ?? null,
     }),
 };
 

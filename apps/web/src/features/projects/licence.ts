@@ -25,10 +25,6 @@ export function licenceView(project: Pick<Project, 'is_expired' | 'time_left'>):
     daysShown,
     showCountdown: expired || daysLeft <= LICENCE_COUNTDOWN_DAYS,
     warning: expired || daysLeft <= LICENCE_WARNING_DAYS,
-    title: expired
-      ? Strings.licenceExpiredTitle
-      : daysShown === 1
-        ? Strings.licenceOneDayTitle
-        : Strings.licenceDaysTitle(daysShown),
+    title: expired ? Strings.licenceExpiredTitle : daysShown === 1 ? Strings.licenceOneDayTitle : Strings.licenceDaysTitle(daysShown),
   };
 }

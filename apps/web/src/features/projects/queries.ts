@@ -46,8 +46,7 @@ export function useLastActiveProject() {
 export function useSelectProject() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (projectId: string) =>
-      api.call(authCalls.updateLastActiveProjectId, { body: { project_id: projectId } }),
+    mutationFn: (projectId: string) => api.call(authCalls.updateLastActiveProjectId, { body: { project_id: projectId } }),
     onSuccess: (_answer, projectId) => {
       queryClient.setQueryData(projectKeys.lastActive(), projectId);
     },

@@ -14,7 +14,15 @@ const fieldClass =
  * Comments on a scenario execution: anyone in the project adds one; only the author edits or
  * deletes theirs (spec 02 §2). Publish stays disabled while the text is empty or unchanged (§5).
  */
-export function CommentsPanel({ testCaseId, comments, invalidate }: { testCaseId: string; comments: Comment[]; invalidate: readonly unknown[] }) {
+export function CommentsPanel({
+  testCaseId,
+  comments,
+  invalidate,
+}: {
+  testCaseId: string;
+  comments: Comment[];
+  invalidate: readonly unknown[];
+}) {
   const { add, update, remove } = useCommentMutations(invalidate);
   const [draft, setDraft] = useState('');
   const [editing, setEditing] = useState<{ comment: Comment; text: string } | null>(null);
@@ -85,7 +93,14 @@ export function CommentsPanel({ testCaseId, comments, invalidate }: { testCaseId
           add.mutate({ testCaseId, content: draft.trim() }, { onSuccess: () => setDraft('') });
         }}
       >
-        <textarea aria-label={Strings.commentLabel} placeholder={Strings.commentLabel} rows={2} className={fieldClass} value={draft} onChange={(event) => setDraft(event.target.value)} />
+        <textarea
+          aria-label={Strings.commentLabel}
+          placeholder={Strings.commentLabel}
+          rows={2}
+          className={fieldClass}
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+        />
         <Button type="submit" disabled={!draft.trim() || add.isPending}>
           {Strings.commentPublish}
         </Button>

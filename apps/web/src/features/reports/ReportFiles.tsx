@@ -12,9 +12,27 @@ interface KeptFiles {
 }
 
 const FILES = [
-  { key: 'junit', name: 'junit.xml', label: Strings.downloadJunit, title: undefined, idOf: (testCase: KeptFiles) => testCase.reportFiles?.junit },
-  { key: 'html', name: 'report.html', label: Strings.downloadHtmlReport, title: undefined, idOf: (testCase: KeptFiles) => testCase.reportFiles?.html },
-  { key: 'trace', name: 'trace.zip', label: Strings.downloadTrace, title: Strings.downloadTraceHint, idOf: (testCase: KeptFiles) => testCase.traceFileId },
+  {
+    key: 'junit',
+    name: 'junit.xml',
+    label: Strings.downloadJunit,
+    title: undefined,
+    idOf: (testCase: KeptFiles) => testCase.reportFiles?.junit,
+  },
+  {
+    key: 'html',
+    name: 'report.html',
+    label: Strings.downloadHtmlReport,
+    title: undefined,
+    idOf: (testCase: KeptFiles) => testCase.reportFiles?.html,
+  },
+  {
+    key: 'trace',
+    name: 'trace.zip',
+    label: Strings.downloadTrace,
+    title: Strings.downloadTraceHint,
+    idOf: (testCase: KeptFiles) => testCase.traceFileId,
+  },
 ] as const;
 
 /**
@@ -34,7 +52,10 @@ export function ReportFiles({ owner, testCase }: { owner: ScreenshotOwner; testC
     setFailed(false);
     try {
       const params = { testCaseId: testCase.id, screenshotId: id };
-      const answer = owner.kind === 'run' ? await api.call(runsCalls.runScreenshot, { params: { ...params, runId: owner.runId } }) : await api.call(runsCalls.scenarioScreenshot, { params });
+      const answer =
+        owner.kind === 'run'
+          ? await api.call(runsCalls.runScreenshot, { params: { ...params, runId: owner.runId } })
+          : await api.call(runsCalls.scenarioScreenshot, { params });
       const bytes = Uint8Array.from(atob(answer.image), (c) => c.charCodeAt(0));
       const url = URL.createObjectURL(new Blob([bytes], { type: 'application/octet-stream' }));
       const link = document.createElement('a');

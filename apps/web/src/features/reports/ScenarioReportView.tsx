@@ -38,7 +38,13 @@ export interface ScenarioReportViewProps {
 }
 
 /** Spec 02 §9: report step dates are shown in an India time zone. */
-const stepTime = new Intl.DateTimeFormat('en-US', { timeZone: 'Asia/Kolkata', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: true });
+const stepTime = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'Asia/Kolkata',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hour12: true,
+});
 function stepTimeText(iso: string): string {
   const at = new Date(iso);
   return Number.isNaN(at.getTime()) ? '-' : `${stepTime.format(at)} IST`;
@@ -51,7 +57,8 @@ function commandTitle(command: Command): string {
 }
 
 function StatusIcon({ status }: { status: string }) {
-  if (status === 'PASSED' || status === 'FIXED_BY_AI') return <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />;
+  if (status === 'PASSED' || status === 'FIXED_BY_AI')
+    return <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />;
   if (status === 'FAILED') return <CircleX aria-hidden="true" className="size-4 shrink-0 text-red-600" />;
   if (status === 'SKIPPED') return <MinusCircle aria-hidden="true" className="size-4 shrink-0 text-slate-400" />;
   return <Circle aria-hidden="true" className="size-4 shrink-0 text-amber-500" />;
@@ -157,7 +164,10 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
       </div>
 
       {params.length > 0 && (
-        <section aria-label={Strings.reportValuesUsed} className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3">
+        <section
+          aria-label={Strings.reportValuesUsed}
+          className="flex flex-wrap items-center gap-2 rounded-xl border border-slate-200 bg-white px-4 py-3"
+        >
           <h2 className="mr-2 text-xs font-semibold tracking-wide text-slate-600 uppercase">{Strings.reportValuesUsed}</h2>
           {params.map(([key, value]) => (
             <span key={key} className="rounded-md bg-slate-100 px-2 py-1 font-mono text-xs text-slate-800">
@@ -201,12 +211,13 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
             </ol>
           </section>
 
-          <section aria-label={Strings.reportDetails} className="sticky top-4 flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white">
+          <section
+            aria-label={Strings.reportDetails}
+            className="sticky top-4 flex min-w-0 flex-col rounded-xl border border-slate-200 bg-white"
+          >
             <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-4 py-3">
               <div className="min-w-0">
-                <p className="text-xs text-slate-500">
-                  {step ? `${step.keyword.trim()} ${step.text}` : ''}
-                </p>
+                <p className="text-xs text-slate-500">{step ? `${step.keyword.trim()} ${step.text}` : ''}</p>
                 <h2 className="truncate text-sm font-semibold text-slate-900" data-testid="command-title">
                   {command ? commandTitle(command) : Strings.emptyOutput}
                 </h2>
@@ -222,7 +233,13 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
                 <Button variant="secondary" size="icon" aria-label="Previous command" onClick={() => go(-1)} disabled={position <= 0}>
                   <ChevronLeft aria-hidden="true" className="size-4" />
                 </Button>
-                <Button variant="secondary" size="icon" aria-label="Next command" onClick={() => go(1)} disabled={position < 0 || position >= flat.length - 1}>
+                <Button
+                  variant="secondary"
+                  size="icon"
+                  aria-label="Next command"
+                  onClick={() => go(1)}
+                  disabled={position < 0 || position >= flat.length - 1}
+                >
                   <ChevronRight aria-hidden="true" className="size-4" />
                 </Button>
               </div>
@@ -470,7 +487,9 @@ function HealingDetail({ healing }: { healing: NonNullable<Command['healing']> }
   return (
     <dl className="grid grid-cols-[10rem_1fr] gap-x-3 gap-y-2">
       <dt className="font-semibold text-slate-700">{Strings.reportHealingOutcome}</dt>
-      <dd className={healing.healed ? 'text-violet-800' : 'text-red-800'}>{healing.healed ? Strings.reportHealingHealed : Strings.reportHealingNotHealed}</dd>
+      <dd className={healing.healed ? 'text-violet-800' : 'text-red-800'}>
+        {healing.healed ? Strings.reportHealingHealed : Strings.reportHealingNotHealed}
+      </dd>
       <dt className="font-semibold text-slate-700">{Strings.reportHealingReason}</dt>
       <dd>{healing.reason}</dd>
       <dt className="font-semibold text-slate-700">{Strings.reportHealingConfidence}</dt>
@@ -478,7 +497,9 @@ function HealingDetail({ healing }: { healing: NonNullable<Command['healing']> }
       <dt className="font-semibold text-slate-700">{Strings.reportHealingElement}</dt>
       <dd>
         {healing.element}
-        {healing.source && <span className="block font-mono text-xs break-all text-slate-500">{`${healing.source.file} › ${healing.source.key}`}</span>}
+        {healing.source && (
+          <span className="block font-mono text-xs break-all text-slate-500">{`${healing.source.file} › ${healing.source.key}`}</span>
+        )}
       </dd>
       <dt className="font-semibold text-slate-700">{Strings.reportHealingFailure}</dt>
       <dd>{Strings.reportHealingFailureKinds[healing.classification] ?? healing.classification}</dd>
@@ -520,7 +541,17 @@ function Empty({ children }: { children: ReactNode }) {
   );
 }
 
-function ScreenshotPane({ owner, testCaseId, command, step }: { owner: ScreenshotOwner; testCaseId: string; command: Command | undefined; step: ReportStep }) {
+function ScreenshotPane({
+  owner,
+  testCaseId,
+  command,
+  step,
+}: {
+  owner: ScreenshotOwner;
+  testCaseId: string;
+  command: Command | undefined;
+  step: ReportStep;
+}) {
   const shot = useScreenshot(owner, testCaseId, command?.screenshotId);
   if (!command?.screenshotId) return <Empty>{Strings.emptyScreenshot}</Empty>;
   if (shot.isPending) return <Empty>{Strings.reportScreenshotLoading}</Empty>;
@@ -545,12 +576,24 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
       <table className="w-full min-w-[42rem] table-fixed text-left text-xs" aria-label={Strings.reportNetworkTitle}>
         <thead className="sticky top-0 bg-slate-50 text-slate-600">
           <tr>
-            <th scope="col" className="px-3 py-2 font-semibold">{Strings.reportNetworkUrl}</th>
-            <th scope="col" className="w-16 px-2 py-2 font-semibold">{Strings.reportNetworkMethod}</th>
-            <th scope="col" className="w-36 px-2 py-2 font-semibold">{Strings.reportNetworkStatus}</th>
-            <th scope="col" className="w-20 px-2 py-2 font-semibold">{Strings.reportNetworkType}</th>
-            <th scope="col" className="w-20 px-2 py-2 text-right font-semibold">{Strings.reportNetworkSize}</th>
-            <th scope="col" className="w-32 px-3 py-2 font-semibold">{Strings.reportNetworkTime}</th>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              {Strings.reportNetworkUrl}
+            </th>
+            <th scope="col" className="w-16 px-2 py-2 font-semibold">
+              {Strings.reportNetworkMethod}
+            </th>
+            <th scope="col" className="w-36 px-2 py-2 font-semibold">
+              {Strings.reportNetworkStatus}
+            </th>
+            <th scope="col" className="w-20 px-2 py-2 font-semibold">
+              {Strings.reportNetworkType}
+            </th>
+            <th scope="col" className="w-20 px-2 py-2 text-right font-semibold">
+              {Strings.reportNetworkSize}
+            </th>
+            <th scope="col" className="w-32 px-3 py-2 font-semibold">
+              {Strings.reportNetworkTime}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -585,7 +628,15 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
 }
 
 /** The full network log of a scenario, with search and a failed-only filter (spec 02 §2). */
-function NetworkLogsDialog({ open, onOpenChange, entries }: { open: boolean; onOpenChange: (open: boolean) => void; entries: NetworkEntry[] }) {
+function NetworkLogsDialog({
+  open,
+  onOpenChange,
+  entries,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  entries: NetworkEntry[];
+}) {
   const [term, setTerm] = useState('');
   const [failedOnly, setFailedOnly] = useState(false);
   const needle = term.trim().toLowerCase();
@@ -612,7 +663,11 @@ function NetworkLogsDialog({ open, onOpenChange, entries }: { open: boolean; onO
             <option value="failed">{Strings.reportNetworkFilterFailed}</option>
           </select>
         </div>
-        {failedOnly && shown.length === 0 && entries.length > 0 ? <Empty>{Strings.emptyNetworkIssues}</Empty> : <NetworkTable entries={shown} />}
+        {failedOnly && shown.length === 0 && entries.length > 0 ? (
+          <Empty>{Strings.emptyNetworkIssues}</Empty>
+        ) : (
+          <NetworkTable entries={shown} />
+        )}
       </div>
     </Modal>
   );

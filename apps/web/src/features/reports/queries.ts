@@ -37,10 +37,8 @@ export const reportQueries = {
       queryFn: ({ pageParam }) =>
         api.call(runsCalls.getDetails, {
           body: { projectId, page: pageParam, limit: REPORTS_PAGE_SIZE, sortField: 'publishTime', sortOrder: 'desc', ...filter },
-
         }),
-      getNextPageParam: (last, pages) =>
-        last.projectSummary.report.length < REPORTS_PAGE_SIZE ? undefined : pages.length,
+      getNextPageParam: (last, pages) => (last.projectSummary.report.length < REPORTS_PAGE_SIZE ? undefined : pages.length),
       meta: notPersisted,
     }),
   run: (runId: string) =>

@@ -92,7 +92,10 @@ export function defaultTab(network: Pick<NetworkEntry, 'status' | 'failed'>[], w
 }
 
 /** Spec 02 §4: a failed scenario retrained by AI shows 'fixed by AI' if the retrain passed, else 'failed by AI'. */
-export function aiRetrainLabel(testCase: { result: { status: string }; retrainStats?: { result: string } | undefined }): 'fixed by AI' | 'failed by AI' | null {
+export function aiRetrainLabel(testCase: {
+  result: { status: string };
+  retrainStats?: { result: string } | undefined;
+}): 'fixed by AI' | 'failed by AI' | null {
   if (testCase.result.status === 'FIXED_BY_AI') return 'fixed by AI';
   if (!testCase.retrainStats) return null;
   return testCase.retrainStats.result === 'PASSED' ? 'fixed by AI' : 'failed by AI';

@@ -1,11 +1,4 @@
-import {
-  aiCalls,
-  scenarioJobCalls,
-  workspaceCalls,
-  type FeatureSummary,
-  type ScenarioJob,
-  type ScenarioIdea,
-} from '@rehearse/contract';
+import { aiCalls, scenarioJobCalls, workspaceCalls, type FeatureSummary, type ScenarioJob, type ScenarioIdea } from '@rehearse/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
@@ -39,10 +32,9 @@ export const featureQueries = {
     queryOptions({
       queryKey: featureKeys.list(scope),
       queryFn: async (): Promise<FeatureList> => {
-        const { features, allTags, lastActiveFeatureIndex, lastActiveScenarioIndex } = await api.call(
-          workspaceCalls.getFeatureList,
-          { body: scopeBody(scope) },
-        );
+        const { features, allTags, lastActiveFeatureIndex, lastActiveScenarioIndex } = await api.call(workspaceCalls.getFeatureList, {
+          body: scopeBody(scope),
+        });
         return { features, allTags, lastActiveFeatureIndex, lastActiveScenarioIndex };
       },
     }),
@@ -79,7 +71,10 @@ export function useGherkinHelp(scope: WorkspaceScope, text: string): GherkinHelp
   const help = useStepHelp(scope, useDebouncedValue(text, STEP_HELP_DEBOUNCE_MS));
   const projectSteps = help.data?.projectSteps;
   const choices = useMemo(() => [...BUILT_IN_CHOICES, ...projectChoices(projectSteps ?? [])], [projectSteps]);
-  return useMemo(() => ({ choices, undefinedSteps: help.data?.undefinedSteps ?? [], forText: help.data?.text ?? '' }), [choices, help.data]);
+  return useMemo(
+    () => ({ choices, undefinedSteps: help.data?.undefinedSteps ?? [], forText: help.data?.text ?? '' }),
+    [choices, help.data],
+  );
 }
 
 /** Every feature of the scope's branch with its scenarios and the project's tags. */

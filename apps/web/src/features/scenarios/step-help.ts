@@ -9,7 +9,8 @@ import { BUILT_IN_STEPS, type BuiltInStep } from '@rehearse/contract';
 const PARAMETER = /\{(string|element|int|float|word)\}|\(([^)]*)\)/g;
 
 /** What a parameter is called where the catalogue gives no name: "element", "text", or its type. */
-const parameterName = (type: string, given: string | undefined) => given ?? (type === 'element' ? 'element' : type === 'string' ? 'text' : type);
+const parameterName = (type: string, given: string | undefined) =>
+  given ?? (type === 'element' ? 'element' : type === 'string' ? 'text' : type);
 
 /** `I fill {element} with {string}` → `I fill "element" with "value"`, with the step's parameter names. */
 export function readableStep(pattern: string, names: readonly string[] = []): string {
@@ -76,7 +77,13 @@ export function projectChoices(steps: readonly { pattern: string; file: string }
   const seen = new Set<string>();
   return steps
     .filter((step) => !seen.has(step.pattern) && seen.add(step.pattern))
-    .map((step) => ({ pattern: step.pattern, label: readableStep(step.pattern), snippet: stepSnippet(step.pattern), detail: step.file.replace(/^features\/step_definitions\//, ''), description: '' }));
+    .map((step) => ({
+      pattern: step.pattern,
+      label: readableStep(step.pattern),
+      snippet: stepSnippet(step.pattern),
+      detail: step.file.replace(/^features\/step_definitions\//, ''),
+      description: '',
+    }));
 }
 
 /** The text with the step on a 1-based line replaced, keeping the line's indentation and keyword. */

@@ -110,7 +110,8 @@ export const FeatureStrings = {
   publish: 'Publish',
   commentHint: 'Comments are kept in the scenario file, above the step.',
   ciTitle: 'Run via CI/CD',
-  ciText: "Run this scenario from your CI system: the commands install this server's runner and read an access key's token from REHEARSE_TOKEN.",
+  ciText:
+    "Run this scenario from your CI system: the commands install this server's runner and read an access key's token from REHEARSE_TOKEN.",
   ciLoadFailed: 'Could not load the CI/CD commands',
 
   // Step code editor (spec 02 §4, §5, §9)

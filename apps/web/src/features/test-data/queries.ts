@@ -8,8 +8,7 @@ import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
 export const testDataKeys = {
   all: ['test-data'] as const,
   list: (scope: WorkspaceScope) => [...testDataKeys.all, scope.projectId, scopeKey(scope)] as const,
-  totp: (scope: WorkspaceScope, key: string, environment: string) =>
-    [...testDataKeys.list(scope), 'totp', environment, key] as const,
+  totp: (scope: WorkspaceScope, key: string, environment: string) => [...testDataKeys.list(scope), 'totp', environment, key] as const,
   users: (projectId: string) => ['mail-users', projectId] as const,
 };
 

@@ -104,7 +104,10 @@ export function CodeCleanupPage() {
           onRetry={() => void unused.refetch()}
         />
       ) : steps.length === 0 ? (
-        <div role="status" className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white/60 p-10 text-center">
+        <div
+          role="status"
+          className="flex flex-col items-center gap-3 rounded-2xl border border-dashed border-slate-300 bg-white/60 p-10 text-center"
+        >
           <Sparkles aria-hidden="true" className="size-6 text-brand-600" />
           <p className="text-sm text-slate-600">{Strings.cleanupEmpty}</p>
         </div>
@@ -120,7 +123,11 @@ export function CodeCleanupPage() {
               {live.size === 0 ? Strings.cleanupRemoveAll : Strings.cleanupRemoveSome(live.size)}
             </Button>
           </div>
-          <ul className="divide-y divide-slate-100 overflow-y-auto" style={{ maxHeight: UNUSED_STEPS_MAX_HEIGHT_PX }} data-testid="unused-steps-list">
+          <ul
+            className="divide-y divide-slate-100 overflow-y-auto"
+            style={{ maxHeight: UNUSED_STEPS_MAX_HEIGHT_PX }}
+            data-testid="unused-steps-list"
+          >
             {groups.map((group) => {
               const open = !collapsed.has(group.uri);
               const name = fileName(group.uri);
@@ -143,7 +150,11 @@ export function CodeCleanupPage() {
                       }
                       className="focus-ring flex size-6 items-center justify-center rounded text-slate-500 hover:bg-slate-200"
                     >
-                      {open ? <ChevronDown aria-hidden="true" className="size-4" /> : <ChevronRight aria-hidden="true" className="size-4" />}
+                      {open ? (
+                        <ChevronDown aria-hidden="true" className="size-4" />
+                      ) : (
+                        <ChevronRight aria-hidden="true" className="size-4" />
+                      )}
                     </button>
                     <Checkbox
                       checked={triState(group.steps, live)}

@@ -78,9 +78,13 @@ export function CodeReviewPage() {
                     <time dateTime={item.createdAt}>
                       {at.date} {at.time}
                     </time>{' '}
-                    · {Strings.reviewClassification(item.classification)} · {Strings.reviewConfidence(Math.round(item.confidence * 100))} · <span className="font-mono">{item.file}</span>
+                    · {Strings.reviewClassification(item.classification)} · {Strings.reviewConfidence(Math.round(item.confidence * 100))} ·{' '}
+                    <span className="font-mono">{item.file}</span>
                   </p>
-                  <Link to={`/${project.id}/run-report/${item.runId}`} className="focus-ring w-fit rounded text-xs font-semibold text-brand-700 hover:underline">
+                  <Link
+                    to={`/${project.id}/run-report/${item.runId}`}
+                    className="focus-ring w-fit rounded text-xs font-semibold text-brand-700 hover:underline"
+                  >
                     {Strings.reviewOpenRun}
                   </Link>
                   {failed[item._id] && (
@@ -114,7 +118,13 @@ export function CodeReviewPage() {
           })}
         </ul>
       )}
-      <Modal open={diff !== null} onOpenChange={(open) => !open && setDiff(null)} title={diff ? Strings.reviewChangesTitle(diff.file) : ''} size="lg" testId="review-diff">
+      <Modal
+        open={diff !== null}
+        onOpenChange={(open) => !open && setDiff(null)}
+        title={diff ? Strings.reviewChangesTitle(diff.file) : ''}
+        size="lg"
+        testId="review-diff"
+      >
         {diff && <DiffView before={diff.before} after={diff.after} label={Strings.reviewChangesTitle(diff.file)} />}
       </Modal>
       <ConfirmDeleteDialog

@@ -65,10 +65,18 @@ export function DashboardPage() {
           <table className="w-full text-left text-sm" aria-label={Strings.dashboardLatestExecutions}>
             <thead className="text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr className="border-b border-slate-100">
-                <th scope="col" className="py-2 pr-3">{Strings.dashboardExecName}</th>
-                <th scope="col" className="py-2 pr-3">{Strings.dashboardExecStatus}</th>
-                <th scope="col" className="py-2 pr-3">{Strings.dashboardExecEnv}</th>
-                <th scope="col" className="py-2">{Strings.dashboardExecDate}</th>
+                <th scope="col" className="py-2 pr-3">
+                  {Strings.dashboardExecName}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {Strings.dashboardExecStatus}
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  {Strings.dashboardExecEnv}
+                </th>
+                <th scope="col" className="py-2">
+                  {Strings.dashboardExecDate}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -108,9 +116,7 @@ export function DashboardPage() {
                 <OverallRunsChart totals={runTotals} />
               </Suspense>
               <p className="absolute inset-x-0 bottom-1 text-center text-sm font-medium text-slate-600">
-                {runTotals
-                  ? `${runTotals.passed} / ${runTotals.passed + runTotals.failed}`
-                  : Strings.dashboardNoRuns}
+                {runTotals ? `${runTotals.passed} / ${runTotals.passed + runTotals.failed}` : Strings.dashboardNoRuns}
               </p>
             </div>
             <ul className="flex gap-5 text-xs text-slate-600">
@@ -144,7 +150,11 @@ function CodeReviewCard({ projectId }: { projectId: string }) {
         <span>
           {Strings.reviewLoadFailed}: {errorMessage(reviews.error)}
         </span>
-        <button type="button" onClick={() => void reviews.refetch()} className="focus-ring rounded font-semibold text-brand-700 hover:underline">
+        <button
+          type="button"
+          onClick={() => void reviews.refetch()}
+          className="focus-ring rounded font-semibold text-brand-700 hover:underline"
+        >
           {Strings.retry}
         </button>
       </div>
@@ -200,17 +210,7 @@ function StatCard({
   );
 }
 
-function Card({
-  title,
-  showAll,
-  className = '',
-  children,
-}: {
-  title: string;
-  showAll?: string;
-  className?: string;
-  children: ReactNode;
-}) {
+function Card({ title, showAll, className = '', children }: { title: string; showAll?: string; className?: string; children: ReactNode }) {
   return (
     <section className={`flex flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-xs ${className}`}>
       <div className="mb-3 flex items-center justify-between gap-3">

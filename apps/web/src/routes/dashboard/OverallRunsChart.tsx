@@ -23,23 +23,23 @@ export default function OverallRunsChart({ totals }: { totals: RunTotals | null 
   return (
     <ResponsiveContainer width="100%" aspect={240 / 130}>
       <PieChart accessibilityLayer={false} tabIndex={-1} aria-hidden="true">
-      <Pie
-        data={data}
-        dataKey="value"
-        cx="50%"
-        cy="92%"
-        startAngle={180}
-        endAngle={0}
-        innerRadius="120%"
-        outerRadius="169%"
-        stroke="none"
-        isAnimationActive={false}
-        rootTabIndex={-1}
-      >
-        {data.map((entry) => (
-          <Cell key={entry.name} fill={entry.fill} />
-        ))}
-      </Pie>
+        <Pie
+          data={data}
+          dataKey="value"
+          cx="50%"
+          cy="92%"
+          startAngle={180}
+          endAngle={0}
+          innerRadius="120%"
+          outerRadius="169%"
+          stroke="none"
+          isAnimationActive={false}
+          rootTabIndex={-1}
+        >
+          {data.map((entry) => (
+            <Cell key={entry.name} fill={entry.fill} />
+          ))}
+        </Pie>
       </PieChart>
     </ResponsiveContainer>
   );

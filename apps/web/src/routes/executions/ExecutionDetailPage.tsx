@@ -46,7 +46,8 @@ export function ExecutionDetailPage() {
   const execution = useExecution(execId);
   useDocumentTitle(execution.data?.name ?? Strings.execTitle);
   if (execution.isPending) return <FullPageSpinner label={Strings.execLoading} />;
-  if (execution.isError) return <ErrorPanel title={Strings.execLoadFailed} detail={errorMessage(execution.error)} onRetry={() => void execution.refetch()} />;
+  if (execution.isError)
+    return <ErrorPanel title={Strings.execLoadFailed} detail={errorMessage(execution.error)} onRetry={() => void execution.refetch()} />;
   return <Editor key={execution.data.id} execution={execution.data} />;
 }
 
@@ -96,19 +97,31 @@ function Editor({ execution }: { execution: Execution }) {
   // navigation must happen even if this editor re-renders from the fresh data first.
   const save = async () => {
     try {
-      await update.mutateAsync({ id: execution.id, body: body(), scheduleChanged: JSON.stringify(schedule) !== JSON.stringify(execution.schedule) });
+      await update.mutateAsync({
+        id: execution.id,
+        body: body(),
+        scheduleChanged: JSON.stringify(schedule) !== JSON.stringify(execution.schedule),
+      });
       toast.success(Messages.executionSaved);
       void navigate(`/${project.id}/executions`);
     } catch (error) {
       toast.error(`${Messages.executionSaveFailed}: ${errorMessage(error)}`);
     }
   };
-  const newGroup = (f: Flow): Group => ({ name: Strings.detailGroupName(f.groups.length + 1), threadCount: 0, tags: f.groups[0]?.tags ?? [], key: nextKey() });
+  const newGroup = (f: Flow): Group => ({
+    name: Strings.detailGroupName(f.groups.length + 1),
+    threadCount: 0,
+    tags: f.groups[0]?.tags ?? [],
+    key: nextKey(),
+  });
   const editingGroup = editing ? flows[editing.flow]?.groups[editing.group] : undefined;
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5 px-8 py-6">
-      <Link to={`/${project.id}/executions`} className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700">
+      <Link
+        to={`/${project.id}/executions`}
+        className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {Strings.detailBack}
       </Link>
@@ -134,7 +147,12 @@ function Editor({ execution }: { execution: Execution }) {
           <label className="sr-only" htmlFor="exec-env">
             {Strings.execEnvironment}
           </label>
-          <select id="exec-env" value={env} onChange={(e) => setEnv(e.target.value)} className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm">
+          <select
+            id="exec-env"
+            value={env}
+            onChange={(e) => setEnv(e.target.value)}
+            className="h-10 rounded-lg border border-slate-300 bg-white px-3 text-sm"
+          >
             {!envs.some((e) => e.name === env) && <option value={env}>{envDisplayName(env)}</option>}
             {envs.map((e) => (
               <option key={e.name} value={e.name}>
@@ -145,7 +163,12 @@ function Editor({ execution }: { execution: Execution }) {
           <Button
             variant="secondary"
             disabledReason={!runnable ? Messages.insufficientThreads : execution.running ? Messages.executionRunning : null}
-            onClick={() => run.mutate(execution.id, { onSuccess: () => void navigate(`/${project.id}/executions`), onError: (e) => toast.error(errorMessage(e)) })}
+            onClick={() =>
+              run.mutate(execution.id, {
+                onSuccess: () => void navigate(`/${project.id}/executions`),
+                onError: (e) => toast.error(errorMessage(e)),
+              })
+            }
           >
             {Strings.execRun}
           </Button>
@@ -168,7 +191,12 @@ function Editor({ execution }: { execution: Execution }) {
       </div>
 
       {flows.map((flow, fi) => (
-        <section key={flow.key} aria-label={Strings.detailFlow(fi + 1)} className="rounded-xl border border-slate-200 bg-white shadow-xs" data-testid="flow">
+        <section
+          key={flow.key}
+          aria-label={Strings.detailFlow(fi + 1)}
+          className="rounded-xl border border-slate-200 bg-white shadow-xs"
+          data-testid="flow"
+        >
           <div className="flex items-center gap-3 border-b border-slate-200 px-4 py-3">
             <button
               type="button"
@@ -180,29 +208,56 @@ function Editor({ execution }: { execution: Execution }) {
               {Strings.detailFlow(fi + 1)}
             </button>
             {/* Spec 02 §5: browser and viewport pickers are disabled (Chromium, Desktop - 1024px). */}
-            <select aria-label={Strings.detailBrowser} value={flow.browser} disabled className="h-8 rounded-md border border-slate-300 bg-slate-50 px-2 text-xs text-slate-700">
+            <select
+              aria-label={Strings.detailBrowser}
+              value={flow.browser}
+              disabled
+              className="h-8 rounded-md border border-slate-300 bg-slate-50 px-2 text-xs text-slate-700"
+            >
               {BROWSERS.map((b) => (
                 <option key={b}>{b}</option>
               ))}
             </select>
-            <select aria-label={Strings.detailViewport} value={flow.viewport} disabled className="h-8 rounded-md border border-slate-300 bg-slate-50 px-2 text-xs text-slate-700">
+            <select
+              aria-label={Strings.detailViewport}
+              value={flow.viewport}
+              disabled
+              className="h-8 rounded-md border border-slate-300 bg-slate-50 px-2 text-xs text-slate-700"
+            >
               {VIEWPORTS.map((v) => (
                 <option key={v}>{v}</option>
               ))}
             </select>
             <span className="ml-auto flex gap-1">
-              <Button size="icon" variant="ghost" aria-label={Strings.detailAddGroup} onClick={() => setFlow(fi, (f) => ({ ...f, open: true, groups: [...f.groups, newGroup(f)] }))}>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={Strings.detailAddGroup}
+                onClick={() => setFlow(fi, (f) => ({ ...f, open: true, groups: [...f.groups, newGroup(f)] }))}
+              >
                 <Plus aria-hidden="true" className="size-4" />
               </Button>
               <Button
                 size="icon"
                 variant="ghost"
                 aria-label={Strings.detailDuplicateFlow(fi + 1)}
-                onClick={() => setFlows((all) => [...all.slice(0, fi + 1), { ...flow, key: nextKey(), groups: flow.groups.map((g) => ({ ...g, key: nextKey() })) }, ...all.slice(fi + 1)])}
+                onClick={() =>
+                  setFlows((all) => [
+                    ...all.slice(0, fi + 1),
+                    { ...flow, key: nextKey(), groups: flow.groups.map((g) => ({ ...g, key: nextKey() })) },
+                    ...all.slice(fi + 1),
+                  ])
+                }
               >
                 <Copy aria-hidden="true" className="size-4" />
               </Button>
-              <Button size="icon" variant="ghost" aria-label={Strings.detailDeleteFlow(fi + 1)} disabled={flows.length === 1} onClick={() => setFlows((all) => all.filter((_, j) => j !== fi))}>
+              <Button
+                size="icon"
+                variant="ghost"
+                aria-label={Strings.detailDeleteFlow(fi + 1)}
+                disabled={flows.length === 1}
+                onClick={() => setFlows((all) => all.filter((_, j) => j !== fi))}
+              >
                 <Trash2 aria-hidden="true" className="size-4" />
               </Button>
             </span>
@@ -216,7 +271,12 @@ function Editor({ execution }: { execution: Execution }) {
                 onChange={(groups) => setFlow(fi, (f) => ({ ...f, groups }))}
                 onEdit={(gi) => setEditing({ flow: fi, group: gi })}
               />
-              <Button size="sm" variant="secondary" className="w-fit" onClick={() => setFlow(fi, (f) => ({ ...f, groups: [...f.groups, newGroup(f)] }))}>
+              <Button
+                size="sm"
+                variant="secondary"
+                className="w-fit"
+                onClick={() => setFlow(fi, (f) => ({ ...f, groups: [...f.groups, newGroup(f)] }))}
+              >
                 <Plus aria-hidden="true" className="size-3.5" />
                 {Strings.detailAddGroup}
               </Button>
@@ -230,7 +290,13 @@ function Editor({ execution }: { execution: Execution }) {
         onClick={() =>
           setFlows((all) => [
             ...all,
-            { viewport: 'Desktop - 1024px', browser: 'Chromium', key: nextKey(), open: true, groups: [{ name: Strings.detailGroupName(1), threadCount: 0, tags: all[0]?.groups[0]?.tags ?? [], key: nextKey() }] },
+            {
+              viewport: 'Desktop - 1024px',
+              browser: 'Chromium',
+              key: nextKey(),
+              open: true,
+              groups: [{ name: Strings.detailGroupName(1), threadCount: 0, tags: all[0]?.groups[0]?.tags ?? [], key: nextKey() }],
+            },
           ])
         }
       >
@@ -268,7 +334,9 @@ function Editor({ execution }: { execution: Execution }) {
           onOpenChange={(open) => !open && setEditing(null)}
           editStep={1}
           initial={{ name: execution.name, env, branch: execution.branch, tags: editingGroup.tags, schedule }}
-          onSaveEdit={(value) => setFlow(editing.flow, (f) => ({ ...f, groups: f.groups.map((g, j) => (j === editing.group ? { ...g, tags: value.tags } : g)) }))}
+          onSaveEdit={(value) =>
+            setFlow(editing.flow, (f) => ({ ...f, groups: f.groups.map((g, j) => (j === editing.group ? { ...g, tags: value.tags } : g)) }))
+          }
         />
       )}
     </div>
@@ -315,13 +383,41 @@ function GroupList({
   );
 }
 
-function GroupRow({ group, max, count, onThreads, onEdit, onDelete }: { group: Group; max: number; count: number; onThreads: (n: number) => void; onEdit: () => void; onDelete: () => void }) {
+function GroupRow({
+  group,
+  max,
+  count,
+  onThreads,
+  onEdit,
+  onDelete,
+}: {
+  group: Group;
+  max: number;
+  count: number;
+  onThreads: (n: number) => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
   const sortable = useSortable({ id: group.key });
-  const style = { transform: sortable.transform ? `translate3d(${sortable.transform.x}px, ${sortable.transform.y}px, 0)` : undefined, transition: sortable.transition };
+  const style = {
+    transform: sortable.transform ? `translate3d(${sortable.transform.x}px, ${sortable.transform.y}px, 0)` : undefined,
+    transition: sortable.transition,
+  };
   const value = Math.min(group.threadCount, max);
   return (
-    <li ref={sortable.setNodeRef} style={style} data-testid="scenario-group" className={`flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 ${sortable.isDragging ? 'z-10 shadow-lg' : ''}`}>
-      <button type="button" aria-label={Strings.detailDrag(group.name)} className="focus-ring cursor-grab rounded p-1 text-slate-500" {...sortable.attributes} {...sortable.listeners}>
+    <li
+      ref={sortable.setNodeRef}
+      style={style}
+      data-testid="scenario-group"
+      className={`flex items-center gap-3 rounded-lg border border-slate-200 bg-white px-3 py-2 ${sortable.isDragging ? 'z-10 shadow-lg' : ''}`}
+    >
+      <button
+        type="button"
+        aria-label={Strings.detailDrag(group.name)}
+        className="focus-ring cursor-grab rounded p-1 text-slate-500"
+        {...sortable.attributes}
+        {...sortable.listeners}
+      >
         <GripVertical aria-hidden="true" className="size-4" />
       </button>
       <span className="min-w-0 flex-1">
@@ -331,18 +427,35 @@ function GroupRow({ group, max, count, onThreads, onEdit, onDelete }: { group: G
         </span>
       </span>
       <span className="flex items-center gap-1" role="group" aria-label={Strings.detailThreadsOf(group.name)}>
-        <Button size="icon" variant="secondary" aria-label={Strings.detailThreadsLess} disabled={value <= 0} onClick={() => onThreads(value - 1)}>
+        <Button
+          size="icon"
+          variant="secondary"
+          aria-label={Strings.detailThreadsLess}
+          disabled={value <= 0}
+          onClick={() => onThreads(value - 1)}
+        >
           <Minus aria-hidden="true" className="size-3.5" />
         </Button>
         <output className="w-14 text-center text-sm tabular-nums" data-testid="thread-count">
           {value}
           {value >= max && <span className="ml-1 text-xs text-slate-600">{Strings.detailMax}</span>}
         </output>
-        <Button size="icon" variant="secondary" aria-label={Strings.detailThreadsMore} disabled={value >= max} onClick={() => onThreads(value + 1)}>
+        <Button
+          size="icon"
+          variant="secondary"
+          aria-label={Strings.detailThreadsMore}
+          disabled={value >= max}
+          onClick={() => onThreads(value + 1)}
+        >
           <Plus aria-hidden="true" className="size-3.5" />
         </Button>
       </span>
-      <Menu label={Strings.detailGroupMenu(group.name)} button={<MoreHorizontal aria-hidden="true" className="size-4" />} buttonClassName="focus-ring rounded-lg p-2 hover:bg-slate-100" align="end">
+      <Menu
+        label={Strings.detailGroupMenu(group.name)}
+        button={<MoreHorizontal aria-hidden="true" className="size-4" />}
+        buttonClassName="focus-ring rounded-lg p-2 hover:bg-slate-100"
+        align="end"
+      >
         <MenuItem onSelect={onEdit}>{Strings.execEdit}</MenuItem>
         <MenuItem onSelect={onDelete}>{Strings.execDelete}</MenuItem>
       </Menu>

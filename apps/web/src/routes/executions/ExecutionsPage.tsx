@@ -28,7 +28,10 @@ export function ExecutionsPage() {
   useDocumentTitle(`${Strings.execTitle} · ${project.name}`);
   const executions = useExecutions(project.id);
   const list = useMemo(() => executions.data ?? [], [executions.data]);
-  const live = useLiveExecutions(project.id, list.map((e) => e.id));
+  const live = useLiveExecutions(
+    project.id,
+    list.map((e) => e.id),
+  );
   const creatorName = useCreatorName(project.id);
   const mutations = useExecutionMutations(project.id);
   const navigate = useNavigate();
@@ -62,7 +65,9 @@ export function ExecutionsPage() {
       <div className="flex items-center justify-between gap-4">
         <h1 className="flex items-center gap-2 text-2xl font-semibold tracking-tight text-slate-900">
           {Strings.execTitle}
-          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">{Strings.execBeta}</span>
+          <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-semibold text-brand-700 ring-1 ring-brand-200">
+            {Strings.execBeta}
+          </span>
         </h1>
         <div className="flex items-center gap-3">
           <Link to={`/${project.id}/runs/instructions`} className="focus-ring rounded text-sm font-semibold text-brand-700 hover:underline">
@@ -73,7 +78,11 @@ export function ExecutionsPage() {
       </div>
 
       <div className="flex items-center gap-3">
-        <div role="radiogroup" aria-label={Strings.execTitle} className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs">
+        <div
+          role="radiogroup"
+          aria-label={Strings.execTitle}
+          className="inline-flex rounded-lg border border-slate-300 bg-white p-0.5 shadow-xs"
+        >
           {(['active', 'all'] as const).map((v) => (
             <button
               key={v}
@@ -113,16 +122,32 @@ export function ExecutionsPage() {
           <table className="w-full text-left text-sm" aria-label={shown === 'active' ? Strings.execActive : Strings.execAll}>
             <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
               <tr>
-                <th scope="col" className="px-4 py-3">{Strings.execColInfo}</th>
-                {shown === 'active' && <th scope="col" className="px-4 py-3">{Strings.execColProgress}</th>}
-                <th scope="col" className="px-4 py-3">{Strings.execColSchedule}</th>
+                <th scope="col" className="px-4 py-3">
+                  {Strings.execColInfo}
+                </th>
+                {shown === 'active' && (
+                  <th scope="col" className="px-4 py-3">
+                    {Strings.execColProgress}
+                  </th>
+                )}
+                <th scope="col" className="px-4 py-3">
+                  {Strings.execColSchedule}
+                </th>
                 {shown === 'active' ? (
-                  <th scope="col" className="px-4 py-3 text-right">{Strings.execColActions}</th>
+                  <th scope="col" className="px-4 py-3 text-right">
+                    {Strings.execColActions}
+                  </th>
                 ) : (
                   <>
-                    <th scope="col" className="px-4 py-3">{Strings.execColStatus}</th>
-                    <th scope="col" className="px-4 py-3"><span className="sr-only">{Strings.execColRowActions}</span></th>
-                    <th scope="col" className="px-4 py-3">{Strings.execColEnabled}</th>
+                    <th scope="col" className="px-4 py-3">
+                      {Strings.execColStatus}
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      <span className="sr-only">{Strings.execColRowActions}</span>
+                    </th>
+                    <th scope="col" className="px-4 py-3">
+                      {Strings.execColEnabled}
+                    </th>
                   </>
                 )}
               </tr>
@@ -139,12 +164,18 @@ export function ExecutionsPage() {
                   }}
                 >
                   <td className="px-4 py-3">
-                    <Link to={`/${project.id}/execution/${e.id}`} className="focus-ring rounded font-medium text-slate-900 hover:text-brand-700 hover:underline">
+                    <Link
+                      to={`/${project.id}/execution/${e.id}`}
+                      className="focus-ring rounded font-medium text-slate-900 hover:text-brand-700 hover:underline"
+                    >
                       {e.name}
                     </Link>
                     <span className="block text-xs text-slate-600">
-                      {envDisplayName(e.env)} · {Strings.execScenarioCount(e.flows.reduce((n, f) => n + f.scenarioGroups.reduce((m, g) => m + g.scenarios.length, 0), 0))} ·{' '}
-                      {Strings.execCreatedBy(creatorName(e))}
+                      {envDisplayName(e.env)} ·{' '}
+                      {Strings.execScenarioCount(
+                        e.flows.reduce((n, f) => n + f.scenarioGroups.reduce((m, g) => m + g.scenarios.length, 0), 0),
+                      )}{' '}
+                      · {Strings.execCreatedBy(creatorName(e))}
                     </span>
                   </td>
                   {shown === 'active' && (
@@ -168,7 +199,10 @@ export function ExecutionsPage() {
                   ) : (
                     <>
                       <td className="px-4 py-3">
-                        <span data-testid="execution-status" className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700">
+                        <span
+                          data-testid="execution-status"
+                          className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+                        >
                           {e.displayStatus}
                         </span>
                       </td>
@@ -183,17 +217,26 @@ export function ExecutionsPage() {
                             <Play aria-hidden="true" className="size-3" />
                             {Strings.execRun}
                           </Button>
-                          <Menu label={Strings.execColRowActions} button={<MoreHorizontal aria-hidden="true" className="size-4" />} buttonClassName="focus-ring rounded-lg p-2 hover:bg-slate-100" align="end">
+                          <Menu
+                            label={Strings.execColRowActions}
+                            button={<MoreHorizontal aria-hidden="true" className="size-4" />}
+                            buttonClassName="focus-ring rounded-lg p-2 hover:bg-slate-100"
+                            align="end"
+                          >
                             <MenuItem onSelect={() => void navigate(`/${project.id}/execution/${e.id}`)}>{Strings.execEdit}</MenuItem>
                             <MenuItem onSelect={() => void openReport(e)}>{Strings.execViewReport}</MenuItem>
-                            <MenuItem onSelect={() => (e.running ? toast.error(Messages.executionRunning) : setDeleting(e))}>{Strings.execDelete}</MenuItem>
+                            <MenuItem onSelect={() => (e.running ? toast.error(Messages.executionRunning) : setDeleting(e))}>
+                              {Strings.execDelete}
+                            </MenuItem>
                           </Menu>
                         </span>
                       </td>
                       <td className="px-4 py-3">
                         <EnabledToggle
                           execution={e}
-                          onChange={(on) => void act(on ? mutations.schedule.mutateAsync({ id: e.id }) : mutations.deschedule.mutateAsync(e.id))}
+                          onChange={(on) =>
+                            void act(on ? mutations.schedule.mutateAsync({ id: e.id }) : mutations.deschedule.mutateAsync(e.id))
+                          }
                         />
                       </td>
                     </>
@@ -232,7 +275,9 @@ function EnabledToggle({ execution, onChange }: { execution: Execution; onChange
       onClick={() => !blocked && onChange(!execution.enabled)}
       className={`focus-ring relative inline-flex h-6 w-11 shrink-0 items-center rounded-full transition-colors ${execution.enabled ? 'bg-brand-600' : 'bg-slate-300'} ${blocked ? 'cursor-not-allowed opacity-60' : ''}`}
     >
-      <span className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${execution.enabled ? 'translate-x-5' : 'translate-x-0.5'}`} />
+      <span
+        className={`inline-block size-5 rounded-full bg-white shadow transition-transform ${execution.enabled ? 'translate-x-5' : 'translate-x-0.5'}`}
+      />
     </button>
   );
   return blocked ? <Tooltip content={Messages.scheduleRequired}>{toggle}</Tooltip> : toggle;

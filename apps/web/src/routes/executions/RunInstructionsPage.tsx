@@ -20,7 +20,10 @@ export function RunInstructionsPage() {
   const instructions = useRunInstructions(project.id, { env });
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-8 py-6">
-      <Link to={`/${project.id}/executions`} className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700">
+      <Link
+        to={`/${project.id}/executions`}
+        className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {Strings.instructionsBack}
       </Link>
@@ -31,7 +34,11 @@ export function RunInstructionsPage() {
       {instructions.isPending ? (
         <FullPageSpinner />
       ) : instructions.isError ? (
-        <ErrorPanel title={Strings.instructionsLoadFailed} detail={errorMessage(instructions.error)} onRetry={() => void instructions.refetch()} />
+        <ErrorPanel
+          title={Strings.instructionsLoadFailed}
+          detail={errorMessage(instructions.error)}
+          onRetry={() => void instructions.refetch()}
+        />
       ) : (
         <>
           <label className="flex items-center gap-2 text-sm text-slate-700">
@@ -51,15 +58,15 @@ export function RunInstructionsPage() {
             </select>
           </label>
           {instructions.data.instructions.map((item) => (
-          <section key={item.id} aria-label={item.title} className="rounded-xl border border-slate-200 bg-white">
-            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
-              <h2 className="text-sm font-semibold text-slate-900">{item.title}</h2>
-              <CopyButton text={item.content} />
-            </div>
-            <pre className="whitespace-pre-wrap p-4 text-xs text-slate-800">
-              <ShellText text={item.content} />
-            </pre>
-          </section>
+            <section key={item.id} aria-label={item.title} className="rounded-xl border border-slate-200 bg-white">
+              <div className="flex items-center justify-between border-b border-slate-200 px-4 py-2">
+                <h2 className="text-sm font-semibold text-slate-900">{item.title}</h2>
+                <CopyButton text={item.content} />
+              </div>
+              <pre className="whitespace-pre-wrap p-4 text-xs text-slate-800">
+                <ShellText text={item.content} />
+              </pre>
+            </section>
           ))}
         </>
       )}

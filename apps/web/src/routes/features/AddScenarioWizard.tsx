@@ -136,7 +136,10 @@ export function AddScenarioWizard({
         const answer = await creation.mutateAsync({
           featureName,
           name: idea.name.trim(),
-          flow: idea.flow.split('\n').map((l) => l.trim()).filter(Boolean),
+          flow: idea.flow
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean),
           parameters: Object.fromEntries(idea.parameters.map((p) => [p.key.trim(), p.value])),
         });
         done.push({ name: answer.scenarioName, steps: answer.steps });
@@ -244,7 +247,12 @@ export function AddScenarioWizard({
           <ul className="flex flex-col gap-3">
             {ideas.map((idea, i) => (
               <li key={i} className="flex gap-3 rounded-xl border border-slate-200 p-3">
-                <Checkbox checked={idea.selected} onChange={(event) => update(i, { selected: event.target.checked })} aria-label={S.wizardSelectIdea(idea.name)} className="mt-8" />
+                <Checkbox
+                  checked={idea.selected}
+                  onChange={(event) => update(i, { selected: event.target.checked })}
+                  aria-label={S.wizardSelectIdea(idea.name)}
+                  className="mt-8"
+                />
                 <div className="flex min-w-0 flex-1 flex-col gap-2">
                   <TextField label={S.scenarioNameLabel} value={idea.name} onChange={(event) => update(i, { name: event.target.value })} />
                   <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
@@ -262,13 +270,17 @@ export function AddScenarioWizard({
                         className="flex-1"
                         label={S.wizardParamKey}
                         value={param.key}
-                        onChange={(event) => update(i, { parameters: idea.parameters.map((x, j) => (j === p ? { ...x, key: event.target.value } : x)) })}
+                        onChange={(event) =>
+                          update(i, { parameters: idea.parameters.map((x, j) => (j === p ? { ...x, key: event.target.value } : x)) })
+                        }
                       />
                       <TextField
                         className="flex-1"
                         label={S.wizardParamValue}
                         value={param.value}
-                        onChange={(event) => update(i, { parameters: idea.parameters.map((x, j) => (j === p ? { ...x, value: event.target.value } : x)) })}
+                        onChange={(event) =>
+                          update(i, { parameters: idea.parameters.map((x, j) => (j === p ? { ...x, value: event.target.value } : x)) })
+                        }
                       />
                       <IconButton
                         label={S.wizardRemoveParam(param.key)}
@@ -278,7 +290,12 @@ export function AddScenarioWizard({
                       />
                     </div>
                   ))}
-                  <Button variant="ghost" size="sm" className="self-start" onClick={() => update(i, { parameters: [...idea.parameters, { key: '', value: '' }] })}>
+                  <Button
+                    variant="ghost"
+                    size="sm"
+                    className="self-start"
+                    onClick={() => update(i, { parameters: [...idea.parameters, { key: '', value: '' }] })}
+                  >
                     <Plus aria-hidden="true" className="size-3.5" />
                     {S.wizardAddParam}
                   </Button>

@@ -66,7 +66,12 @@ export function CreateScenarioDialog(props: CreateScenarioDialogProps) {
               })
             }
           />
-          <Choice icon={<FileCode2 aria-hidden="true" className="size-5" />} title={S.createBdd} text={S.createBddHint} onClick={() => setStep('bdd')} />
+          <Choice
+            icon={<FileCode2 aria-hidden="true" className="size-5" />}
+            title={S.createBdd}
+            text={S.createBddHint}
+            onClick={() => setStep('bdd')}
+          />
           <Choice
             icon={<MessageSquareText aria-hidden="true" className="size-5" />}
             title={S.createPlain}
@@ -81,7 +86,19 @@ export function CreateScenarioDialog(props: CreateScenarioDialogProps) {
   );
 }
 
-function Choice({ icon, title, text, badge, onClick }: { icon: ReactNode; title: string; text: string; badge?: string; onClick: () => void }) {
+function Choice({
+  icon,
+  title,
+  text,
+  badge,
+  onClick,
+}: {
+  icon: ReactNode;
+  title: string;
+  text: string;
+  badge?: string;
+  onClick: () => void;
+}) {
   return (
     <button
       type="button"
@@ -148,7 +165,11 @@ function ScenarioForm({
       };
       if (mode === 'bdd') {
         push.mutate(
-          { feature: featureName, text: S.scenarioTemplate(wanted), ...(isNew && description.trim() ? { description: description.trim() } : {}) },
+          {
+            feature: featureName,
+            text: S.scenarioTemplate(wanted),
+            ...(isNew && description.trim() ? { description: description.trim() } : {}),
+          },
           {
             onSuccess: ({ feature: saved, scenarioIndex }) => done(saved.scenarios[scenarioIndex]?.name ?? wanted),
             onError: (failure) => setError(errorMessage(failure)),
@@ -210,7 +231,12 @@ function ScenarioForm({
           </button>
         </>
       )}
-      <TextField label={S.scenarioNameLabel} value={name} onChange={(event) => setName(event.target.value)} error={touched ? nameError : null} />
+      <TextField
+        label={S.scenarioNameLabel}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={touched ? nameError : null}
+      />
       {mode === 'plain' && (
         <label className="flex flex-col gap-1.5 text-sm font-medium text-slate-700">
           {S.plainStepsLabel}
@@ -226,7 +252,12 @@ function ScenarioForm({
       )}
       {mode === 'plain' && (
         // A new tab, so the lines typed here stay while the user looks up the words.
-        <a href={`/${scope.projectId}/steps-reference`} target="_blank" rel="noreferrer" className="focus-ring w-fit rounded text-xs font-medium text-brand-700 hover:underline">
+        <a
+          href={`/${scope.projectId}/steps-reference`}
+          target="_blank"
+          rel="noreferrer"
+          className="focus-ring w-fit rounded text-xs font-medium text-brand-700 hover:underline"
+        >
           {S.referenceLink}
         </a>
       )}

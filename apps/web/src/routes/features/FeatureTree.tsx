@@ -29,10 +29,7 @@ export function FeatureTree({ index, allTags, selected, onSelect }: FeatureTreeP
   const [focusIndex, setFocusIndex] = useState(0);
   const scroller = useRef<HTMLDivElement>(null);
 
-  const rows = useMemo(
-    () => visibleRows(index, { search, tags: tag ? [tag] : [], collapsed }),
-    [index, search, tag, collapsed],
-  );
+  const rows = useMemo(() => visibleRows(index, { search, tags: tag ? [tag] : [], collapsed }), [index, search, tag, collapsed]);
   const virtualizer = useVirtualizer({
     count: rows.length,
     getScrollElement: () => scroller.current,
@@ -41,7 +38,11 @@ export function FeatureTree({ index, allTags, selected, onSelect }: FeatureTreeP
   });
 
   const selectedKey =
-    selected === null ? null : selected.scenarioIndex === null ? `${selected.featureIndex}` : `${selected.featureIndex}/${selected.scenarioIndex}`;
+    selected === null
+      ? null
+      : selected.scenarioIndex === null
+        ? `${selected.featureIndex}`
+        : `${selected.featureIndex}/${selected.scenarioIndex}`;
 
   // Bring the selected scenario into view when it changes from outside (URL, new scenario).
   useEffect(() => {
@@ -159,7 +160,14 @@ export function FeatureTree({ index, allTags, selected, onSelect }: FeatureTreeP
                 tabIndex: item.index === tabStop ? 0 : -1,
                 onFocus: () => setFocusIndex(item.index),
                 onClick: () => activate(row),
-                style: { position: 'absolute' as const, top: 0, left: 0, right: 0, height: ROW_HEIGHT, transform: `translateY(${item.start}px)` },
+                style: {
+                  position: 'absolute' as const,
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${item.start}px)`,
+                },
               };
               if (row.kind === 'feature') {
                 const Chevron = row.open ? ChevronDown : ChevronRight;
@@ -178,9 +186,7 @@ export function FeatureTree({ index, allTags, selected, onSelect }: FeatureTreeP
                     <span className="min-w-0 flex-1 truncate" title={row.name}>
                       {row.name}
                     </span>
-                    {row.invalid && (
-                      <AlertTriangle aria-label={S.invalidFeature} className="size-4 shrink-0 text-amber-600" />
-                    )}
+                    {row.invalid && <AlertTriangle aria-label={S.invalidFeature} className="size-4 shrink-0 text-amber-600" />}
                     <span className="shrink-0 text-xs font-normal text-slate-500">{row.count}</span>
                   </div>
                 );

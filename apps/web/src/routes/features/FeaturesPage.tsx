@@ -1,9 +1,4 @@
-import {
-  featureDisplayName,
-  validateFeatureRename,
-  validateScenarioRename,
-  type StepInfo,
-} from '@rehearse/contract';
+import { featureDisplayName, validateFeatureRename, validateScenarioRename, type StepInfo } from '@rehearse/contract';
 import { FilePlus2, ListTree } from 'lucide-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -36,7 +31,8 @@ import { ScenarioPanel, type PanelAction } from './ScenarioPanel';
 import { StepCodeDialog } from './StepCodeDialog';
 
 /** Where a click may go while the Gherkin editor has unsaved text without asking first. */
-const INSIDE_EDITOR = '[data-gherkin-editor], [role="dialog"], [role="alertdialog"], [data-radix-popper-content-wrapper], [data-sonner-toaster]';
+const INSIDE_EDITOR =
+  '[data-gherkin-editor], [role="dialog"], [role="alertdialog"], [data-radix-popper-content-wrapper], [data-sonner-toaster]';
 
 /**
  * The features page (spec 02 §2): `/{projectId}/features?feature=…&scenario=…`. The tree on the
@@ -175,7 +171,11 @@ export function FeaturesPage() {
         <FeatureTree
           index={index}
           allTags={list.data.allTags}
-          selected={selection ? { featureIndex: selection.featureIndex, scenarioIndex: selection.scenarioIndex >= 0 ? selection.scenarioIndex : null } : null}
+          selected={
+            selection
+              ? { featureIndex: selection.featureIndex, scenarioIndex: selection.scenarioIndex >= 0 ? selection.scenarioIndex : null }
+              : null
+          }
           onSelect={({ featureIndex, scenarioIndex }) => {
             const f = features[featureIndex]!;
             select(featureDisplayName(f.name), f.scenarios[scenarioIndex]!.name);
@@ -213,7 +213,13 @@ export function FeaturesPage() {
             onOpenChange={(open) => !open && setAction(null)}
             title={S.renameScenario}
             oldName={scenario.name}
-            validate={(name) => validateScenarioRename(name, scenario.name, feature.scenarios.map((s) => s.name))}
+            validate={(name) =>
+              validateScenarioRename(
+                name,
+                scenario.name,
+                feature.scenarios.map((s) => s.name),
+              )
+            }
             onRename={async (newName) => {
               await renameScenario.mutateAsync({ featureName, scenarioIndex: selection.scenarioIndex, newName });
               select(featureName, newName, true);
@@ -224,7 +230,13 @@ export function FeaturesPage() {
             onOpenChange={(open) => !open && setAction(null)}
             title={S.renameFeature}
             oldName={featureName}
-            validate={(name) => validateFeatureRename(name, featureName, features.map((f) => f.name))}
+            validate={(name) =>
+              validateFeatureRename(
+                name,
+                featureName,
+                features.map((f) => f.name),
+              )
+            }
             failureMessage={(error) => `${S.renameFeatureFailed}: ${errorMessage(error)}`}
             onRename={async (newName) => {
               await renameFeature.mutateAsync({ oldName: featureName, newName });
@@ -268,13 +280,7 @@ export function FeaturesPage() {
           setWizard(true);
         }}
       />
-      <AddScenarioWizard
-        open={wizard}
-        onOpenChange={setWizard}
-        scope={scope}
-        features={features}
-        onCreated={(f, s) => select(f, s)}
-      />
+      <AddScenarioWizard open={wizard} onOpenChange={setWizard} scope={scope} features={features} onCreated={(f, s) => select(f, s)} />
       <StepCodeDialog
         scope={scope}
         open={stepDialog !== null}

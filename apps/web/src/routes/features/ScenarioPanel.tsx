@@ -1,5 +1,12 @@
 import * as Popover from '@radix-ui/react-popover';
-import { environmentDisplayName, featureDisplayName, Messages, type FeatureSummary, type ScenarioSummary, type StepInfo } from '@rehearse/contract';
+import {
+  environmentDisplayName,
+  featureDisplayName,
+  Messages,
+  type FeatureSummary,
+  type ScenarioSummary,
+  type StepInfo,
+} from '@rehearse/contract';
 import {
   Bot,
   Check,
@@ -64,7 +71,13 @@ interface ScenarioPanelProps {
 }
 
 /** The recorder opened on this scenario (spec 01 §4 params), in a new tab. */
-export function recorderLink(scope: WorkspaceScope, feature: string, scenario: string, environment: string | null, extra: Record<string, string> = {}) {
+export function recorderLink(
+  scope: WorkspaceScope,
+  feature: string,
+  scenario: string,
+  environment: string | null,
+  extra: Record<string, string> = {},
+) {
   const params = new URLSearchParams({
     project_id: scope.projectId,
     // A new recording (from 'Create a test scenario') names no feature or scenario yet.
@@ -131,7 +144,12 @@ export function ScenarioPanel(props: ScenarioPanelProps) {
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-6">
         {view === 'gherkin' ? (
-          <div id="panel-gherkin" role="tabpanel" aria-labelledby="view-gherkin" className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]">
+          <div
+            id="panel-gherkin"
+            role="tabpanel"
+            aria-labelledby="view-gherkin"
+            className="grid gap-6 xl:grid-cols-[minmax(0,1fr)_minmax(0,26rem)]"
+          >
             <GherkinView {...props} featureName={featureName} />
             <StepsList
               scope={scope}
@@ -149,7 +167,12 @@ export function ScenarioPanel(props: ScenarioPanelProps) {
           </div>
         ) : (
           <div id="panel-code" role="tabpanel" aria-labelledby="view-code">
-            <CodeOutput steps={steps.data} loading={steps.isPending} error={steps.isError ? errorMessage(steps.error) : null} onRetry={() => void steps.refetch()} />
+            <CodeOutput
+              steps={steps.data}
+              loading={steps.isPending}
+              error={steps.isError ? errorMessage(steps.error) : null}
+              onRetry={() => void steps.refetch()}
+            />
           </div>
         )}
       </div>
@@ -209,7 +232,10 @@ function ScenarioHeader({
         </h1>
         <ul className="mt-2 flex flex-wrap items-center gap-1.5" aria-label="Tags" data-tour="tags">
           {scenario.tags.map((tag) => (
-            <li key={tag} className="flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800">
+            <li
+              key={tag}
+              className="flex items-center gap-1 rounded-full bg-brand-50 py-0.5 pr-1 pl-2.5 text-xs font-medium text-brand-800"
+            >
               {tag}
               <button
                 type="button"
@@ -405,7 +431,15 @@ function RunScenarioButton({
           }`}
           title={job.data.message ?? undefined}
         >
-          {state === 'queued' ? S.runQueued : state === 'running' ? S.runRunning : state === 'passed' ? S.runPassed : state === 'failed' ? S.runFailed : S.runError}
+          {state === 'queued'
+            ? S.runQueued
+            : state === 'running'
+              ? S.runRunning
+              : state === 'passed'
+                ? S.runPassed
+                : state === 'failed'
+                  ? S.runFailed
+                  : S.runError}
           {job.data.runId && (
             <Link to={`/${scope.projectId}/run-report/${job.data.runId}`} className="underline">
               {S.viewReport}
@@ -443,7 +477,17 @@ function RunScenarioButton({
 }
 
 /** The scenario's "Run via CI/CD" text, from the server (the one source of CI text), with a copy button. */
-function ScenarioCiInstructions({ scope, featureName, scenarioName, environment }: { scope: WorkspaceScope; featureName: string; scenarioName: string; environment: string | null }) {
+function ScenarioCiInstructions({
+  scope,
+  featureName,
+  scenarioName,
+  environment,
+}: {
+  scope: WorkspaceScope;
+  featureName: string;
+  scenarioName: string;
+  environment: string | null;
+}) {
   const instructions = useRunInstructions(scope.projectId, {
     env: environment ? environmentDisplayName(environment) : undefined,
     branch: scope.branch,
@@ -451,7 +495,8 @@ function ScenarioCiInstructions({ scope, featureName, scenarioName, environment 
     scenario: scenarioName,
   });
   if (instructions.isPending) return <Spinner />;
-  if (instructions.isError) return <ErrorPanel title={S.ciLoadFailed} detail={errorMessage(instructions.error)} onRetry={() => void instructions.refetch()} />;
+  if (instructions.isError)
+    return <ErrorPanel title={S.ciLoadFailed} detail={errorMessage(instructions.error)} onRetry={() => void instructions.refetch()} />;
   const shell = instructions.data.instructions.find((item) => item.id === 'shell');
   if (!shell) return null;
   return (
@@ -459,7 +504,10 @@ function ScenarioCiInstructions({ scope, featureName, scenarioName, environment 
       <div className="flex justify-end">
         <CopyButton text={shell.content} />
       </div>
-      <pre className="whitespace-pre-wrap rounded-lg [overflow-wrap:anywhere] bg-slate-900 p-4 text-xs text-slate-100" data-testid="ci-instructions">
+      <pre
+        className="whitespace-pre-wrap rounded-lg [overflow-wrap:anywhere] bg-slate-900 p-4 text-xs text-slate-100"
+        data-testid="ci-instructions"
+      >
         {shell.content}
       </pre>
     </div>
@@ -519,7 +567,10 @@ function GherkinView({
       <div className="flex items-center gap-2">
         <h2 className="text-sm font-semibold text-slate-800">{S.viewGherkin}</h2>
         <div className="ml-auto flex items-center gap-2">
-          <Link to={`/${scope.projectId}/steps-reference`} className="focus-ring rounded text-xs font-medium text-brand-700 hover:underline">
+          <Link
+            to={`/${scope.projectId}/steps-reference`}
+            className="focus-ring rounded text-xs font-medium text-brand-700 hover:underline"
+          >
             {S.referenceLink}
           </Link>
           {editing ? (
@@ -679,7 +730,11 @@ function StepsList({
           </li>
         ))}
       </ol>
-      <div role="toolbar" aria-label={S.toolbarLabel} className="flex flex-wrap items-center gap-1 rounded-lg border border-slate-200 bg-white p-1">
+      <div
+        role="toolbar"
+        aria-label={S.toolbarLabel}
+        className="flex flex-wrap items-center gap-1 rounded-lg border border-slate-200 bg-white p-1"
+      >
         <IconButton label={S.aiGenerate} icon={Sparkles} onClick={runGenerate} disabled={generate.isPending} />
         <IconButton label={S.comment} icon={MessageSquare} onClick={() => guard(() => setCommentOpen(true))} />
         <IconButton
@@ -688,14 +743,28 @@ function StepsList({
           disabledReason={builtIn ? S.implementViaApiUser : null}
           onClick={() =>
             guard(() =>
-              window.open(recorderLink(scope, `${featureName}.feature`, scenario.name, environment, { step_index: String(selected), stepSource: 'api' }).replace('/recorder?', '/apitest?'), '_blank'),
+              window.open(
+                recorderLink(scope, `${featureName}.feature`, scenario.name, environment, {
+                  step_index: String(selected),
+                  stepSource: 'api',
+                }).replace('/recorder?', '/apitest?'),
+                '_blank',
+              ),
             )
           }
         />
-        <IconButton label={S.viewCodeButton} icon={Code2} onClick={() => onOpenStep(step)} disabledReason={step.mjsFile ? null : S.builtInText} />
+        <IconButton
+          label={S.viewCodeButton}
+          icon={Code2}
+          onClick={() => onOpenStep(step)}
+          disabledReason={step.mjsFile ? null : S.builtInText}
+        />
       </div>
       {!step.implemented ? (
-        <div className="flex flex-col gap-3 rounded-xl border border-dashed border-amber-300 bg-amber-50/60 p-4" data-testid="no-code-panel">
+        <div
+          className="flex flex-col gap-3 rounded-xl border border-dashed border-amber-300 bg-amber-50/60 p-4"
+          data-testid="no-code-panel"
+        >
           <div className="flex items-center gap-2 text-sm font-semibold text-amber-900">
             <Bot aria-hidden="true" className="size-4" />
             {S.noCodeTitle}
@@ -707,7 +776,10 @@ function StepsList({
               size="sm"
               onClick={() =>
                 guard(() =>
-                  window.open(recorderLink(scope, `${featureName}.feature`, scenario.name, environment, { step_index: String(selected) }), '_blank'),
+                  window.open(
+                    recorderLink(scope, `${featureName}.feature`, scenario.name, environment, { step_index: String(selected) }),
+                    '_blank',
+                  ),
                 )
               }
             >
@@ -841,8 +913,23 @@ function lastGenerated(iso: string | null): string {
 }
 
 /** Code output (spec 02 §2): the code behind each step, grouped by file, with its date and errors. */
-function CodeOutput({ steps, loading, error, onRetry }: { steps: StepInfo[] | undefined; loading: boolean; error: string | null; onRetry: () => void }) {
-  if (loading) return <p role="status" className="text-sm text-slate-500">{S.stepsLabel}…</p>;
+function CodeOutput({
+  steps,
+  loading,
+  error,
+  onRetry,
+}: {
+  steps: StepInfo[] | undefined;
+  loading: boolean;
+  error: string | null;
+  onRetry: () => void;
+}) {
+  if (loading)
+    return (
+      <p role="status" className="text-sm text-slate-500">
+        {S.stepsLabel}…
+      </p>
+    );
   if (error !== null) return <ErrorPanel title={S.stepsLoadFailed} detail={error} onRetry={onRetry} />;
   if (!steps || steps.length === 0) return <p className="text-sm text-slate-500">{S.noSteps}</p>;
   const files = new Map<string, StepInfo[]>();

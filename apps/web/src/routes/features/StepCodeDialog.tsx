@@ -217,7 +217,7 @@ export function StepCodeDialog({ scope, open, onOpenChange, feature, scenario, i
                 testId="step-code-editor"
               />
             )}
-            {(
+            {
               <AiStepUpdate
                 projectId={scope.projectId}
                 functionName={step.stepName}
@@ -227,7 +227,7 @@ export function StepCodeDialog({ scope, open, onOpenChange, feature, scenario, i
                   setMode('review');
                 }}
               />
-            )}
+            }
           </div>
         </div>
       )}
@@ -409,7 +409,11 @@ function AiStepUpdate({
             banner.tone === 'done' ? 'bg-emerald-50 text-emerald-800' : 'bg-red-50 text-red-800'
           }`}
         >
-          {banner.tone === 'done' ? <CheckCircle2 aria-hidden="true" className="size-4" /> : <AlertTriangle aria-hidden="true" className="size-4" />}
+          {banner.tone === 'done' ? (
+            <CheckCircle2 aria-hidden="true" className="size-4" />
+          ) : (
+            <AlertTriangle aria-hidden="true" className="size-4" />
+          )}
           {banner.text}
         </p>
       )}

@@ -16,7 +16,8 @@ import { useCurrentProject } from '../project/ProjectLayout';
 const FAMILIES: StepFamily[] = [...new Set(BUILT_IN_STEPS.map((step) => step.family))];
 
 /** A step matches by its words, its description or its example (not its family: "drag" should not find the upload step). */
-const matches = (choice: StepChoice, query: string) => !query || [choice.label, choice.description, choice.example ?? ''].some((text) => text.toLowerCase().includes(query));
+const matches = (choice: StepChoice, query: string) =>
+  !query || [choice.label, choice.description, choice.example ?? ''].some((text) => text.toLowerCase().includes(query));
 
 /**
  * /:projectId/steps-reference: every built-in step with what it does, its parameters and an
@@ -38,7 +39,10 @@ export function StepsReferencePage() {
 
   return (
     <div className="mx-auto flex max-w-5xl flex-col gap-5 px-8 py-6">
-      <Link to={`/${project.id}/features`} className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700">
+      <Link
+        to={`/${project.id}/features`}
+        className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {S.referenceBack}
       </Link>

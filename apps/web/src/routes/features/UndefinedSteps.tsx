@@ -9,16 +9,32 @@ import { FeatureStrings as S } from '../../features/scenarios/strings';
  * same steps; this list is what a keyboard or screen-reader user reaches, and what is seen without
  * hovering.
  */
-export function UndefinedSteps({ help, text, onChange, projectId }: { help: GherkinHelp; text: string; onChange: (text: string) => void; projectId: string }) {
+export function UndefinedSteps({
+  help,
+  text,
+  onChange,
+  projectId,
+}: {
+  help: GherkinHelp;
+  text: string;
+  onChange: (text: string) => void;
+  projectId: string;
+}) {
   // An answer for another text has stale line numbers: wait for the next one.
   if (help.forText !== text || help.undefinedSteps.length === 0) return null;
   return (
-    <ul className="flex flex-col gap-1.5 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950" data-testid="undefined-steps" aria-label={S.undefinedStep}>
+    <ul
+      className="flex flex-col gap-1.5 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+      data-testid="undefined-steps"
+      aria-label={S.undefinedStep}
+    >
       {help.undefinedSteps.map((step) => (
         <li key={`${step.line}:${step.text}`} className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <TriangleAlert aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
           <span className="font-mono text-xs">{S.lineNumber(step.line)}</span>
-          <span className="min-w-0 [overflow-wrap:anywhere]">{step.suggestions[0] ? S.undefinedStepDidYouMean(step.suggestions[0]) : S.undefinedStep}</span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">
+            {step.suggestions[0] ? S.undefinedStepDidYouMean(step.suggestions[0]) : S.undefinedStep}
+          </span>
           {step.suggestions.map((suggestion) => (
             <button
               key={suggestion}

@@ -16,13 +16,7 @@ export function HomePage() {
   const lastActive = useLastActiveProject();
 
   if (projects.isError) {
-    return (
-      <ErrorPanel
-        title={Strings.projectsLoadFailed}
-        detail={errorMessage(projects.error)}
-        onRetry={() => void projects.refetch()}
-      />
-    );
+    return <ErrorPanel title={Strings.projectsLoadFailed} detail={errorMessage(projects.error)} onRetry={() => void projects.refetch()} />;
   }
   // A failed last-active lookup is not worth stopping for: the first project will do.
   // Cached answers may be old (restored from the last visit): wait for the server's.

@@ -126,9 +126,7 @@ export function LoginPage() {
             <Logo />
           </div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.loginTitle}</h1>
-          <p className="mt-1.5 text-sm text-slate-500">
-            {mode === 'signup' ? Strings.signUpTrialNote : Strings.signInIntro}
-          </p>
+          <p className="mt-1.5 text-sm text-slate-500">{mode === 'signup' ? Strings.signUpTrialNote : Strings.signInIntro}</p>
 
           <div role="tablist" aria-label={Strings.appName} className="mt-6 flex gap-1 rounded-lg bg-slate-100 p-1">
             {tab('signin', Strings.signInTab)}
@@ -174,13 +172,7 @@ function SignInForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={Strings.signInTab}>
       <TextField label={Strings.fieldEmail} name="email" type="email" autoComplete="email" autoFocus error={errors.email} />
-      <TextField
-        label={Strings.fieldPassword}
-        name="password"
-        type="password"
-        autoComplete="current-password"
-        error={errors.password}
-      />
+      <TextField label={Strings.fieldPassword} name="password" type="password" autoComplete="current-password" error={errors.password} />
       {login.isError && <ServerError message={errorMessage(login.error)} />}
       <Button type="submit" disabled={login.isPending} className="mt-2 h-11">
         {login.isPending ? Strings.signInBusy : Strings.signInSubmit}
@@ -212,13 +204,7 @@ function SignUpForm() {
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={Strings.signUpTab}>
       <div className="grid grid-cols-2 gap-3">
-        <TextField
-          label={Strings.fieldFirstName}
-          name="firstname"
-          autoComplete="given-name"
-          autoFocus
-          error={errors.firstname}
-        />
+        <TextField label={Strings.fieldFirstName} name="firstname" autoComplete="given-name" autoFocus error={errors.firstname} />
         <TextField label={Strings.fieldLastName} name="lastname" autoComplete="family-name" error={errors.lastname} />
       </div>
       <TextField label={Strings.fieldEmail} name="email" type="email" autoComplete="email" error={errors.email} />

@@ -68,7 +68,10 @@ export function MemoryPage() {
   const routes = memory.data ? Object.keys(memory.data.paths).length : 0;
   return (
     <div className="flex h-full min-h-0 flex-col gap-4 px-8 py-6">
-      <Link to={`/${project.id}/dashboard`} className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700">
+      <Link
+        to={`/${project.id}/dashboard`}
+        className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {Strings.memoryBack}
       </Link>
@@ -124,13 +127,29 @@ function Graph({ memory }: { memory: ApplicationMemory }) {
           <Background />
         </ReactFlow>
         <div className="absolute bottom-3 left-3 z-10 flex items-center gap-1 rounded-lg border border-slate-200 bg-white p-1 shadow-sm">
-          <Button size="icon" variant="ghost" aria-label={Strings.memoryZoomOut} disabled={zoom <= MIN_ZOOM + 0.001} onClick={() => zoomBy(-ZOOM_STEP)}>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={Strings.memoryZoomOut}
+            disabled={zoom <= MIN_ZOOM + 0.001}
+            onClick={() => zoomBy(-ZOOM_STEP)}
+          >
             <Minus aria-hidden="true" className="size-4" />
           </Button>
-          <output className="w-12 text-center text-xs font-semibold text-slate-800" data-testid="memory-zoom" aria-label={Strings.memoryZoom(percent)}>
+          <output
+            className="w-12 text-center text-xs font-semibold text-slate-800"
+            data-testid="memory-zoom"
+            aria-label={Strings.memoryZoom(percent)}
+          >
             {percent}%
           </output>
-          <Button size="icon" variant="ghost" aria-label={Strings.memoryZoomIn} disabled={zoom >= MAX_ZOOM - 0.001} onClick={() => zoomBy(ZOOM_STEP)}>
+          <Button
+            size="icon"
+            variant="ghost"
+            aria-label={Strings.memoryZoomIn}
+            disabled={zoom >= MAX_ZOOM - 0.001}
+            onClick={() => zoomBy(ZOOM_STEP)}
+          >
             <Plus aria-hidden="true" className="size-4" />
           </Button>
         </div>
@@ -159,7 +178,11 @@ function Graph({ memory }: { memory: ApplicationMemory }) {
               ))}
             </Tabs.List>
             <Tabs.Content value="aria" className="min-h-0 flex-1 overflow-auto p-4 outline-none">
-              {route.snapshot ? <pre className="text-xs whitespace-pre-wrap text-slate-800">{route.snapshot}</pre> : <p className="text-sm text-slate-600">{Strings.memoryNoSnapshot}</p>}
+              {route.snapshot ? (
+                <pre className="text-xs whitespace-pre-wrap text-slate-800">{route.snapshot}</pre>
+              ) : (
+                <p className="text-sm text-slate-600">{Strings.memoryNoSnapshot}</p>
+              )}
             </Tabs.Content>
             <Tabs.Content value="steps" className="min-h-0 flex-1 overflow-auto p-4 outline-none">
               {Object.keys(route.pathsmap).length === 0 ? (
@@ -170,7 +193,8 @@ function Graph({ memory }: { memory: ApplicationMemory }) {
                     <li key={title} className="rounded-lg border border-slate-200 px-3 py-2">
                       <p className="text-slate-900">{title}</p>
                       <p className="text-xs text-slate-600">
-                        → <span className="font-mono">{step.path}</span> · {step.commandsLog.length} {step.commandsLog.length === 1 ? 'command' : 'commands'}
+                        → <span className="font-mono">{step.path}</span> · {step.commandsLog.length}{' '}
+                        {step.commandsLog.length === 1 ? 'command' : 'commands'}
                       </p>
                     </li>
                   ))}

@@ -45,7 +45,13 @@ export function OnboardingPage() {
             <ProjectSteps project={project} />
           ) : (
             <ol className="flex flex-col gap-3">
-              <Step done={false} icon={<FolderPlus aria-hidden="true" className="size-5" />} title={Strings.onboardingProjectTitle} text={Strings.onboardingProjectText} action={{ to: '/projects/new?newUser=1', label: Strings.onboardingProjectAction }} />
+              <Step
+                done={false}
+                icon={<FolderPlus aria-hidden="true" className="size-5" />}
+                title={Strings.onboardingProjectTitle}
+                text={Strings.onboardingProjectText}
+                action={{ to: '/projects/new?newUser=1', label: Strings.onboardingProjectAction }}
+              />
             </ol>
           )}
         </div>
@@ -57,7 +63,10 @@ export function OnboardingPage() {
 /** Recorded from the product itself (`scripts/getting-started-video.ts`); captions are in the picture. */
 function GettingStartedVideo() {
   return (
-    <section aria-labelledby="getting-started-video" className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
+    <section
+      aria-labelledby="getting-started-video"
+      className="flex flex-col gap-3 rounded-xl border border-slate-200 bg-white p-5 shadow-sm"
+    >
       <div className="flex flex-col gap-1">
         <h2 id="getting-started-video" className="font-semibold text-slate-900">
           {Strings.onboardingVideoTitle}
@@ -65,7 +74,14 @@ function GettingStartedVideo() {
         <p className="text-sm text-slate-600">{Strings.onboardingVideoText}</p>
       </div>
       {/* preload="metadata": the 1 MB film loads only when played, so the page stays light. */}
-      <video data-testid="getting-started-video" className="aspect-[8/5] w-full rounded-lg bg-slate-900" controls preload="metadata" poster={GETTING_STARTED_POSTER_URL} aria-label={Strings.onboardingVideoTitle}>
+      <video
+        data-testid="getting-started-video"
+        className="aspect-[8/5] w-full rounded-lg bg-slate-900"
+        controls
+        preload="metadata"
+        poster={GETTING_STARTED_POSTER_URL}
+        aria-label={Strings.onboardingVideoTitle}
+      >
         <source src={GETTING_STARTED_VIDEO_URL} type="video/webm" />
         {Strings.onboardingVideoUnsupported}
       </video>
@@ -93,7 +109,13 @@ function ProjectSteps({ project }: { project: Project }) {
     <>
       <p className="text-sm text-slate-600">{Strings.onboardingProjectNote(project.name)}</p>
       <ol className="flex flex-col gap-3">
-        <Step done icon={<FolderPlus aria-hidden="true" className="size-5" />} title={Strings.onboardingProjectTitle} text={Strings.onboardingProjectDone(project.name)} action={{ to: `${base}/dashboard`, label: Strings.onboardingOpenDashboard }} />
+        <Step
+          done
+          icon={<FolderPlus aria-hidden="true" className="size-5" />}
+          title={Strings.onboardingProjectTitle}
+          text={Strings.onboardingProjectDone(project.name)}
+          action={{ to: `${base}/dashboard`, label: Strings.onboardingOpenDashboard }}
+        />
         <Step
           done={scenarios > 0}
           loading={features.isPending}
@@ -108,7 +130,10 @@ function ProjectSteps({ project }: { project: Project }) {
           icon={<PlayCircle aria-hidden="true" className="size-5" />}
           title={Strings.onboardingRunTitle}
           text={runCount > 0 ? Strings.onboardingRunDone(runCount) : Strings.onboardingRunText}
-          action={{ to: runCount > 0 ? `${base}/runs` : `${base}/features`, label: runCount > 0 ? Strings.onboardingRunReports : Strings.onboardingRunAction }}
+          action={{
+            to: runCount > 0 ? `${base}/runs` : `${base}/features`,
+            label: runCount > 0 ? Strings.onboardingRunReports : Strings.onboardingRunAction,
+          }}
         />
         <Step
           done={executionCount > 0}
@@ -123,7 +148,14 @@ function ProjectSteps({ project }: { project: Project }) {
   );
 }
 
-function Step(props: { done: boolean; loading?: boolean; icon: ReactNode; title: string; text: string; action: { to: string; label: string } }) {
+function Step(props: {
+  done: boolean;
+  loading?: boolean;
+  icon: ReactNode;
+  title: string;
+  text: string;
+  action: { to: string; label: string };
+}) {
   return (
     <li className="flex items-start gap-4 rounded-xl border border-slate-200 bg-white p-5 shadow-sm">
       <span className="flex size-10 shrink-0 items-center justify-center rounded-xl bg-brand-50 text-brand-600">{props.icon}</span>

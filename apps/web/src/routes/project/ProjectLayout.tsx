@@ -76,11 +76,7 @@ export function ProjectLayout() {
           {projects.isPending || (!project && projects.isFetching) ? (
             <FullPageSpinner />
           ) : projects.isError && !project ? (
-            <ErrorPanel
-              title={Strings.projectsLoadFailed}
-              detail={errorMessage(projects.error)}
-              onRetry={() => void projects.refetch()}
-            />
+            <ErrorPanel title={Strings.projectsLoadFailed} detail={errorMessage(projects.error)} onRetry={() => void projects.refetch()} />
           ) : project && projects.data ? (
             <Suspense fallback={<FullPageSpinner />}>
               {project.privateRepo && !project.configuredPrivateRepo && !OPEN_WITHOUT_REPO.test(pathname) ? (

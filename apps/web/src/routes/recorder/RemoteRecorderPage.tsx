@@ -79,7 +79,9 @@ export function RemoteRecorderPage() {
         if (!env) throw new Error(Messages.environmentNotFound);
         setPhase('preparing');
         const area = canvasRef.current?.parentElement?.getBoundingClientRect();
-        const viewport = area ? { width: Math.max(800, Math.min(1600, Math.round(area.width))), height: Math.max(600, Math.min(1200, Math.round(area.height))) } : undefined;
+        const viewport = area
+          ? { width: Math.max(800, Math.min(1600, Math.round(area.width))), height: Math.max(600, Math.min(1200, Math.round(area.height))) }
+          : undefined;
         live = (await api.call(recorderCalls.createConnection, { body: { projectId, env, ...(viewport ? { viewport } : {}) } })).session;
       }
       setInfo(live);
@@ -192,9 +194,13 @@ export function RemoteRecorderPage() {
     if (!canvas) return;
     const point = (event: MouseEvent) => {
       const rect = canvas.getBoundingClientRect();
-      return { x: ((event.clientX - rect.left) / rect.width) * canvas.width, y: ((event.clientY - rect.top) / rect.height) * canvas.height };
+      return {
+        x: ((event.clientX - rect.left) / rect.width) * canvas.width,
+        y: ((event.clientY - rect.top) / rect.height) * canvas.height,
+      };
     };
-    const button = (event: MouseEvent): 'left' | 'right' | 'middle' => (event.button === 2 ? 'right' : event.button === 1 ? 'middle' : 'left');
+    const button = (event: MouseEvent): 'left' | 'right' | 'middle' =>
+      event.button === 2 ? 'right' : event.button === 1 ? 'middle' : 'left';
     // The press's place in a run of clicks (2 on a double-click's second press), so the remote page gets its dblclick.
     const clickCount = (event: MouseEvent) => Math.min(3, Math.max(1, event.detail || 1));
     // At most one move per animation frame (all the remote page can show), but the first move
@@ -222,7 +228,8 @@ export function RemoteRecorderPage() {
       event.preventDefault();
       send({ kind: 'mouse', type: 'down', ...point(event), button: button(event), clickCount: clickCount(event) });
     };
-    const onUp = (event: MouseEvent) => send({ kind: 'mouse', type: 'up', ...point(event), button: button(event), clickCount: clickCount(event) });
+    const onUp = (event: MouseEvent) =>
+      send({ kind: 'mouse', type: 'up', ...point(event), button: button(event), clickCount: clickCount(event) });
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       send({ kind: 'wheel', ...point(event), deltaX: event.deltaX, deltaY: event.deltaY });
@@ -333,23 +340,48 @@ function StateBadge({ phase }: { phase: Phase }) {
     ended: Strings.recorderStateEnded,
     error: Messages.recorderSessionLoadTitle,
   }[phase];
-  const tone = phase === 'connected' || phase === 'published' ? 'bg-emerald-100 text-emerald-800' : phase === 'error' || phase === 'ended' ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-700';
+  const tone =
+    phase === 'connected' || phase === 'published'
+      ? 'bg-emerald-100 text-emerald-800'
+      : phase === 'error' || phase === 'ended'
+        ? 'bg-red-100 text-red-800'
+        : 'bg-slate-100 text-slate-700';
   return (
     <span role="status" className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-medium ${tone}`}>
-      {(phase === 'creating' || phase === 'preparing' || phase === 'reconnecting') && <Loader2 aria-hidden="true" className="size-3 animate-spin" />}
+      {(phase === 'creating' || phase === 'preparing' || phase === 'reconnecting') && (
+        <Loader2 aria-hidden="true" className="size-3 animate-spin" />
+      )}
       {label}
     </span>
   );
 }
 
-function Overlay({ phase, problem, endedMessage, onRetry }: { phase: Phase; problem: Problem | null; endedMessage: string | null; onRetry: () => void }) {
+function Overlay({
+  phase,
+  problem,
+  endedMessage,
+  onRetry,
+}: {
+  phase: Phase;
+  problem: Problem | null;
+  endedMessage: string | null;
+  onRetry: () => void;
+}) {
   if (phase === 'error' && problem) {
     return (
-      <div role="alertdialog" aria-labelledby="recorder-problem" className="absolute flex max-w-md flex-col gap-3 rounded-xl bg-white p-6 shadow-lg">
-        <h2 id="recorder-problem" className="text-lg font-semibold text-slate-900">{problem.title}</h2>
+      <div
+        role="alertdialog"
+        aria-labelledby="recorder-problem"
+        className="absolute flex max-w-md flex-col gap-3 rounded-xl bg-white p-6 shadow-lg"
+      >
+        <h2 id="recorder-problem" className="text-lg font-semibold text-slate-900">
+          {problem.title}
+        </h2>
         <p className="text-sm text-slate-700">{problem.text}</p>
         <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => window.close()}>{Strings.recorderCancel}</Button>
+          <Button variant="secondary" onClick={() => window.close()}>
+            {Strings.recorderCancel}
+          </Button>
           <Button onClick={onRetry}>{Strings.recorderTryAgain}</Button>
         </div>
       </div>
@@ -419,8 +451,12 @@ function SidePanel({
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.call(recorderCalls.publish, { body: { projectId, connectionId: info.connectionId, featureName, scenarioName } });
-      setResult(`${Strings.recorderPublished}: ${answer.featureName} › ${answer.scenarioName}${answer.missingTestData.length ? `. ${Strings.recorderMissingData}${answer.missingTestData.join(', ')}` : ''}`);
+      const answer = await api.call(recorderCalls.publish, {
+        body: { projectId, connectionId: info.connectionId, featureName, scenarioName },
+      });
+      setResult(
+        `${Strings.recorderPublished}: ${answer.featureName} › ${answer.scenarioName}${answer.missingTestData.length ? `. ${Strings.recorderMissingData}${answer.missingTestData.join(', ')}` : ''}`,
+      );
       onPublished();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -436,7 +472,11 @@ function SidePanel({
         {commands.length === 0 && <li className="text-slate-500">{Strings.recorderNoSteps}</li>}
         {commands.map((command, index) => (
           <li key={index} className="flex items-start gap-2 border-b border-slate-100 py-1.5 text-slate-800">
-            {command.type.startsWith('verify') ? <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" /> : <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />}
+            {command.type.startsWith('verify') ? (
+              <CheckCircle2 aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-emerald-600" />
+            ) : (
+              <Circle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-slate-400" />
+            )}
             <span className="break-words">{describeRecordedStep(command)}</span>
           </li>
         ))}
@@ -448,15 +488,29 @@ function SidePanel({
             {Strings.recorderAddAssertion}
           </legend>
           <div className="grid grid-cols-3 gap-1.5">
-            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyVisible')}>{Strings.recorderAssertVisible}</Button>
-            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyText')}>{Strings.recorderAssertText}</Button>
-            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyValue')}>{Strings.recorderAssertValue}</Button>
-            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyChecked')}>{Strings.recorderAssertChecked}</Button>
-            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyCount')}>{Strings.recorderAssertCount}</Button>
-            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyUrl')}>{Strings.recorderAssertUrl}</Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyVisible')}>
+              {Strings.recorderAssertVisible}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyText')}>
+              {Strings.recorderAssertText}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyValue')}>
+              {Strings.recorderAssertValue}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyChecked')}>
+              {Strings.recorderAssertChecked}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyCount')}>
+              {Strings.recorderAssertCount}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyUrl')}>
+              {Strings.recorderAssertUrl}
+            </Button>
           </div>
           <div className="flex gap-1.5">
-            <label htmlFor="recorder-absent" className="sr-only">{Strings.recorderAbsentText}</label>
+            <label htmlFor="recorder-absent" className="sr-only">
+              {Strings.recorderAbsentText}
+            </label>
             <input
               id="recorder-absent"
               value={absentText}
@@ -477,7 +531,11 @@ function SidePanel({
               {Strings.recorderAssertNotVisible}
             </Button>
           </div>
-          {assertHint && <p className="text-xs text-brand-700" role="status">{Strings.recorderAssertHint}</p>}
+          {assertHint && (
+            <p className="text-xs text-brand-700" role="status">
+              {Strings.recorderAssertHint}
+            </p>
+          )}
         </fieldset>
         <Button variant="secondary" size="sm" onClick={onUndo} disabled={!enabled || commands.length <= 1}>
           <Undo2 aria-hidden="true" className="size-3.5" />
@@ -485,21 +543,48 @@ function SidePanel({
         </Button>
       </div>
       <form onSubmit={(e) => void publish(e)} className="flex flex-col gap-2 border-t border-slate-200 p-4">
-        <label className="text-xs font-medium text-slate-700" htmlFor="recorder-feature">{Strings.recorderFeatureName}</label>
-        <input id="recorder-feature" list="recorder-features" required maxLength={80} value={featureName} onChange={(e) => setFeatureName(e.target.value)} className="h-9 rounded-md border border-slate-300 px-2 text-sm" />
+        <label className="text-xs font-medium text-slate-700" htmlFor="recorder-feature">
+          {Strings.recorderFeatureName}
+        </label>
+        <input
+          id="recorder-feature"
+          list="recorder-features"
+          required
+          maxLength={80}
+          value={featureName}
+          onChange={(e) => setFeatureName(e.target.value)}
+          className="h-9 rounded-md border border-slate-300 px-2 text-sm"
+        />
         <datalist id="recorder-features">
           {features.map((name) => (
             <option key={name} value={name} />
           ))}
         </datalist>
-        <label className="text-xs font-medium text-slate-700" htmlFor="recorder-scenario">{Strings.recorderScenarioName}</label>
-        <input id="recorder-scenario" required maxLength={80} value={scenarioName} onChange={(e) => setScenarioName(e.target.value)} className="h-9 rounded-md border border-slate-300 px-2 text-sm" />
+        <label className="text-xs font-medium text-slate-700" htmlFor="recorder-scenario">
+          {Strings.recorderScenarioName}
+        </label>
+        <input
+          id="recorder-scenario"
+          required
+          maxLength={80}
+          value={scenarioName}
+          onChange={(e) => setScenarioName(e.target.value)}
+          className="h-9 rounded-md border border-slate-300 px-2 text-sm"
+        />
         <Button type="submit" disabled={!enabled || busy || commands.length < 2}>
           <Send aria-hidden="true" className="size-3.5" />
           {Strings.recorderPublish}
         </Button>
-        {result && <p role="status" className="text-xs text-emerald-700">{result}</p>}
-        {error && <p role="alert" className="text-xs text-red-700">{error}</p>}
+        {result && (
+          <p role="status" className="text-xs text-emerald-700">
+            {result}
+          </p>
+        )}
+        {error && (
+          <p role="alert" className="text-xs text-red-700">
+            {error}
+          </p>
+        )}
       </form>
     </aside>
   );

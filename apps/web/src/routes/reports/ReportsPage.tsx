@@ -20,11 +20,10 @@ const ROW_HEIGHT = 56;
 const GROUP_HEIGHT = 44;
 /** Fetch the next page when the last rendered row is this close to the end of what is loaded. */
 const PREFETCH_ROWS = 15;
-const GRID = 'grid grid-cols-[minmax(10rem,2fr)_5.5rem_minmax(7rem,1fr)_minmax(7rem,0.8fr)_minmax(5rem,0.9fr)_7rem_5rem] items-center gap-3';
+const GRID =
+  'grid grid-cols-[minmax(10rem,2fr)_5.5rem_minmax(7rem,1fr)_minmax(7rem,0.8fr)_minmax(5rem,0.9fr)_7rem_5rem] items-center gap-3';
 
-type Item =
-  | { kind: 'row'; row: ReportListRow; rerun: boolean }
-  | { kind: 'group'; label: string; count: number };
+type Item = { kind: 'row'; row: ReportListRow; rerun: boolean } | { kind: 'group'; label: string; count: number };
 
 function readDurationIndex(): number {
   const stored = Number(localStorage.getItem(StorageKeys.durationIndex));
@@ -149,7 +148,12 @@ export function ReportsPage() {
           <label htmlFor={ids.group} className="text-sm text-slate-600">
             {Strings.reportsGrouping}
           </label>
-          <select id={ids.group} value={grouping} onChange={(event) => setGrouping(event.target.value as 'none' | 'failedStep')} className={selectClass}>
+          <select
+            id={ids.group}
+            value={grouping}
+            onChange={(event) => setGrouping(event.target.value as 'none' | 'failedStep')}
+            className={selectClass}
+          >
             <option value="none">{Strings.reportsGroupNone}</option>
             <option value="failedStep">{Strings.reportsGroupFailedStep}</option>
           </select>
@@ -183,12 +187,24 @@ export function ReportsPage() {
       >
         <div role="rowgroup" className="border-b border-slate-200 bg-slate-50">
           <div role="row" aria-rowindex={1} className={`${GRID} px-4 py-3 text-xs font-semibold tracking-wide text-slate-600 uppercase`}>
-            <span role="columnheader" className="truncate">{Strings.reportsColName}</span>
-            <span role="columnheader" className="truncate">{Strings.reportsColStatus}</span>
-            <span role="columnheader" className="truncate">{Strings.reportsColScenarios}</span>
-            <span role="columnheader" className="truncate">{Strings.reportsColEnv}</span>
-            <span role="columnheader" className="truncate">{Strings.reportsColBy}</span>
-            <span role="columnheader" className="truncate">{Strings.reportsColStarted}</span>
+            <span role="columnheader" className="truncate">
+              {Strings.reportsColName}
+            </span>
+            <span role="columnheader" className="truncate">
+              {Strings.reportsColStatus}
+            </span>
+            <span role="columnheader" className="truncate">
+              {Strings.reportsColScenarios}
+            </span>
+            <span role="columnheader" className="truncate">
+              {Strings.reportsColEnv}
+            </span>
+            <span role="columnheader" className="truncate">
+              {Strings.reportsColBy}
+            </span>
+            <span role="columnheader" className="truncate">
+              {Strings.reportsColStarted}
+            </span>
             <span role="columnheader" className="truncate text-right">
               {Strings.reportsColDuration}
             </span>
@@ -306,7 +322,8 @@ function ReportRow({
             {row.name}
           </Link>
           <span className="block truncate text-xs text-slate-500">
-            {row.type === 'run' ? Strings.reportsTypeRun : Strings.reportsTypeScenario} · {row.mode === 'cloud' ? Strings.modeCloud : Strings.modeLocal}
+            {row.type === 'run' ? Strings.reportsTypeRun : Strings.reportsTypeScenario} ·{' '}
+            {row.mode === 'cloud' ? Strings.modeCloud : Strings.modeLocal}
           </span>
         </span>
       </span>

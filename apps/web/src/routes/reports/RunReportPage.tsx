@@ -25,11 +25,15 @@ export function RunReportPage() {
   const run = useRunReport(runId);
   const execution = useLiveRunExecution(project.id, run.data);
   const testCases = run.data?.report.testCases ?? [];
-  const testCase = testId === undefined ? undefined : (testCases.find((t) => t.id === testId) ?? (/^\d+$/.test(testId) ? testCases[Number(testId)] : undefined));
+  const testCase =
+    testId === undefined
+      ? undefined
+      : (testCases.find((t) => t.id === testId) ?? (/^\d+$/.test(testId) ? testCases[Number(testId)] : undefined));
   useDocumentTitle(testCase?.scenarioName ?? run.data?.name ?? Strings.reportsTitle);
 
   if (run.isPending) return <FullPageSpinner label={Strings.reportLoading} />;
-  if (run.isError) return <ErrorPanel title={Strings.reportLoadFailed} detail={errorMessage(run.error)} onRetry={() => void run.refetch()} />;
+  if (run.isError)
+    return <ErrorPanel title={Strings.reportLoadFailed} detail={errorMessage(run.error)} onRetry={() => void run.refetch()} />;
   const data = run.data;
 
   // A single scenario execution is its one scenario: open it directly (its report link names the run).
@@ -92,12 +96,12 @@ export function RunReportPage() {
         </div>
         <div className="grid grid-cols-3 gap-3">
           <Card label={Strings.reportDuration}>{durationText(data.executionTime)}</Card>
-          <Card label={Strings.reportStatus}>
-            {running ? <StatusBadge status="RUNNING" /> : <StatusBadge status={data.status} />}
-          </Card>
+          <Card label={Strings.reportStatus}>{running ? <StatusBadge status="RUNNING" /> : <StatusBadge status={data.status} />}</Card>
           <Card label={Strings.reportScenarios}>
             {/* While it runs, out of every scenario the execution will run, not only those stored so far. */}
-            {running ? passRatio(execution.scenariosPassed, execution.totalScenarios) : passRatio(data.totalScenariosPassed, data.totalScenarios)}
+            {running
+              ? passRatio(execution.scenariosPassed, execution.totalScenarios)
+              : passRatio(data.totalScenariosPassed, data.totalScenarios)}
           </Card>
         </div>
       </div>
@@ -113,7 +117,12 @@ export function RunReportPage() {
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
           <h2 className="text-sm font-semibold text-slate-900">{Strings.reportScenarioList}</h2>
           {running && (
-            <p role="status" data-testid="run-live-status" className="flex items-center gap-2 text-sm text-slate-700" title={Strings.reportRunningHint}>
+            <p
+              role="status"
+              data-testid="run-live-status"
+              className="flex items-center gap-2 text-sm text-slate-700"
+              title={Strings.reportRunningHint}
+            >
               <Spinner />
               <span className="tabular-nums">{Strings.reportRunning(finished(execution), execution.totalScenarios)}</span>
             </p>

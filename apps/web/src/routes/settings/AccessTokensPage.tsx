@@ -20,7 +20,6 @@ import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/ProjectLayout';
 import { SectionHeading } from './SettingsLayout';
 
-
 function DateCell({ iso }: { iso: string | null }) {
   if (!iso) return <span className="text-slate-500">{Strings.never}</span>;
   const { date, time } = formatDateTime(iso);
@@ -57,12 +56,7 @@ export function AccessTokensPage() {
       srOnlyHeader: true,
       className: 'w-16 text-right',
       cell: (key) => (
-        <IconButton
-          label={Strings.tokenDelete(key.name)}
-          icon={Trash2}
-          tone="danger"
-          onClick={() => licence.guard(() => setTarget(key))}
-        />
+        <IconButton label={Strings.tokenDelete(key.name)} icon={Trash2} tone="danger" onClick={() => licence.guard(() => setTarget(key))} />
       ),
     },
   ];

@@ -117,15 +117,17 @@ function InviteForm() {
             aria-invalid={problem ? true : undefined}
             aria-describedby={`${inputId}-note`}
             className={`h-10 min-w-0 flex-1 rounded-lg border bg-white px-3 text-sm shadow-xs outline-none placeholder:text-slate-500 focus:ring-2 ${
-              problem ? 'border-red-400 focus:ring-red-200' : 'border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-200'
+              problem
+                ? 'border-red-400 focus:ring-red-200'
+                : 'border-slate-300 hover:border-slate-400 focus:border-brand-500 focus:ring-brand-200'
             }`}
           />
-          <Button
-            type="submit"
-            disabled={invite.isPending || permission.isPending}
-            disabledReason={noPermission}
-          >
-            {invite.isPending ? <LoaderCircle aria-hidden="true" className="size-4 animate-spin" /> : <Send aria-hidden="true" className="size-4" />}
+          <Button type="submit" disabled={invite.isPending || permission.isPending} disabledReason={noPermission}>
+            {invite.isPending ? (
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />
+            ) : (
+              <Send aria-hidden="true" className="size-4" />
+            )}
             {invite.isPending ? Strings.inviteSending : Strings.inviteSend}
           </Button>
         </div>
@@ -199,10 +201,10 @@ function MembersTable() {
         member.status === 'pending' ? (
           <span className="text-slate-500 italic">{Strings.memberInvitedName}</span>
         ) : (
-        <span className="font-medium text-slate-900" title={member.name}>
-          {truncate(member.name, MEMBER_NAME_MAX)}
-          {member.user_id === me.data?.userId && <span className="ml-1.5 font-normal text-slate-500">({Strings.memberYou})</span>}
-        </span>
+          <span className="font-medium text-slate-900" title={member.name}>
+            {truncate(member.name, MEMBER_NAME_MAX)}
+            {member.user_id === me.data?.userId && <span className="ml-1.5 font-normal text-slate-500">({Strings.memberYou})</span>}
+          </span>
         ),
     },
     { id: 'email', header: Strings.memberEmail, cell: (member) => member.user_email },

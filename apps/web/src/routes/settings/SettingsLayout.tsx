@@ -31,7 +31,9 @@ export function SettingsLayout() {
                 to={tab.to}
                 className={({ isActive }) =>
                   `focus-ring -mx-1 block rounded-t-md border-b-2 px-1 pb-3 text-sm font-semibold transition-colors ${
-                    isActive ? 'border-brand-600 text-brand-700' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                    isActive
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
                   }`
                 }
               >

@@ -85,7 +85,10 @@ export function CredentialPage() {
 
   return (
     <div className="mx-auto flex max-w-xl flex-col gap-6 p-8">
-      <Link to={`/${project.id}/test-data`} className="focus-ring flex items-center gap-1.5 self-start rounded text-sm font-medium text-brand-700 hover:underline">
+      <Link
+        to={`/${project.id}/test-data`}
+        className="focus-ring flex items-center gap-1.5 self-start rounded text-sm font-medium text-brand-700 hover:underline"
+      >
         <ArrowLeft aria-hidden="true" className="size-4" />
         {T.back}
       </Link>
@@ -98,8 +101,20 @@ export function CredentialPage() {
         }}
       >
         <TextField label={T.username} value={username} onChange={(event) => setUsername(event.target.value)} autoComplete="off" autoFocus />
-        <TextField label={T.password} type="password" value={password} onChange={(event) => setPassword(event.target.value)} autoComplete="new-password" />
-        <TextField label={T.secretKey} value={secretKey} onChange={(event) => setSecretKey(event.target.value)} hint={T.secretKeyHint} autoComplete="off" />
+        <TextField
+          label={T.password}
+          type="password"
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          autoComplete="new-password"
+        />
+        <TextField
+          label={T.secretKey}
+          value={secretKey}
+          onChange={(event) => setSecretKey(event.target.value)}
+          hint={T.secretKeyHint}
+          autoComplete="off"
+        />
         {touched && ruleError && (
           <p role="alert" className="text-sm text-red-700">
             {ruleError}

@@ -119,11 +119,21 @@ export function TestDataPage() {
             <table className="w-full text-left text-sm" aria-label={T.tableLabel} data-testid="test-data-table">
               <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
                 <tr>
-                  <th scope="col" className="px-4 py-3">{T.key}</th>
-                  <th scope="col" className="px-4 py-3">{T.value}</th>
-                  <th scope="col" className="w-32 px-4 py-3">{T.dataType}</th>
-                  <th scope="col" className="w-48 px-4 py-3">{T.environment}</th>
-                  <th scope="col" className="w-28 px-4 py-3"><span className="sr-only">{T.actions}</span></th>
+                  <th scope="col" className="px-4 py-3">
+                    {T.key}
+                  </th>
+                  <th scope="col" className="px-4 py-3">
+                    {T.value}
+                  </th>
+                  <th scope="col" className="w-32 px-4 py-3">
+                    {T.dataType}
+                  </th>
+                  <th scope="col" className="w-48 px-4 py-3">
+                    {T.environment}
+                  </th>
+                  <th scope="col" className="w-28 px-4 py-3">
+                    <span className="sr-only">{T.actions}</span>
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -153,7 +163,9 @@ export function TestDataPage() {
                         <ValueCell scope={scope} row={row} />
                       </td>
                       <td className="px-4 py-3 text-slate-700">{row.DataType}</td>
-                      <td className="px-4 py-3 text-slate-700">{row.environment === ALL_ENVIRONMENTS ? T.allEnvironments : row.environment}</td>
+                      <td className="px-4 py-3 text-slate-700">
+                        {row.environment === ALL_ENVIRONMENTS ? T.allEnvironments : row.environment}
+                      </td>
                       <td className="px-4 py-2">
                         <div className="flex justify-end gap-1">
                           <IconButton
@@ -276,7 +288,13 @@ function EditRow({
     <>
       <tr data-testid="test-data-edit-row" className="bg-brand-50/30">
         <td className="px-4 py-2">
-          <input aria-label={T.key} value={row.key} onChange={(event) => onChange({ ...row, key: event.target.value })} className={`${input} font-mono`} autoFocus />
+          <input
+            aria-label={T.key}
+            value={row.key}
+            onChange={(event) => onChange({ ...row, key: event.target.value })}
+            className={`${input} font-mono`}
+            autoFocus
+          />
         </td>
         <td className="px-4 py-2">
           <div className="flex items-center gap-1">
@@ -315,7 +333,12 @@ function EditRow({
           </select>
         </td>
         <td className="px-4 py-2">
-          <select aria-label={T.environment} value={row.environment} onChange={(event) => onChange({ ...row, environment: event.target.value })} className={input}>
+          <select
+            aria-label={T.environment}
+            value={row.environment}
+            onChange={(event) => onChange({ ...row, environment: event.target.value })}
+            className={input}
+          >
             {envOptions.map((env) => (
               <option key={env} value={env}>
                 {env === ALL_ENVIRONMENTS ? T.allEnvironments : env}
@@ -371,11 +394,15 @@ function Credentials({ projectId }: { projectId: string }) {
         </Link>
       </div>
       {users.isPending ? (
-        <p role="status" className="text-sm text-slate-500">{T.credentialsLoading}</p>
+        <p role="status" className="text-sm text-slate-500">
+          {T.credentialsLoading}
+        </p>
       ) : users.isError ? (
         <ErrorPanel title={Messages.getUserInfoFailed} detail={errorMessage(users.error)} onRetry={() => void users.refetch()} />
       ) : users.data.length === 0 ? (
-        <p className="rounded-2xl border border-dashed border-slate-300 bg-white/60 p-6 text-center text-sm text-slate-600">{T.credentialsEmpty}</p>
+        <p className="rounded-2xl border border-dashed border-slate-300 bg-white/60 p-6 text-center text-sm text-slate-600">
+          {T.credentialsEmpty}
+        </p>
       ) : (
         <ul className="divide-y divide-slate-100 rounded-2xl border border-slate-200 bg-white" data-testid="credentials">
           {users.data.map((user, index) => (
@@ -384,10 +411,19 @@ function Credentials({ projectId }: { projectId: string }) {
               <span className="min-w-0 flex-1 truncate font-medium text-slate-900">{user.username}</span>
               <span className="font-mono text-slate-600">{user.password}</span>
               {user.hasSecretKey && <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs text-brand-800">{T.secretKeySet}</span>}
-              <Link to={`edit/${index}`} aria-label={`${T.editCredential}: ${user.username}`} className="focus-ring flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100">
+              <Link
+                to={`edit/${index}`}
+                aria-label={`${T.editCredential}: ${user.username}`}
+                className="focus-ring flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-slate-100"
+              >
                 <Pencil aria-hidden="true" className="size-4" />
               </Link>
-              <IconButton label={T.deleteCredential(user.username)} icon={Trash2} tone="danger" onClick={() => licence.guard(() => setDeleting(user.username))} />
+              <IconButton
+                label={T.deleteCredential(user.username)}
+                icon={Trash2}
+                tone="danger"
+                onClick={() => licence.guard(() => setDeleting(user.username))}
+              />
             </li>
           ))}
         </ul>

@@ -200,9 +200,7 @@ function EnvironmentForm({
         onChange={(event) => onNameChange(event.target.value)}
         onBlur={onNameBlur}
         error={nameError}
-        warning={
-          truncatedNotice ? EnvironmentMessages.nameTooLong : renaming ? EnvironmentMessages.renameWarning : null
-        }
+        warning={truncatedNotice ? EnvironmentMessages.nameTooLong : renaming ? EnvironmentMessages.renameWarning : null}
       />
       <div className="-mx-6 mt-2 -mb-4 flex items-center justify-end gap-3 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-6 py-4">
         <Button variant="secondary" disabled={submitting} onClick={() => onOpenChange(false)}>
@@ -210,13 +208,7 @@ function EnvironmentForm({
         </Button>
         <Button type="submit" disabled={submitting || invalid} disabledReason={submitting ? null : blockedReason}>
           {submitting && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
-          {editing
-            ? submitting
-              ? Strings.saving
-              : Strings.save
-            : submitting
-              ? Strings.environmentCreating
-              : Strings.environmentCreate}
+          {editing ? (submitting ? Strings.saving : Strings.save) : submitting ? Strings.environmentCreating : Strings.environmentCreate}
         </Button>
       </div>
     </form>

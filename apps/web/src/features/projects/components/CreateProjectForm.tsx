@@ -85,7 +85,13 @@ export function CreateProjectForm({ newUser = false, onCancel, onCreated, onBusy
   };
 
   return (
-    <form noValidate onSubmit={submit} className="flex flex-col gap-5" aria-busy={busy || undefined} aria-label={Strings.createProjectTitle}>
+    <form
+      noValidate
+      onSubmit={submit}
+      className="flex flex-col gap-5"
+      aria-busy={busy || undefined}
+      aria-label={Strings.createProjectTitle}
+    >
       <div className="flex flex-col gap-3">
         <TextField
           label={Strings.projectUrl}
@@ -164,11 +170,7 @@ export function CreateProjectForm({ newUser = false, onCancel, onCreated, onBusy
             {Strings.cancel}
           </Button>
         )}
-        <Button
-          type="submit"
-          disabled={busy || !urlValid || Boolean(nameProblem)}
-          disabledReason={busy ? null : limitReason}
-        >
+        <Button type="submit" disabled={busy || !urlValid || Boolean(nameProblem)} disabledReason={busy ? null : limitReason}>
           {busy && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
           {busy ? Strings.projectCreating : Strings.projectCreate}
         </Button>

@@ -26,7 +26,13 @@ const theme = EditorView.theme({
   '.cm-error-line': { backgroundColor: '#fee2e2' },
   '.cm-scroller': { overflow: 'auto' },
   // Completion and warning tooltips in the app's colours.
-  '.cm-tooltip': { border: '1px solid #e2e8f0', borderRadius: '8px', backgroundColor: '#ffffff', boxShadow: '0 8px 24px rgb(15 23 42 / 0.12)', overflow: 'hidden' },
+  '.cm-tooltip': {
+    border: '1px solid #e2e8f0',
+    borderRadius: '8px',
+    backgroundColor: '#ffffff',
+    boxShadow: '0 8px 24px rgb(15 23 42 / 0.12)',
+    overflow: 'hidden',
+  },
   '.cm-tooltip.cm-tooltip-autocomplete > ul': { fontFamily: 'ui-monospace, SFMono-Regular, Menlo, monospace', maxHeight: '16em' },
   '.cm-tooltip.cm-tooltip-autocomplete > ul > li': { padding: '3px 10px' },
   '.cm-tooltip-autocomplete ul li[aria-selected]': { backgroundColor: '#eef2ff', color: '#312e81' },
@@ -101,7 +107,8 @@ function undefinedStepDiagnostics(state: EditorState, help: GherkinHelp, editabl
         actions: editable
           ? step.suggestions.map((suggestion) => ({
               name: S.useSuggestion(suggestion),
-              apply: (view: EditorView, start: number, end: number) => view.dispatch({ changes: { from: start, to: end, insert: suggestion } }),
+              apply: (view: EditorView, start: number, end: number) =>
+                view.dispatch({ changes: { from: start, to: end, insert: suggestion } }),
             }))
           : [],
       },
@@ -125,7 +132,17 @@ export interface CodeEditorProps {
 }
 
 /** A CodeMirror 6 editor kept in sync with React state. */
-export function CodeEditor({ value, onChange, readOnly = false, language, errorLines: marks = [], label, help, className = '', testId }: CodeEditorProps) {
+export function CodeEditor({
+  value,
+  onChange,
+  readOnly = false,
+  language,
+  errorLines: marks = [],
+  label,
+  help,
+  className = '',
+  testId,
+}: CodeEditorProps) {
   const host = useRef<HTMLDivElement>(null);
   const view = useRef<EditorView | null>(null);
   const onChangeRef = useRef(onChange);
