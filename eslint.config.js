@@ -9,6 +9,38 @@ const NOT_THE_SERVER = {
   ],
 };
 
+/**
+ * The API process never loads browser code (DESIGN §3): not Playwright, and not our packages that
+ * drive a browser. It starts them as programs (apps/server/src/processes/programs.ts); the types of
+ * what they say over IPC live in @rehearse/codegen. Type-only imports load nothing and stay allowed.
+ */
+const API_PROCESS_LOADS_NO_BROWSER = [
+  {
+    group: ['playwright', 'playwright/*', 'playwright-core', 'playwright-core/*', '@playwright/*'],
+    message: 'Browsers live in worker and recorder processes, never in the API process.',
+  },
+  {
+    group: [
+      '@rehearse/recorder',
+      '@rehearse/recorder/*',
+      '@rehearse/runner',
+      '@rehearse/runner/*',
+      '**/packages/recorder/**',
+      '**/packages/runner/**',
+    ],
+    allowTypeImports: true,
+    message: 'The API process starts the runner and the recorder as programs (processes/programs.ts) and never loads their code.',
+  },
+];
+
+/** SQL only in repositories (`*.repo.ts`) and the database module: services call repositories. */
+const SQL_ONLY_IN_REPOSITORIES = [
+  {
+    group: ['drizzle-orm', 'drizzle-orm/*', '**/db/schema', '**/db/schema.js'],
+    message: 'SQL lives in *.repo.ts: call the domain repository (or add a method to it).',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-types/**', 'data/**', '**/public/**', 'bench/results/**', 'bench/.scratch/**'] },
   js.configs.recommended,
@@ -68,19 +100,13 @@ export default tseslint.config(
   { files: ['apps/web/e2e/**'], rules: { 'no-restricted-imports': 'off' } },
   {
     files: ['apps/server/src/**/*.ts'],
-    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/testing/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['playwright', 'playwright-core', '@playwright/*'],
-              message: 'Browsers live in worker and recorder processes, never in the API process.',
-            },
-          ],
-        },
-      ],
-    },
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/**/testing/**'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...API_PROCESS_LOADS_NO_BROWSER, ...SQL_ONLY_IN_REPOSITORIES] }] },
+  },
+  {
+    // Repositories and the database module are where SQL lives.
+    files: ['apps/server/src/**/*.repo.ts', 'apps/server/src/db/**'],
+    ignores: ['apps/server/src/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: API_PROCESS_LOADS_NO_BROWSER }] },
   },
 );

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createJobFolder, probeSandbox, runJobProcess, type SandboxMode } from '../packages/runner/src/sandbox.js';
+import { createJobFolder, probeSandbox, runJobProcess, type SandboxMode } from '../packages/processes/src/index.js';
 
 const RUNNER_BIN = fileURLToPath(new URL('../packages/runner/bin/rehearse.mjs', import.meta.url));
 const JOBS = Number(process.env.BENCH_SANDBOX_JOBS ?? 9);
@@ -72,7 +72,16 @@ async function job(mode: SandboxMode, kind: 'scenario' | 'bare'): Promise<{ wall
   // Sandboxed, the job has no network but the egress proxy (how jobs run); unsandboxed, the plain
   // host network: the difference is the whole cost of isolation.
   const egress = mode === 'sandboxed' ? { allowPrivate: true } : undefined;
-  const result = await runJobProcess({ mode, workDir: dir, cwd: workspace, nodeArgs, env: {}, timeoutMs: 120_000, egress });
+  const result = await runJobProcess({
+    mode,
+    workDir: dir,
+    cwd: workspace,
+    nodeArgs,
+    env: {},
+    timeoutMs: 120_000,
+    egress,
+    runnerBin: RUNNER_BIN,
+  });
   const wall = performance.now() - started;
   // Sandboxed: the job's cgroup counted every process of it; unsandboxed: the waited-for tree.
   const cpu = result.cpuSeconds ?? childrenCpu() - cpuBefore;

@@ -5,7 +5,7 @@ import { hostname } from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
 import { environmentDisplayName, Headers, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
-import { requireSandbox, UNSANDBOXED_VARIABLE, type SandboxMode } from '@rehearse/runner/sandbox';
+import { requireSandbox, UNSANDBOXED_VARIABLE, type SandboxMode } from '@rehearse/processes';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
 import { TODO_APP_PATH, TODO_APP_V2_PATH, todoAppPlugin, todoAppV2Plugin } from '@rehearse/todo-app';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';

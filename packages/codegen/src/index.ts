@@ -24,3 +24,4 @@ export {
   type StepDefinition,
   type StepSource,
 } from './step-files.js';
+export { digestTestData, type FromRecorder, type RecorderProcessConfig, type TestDataDigest, type ToRecorder } from './recorder-ipc.js';

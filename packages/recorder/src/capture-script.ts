@@ -1,14 +1,9 @@
+import type { TestDataDigest } from '@rehearse/codegen';
 import { visibleLinesOfPage } from '@rehearse/contract';
 import { checkableBeside } from '@rehearse/runner';
 import { readInjectScript } from './inject/scripts.js';
 
-/** A test-data row as the page may know it: the value only as a SHA-256 digest. */
-export interface TestDataDigest {
-  key: string;
-  sha256: string;
-  secret: boolean;
-}
-
+/** What the capture script is configured with; test data reaches the page only as SHA-256 digests. */
 export interface CaptureConfig {
   /** The environment's base URL; recorded paths are relative to it. */
   baseUrl: string;

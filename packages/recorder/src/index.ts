@@ -1,4 +1,5 @@
-export { captureScript, type CaptureConfig, type TestDataDigest } from './capture-script.js';
+export { captureScript, type CaptureConfig } from './capture-script.js';
+export { type TestDataDigest } from '@rehearse/codegen';
 export {
   RecorderSession,
   digestTestData,

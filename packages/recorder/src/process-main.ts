@@ -1,22 +1,5 @@
-import type { RecorderAssertion, RecorderInput } from '@rehearse/contract';
-import { RecorderSession, type RecorderSessionOptions } from './session.js';
-
-/** What the server sends a recorder process over its IPC channel. */
-export type ToRecorder =
-  | { type: 'input'; input: RecorderInput }
-  | { type: 'assert'; mode: RecorderAssertion; text?: string }
-  | { type: 'undo' }
-  | { type: 'close' };
-
-/** What a recorder process reports. Frames carry JPEG bytes (IPC uses advanced serialization). */
-export type FromRecorder =
-  | { type: 'ready' }
-  | { type: 'frame'; data: Buffer; width: number; height: number; input?: number }
-  | { type: 'commands'; commands: RecorderSession['commands'] }
-  | { type: 'page'; page: ReturnType<RecorderSession['recordedPages']>[number] }
-  | { type: 'failed'; message: string };
-
-export type RecorderProcessConfig = Pick<RecorderSessionOptions, 'url' | 'baseUrl' | 'viewport' | 'testData' | 'jpegQuality'>;
+import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/codegen';
+import { RecorderSession } from './session.js';
 
 /**
  * The cloud recorder process: one per session, started by the API server with an IPC channel.

@@ -9,9 +9,10 @@ import {
 } from '@rehearse/contract';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { captureScript, type TestDataDigest } from './capture-script.js';
+import type { TestDataDigest } from '@rehearse/codegen';
+import { captureScript } from './capture-script.js';
 
-export { digestTestData } from './digest.js';
+export { digestTestData } from '@rehearse/codegen';
 
 export interface Frame {
   data: Buffer;

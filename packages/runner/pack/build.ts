@@ -27,7 +27,9 @@ export const PACK_DIR = path.join(RUNNER_DIR, 'dist-pack');
 /** The one source of the version: the server's, so a server serves exactly the runner it speaks. */
 const VERSION_SOURCE = path.join(REPO_DIR, 'apps', 'server', 'package.json');
 /** Our private packages: bundled into the output, never dependencies of it. */
-const BUNDLED = ['runner', 'recorder', 'contract', 'api-client', 'egress'].map((name) => path.join(REPO_DIR, 'packages', name));
+const BUNDLED = ['runner', 'recorder', 'codegen', 'processes', 'contract', 'api-client', 'egress'].map((name) =>
+  path.join(REPO_DIR, 'packages', name),
+);
 /** The published package's name; its file names use the unscoped part. */
 export const PACKAGE_NAME = '@rehearse/runner';
 

@@ -1,12 +1,8 @@
 import { fork } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { EGRESS_PROXY_ENV } from '@rehearse/egress';
-import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/recorder/process';
+import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/codegen';
 
-const require = createRequire(import.meta.url);
-
-/** The recorder process's entry point (plain JavaScript that loads the package's TypeScript). */
-const RECORDER_BIN = require.resolve('@rehearse/recorder/bin');
+import { RECORDER_BIN } from '../processes/programs.js';
 
 export interface RecorderProcess {
   readonly pid: number | undefined;

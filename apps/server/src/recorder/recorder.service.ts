@@ -12,8 +12,7 @@ import {
   type RecorderSessionInfo,
   type RecorderSessionState,
 } from '@rehearse/contract';
-import type { FromRecorder } from '@rehearse/recorder/process';
-import { digestTestData } from '@rehearse/recorder/digest';
+import { digestTestData, type FromRecorder } from '@rehearse/codegen';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';

@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { environmentDisplayName, environmentFileName, Messages, type ScenarioJob } from '@rehearse/contract';
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
@@ -15,12 +14,12 @@ import type { FeaturesService } from '../workspace/features.service.js';
 import { featurePath } from '../workspace/features.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
 import type { EgressPolicy } from '@rehearse/egress';
-import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/runner/sandbox';
+import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/processes';
+// Jobs run the runner's CLI in a sandboxed process, so the API never launches a browser or runs tenant code.
+import { RUNNER_BIN } from '../processes/programs.js';
 
 type JobRow = typeof scenarioJobs.$inferSelect;
 
-/** The runner's CLI; jobs run it in a sandboxed process, so the API never launches a browser or runs tenant code. */
-const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
 const REPORT_LINK = /\/run-report\/([0-9a-f-]{36})/;
 /** Job keys of "Run scenario" are named this plus the job id's start. */
 const JOB_KEY_NAME = 'Run scenario ';
@@ -241,6 +240,7 @@ export class ScenarioJobs {
         signal: abort.signal,
         hidden: [this.settings.dataDir],
         egress: await this.settings.egress(),
+        runnerBin: RUNNER_BIN,
       };
       const server = this.settings.serverUrl();
       const pull = await runJobProcess({

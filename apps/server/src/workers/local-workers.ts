@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { hostname } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import type { EngineLogger } from '../executions/execution-engine.js';
 import type { WorkerTokens } from './worker-tokens.js';
 import { ALLOW_PRIVATE_TARGETS_ENV } from '@rehearse/egress';
-import { UNSANDBOXED_VARIABLE } from '@rehearse/runner/sandbox';
+import { UNSANDBOXED_VARIABLE } from '@rehearse/processes';
+import { RUNNER_BIN } from '../processes/programs.js';
 
-const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
 const RESTART_DELAY_MS = 2_000;
 const STOP_GRACE_MS = 5_000;
 

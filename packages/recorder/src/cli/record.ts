@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
 import { createApiClient } from '@rehearse/api-client';
+import { digestTestData } from '@rehearse/codegen';
 import { resolveProject, warnOnVersionMismatch } from '@rehearse/runner/cli';
 import { recorderCalls, runnerCalls, workspaceCalls, type CallResponse, type RecordedCommand } from '@rehearse/contract';
-import { digestTestData } from '../digest.js';
 import { LocalPanel, type PublishNames } from '../panel/local-panel.js';
 import { RecorderSession } from '../session.js';
 

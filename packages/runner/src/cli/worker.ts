@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
 import { Limits, workerCalls, type WorkerJob } from '@rehearse/contract';
 import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
-import { createJobFolder, requireSandbox, runJobProcess, type SandboxMode } from '../sandbox.js';
+import { createJobFolder, requireSandbox, runJobProcess, type SandboxMode } from '@rehearse/processes';
 import { UsageError } from '../support/settings.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
@@ -231,6 +231,7 @@ export async function runJob(
       egress: { allowPrivate: allowPrivateTargets(io.env), alwaysAllow: await endpointsOf(server) },
       timeoutMs: JOB_TIMEOUT_MS,
       signal,
+      runnerBin: RUNNER_BIN,
       nodeArgs: [
         RUNNER_BIN,
         'run',

@@ -10,14 +10,12 @@ import { createServer as createHttpServer } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { startEgressProxy } from '@rehearse/egress';
-import { createJobFolder, runJobProcess } from '@rehearse/runner/sandbox';
+import { createJobFolder, runJobProcess } from '@rehearse/processes';
+import { RUNNER_BIN } from '../../processes/programs.js';
 import { startRecorderProcess } from '../../recorder/recorder-process.js';
 import { probe } from '../../recorder/reachability.js';
 import { Git } from '../../workspace/git.js';
-
-const RUNNER_BIN = fileURLToPath(new URL('../../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
 
 /** The metadata endpoints the namespace answers on, and the spellings a user may write for them. */
 export const LOGGER_ADDRESSES = [
@@ -158,6 +156,7 @@ Given('step code connects straight to the metadata addresses', async function ()
       env: {},
       egress: { allowPrivate: policyAllowPrivate },
       timeoutMs: 240_000,
+      runnerBin: RUNNER_BIN,
       nodeArgs: [
         RUNNER_BIN,
         'run',

@@ -343,6 +343,11 @@ export interface JobProcessSpec {
    * a sandboxed job reaches nothing; an unsandboxed one is not filtered.
    */
   egress?: EgressPolicy | undefined;
+  /**
+   * The runner's entry point (its `bin/rehearse.mjs`), to fill the shared compile cache with once
+   * per process. Absent, jobs compile the runner for themselves: slower, the same result.
+   */
+  runnerBin?: string | undefined;
 }
 
 /** What bwrapArguments adds for the compile cache: none, the shared one read-only, or the warm-up's. */
@@ -534,8 +539,8 @@ async function chownTree(dir: string, uid = JOB_UID, gid = JOB_GID): Promise<voi
  */
 export async function runJobProcess(given: JobProcessSpec): Promise<JobResult> {
   const spec = await withEgress(given);
-  if (spec.mode === 'sandboxed') {
-    compileCache ??= warmCompileCache();
+  if (spec.mode === 'sandboxed' && spec.runnerBin) {
+    compileCache ??= warmCompileCache(spec.runnerBin);
     return runSandboxed(spec, { dir: (await compileCache) ?? '', writable: false });
   }
   return runSandboxed(spec, undefined);
@@ -546,7 +551,7 @@ export async function runJobProcess(given: JobProcessSpec): Promise<JobResult> {
  * undefined, so no browser work and no code but ours). Undefined when that fails: jobs then compile
  * for themselves, slower but the same.
  */
-async function warmCompileCache(): Promise<string | undefined> {
+async function warmCompileCache(runner: string): Promise<string | undefined> {
   const probed = await probeSandbox();
   const cache = await mkdtemp(path.join(tmpdir(), 'rehearse-compile-cache-'));
   // Synchronous: processes (worker threads) often leave through process.exit.
@@ -557,7 +562,6 @@ async function warmCompileCache(): Promise<string | undefined> {
     await writeFile(path.join(dir, 'features', 'warm.feature'), 'Feature: Warm\n\n  Scenario: Warm\n    Given a step nobody defined\n');
     await writeFile(path.join(dir, 'env.json'), JSON.stringify({ name: 'warm', baseUrl: 'http://127.0.0.1:9/' }));
     if (probed.ok && probed.dropsUser) await chown(cache, JOB_UID, JOB_GID);
-    const runner = fileURLToPath(new URL('../bin/rehearse.mjs', import.meta.url));
     const spec: JobProcessSpec = {
       mode: 'sandboxed',
       workDir: dir,

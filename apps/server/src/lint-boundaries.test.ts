@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+
+const REPO = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The repository's own lint config, applied to probe files the way `npm run check` applies it
+ * (type-aware rules off: the probes are not part of any tsconfig, and the boundaries are import rules).
+ */
+async function restrictedImports(code: string, file: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: REPO, overrideConfig: [tseslint.configs.disableTypeChecked] });
+  const [result] = await eslint.lintText(code, { filePath: path.join(REPO, file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+}
+
+describe('lint boundaries of the API process', () => {
+  it('refuses a server file that loads the recorder, the runner or Playwright', async () => {
+    const probe = [
+      "import { RecorderSession } from '@rehearse/recorder';",
+      "import { runCli } from '@rehearse/runner/cli';",
+      "import { launchBrowser } from '../../packages/runner/src/browser.js';",
+      "import { chromium } from 'playwright-core';",
+      'export const loaded = [RecorderSession, runCli, launchBrowser, chromium];',
+    ].join('\n');
+    const refused = await restrictedImports(probe, 'apps/server/src/recorder/probe.ts');
+    expect(refused).toHaveLength(4);
+    expect(refused.filter((message) => message.includes('never loads their code'))).toHaveLength(3);
+    expect(refused.filter((message) => message.includes('never in the API process'))).toHaveLength(1);
+  });
+
+  it('lets a server file import the types of what the recorder says, which load nothing', async () => {
+    const probe = "import type { RecorderSessionOptions } from '@rehearse/recorder';\nexport type Options = RecorderSessionOptions;\n";
+    expect(await restrictedImports(probe, 'apps/server/src/recorder/probe.ts')).toEqual([]);
+  });
+
+  it('keeps SQL in repositories: a service may not import drizzle or the schema, a repository may', async () => {
+    const probe = "import { eq } from 'drizzle-orm';\nimport { runs } from '../db/schema.js';\nexport const q = [eq, runs];\n";
+    const inService = await restrictedImports(probe, 'apps/server/src/runs/probe.service.ts');
+    expect(inService).toHaveLength(2);
+    expect(inService.every((message) => message.includes('SQL lives in *.repo.ts'))).toBe(true);
+    expect(await restrictedImports(probe, 'apps/server/src/runs/probe.repo.ts')).toEqual([]);
+  });
+
+  it('lets tests reach into anything they need to set up', async () => {
+    const probe =
+      "import { runCli } from '@rehearse/runner/cli';\nimport { runs } from '../db/schema.js';\nexport const t = [runCli, runs];\n";
+    expect(await restrictedImports(probe, 'apps/server/src/runs/probe.test.ts')).toEqual([]);
+  });
+});
