@@ -1,6 +1,8 @@
 // One gate: type-aware lint (floating promises, unsafe any) plus the import boundaries of DESIGN §3.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { importX } from 'eslint-plugin-import-x';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
 
 /** Folders that must never import the API server: browsers and CLIs talk to it over HTTP only. */
 const NOT_THE_SERVER = {
@@ -57,6 +59,20 @@ export default tseslint.config(
       '@typescript-eslint/require-await': 'off',
       eqeqeq: ['error', 'always'],
     },
+  },
+  {
+    // No import cycles: a cycle makes load order decide what a module sees, and hides layering.
+    plugins: { 'import-x': importX },
+    settings: {
+      ...importX.flatConfigs.typescript.settings,
+      'import-x/resolver-next': [
+        createTypeScriptImportResolver({
+          project: ['*/*/tsconfig.json', 'apps/web/e2e/tsconfig.json', 'bench/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        }),
+      ],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
   {
     // Config files and plain scripts sit outside every tsconfig: lint them without type information.

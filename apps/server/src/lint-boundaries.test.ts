@@ -1,3 +1,4 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import tseslint from 'typescript-eslint';
@@ -9,11 +10,13 @@ const REPO = path.resolve(import.meta.dirname, '../../..');
  * The repository's own lint config, applied to probe files the way `npm run check` applies it
  * (type-aware rules off: the probes are not part of any tsconfig, and the boundaries are import rules).
  */
-async function restrictedImports(code: string, file: string): Promise<string[]> {
+async function lintProbe(code: string, file: string, rule: string): Promise<string[]> {
   const eslint = new ESLint({ cwd: REPO, overrideConfig: [tseslint.configs.disableTypeChecked] });
-  const [result] = await eslint.lintText(code, { filePath: path.join(REPO, file) });
-  return (result?.messages ?? []).filter((message) => message.ruleId === 'no-restricted-imports').map((message) => message.message);
+  const [result] = await eslint.lintText(code, { filePath: path.isAbsolute(file) ? file : path.join(REPO, file) });
+  return (result?.messages ?? []).filter((message) => message.ruleId === rule).map((message) => message.message);
 }
+
+const restrictedImports = (code: string, file: string) => lintProbe(code, file, 'no-restricted-imports');
 
 describe('lint boundaries of the API process', () => {
   it('refuses a server file that loads the recorder, the runner or Playwright', async () => {
@@ -47,5 +50,21 @@ describe('lint boundaries of the API process', () => {
     const probe =
       "import { runCli } from '@rehearse/runner/cli';\nimport { runs } from '../db/schema.js';\nexport const t = [runCli, runs];\n";
     expect(await restrictedImports(probe, 'apps/server/src/runs/probe.test.ts')).toEqual([]);
+  });
+});
+
+describe('lint on import cycles', () => {
+  it('refuses two modules that import each other', async () => {
+    // Both halves of a cycle must exist on disk for the resolver to follow it.
+    const dir = await mkdtemp(path.join(REPO, 'apps/server/src/cycle-probe-'));
+    try {
+      await writeFile(path.join(dir, 'b.ts'), "import { a } from './a.js';\nexport const b = () => a;\n");
+      const a = "import { b } from './b.js';\nexport const a = () => b;\n";
+      await writeFile(path.join(dir, 'a.ts'), a);
+      expect(await lintProbe(a, path.join(dir, 'a.ts'), 'import-x/no-cycle')).toEqual(['Dependency cycle detected']);
+      expect(await lintProbe('export const a = 1;\n', path.join(dir, 'a.ts'), 'import-x/no-cycle')).toEqual([]);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

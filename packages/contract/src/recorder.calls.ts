@@ -331,36 +331,74 @@ export const recorderCalls = {
   }),
 } as const;
 
-/** Events of the recorder socket (`RECORDER_SOCKET_PATH`). Frames are JPEG bytes. */
+/** A coordinate or distance in the remote page's CSS pixels: finite and within reason. */
+const pagePixels = z.number().finite().gt(-100_000).lt(100_000);
+/** The client's sequence number of an input, echoed in the frame that shows its effect. */
+const inputId = z.number().int().nonnegative().optional();
+
+/**
+ * Input the page sends over the recorder socket; coordinates are in the remote page's CSS pixels.
+ * The server drops anything that does not parse: only well-formed input within bounds reaches a browser.
+ */
+export const RecorderInput = z.discriminatedUnion('kind', [
+  /** `clickCount`: 2 on the second press of a double-click (the browser's `MouseEvent.detail`), so the page sees a dblclick. */
+  z.object({
+    kind: z.literal('mouse'),
+    type: z.enum(['move', 'down', 'up']),
+    x: pagePixels,
+    y: pagePixels,
+    button: z.enum(['left', 'right', 'middle']).optional(),
+    clickCount: z.number().int().min(1).max(3).optional(),
+    id: inputId,
+  }),
+  z.object({ kind: z.literal('wheel'), x: pagePixels, y: pagePixels, deltaX: pagePixels, deltaY: pagePixels, id: inputId }),
+  z.object({ kind: z.literal('key'), type: z.enum(['down', 'up']), key: z.string().max(32), id: inputId }),
+  z.object({ kind: z.literal('paste'), text: z.string().max(100_000), id: inputId }),
+  z.object({ kind: z.literal('viewport'), width: z.number().int().min(320).max(3840), height: z.number().int().min(240).max(2160) }),
+  z.object({ kind: z.literal('navigate'), url: z.string().max(4000) }),
+]);
+export type RecorderInput = z.infer<typeof RecorderInput>;
+
+/** `attach`: the socket follows one cloud session, which must be its user's own. */
+export const RecorderAttachRequest = z.object({ connectionId: z.string().max(100) });
+/** `assert`: an assertion on the element last clicked (or on the text given). */
+export const RecorderAssertRequest = z.object({ type: RecorderAssertion, text: z.string().optional() });
+
+/** Events of the recorder socket (`RECORDER_SOCKET_PATH`): what the server sends, checked on receipt by the page. */
+export const RecorderFrameEvent = z.object({
+  /** JPEG bytes. */
+  data: z.custom<ArrayBuffer | Uint8Array<ArrayBufferLike>>((value) => value instanceof ArrayBuffer || value instanceof Uint8Array),
+  width: z.number(),
+  height: z.number(),
+  seq: z.number(),
+  input: z.number().optional(),
+});
+export const RecorderStepsEvent = z.object({ commands: z.array(RecordedCommand) });
+export const RecorderStateEvent = z.object({ state: RecorderSessionState, expiresAt: z.string(), message: z.string().optional() });
+export const RecorderWarningEvent = z.object({ message: z.string(), secondsLeft: z.number() });
+export const RecorderEndedEvent = z.object({ message: z.string() });
+export type RecorderFrameEvent = z.infer<typeof RecorderFrameEvent>;
+
 export interface RecorderServerEvents {
-  frame: (frame: { data: ArrayBuffer | Uint8Array; width: number; height: number; seq: number; input?: number }) => void;
-  steps: (payload: { commands: RecordedCommand[] }) => void;
-  state: (payload: { state: RecorderSessionState; expiresAt: string; message?: string }) => void;
-  warning: (payload: { message: string; secondsLeft: number }) => void;
-  ended: (payload: { message: string }) => void;
+  frame: (frame: RecorderFrameEvent) => void;
+  steps: (payload: z.infer<typeof RecorderStepsEvent>) => void;
+  state: (payload: z.infer<typeof RecorderStateEvent>) => void;
+  warning: (payload: z.infer<typeof RecorderWarningEvent>) => void;
+  ended: (payload: z.infer<typeof RecorderEndedEvent>) => void;
 }
 
-/** Input the page sends; coordinates are in the remote page's CSS pixels. */
-export type RecorderInput =
-  /** `clickCount`: 2 on the second press of a double-click (the browser's `MouseEvent.detail`), so the page sees a dblclick. */
-  | {
-      kind: 'mouse';
-      type: 'move' | 'down' | 'up';
-      x: number;
-      y: number;
-      button?: 'left' | 'right' | 'middle';
-      clickCount?: number;
-      id?: number;
-    }
-  | { kind: 'wheel'; x: number; y: number; deltaX: number; deltaY: number; id?: number }
-  | { kind: 'key'; type: 'down' | 'up'; key: string; id?: number }
-  | { kind: 'paste'; text: string; id?: number }
-  | { kind: 'viewport'; width: number; height: number }
-  | { kind: 'navigate'; url: string };
+/** The schema of each event the recorder socket's server sends, for the page to check what it receives. */
+export const RecorderServerEventSchemas = {
+  frame: RecorderFrameEvent,
+  steps: RecorderStepsEvent,
+  state: RecorderStateEvent,
+  warning: RecorderWarningEvent,
+  ended: RecorderEndedEvent,
+} as const satisfies Record<keyof RecorderServerEvents, z.ZodType>;
 
 export interface RecorderClientEvents {
-  attach: (request: { connectionId: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
+  attach: (request: z.input<typeof RecorderAttachRequest>, ack: (answer: { status: boolean; error?: string }) => void) => void;
   input: (input: RecorderInput) => void;
-  assert: (request: { type: RecorderAssertion; text?: string }, ack: (answer: { status: boolean; error?: string }) => void) => void;
+  assert: (request: z.input<typeof RecorderAssertRequest>, ack: (answer: { status: boolean; error?: string }) => void) => void;
   undo: (ack: (answer: { status: boolean }) => void) => void;
 }

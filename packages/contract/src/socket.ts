@@ -5,32 +5,42 @@ export const SocketPaths = ['/ws', '/api/storage/ws/socket.io'] as const;
 
 export const JoinProjectRequest = z.object({ projectId: z.uuid() });
 
-/** Events the server sends to clients in a project's room. */
+/** Something about the project changed (members, tokens, ...); `what` names what. */
+export const ProjectChangedEvent = z.object({ projectId: z.string(), what: z.string() });
+/** A run report was uploaded: the reports list and dashboard counts are stale (spec 01 §4). */
+export const UploadReportEvent = z.object({ projectId: z.string(), runId: z.string(), reportLink: z.string() });
+/** A "Run scenario" job changed state. */
+export const ScenarioJobEvent = z.object({ projectId: z.string(), jobId: z.string(), state: z.string(), runId: z.string().nullable() });
+/** What `statusUpdate:{executionId}` carries: live counters of a running execution (spec 02 §7). */
+export const ExecutionStatus = z.object({
+  executionId: z.string(),
+  runId: z.string().nullable(),
+  running: z.boolean(),
+  totalScenarios: z.number(),
+  scenariosPassed: z.number(),
+  scenariosFailed: z.number(),
+});
+export type ExecutionStatus = z.infer<typeof ExecutionStatus>;
+/** The project's full execution list after any create, update, delete, run or halt. */
+export const CrudUpdateEvent = z.object({ projectId: z.string(), executions: z.array(z.unknown()) });
+
+/** Events the server sends to clients in a project's room; clients check each on receipt (`ProjectServerEventSchemas`). */
 export interface ServerToClientEvents {
-  /** Something about the project changed (members, tokens, ...); payload names what. */
-  projectChanged: (payload: { projectId: string; what: string }) => void;
-  /** A run report was uploaded: the reports list and dashboard counts are stale (spec 01 §4). */
-  upload_report: (payload: { projectId: string; runId: string; reportLink: string }) => void;
-  /** A "Run scenario" job changed state. */
-  scenario_job: (payload: { projectId: string; jobId: string; state: string; runId: string | null }) => void;
-  /**
-   * Live counters of a running execution (spec 02 §7), sent as the event `statusUpdate:{executionId}`
-   * to subscribers of the project's execution status; see `executionStatusEvent`.
-   */
+  projectChanged: (payload: z.infer<typeof ProjectChangedEvent>) => void;
+  upload_report: (payload: z.infer<typeof UploadReportEvent>) => void;
+  scenario_job: (payload: z.infer<typeof ScenarioJobEvent>) => void;
+  /** Sent as `statusUpdate:{executionId}` to subscribers of the project's execution status; see `executionStatusEvent`. */
   [event: `statusUpdate:${string}`]: (payload: ExecutionStatus) => void;
-  /** The project's full execution list after any create, update, delete, run or halt. */
-  crudUpdate: (payload: { projectId: string; executions: unknown[] }) => void;
+  crudUpdate: (payload: z.infer<typeof CrudUpdateEvent>) => void;
 }
 
-/** What `statusUpdate:{executionId}` carries. */
-export interface ExecutionStatus {
-  executionId: string;
-  runId: string | null;
-  running: boolean;
-  totalScenarios: number;
-  scenariosPassed: number;
-  scenariosFailed: number;
-}
+/** The schema of each named event of a project's room (`statusUpdate:{id}` carries an `ExecutionStatus`). */
+export const ProjectServerEventSchemas = {
+  projectChanged: ProjectChangedEvent,
+  upload_report: UploadReportEvent,
+  scenario_job: ScenarioJobEvent,
+  crudUpdate: CrudUpdateEvent,
+} as const;
 
 /** Event name of one execution's live counters. */
 export function executionStatusEvent(executionId: string): `statusUpdate:${string}` {

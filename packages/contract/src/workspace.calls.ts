@@ -278,7 +278,15 @@ export const workspaceCalls = {
     project: scope,
     body: projectBody({ text: z.string().max(Limits.scenarioTextMax) }),
     response: Ok.extend({
-      undefinedSteps: z.array(z.object({ line: z.number().int(), text: z.string(), suggestions: z.array(z.string()) })),
+      undefinedSteps: z.array(
+        z.object({
+          line: z.number().int(),
+          /** Where the step's text begins (1-based), after its keyword in the text's own dialect. */
+          column: z.number().int(),
+          text: z.string(),
+          suggestions: z.array(z.string()),
+        }),
+      ),
       /** The project's step definitions written as cucumber expressions (not the built-in ones, which the contract lists), for completion. */
       projectSteps: z.array(z.object({ pattern: z.string(), file: z.string() })),
     }),

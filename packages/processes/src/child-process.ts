@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 
 export interface ChildResult {
   code: number | null;
@@ -32,11 +32,7 @@ export function runChild(command: string, args: string[], options: ChildOptions)
     child.stdout.on('data', (chunk: Buffer) => (stdout = keep(stdout, chunk)));
     child.stderr.on('data', (chunk: Buffer) => (stderr = keep(stderr, chunk)));
     const killTree = () => {
-      try {
-        if (child.pid) process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
+      killProcessGroup(child.pid);
       options.onKill?.();
     };
     const timer = setTimeout(() => {
@@ -55,4 +51,41 @@ export function runChild(command: string, args: string[], options: ChildOptions)
       resolve({ code, stdout, stderr, timedOut });
     });
   });
+}
+
+/** SIGKILLs a process, or with `group` the whole process group it leads (a detached child and all it started). Gone already is fine. */
+export function killProcess(pid: number | undefined, { group = false }: { group?: boolean } = {}): void {
+  if (!pid) return;
+  try {
+    process.kill(group ? -pid : pid, 'SIGKILL');
+  } catch {
+    // Already gone.
+  }
+}
+
+/** Kills the process group a detached child leads: it and every process it started. */
+export function killProcessGroup(pid: number | undefined): void {
+  killProcess(pid, { group: true });
+}
+
+export interface StopOptions {
+  /** How to ask the child to stop: a signal, an IPC message, closing its input. */
+  ask: () => void;
+  /** How long it may take before it is killed; `Infinity` waits as long as it takes. */
+  graceMs: number;
+  /** Kill its whole process group (a detached child), not only the child. */
+  group?: boolean;
+}
+
+/**
+ * Stops a child the polite way first (`ask`), and kills it (or its whole group) if it has not
+ * exited within the grace period. Resolves once it has exited; at once if it already had.
+ */
+export async function stopChild(child: ChildProcess, { ask, graceMs, group = false }: StopOptions): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  ask();
+  const force = Number.isFinite(graceMs) ? setTimeout(() => killProcess(child.pid, { group }), graceMs) : undefined;
+  await exited;
+  clearTimeout(force);
 }

@@ -1,4 +1,12 @@
-export { runChild, type ChildOptions, type ChildResult } from './child-process.js';
+export {
+  killProcess,
+  killProcessGroup,
+  runChild,
+  stopChild,
+  type ChildOptions,
+  type ChildResult,
+  type StopOptions,
+} from './child-process.js';
 export {
   bwrapArguments,
   createJobFolder,

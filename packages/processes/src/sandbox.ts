@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { EGRESS_PROXY_ENV, EGRESS_SOCKET_ENV, startEgressProxy, type EgressPolicy } from '@rehearse/egress';
-import { runChild, type ChildResult } from './child-process.js';
+import { killProcess, runChild, type ChildResult } from './child-process.js';
 
 // The one door to the job sandbox (docs/security.md). Tenant code (step definitions, API steps,
 // the URLs a scenario opens) runs only in a process started here: under bubblewrap, as an
@@ -203,13 +203,7 @@ class JobCgroup {
   async killAll(): Promise<void> {
     for (const file of this.procsFiles) {
       const pids = await readFile(file, 'utf8').catch(() => '');
-      for (const pid of pids.split('\n').filter(Boolean)) {
-        try {
-          process.kill(Number(pid), 'SIGKILL');
-        } catch {
-          // Already gone.
-        }
-      }
+      for (const pid of pids.split('\n').filter(Boolean)) killProcess(Number(pid));
     }
   }
 

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { EGRESS_PROXY_ENV } from '@rehearse/egress';
+import { stopChild } from '@rehearse/processes';
 import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/codegen';
 
 import { RECORDER_BIN } from '../processes/programs.js';
@@ -48,24 +49,17 @@ export function startRecorderProcess(
       resolve();
     });
   });
-  const killGroup = () => {
-    try {
-      if (child.pid) process.kill(-child.pid, 'SIGKILL');
-    } catch {
-      // Already gone.
-    }
-  };
   return {
     pid: child.pid,
     send(message) {
       if (child.connected) child.send(message);
     },
     async stop(graceMs = 5000) {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      if (child.connected) child.send({ type: 'close' } satisfies ToRecorder);
-      const timer = setTimeout(killGroup, graceMs);
+      const ask = () => {
+        if (child.connected) child.send({ type: 'close' } satisfies ToRecorder);
+      };
+      await stopChild(child, { ask, graceMs, group: true });
       await exited;
-      clearTimeout(timer);
     },
   };
 }

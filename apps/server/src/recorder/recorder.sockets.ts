@@ -1,9 +1,10 @@
 import {
   Messages,
   RECORDER_SOCKET_PATH,
-  RecorderAssertion,
+  RecorderAssertRequest,
+  RecorderAttachRequest,
+  RecorderInput,
   type RecorderClientEvents,
-  type RecorderInput,
   type RecorderServerEvents,
 } from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
@@ -19,45 +20,6 @@ interface SocketData {
 }
 
 const room = (id: string) => `recorder:${id}`;
-
-const INPUT_KINDS = new Set(['mouse', 'wheel', 'key', 'paste', 'viewport', 'navigate']);
-
-/** Only well-formed input within bounds reaches a browser; anything else from a client is dropped. */
-export function validInput(input: unknown): input is RecorderInput {
-  if (!input || typeof input !== 'object') return false;
-  const value = input as Record<string, unknown>;
-  if (typeof value.kind !== 'string' || !INPUT_KINDS.has(value.kind)) return false;
-  const finite = (key: string) => typeof value[key] === 'number' && Number.isFinite(value[key]) && Math.abs(value[key]) < 100_000;
-  switch (value.kind) {
-    case 'mouse':
-      return (
-        finite('x') &&
-        finite('y') &&
-        ['move', 'down', 'up'].includes(value.type as string) &&
-        (value.clickCount === undefined ||
-          (Number.isInteger(value.clickCount) && (value.clickCount as number) >= 1 && (value.clickCount as number) <= 3))
-      );
-    case 'wheel':
-      return finite('x') && finite('y') && finite('deltaX') && finite('deltaY');
-    case 'key':
-      return typeof value.key === 'string' && value.key.length <= 32 && ['down', 'up'].includes(value.type as string);
-    case 'paste':
-      return typeof value.text === 'string' && value.text.length <= 100_000;
-    case 'viewport':
-      return (
-        finite('width') &&
-        finite('height') &&
-        (value.width as number) >= 320 &&
-        (value.height as number) >= 240 &&
-        (value.width as number) <= 3840 &&
-        (value.height as number) <= 2160
-      );
-    case 'navigate':
-      return typeof value.url === 'string' && value.url.length <= 4000;
-    default:
-      return false;
-  }
-}
 
 /**
  * The recorder's socket.io server (`RECORDER_SOCKET_PATH`): frames out, input in. A socket
@@ -95,8 +57,8 @@ export function attachRecorderSockets(app: FastifyInstance, sessions: SessionSer
     socket.on('attach', (request, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       try {
-        const id = (request as { connectionId?: unknown } | undefined)?.connectionId;
-        const session = recorder.owned(socket.data.caller, typeof id === 'string' ? id : '');
+        const attach = RecorderAttachRequest.safeParse(request);
+        const session = recorder.owned(socket.data.caller, attach.success ? attach.data.connectionId : '');
         socket.data.sessionId = session.id;
         void socket.join(room(session.id));
         const snapshot = recorder.snapshot(session);
@@ -108,17 +70,18 @@ export function attachRecorderSockets(app: FastifyInstance, sessions: SessionSer
         reply({ status: false, error: error instanceof AppError ? error.message : Messages.internal });
       }
     });
+    // Only well-formed input within bounds reaches a browser; anything else from a client is dropped.
     socket.on('input', (input) => {
       const session = current();
-      if (session && validInput(input)) recorder.input(session, input);
+      const parsed = RecorderInput.safeParse(input);
+      if (session && parsed.success) recorder.input(session, parsed.data);
     });
     socket.on('assert', (request, ack) => {
       const reply = typeof ack === 'function' ? ack : () => undefined;
       const session = current();
-      const type = RecorderAssertion.safeParse((request as { type?: unknown } | undefined)?.type);
-      if (!session || !type.success) return reply({ status: false, error: Messages.recorderSessionNotFound });
-      const text = (request as { text?: unknown }).text;
-      recorder.assert(session, type.data, typeof text === 'string' ? text.slice(0, 2000) : undefined);
+      const assertion = RecorderAssertRequest.safeParse(request);
+      if (!session || !assertion.success) return reply({ status: false, error: Messages.recorderSessionNotFound });
+      recorder.assert(session, assertion.data.type, assertion.data.text?.slice(0, 2000));
       reply({ status: true });
     });
     socket.on('undo', (ack) => {

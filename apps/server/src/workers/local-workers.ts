@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { EngineLogger } from '../executions/execution-engine.js';
 import type { WorkerTokens } from './worker-tokens.js';
 import { ALLOW_PRIVATE_TARGETS_ENV } from '@rehearse/egress';
-import { UNSANDBOXED_VARIABLE } from '@rehearse/processes';
+import { stopChild, UNSANDBOXED_VARIABLE } from '@rehearse/processes';
 import { RUNNER_BIN } from '../processes/programs.js';
 
 const RESTART_DELAY_MS = 2_000;
@@ -89,19 +89,7 @@ export class LocalWorkers {
 
   async stop(): Promise<void> {
     this.stopping = true;
-    await Promise.all(
-      [...this.children].map(
-        (child) =>
-          new Promise<void>((resolve) => {
-            const force = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS);
-            child.once('exit', () => {
-              clearTimeout(force);
-              resolve();
-            });
-            child.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all([...this.children].map((child) => stopChild(child, { ask: () => child.kill('SIGTERM'), graceMs: STOP_GRACE_MS })));
     if (this.tokenId) await this.tokens.delete(this.tokenId).catch(() => undefined);
   }
 }

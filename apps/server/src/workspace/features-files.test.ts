@@ -252,9 +252,9 @@ Given('an unused step with a {string}', async function () {});
     ].join('\n');
     const help = await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text } });
     expect(help.undefinedSteps).toEqual([
-      { line: 3, text: 'I clicks on "Save"', suggestions: expect.arrayContaining(['I click "Save"']) },
-      { line: 4, text: 'I add the product "Mug" to my cart', suggestions: expect.arrayContaining(['I add "Mug" to the cart']) },
-      { line: 6, text: 'the moon is full', suggestions: [] },
+      { line: 3, column: 8, text: 'I clicks on "Save"', suggestions: expect.arrayContaining(['I click "Save"']) },
+      { line: 4, column: 7, text: 'I add the product "Mug" to my cart', suggestions: expect.arrayContaining(['I add "Mug" to the cart']) },
+      { line: 6, column: 8, text: 'the moon is full', suggestions: [] },
     ]);
     expect(help.undefinedSteps[0]!.suggestions[0]).toBe('I click "Save"');
     expect(help.projectSteps).toEqual([{ pattern: 'I add {string} to the cart', file: 'features/step_definitions/cart.mjs' }]);
@@ -264,6 +264,13 @@ Given('an unused step with a {string}', async function () {});
     expect(
       (await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text: 'Scenario: x\n  | not | a step' } })).undefinedSteps,
     ).toEqual([]);
+    // Any dialect: the step text begins where that language's keyword ends.
+    const french = await own.api.call(ws.checkSteps, {
+      body: { projectId: own.projectId, text: "# language: fr\nFonctionnalité: Panier\n  Scénario: Payer\n    Etant donné qu'il pleut\n" },
+    });
+    expect(french.undefinedSteps.map(({ line, column, text }) => ({ line, column, text }))).toEqual([
+      { line: 4, column: 20, text: 'il pleut' },
+    ]);
   });
 
   it('confines file paths to the workspace and refuses binary, oversized and invalid UTF-8 content', async () => {

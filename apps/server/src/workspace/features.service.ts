@@ -55,7 +55,8 @@ export function describeErrors(errors: readonly GherkinError[]): string {
   return errors.map(formatGherkinError).join('\n');
 }
 
-function summarize(path: string, text: string, parsed: ParsedFeature | null, errors: GherkinError[]): FeatureSummary {
+/** What the features listing says of one feature file: its scenarios with the tags that select them. */
+export function summarize(path: string, text: string, parsed: ParsedFeature | null, errors: GherkinError[]): FeatureSummary {
   const name = path.slice(FEATURES_DIR.length + 1);
   return {
     name,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { deflate, deflateSync } from 'node:zlib';
+import { stopChild } from '@rehearse/processes';
 import { Lru } from './lru.js';
 
 const deflateAsync = promisify(deflate);
@@ -127,11 +128,7 @@ class GitHelper {
     // Detached first: a request from now on starts a new process instead of writing to this one.
     this.child = null;
     for (const request of this.waiting.splice(0)) request.reject(new GitError('git helper is closed', null, ''));
-    const exited = new Promise<void>((resolve) => child.once('close', () => resolve()));
-    child.stdin.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), 2_000);
-    await exited;
-    clearTimeout(timer);
+    await stopChild(child, { ask: () => child.stdin.end(), graceMs: 2_000 });
   }
 
   private start(): ChildProcessWithoutNullStreams {

@@ -21,3 +21,19 @@ export function appSocket(): AppSocket {
   }
   return shared;
 }
+
+/** What `checked` needs of a contract schema. */
+interface PayloadSchema<T> {
+  safeParse(payload: unknown): { success: true; data: T } | { success: false };
+}
+
+/**
+ * A socket listener that receives only payloads the contract's schema accepts: a malformed event
+ * (a server of another version, a bug) is dropped instead of being rendered.
+ */
+export function checked<T>(schema: PayloadSchema<T>, listener: (payload: T) => void): (payload: unknown) => void {
+  return (payload) => {
+    const parsed = schema.safeParse(payload);
+    if (parsed.success) listener(parsed.data);
+  };
+}

@@ -279,16 +279,6 @@ async function confirmHealed(
   }
 }
 
-/**
- * Loads the support code as cucumber will (the same URL, so the same module instances): a
- * long-lived process (a worker thread) pays the import and TypeScript transform before its first
- * scenario is claimed rather than after.
- */
-export async function preloadSupport(): Promise<void> {
-  ensureLoaders();
-  await import(SUPPORT_MODULE);
-}
-
 /** What a caller running `rehearse run` in its own process (a worker thread) may ask beyond the flags. */
 export interface InProcessRunOptions {
   /** Keep the browser open for the process's next run (see RunSettings.keepBrowser). */

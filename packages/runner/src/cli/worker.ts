@@ -7,7 +7,7 @@ import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
 import { Limits, workerCalls, type WorkerJob } from '@rehearse/contract';
 import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
-import { createJobFolder, requireSandbox, runJobProcess, type SandboxMode } from '@rehearse/processes';
+import { createJobFolder, requireSandbox, runJobProcess, stopChild, type SandboxMode } from '@rehearse/processes';
 import { UsageError } from '../support/settings.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
@@ -99,11 +99,9 @@ async function superviseThreads(server: string, token: string, threads: number, 
   await new Promise<void>((resolve) => {
     const stop = () => {
       stopping = true;
-      if (children.size === 0) resolve();
-      for (const child of children) {
-        child.once('exit', () => children.size === 0 && resolve());
-        child.kill('SIGTERM');
-      }
+      // On SIGTERM a thread kills its running job's process group and exits; each exit is waited for.
+      const stopped = [...children].map((child) => stopChild(child, { ask: () => child.kill('SIGTERM'), graceMs: Infinity }));
+      void Promise.all(stopped).then(() => resolve());
     };
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);

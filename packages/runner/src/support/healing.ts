@@ -277,11 +277,6 @@ export interface Match {
   runnerUp: number;
 }
 
-/** The best-scoring live element that suits the action, with the runner-up's score (for ambiguity). */
-export function bestMatch(recorded: ElementFingerprint, live: readonly LiveElement[], need: ElementNeed): Match | undefined {
-  return matchOf(rank(recorded, live, need));
-}
-
 /** The live elements that suit the action, each scored once, best first (page order among equals). */
 function rank(recorded: ElementFingerprint, live: readonly LiveElement[], need: ElementNeed): Array<{ live: LiveElement; score: number }> {
   return live

@@ -1,39 +1,15 @@
-import { createHmac } from 'node:crypto';
+import { createGuardrails, generateSync } from 'otplib';
 
-const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
-const PERIOD_SECONDS = 30;
-const DIGITS = 6;
+/** Authenticator apps hand out 80-bit secrets; otplib's default floor of 128 bits would refuse them. */
+const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 
-/** Decodes an authenticator secret (RFC 4648 base32; spaces, dashes, case and padding ignored). */
-export function decodeBase32(secret: string): Buffer {
-  const clean = secret.replace(/[\s-]/g, '').replace(/=+$/, '').toUpperCase();
-  const bytes: number[] = [];
-  let buffer = 0;
-  let bits = 0;
-  for (const char of clean) {
-    const value = BASE32.indexOf(char);
-    if (value === -1) throw new Error('A TOTP secret must be base32 (letters A-Z and digits 2-7)');
-    buffer = (buffer << 5) | value;
-    bits += 5;
-    if (bits >= 8) {
-      bits -= 8;
-      bytes.push((buffer >> bits) & 0xff);
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-/** HOTP (RFC 4226) of a counter, `digits` long. */
-export function hotp(key: Buffer, counter: number, digits = DIGITS): string {
-  const message = Buffer.alloc(8);
-  message.writeBigUInt64BE(BigInt(counter));
-  const digest = createHmac('sha1', key).update(message).digest();
-  const offset = digest[digest.length - 1]! & 0x0f;
-  const binary = digest.readUInt32BE(offset) & 0x7fffffff;
-  return String(binary % 10 ** digits).padStart(digits, '0');
-}
-
-/** The current TOTP code (RFC 6238: SHA-1, 30-second steps, 6 digits) of a base32 secret. */
+/**
+ * The current TOTP code (RFC 6238: SHA-1, 30-second steps, 6 digits) of a base32 secret, written
+ * as authenticator apps print it (spaces, dashes, case and padding ignored). otplib computes it,
+ * as it does on the server's mail/authenticator page.
+ */
 export function totpCode(secret: string, now = Date.now()): string {
-  return hotp(decodeBase32(secret), Math.floor(now / 1000 / PERIOD_SECONDS));
+  const base32 = secret.replace(/[\s-]/g, '').replace(/=+$/, '').toUpperCase();
+  if (!/^[A-Z2-7]+$/.test(base32)) throw new Error('A TOTP secret must be base32 (letters A-Z and digits 2-7)');
+  return generateSync({ secret: base32, epoch: Math.floor(now / 1000), guardrails });
 }

@@ -53,14 +53,6 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
 }
 
 /**
- * Launches now the browser this process's next run will use (a worker thread before its first
- * job), so that scenario does not wait for it. A failed launch is left for that run to report.
- */
-export function prelaunchBrowser(options: Pick<RunSettings, 'browser' | 'headless'>): void {
-  browserFor(options).catch(() => undefined);
-}
-
-/**
  * Opens (or reuses) the browser this process's next run will use and rejects when it cannot, so a
  * run whose browser endpoint does not answer stops before its first scenario.
  */

@@ -88,16 +88,27 @@ describe('parseFeature', () => {
         effectiveType: 'Context',
         text: 'a cart with:',
         line: 13,
+        textColumn: 11,
         hasDocString: false,
         hasDataTable: true,
       },
-      { keyword: 'When', keywordType: 'Action', effectiveType: 'Action', text: 'I pay', line: 16, hasDocString: true, hasDataTable: false },
+      {
+        keyword: 'When',
+        keywordType: 'Action',
+        effectiveType: 'Action',
+        text: 'I pay',
+        line: 16,
+        textColumn: 10,
+        hasDocString: true,
+        hasDataTable: false,
+      },
       {
         keyword: 'Then',
         keywordType: 'Outcome',
         effectiveType: 'Outcome',
         text: 'I see "Paid"',
         line: 20,
+        textColumn: 10,
         hasDocString: false,
         hasDataTable: false,
       },
@@ -220,5 +231,15 @@ describe('parseFeature', () => {
     });
     expect(formatGherkinError(result.errors[1]!)).toBe('line 7: A tag may not contain whitespace');
     expect(formatGherkinError(result.errors[0]!)).toMatch(/^line 6: expected: #EOF, .* got 'nonsense'$/);
+  });
+
+  it('says where each step text begins after the keyword of any dialect, spaced or not', () => {
+    const french = parseFeature("# language: fr\nFonctionnalité: Panier\n  Scénario: Payer\n    Soit un panier\n    Et qu'il est plein\n");
+    expect(french.ok && french.feature!.scenarios[0]!.steps.map((step) => [step.keyword, step.textColumn])).toEqual([
+      ['Soit', 10],
+      ["Et qu'", 11],
+    ]);
+    const chinese = parseFeature('# language: zh-CN\n功能: 购物车\n  场景: 付款\n    假如我有一个购物车\n');
+    expect(chinese.ok && chinese.feature!.scenarios[0]!.steps.map((step) => [step.keyword, step.textColumn])).toEqual([['假如', 7]]);
   });
 });

@@ -54,6 +54,8 @@ export interface ParsedStep {
   effectiveType: Exclude<StepKeywordType, 'Conjunction'>;
   text: string;
   line: number;
+  /** The 1-based column where the step's text begins, after the keyword of whatever dialect (`Given `, `Soit `, `假如`). */
+  textColumn: number;
   hasDocString: boolean;
   hasDataTable: boolean;
 }
@@ -378,6 +380,7 @@ function toSteps(steps: readonly AstStep[]): ParsedStep[] {
       effectiveType: previous,
       text: step.text,
       line: step.location.line,
+      textColumn: (step.location.column ?? 1) + step.keyword.length,
       hasDocString: step.docString !== undefined,
       hasDataTable: step.dataTable !== undefined,
     };

@@ -3,16 +3,9 @@ export {
   formatGherkinError,
   parseFeature,
   type GherkinError,
-  type LineRange,
-  type ParsedBackground,
-  type ParsedExamples,
   type ParsedFeature,
-  type ParsedRule,
   type ParsedScenario,
   type ParsedStep,
-  type ParseResult,
-  type ScenarioType,
-  type StepKeywordType,
 } from './feature-parser.js';
 export {
   appendScenario,
@@ -23,11 +16,8 @@ export {
   replaceScenario,
   setScenarioTags,
   validateScenarioText,
-  type EditProblem,
   type EditResult,
-  type ScenarioTextResult,
 } from './feature-splice.js';
-export { allTags, scenarioHasAnyTag, scenarioTagSources, scenariosWithAnyTag, type ScenarioTagSources } from './gherkin-tags.js';
 export {
   featureDisplayName,
   uniqueScenarioName,

@@ -175,14 +175,14 @@ export class StepsService {
     ws: Workspace,
     text: string,
   ): Promise<{
-    undefinedSteps: { line: number; text: string; suggestions: string[] }[];
+    undefinedSteps: { line: number; column: number; text: string; suggestions: string[] }[];
     projectSteps: { pattern: string; file: string }[];
   }> {
     const index = await this.index(await this.workspaces.read(ws));
     const patterns = index.definitions.filter((definition) => !definition.isRegex).map((definition) => definition.pattern);
     const undefinedSteps = stepsOfText(text)
       .filter((step) => index.matcher.match(step.text) === -1)
-      .map((step) => ({ line: step.line, text: step.text, suggestions: suggestSteps(step.text, patterns) }));
+      .map((step) => ({ line: step.line, column: step.textColumn, text: step.text, suggestions: suggestSteps(step.text, patterns) }));
     // Regular-expression definitions cannot be written out as a step to complete: only cucumber expressions are offered.
     const projectSteps = index.files.flatMap((file) =>
       file.definitions.filter((definition) => !definition.isRegex).map((definition) => ({ pattern: definition.pattern, file: file.path })),

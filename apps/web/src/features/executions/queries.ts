@@ -5,13 +5,14 @@ import {
   Execution,
   workspaceCalls,
   type ExecutionInput,
-  type ExecutionStatus,
+  ExecutionStatus,
+  ProjectServerEventSchemas,
   type Schedule,
 } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api';
-import { appSocket } from '../../lib/socket';
+import { appSocket, checked } from '../../lib/socket';
 import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
 
 /** Query keys of executions. */
@@ -205,12 +206,12 @@ export function useLiveExecutions(projectId: string, executionIds: string[]): Re
       socket.emit('subscribeToExecutionStatus', { projectId }, () => undefined);
       socket.emit('subscribeToExecutionCrud', { projectId }, () => undefined);
     };
-    const onCrud = (payload: { projectId: string; executions: unknown[] }) => {
+    const onCrud = checked(ProjectServerEventSchemas.crudUpdate, (payload) => {
       if (payload.projectId !== projectId) return;
       const parsed = Execution.array().safeParse(payload.executions);
       if (parsed.success) client.setQueryData(executionKeys.list(projectId), parsed.data);
       else void client.invalidateQueries({ queryKey: executionKeys.list(projectId) });
-    };
+    });
     if (socket.connected) subscribe();
     socket.on('connect', subscribe);
     socket.on('crudUpdate', onCrud);
@@ -224,11 +225,11 @@ export function useLiveExecutions(projectId: string, executionIds: string[]): Re
     const socket = appSocket();
     const ids = idsKey ? idsKey.split(',') : [];
     const handlers = ids.map((id) => {
-      const handler = (payload: ExecutionStatus) => {
+      const handler = checked(ExecutionStatus, (payload) => {
         setStatus((prev) => ({ ...prev, [id]: payload }));
         // The run finished: the list's running flag and report link change with it.
         if (!payload.running) void client.invalidateQueries({ queryKey: executionKeys.list(projectId) });
-      };
+      });
       socket.on(executionStatusEvent(id), handler);
       return [id, handler] as const;
     });

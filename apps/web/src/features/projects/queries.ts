@@ -30,14 +30,6 @@ export function useProjects() {
   return useQuery(projectQueries.list());
 }
 
-/** One project of the list, by id; `undefined` while loading or when the id is not the caller's. */
-export function useProject(projectId: string | undefined) {
-  return useQuery({
-    ...projectQueries.list(),
-    select: (projects: Project[]) => projects.find((p) => p.id === projectId),
-  });
-}
-
 export function useLastActiveProject() {
   return useQuery(projectQueries.lastActive());
 }

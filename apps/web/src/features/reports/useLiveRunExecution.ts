@@ -1,7 +1,7 @@
-import { executionStatusEvent, type ExecutionStatus, type RunDetails, type RunExecution } from '@rehearse/contract';
+import { ExecutionStatus, executionStatusEvent, type RunDetails, type RunExecution } from '@rehearse/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { appSocket } from '../../lib/socket';
+import { appSocket, checked } from '../../lib/socket';
 import { reportKeys } from './queries';
 
 /**
@@ -34,7 +34,7 @@ export function useLiveRunExecution(projectId: string, run: RunDetails | undefin
       lastRefetch = Date.now();
       void client.invalidateQueries({ queryKey: reportKeys.run(runId) });
     };
-    const onStatus = (status: ExecutionStatus) => {
+    const onStatus = checked(ExecutionStatus, (status) => {
       // The same execution may already run again: only this run's counters belong here.
       if (status.runId !== runId) return;
       setLive({ ...status, runId });
@@ -44,7 +44,7 @@ export function useLiveRunExecution(projectId: string, run: RunDetails | undefin
         return;
       }
       timer ??= setTimeout(refetch, Math.max(0, lastRefetch + LIVE_REPORT_REFETCH_MS - Date.now()));
-    };
+    });
     // An update sent between the report's answer and the subscription would be lost (the last
     // one for good): once subscribed, read the report again.
     const subscribe = () => socket.emit('subscribeToExecutionStatus', { projectId }, () => refetch());

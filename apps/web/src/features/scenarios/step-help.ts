@@ -1,3 +1,4 @@
+import gherkinLanguages from '@cucumber/gherkin/dist/gherkin-languages.json';
 import { BUILT_IN_STEPS, type BuiltInStep } from '@rehearse/contract';
 
 /**
@@ -41,10 +42,26 @@ export function stepSnippet(pattern: string, names: readonly string[] = []): str
     .join('');
 }
 
-/** Where a line's step text begins (after `Given`, `And`, `*` …), or -1 when the line is no step. */
-export function stepTextStart(line: string): number {
-  const match = /^(\s*)(?:Given|When|Then|And|But|\*) /.exec(line);
-  return match ? match[0].length : -1;
+type Dialect = Record<'given' | 'when' | 'then' | 'and' | 'but', string[]>;
+const DIALECTS = gherkinLanguages as unknown as Record<string, Dialect>;
+
+/**
+ * The step keywords of a Gherkin text's dialect, as Gherkin's own language table spells them
+ * (`Given `, `Soit `, `Etant donné qu'`, `假如`, `* `), longest first: its `# language:` header
+ * names the dialect, English without one.
+ */
+export function stepKeywords(text: string): string[] {
+  const language = /^\s*#\s*language\s*:\s*(\S+)/m.exec(text.split('\n', 20).join('\n'))?.[1] ?? 'en';
+  const dialect = DIALECTS[language] ?? DIALECTS.en!;
+  const keywords = [...dialect.given, ...dialect.when, ...dialect.then, ...dialect.and, ...dialect.but];
+  return [...new Set(keywords)].sort((a, b) => b.length - a.length);
+}
+
+/** Where a line's step text begins (after its keyword), or -1 when the line is no step. */
+export function stepTextStart(line: string, keywords: readonly string[]): number {
+  const indent = line.length - line.trimStart().length;
+  const keyword = keywords.find((candidate) => line.startsWith(candidate, indent));
+  return keyword === undefined ? -1 : indent + keyword.length;
 }
 
 export interface StepChoice {
@@ -86,14 +103,12 @@ export function projectChoices(steps: readonly { pattern: string; file: string }
     }));
 }
 
-/** The text with the step on a 1-based line replaced, keeping the line's indentation and keyword. */
-export function replaceStepOnLine(text: string, line: number, step: string): string {
+/** The text with the step text at `at` (1-based line, and the column the server read its text at) replaced; indentation and keyword stay. */
+export function replaceStepOnLine(text: string, at: { line: number; column: number }, step: string): string {
   const lines = text.split('\n');
-  const current = lines[line - 1];
-  if (current === undefined) return text;
-  const start = stepTextStart(current);
-  if (start < 0) return text;
-  lines[line - 1] = current.slice(0, start) + step;
+  const current = lines[at.line - 1];
+  if (current === undefined || at.column < 1 || at.column > current.length + 1) return text;
+  lines[at.line - 1] = current.slice(0, at.column - 1) + step;
   return lines.join('\n');
 }
 
@@ -102,6 +117,7 @@ export interface GherkinHelp {
   /** The built-in steps and the project's own, offered after a step keyword. */
   choices: readonly StepChoice[];
   /** Steps nobody implements, found in `forText`: shown only while the editor still holds that text. */
-  undefinedSteps: readonly { line: number; text: string; suggestions: readonly string[] }[];
+  /** `column`: where the step's text begins (1-based), as the server's Gherkin parser read it in any dialect. */
+  undefinedSteps: readonly { line: number; column: number; text: string; suggestions: readonly string[] }[];
   forText: string;
 }

@@ -12,7 +12,7 @@ import { MergeView } from '@codemirror/merge';
 import { Compartment, EditorState, RangeSetBuilder, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
 import { useEffect, useRef } from 'react';
-import { stepTextStart, type GherkinHelp, type StepChoice } from '../step-help';
+import { stepKeywords, stepTextStart, type GherkinHelp, type StepChoice } from '../step-help';
 import { FeatureStrings as S } from '../strings';
 
 /** Spec 02 §9: editor tab size 2. */
@@ -78,7 +78,7 @@ function stepCompletion(choices: readonly StepChoice[]): Extension {
   }));
   const source = (context: CompletionContext): CompletionResult | null => {
     const line = context.state.doc.lineAt(context.pos);
-    const start = stepTextStart(line.text);
+    const start = stepTextStart(line.text, stepKeywords(context.state.doc.sliceString(0, 2000)));
     if (start < 0 || context.pos < line.from + start) return null;
     // Typing opens the list; Ctrl-Space opens it on an empty step too.
     if (!context.explicit && context.pos === line.from + start) return null;
@@ -93,9 +93,8 @@ function undefinedStepDiagnostics(state: EditorState, help: GherkinHelp, editabl
   return help.undefinedSteps.flatMap((step) => {
     if (step.line < 1 || step.line > doc.lines) return [];
     const line = doc.line(step.line);
-    const start = stepTextStart(line.text);
-    if (start < 0) return [];
-    const from = line.from + start;
+    if (step.column < 1 || step.column > line.length + 1) return [];
+    const from = line.from + step.column - 1;
     const to = line.from + line.text.trimEnd().length;
     const [first] = step.suggestions;
     return [
