@@ -24,4 +24,5 @@ export {
   type StepDefinition,
   type StepSource,
 } from './step-files.js';
+export { applySourceEdits, type SourceEdit } from './source-edits.js';
 export { digestTestData, type FromRecorder, type RecorderProcessConfig, type TestDataDigest, type ToRecorder } from './recorder-ipc.js';

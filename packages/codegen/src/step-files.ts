@@ -17,6 +17,7 @@ import {
   type Program,
 } from 'acorn';
 import { ancestor, simple } from 'acorn-walk';
+import { applySourceEdits } from './source-edits.js';
 
 /**
  * The step-file toolkit: one way to read a step definition module (parsed, never pattern-matched
@@ -121,17 +122,16 @@ export function scanStepDefinitions(uri: string, code: string): { definitions: S
 
 /** Removes definitions from a module's source, with their doc comments and the line they stood on. */
 export function removeDefinitions(code: string, definitions: readonly StepDefinition[]): string {
-  let result = code;
-  for (const definition of [...definitions].sort((a, b) => b.start - a.start)) {
-    const lineStart = result.lastIndexOf('\n', definition.start - 1) + 1;
-    const before = result.slice(lineStart, definition.start).trim() === '' ? lineStart : definition.start;
-    let after = definition.end;
-    while (after < result.length && (result[after] === ' ' || result[after] === '\t' || result[after] === ';')) after += 1;
-    if (result[after] === '\r') after += 1;
-    if (result[after] === '\n') after += 1;
-    result = result.slice(0, before) + result.slice(after);
-  }
-  return result.replace(/\n{3,}/g, '\n\n');
+  const removals = definitions.map((definition) => {
+    const lineStart = code.lastIndexOf('\n', definition.start - 1) + 1;
+    const start = code.slice(lineStart, definition.start).trim() === '' ? lineStart : definition.start;
+    let end = definition.end;
+    while (end < code.length && (code[end] === ' ' || code[end] === '\t' || code[end] === ';')) end += 1;
+    if (code[end] === '\r') end += 1;
+    if (code[end] === '\n') end += 1;
+    return { start, end, text: '' };
+  });
+  return applySourceEdits(code, removals).replace(/\n{3,}/g, '\n\n');
 }
 
 /**

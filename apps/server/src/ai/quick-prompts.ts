@@ -1,4 +1,4 @@
-import { findStepFunction, nameOfNode, parseStepModule, type FoundFunction } from '@rehearse/codegen';
+import { applySourceEdits, findStepFunction, nameOfNode, parseStepModule, type FoundFunction, type SourceEdit } from '@rehearse/codegen';
 import { QUICK_PROMPTS } from '@rehearse/contract';
 import type { CallExpression, Node } from 'acorn';
 import { ancestor, simple } from 'acorn-walk';
@@ -29,19 +29,6 @@ export function quickPromptOf(request: string): QuickPrompt | undefined {
   return QUICK_PROMPTS.find((prompt) => norm(prompt) === wanted);
 }
 
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
-function applyEdits(code: string, edits: Edit[]): string {
-  let result = code;
-  for (const edit of [...edits].sort((a, b) => b.start - a.start))
-    result = result.slice(0, edit.start) + edit.text + result.slice(edit.end);
-  return result;
-}
-
 /** The indentation of the line `offset` is on. */
 function indentAt(code: string, offset: number): string {
   const lineStart = code.lastIndexOf('\n', offset - 1) + 1;
@@ -67,7 +54,7 @@ function indentMore(text: string, unit: string): string {
  * Wraps the statements of the function's block in `wrap(inner, indent)`. An expression-bodied
  * arrow becomes a block first. Returns the edit for the body.
  */
-function wrapBody(code: string, found: FoundFunction, wrap: (inner: string, indent: string, unit: string) => string): Edit {
+function wrapBody(code: string, found: FoundFunction, wrap: (inner: string, indent: string, unit: string) => string): SourceEdit {
   const unit = indentUnit(code);
   const { body } = found;
   if (body.type !== 'BlockStatement') {
@@ -95,7 +82,7 @@ function onlyStatement(found: FoundFunction): Node | undefined {
 const CONTINUE_MARK = 'Continue if step fails';
 const RETRY_MARK = 'Retry step';
 
-function continueIfFails(code: string, found: FoundFunction): Edit[] {
+function continueIfFails(code: string, found: FoundFunction): SourceEdit[] {
   const only = onlyStatement(found);
   if (only?.type === 'TryStatement' && code.slice(found.body.start, found.body.end).includes(CONTINUE_MARK)) return [];
   return [
@@ -112,7 +99,7 @@ function continueIfFails(code: string, found: FoundFunction): Edit[] {
   ];
 }
 
-function retryStep(code: string, found: FoundFunction): Edit[] {
+function retryStep(code: string, found: FoundFunction): SourceEdit[] {
   const only = onlyStatement(found);
   if (only?.type === 'ForStatement' && code.slice(found.body.start, found.body.end).includes(RETRY_MARK)) return [];
   return [
@@ -146,8 +133,8 @@ function webCommand(node: CallExpression, names: ReadonlySet<string>): string | 
 const slice = (code: string, node: Node) => code.slice(node.start, node.end);
 
 /** Sets `timeout` in the options (third) argument of every click of the function. */
-function clickTimeout(code: string, found: FoundFunction): Edit[] {
-  const edits: Edit[] = [];
+function clickTimeout(code: string, found: FoundFunction): SourceEdit[] {
+  const edits: SourceEdit[] = [];
   simple(found.body, {
     CallExpression(call) {
       if (!webCommand(call, new Set(['click']))) return;
@@ -195,8 +182,8 @@ const VALUE_FIRST = new Set(['fill', 'select', 'press']);
  * element is on the page. Checks (`verify*`) are left alone: an assertion that cannot find its
  * element must still fail.
  */
-function actOnlyIfFound(code: string, found: FoundFunction): Edit[] {
-  const edits: Edit[] = [];
+function actOnlyIfFound(code: string, found: FoundFunction): SourceEdit[] {
+  const edits: SourceEdit[] = [];
   ancestor(found.body, {
     CallExpression(call, _state, ancestors) {
       if (!webCommand(call, ELEMENT_ACTIONS) || call.callee.type !== 'MemberExpression') return;
@@ -230,7 +217,7 @@ function actOnlyIfFound(code: string, found: FoundFunction): Edit[] {
   return edits;
 }
 
-const TRANSFORMS: Record<QuickPrompt, (code: string, found: FoundFunction) => Edit[]> = {
+const TRANSFORMS: Record<QuickPrompt, (code: string, found: FoundFunction) => SourceEdit[]> = {
   'Continue if step fails': continueIfFails,
   'Perform action only if element found': actOnlyIfFound,
   'Retry step': retryStep,
@@ -240,7 +227,7 @@ const TRANSFORMS: Record<QuickPrompt, (code: string, found: FoundFunction) => Ed
 /** Applies a quick prompt to the function `functionName` of `code`; the rest of the file is untouched. */
 export function applyQuickPrompt(code: string, functionName: string, prompt: QuickPrompt): string {
   const found = findStepFunction(code, functionName);
-  const result = applyEdits(code, TRANSFORMS[prompt](code, found));
+  const result = applySourceEdits(code, TRANSFORMS[prompt](code, found));
   // A transform must leave a module that still parses; anything else is a bug, not a result.
   parseStepModule(result);
   return result;

@@ -75,7 +75,7 @@ export async function runPull(args: string[], io: CliIo): Promise<number> {
       ...(branch ? { branch } : {}),
       ...(opts.commit ? { commit: opts.commit } : {}),
     });
-    files = extractTar(download.archive, dir);
+    files = await extractTar(download.archive, dir);
   } catch (error) {
     const message =
       error instanceof TarError ? error.message : `Could not download the workspace from ${server}: ${(error as Error).message}`;

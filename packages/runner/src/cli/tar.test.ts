@@ -1,8 +1,8 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { extractTar, readTar, TarError } from './tar.js';
+import { extractTar, listTar, TarError } from './tar.js';
 
 /** One ustar header + data, padded, the way tar writes it. */
 function entry(name: string, content = '', type = '0', extra: { linkname?: string } = {}): Buffer {
@@ -51,10 +51,10 @@ describe('tar reader', () => {
     return dir;
   };
 
-  it('extracts files and folders, long pax names included', () => {
+  it('extracts files and folders, long pax names included', async () => {
     const long = `features/${'deeply-nested-folder/'.repeat(6)}checkout.feature`;
     const dir = target();
-    const files = extractTar(
+    const files = await extractTar(
       archive(
         entry('pax_global_header', '52 comment=0123456789abcdef0123456789abcdef01234567\n', 'g'),
         entry('features/', '', '5'),
@@ -69,21 +69,34 @@ describe('tar reader', () => {
     expect(readFileSync(path.join(dir, long), 'utf8')).toBe('Feature: Long\n');
   });
 
-  it('refuses the whole archive when an entry would leave the folder, before writing anything', () => {
+  it('refuses the whole archive when an entry would leave the folder, before writing anything', async () => {
     for (const bad of ['../evil.mjs', 'features/../../evil.mjs', '/etc/evil']) {
       const dir = target();
-      expect(() => extractTar(archive(entry('features/ok.feature', 'ok'), entry(bad, 'x')), dir)).toThrow(TarError);
+      await expect(extractTar(archive(entry('features/ok.feature', 'ok'), entry(bad, 'x')), dir)).rejects.toThrow(TarError);
       expect(existsSync(path.join(dir, 'features/ok.feature'))).toBe(false);
     }
   });
 
-  it('refuses links', () => {
-    expect(() => readTar(archive(entry('features/step_definitions/x.mjs', '', '2', { linkname: '/etc/passwd' })))).toThrow(
-      /link or device/,
+  it('refuses links', async () => {
+    await expect(listTar(archive(entry('features/step_definitions/x.mjs', '', '2', { linkname: '/etc/passwd' })))).rejects.toThrow(
+      'Refusing the archive: "features/step_definitions/x.mjs" is a link or device (SymbolicLink), not a file',
     );
   });
 
-  it('notices a truncated archive', () => {
-    expect(() => readTar(entry('a.txt', 'x'.repeat(2000)).subarray(0, 1024))).toThrow(/truncated/);
+  it('notices a truncated archive', async () => {
+    await expect(listTar(entry('a.txt', 'x'.repeat(2000)).subarray(0, 1024))).rejects.toThrow(/truncated/);
+  });
+
+  it('keeps a script executable and everything else plain', async () => {
+    const dir = target();
+    const script = entry('run.sh', '#!/bin/sh\n');
+    script.write('0000755\0', 100);
+    let sum = 0;
+    script.fill(' ', 148, 156);
+    for (const byte of script.subarray(0, 512)) sum += byte;
+    script.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
+    await extractTar(archive(script, entry('a.feature', 'Feature: A\n')), dir);
+    expect(statSync(path.join(dir, 'run.sh')).mode & 0o111).not.toBe(0);
+    expect(statSync(path.join(dir, 'a.feature')).mode & 0o111).toBe(0);
   });
 });
