@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { authTransactions } from './auth/auth-repos.js';
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
 import { UsersRepo } from './auth/users.repo.js';
@@ -34,7 +35,7 @@ export async function runAdminCommand(args: string[], database: Database): Promi
   if (!command || command === 'help' || command === '--help') return USAGE;
   const projectsRepo = new ProjectsRepo(database.db);
   const users = new UsersRepo(database.db);
-  const projects = new ProjectsService(database, projectsRepo, users, '');
+  const projects = new ProjectsService(authTransactions(database.db), projectsRepo, users, '');
   switch (command) {
     case 'extend-licence': {
       const days = positiveInteger(second, 'days');

@@ -17,6 +17,7 @@ import { OversightService } from './ai/oversight.service.js';
 import { AccessKeysRepo } from './auth/access-keys.repo.js';
 import { AccessKeysService } from './auth/access-keys.service.js';
 import { AccessService } from './auth/access.service.js';
+import { authTransactions } from './auth/auth-repos.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { MembersRepo } from './auth/members.repo.js';
 import { MembersService } from './auth/members.service.js';
@@ -189,8 +190,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const projectsRepo = new ProjectsRepo(db);
   const accessKeysRepo = new AccessKeysRepo(db);
   const membersRepo = new MembersRepo(db);
+  const authTx = authTransactions(db);
   const sessions = new SessionService(
-    database,
+    authTx,
     { ...settings, demoShopUrl },
     users,
     new SessionsRepo(db),
@@ -229,7 +231,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions,
     access,
     users,
-    projects: new ProjectsService(database, projectsRepo, users, demoShopUrl),
+    projects: new ProjectsService(authTx, projectsRepo, users, demoShopUrl),
     members: new MembersService(membersRepo, settings, mailer, app.log),
     accessKeys: new AccessKeysService(accessKeysRepo),
     activity: new ActivityService(new ActivityRepo(db), projectsRepo),
