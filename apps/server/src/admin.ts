@@ -7,6 +7,7 @@ import { UsersRepo } from './auth/users.repo.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loadSettings } from './env.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
+import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -74,7 +75,7 @@ export async function runAdminCommand(args: string[], database: Database): Promi
     case 'create-worker-token': {
       const name = args.slice(1).join(' ').trim();
       if (!name) throw new Error('Give the worker token a name, e.g. create-worker-token ci-runner-1.');
-      const { token } = await new WorkerTokens(database.db).create(name);
+      const { token } = await new WorkerTokens(new WorkerTokensRepo(database.db)).create(name);
       return `Worker token "${name}" (shown once; the server keeps only its digest):\n${token}`;
     }
     default:

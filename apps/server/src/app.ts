@@ -13,6 +13,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerAiRoutes } from './ai/ai.routes.js';
 import { AiService } from './ai/ai.service.js';
 import { createLlm } from './ai/llm.js';
+import { OversightRepo } from './ai/oversight.repo.js';
 import { OversightService } from './ai/oversight.service.js';
 import { AccessKeysRepo } from './auth/access-keys.repo.js';
 import { AccessKeysService } from './auth/access-keys.service.js';
@@ -61,6 +62,7 @@ import { ExecutionEngine } from './executions/execution-engine.js';
 import { Scheduler, schedulerClock } from './executions/scheduler.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
+import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
 import { registerWorkerRoutes } from './workers/workers.routes.js';
 import { registerScenarioJobRoutes } from './runs/runs.routes.js';
 import { ArtifactStore } from './storage/artifacts.js';
@@ -290,7 +292,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
   registerDownloadRoutes(route, downloads);
   // The AI engine: built-in always, the OpenAI-compatible provider only when AI_BASE_URL is set.
-  const oversight = new OversightService(db, runsRepo, workspaces);
+  const oversight = new OversightService(new OversightRepo(db), runsRepo, workspaces);
   services.runs.uploadListeners.push(async (event) => {
     await oversight
       .fileFromRun(event)
@@ -368,7 +370,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     environmentNames,
     playwrightVersion: () => downloads.playwrightVersion(),
   });
-  const workerTokens = new WorkerTokens(db);
+  const workerTokens = new WorkerTokens(new WorkerTokensRepo(db));
   registerWorkerRoutes(route, workerTokens, engine);
   const scheduler = new Scheduler(
     db,
