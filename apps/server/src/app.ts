@@ -56,6 +56,7 @@ import { RunsRepo } from './runs/runs.repo.js';
 import { registerRunsRoutes } from './runs/runs.routes.js';
 import { RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
+import { ScenarioJobsRepo } from './runs/scenario-jobs.repo.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { registerExecutionRoutes } from './executions/executions.routes.js';
 import { ExecutionEngine } from './executions/execution-engine.js';
@@ -309,7 +310,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // the reason (and main.ts refuses to start), unless the operator allowed it.
   const sandbox = () => jobSandbox(settings);
   const jobs = new ScenarioJobs(
-    db,
+    new ScenarioJobsRepo(db),
+    runsRepo,
     workspaces,
     features,
     services.accessKeys,

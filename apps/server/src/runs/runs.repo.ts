@@ -149,6 +149,14 @@ export class RunsRepo {
     });
   }
 
+  /** Lists the project's run as a single scenario execution ("Run scenario", spec 02 §3). */
+  async markScenarioRun(projectId: string, runId: string): Promise<void> {
+    await this.db
+      .update(runs)
+      .set({ kind: 'scenario' })
+      .where(and(eq(runs.id, runId), eq(runs.projectId, projectId)));
+  }
+
   async projectOfRun(id: string): Promise<string | undefined> {
     const [row] = await this.db.select({ projectId: runs.projectId }).from(runs).where(eq(runs.id, id));
     return row?.projectId;
