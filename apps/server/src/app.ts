@@ -60,6 +60,10 @@ import { ScenarioJobsRepo } from './runs/scenario-jobs.repo.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { registerExecutionRoutes } from './executions/executions.routes.js';
 import { ExecutionEngine } from './executions/execution-engine.js';
+import { ExecutionJobsRepo } from './executions/execution-jobs.repo.js';
+import { executionTransactions } from './executions/execution-repos.js';
+import { ExecutionsRepo } from './executions/executions.repo.js';
+import { ScheduleFiresRepo } from './executions/schedule-fires.repo.js';
 import { Scheduler, schedulerClock } from './executions/scheduler.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
@@ -342,16 +346,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   app.addHook('onClose', async () => jobs.close());
   services.jobs = jobs;
-  const executionsService = new ExecutionsService(db, workspaces, features);
+  const executionsRepo = new ExecutionsRepo(db);
+  const executionsService = new ExecutionsService(executionsRepo, workspaces, features);
   access.registerResource('execution', (id) => executionsService.projectOf(id));
   const engine = new ExecutionEngine(
-    db,
+    executionTransactions(db),
+    executionsRepo,
+    new ExecutionJobsRepo(db),
     executionsService,
     workspaces,
     features,
     access,
     users,
-    runsRepo,
     services.accessKeys,
     accessKeysRepo,
     sockets,
@@ -375,7 +381,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const workerTokens = new WorkerTokens(new WorkerTokensRepo(db));
   registerWorkerRoutes(route, workerTokens, engine);
   const scheduler = new Scheduler(
-    db,
+    executionsRepo,
+    new ScheduleFiresRepo(db),
     engine,
     schedulerClock(settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined, settings.SCHEDULER_CLOCK_SPEED),
     { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId },
