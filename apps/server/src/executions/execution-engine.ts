@@ -14,11 +14,11 @@ import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { AccessService } from '../auth/access.service.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { UsersRepo } from '../auth/users.repo.js';
-import { badRequest, conflict, forbidden } from '../http/errors.js';
 import type { JobObserver } from '../metrics/metrics.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
+import { ExecutionRefused } from './execution-errors.js';
 import type { ExecutionJobRow, ExecutionJobsRepo, ExecutionRunRow, NewExecutionJob } from './execution-jobs.repo.js';
 import type { ExecutionTransactions } from './execution-repos.js';
 import type { ExecutionsRepo } from './executions.repo.js';
@@ -97,10 +97,10 @@ export class ExecutionEngine {
    */
   async start(executionId: string, trigger: 'manual' | 'schedule', startedBy?: Caller): Promise<{ runId: string }> {
     const execution = await this.executions.row(executionId);
-    if (execution.running) throw conflict(Messages.executionRunning);
+    if (execution.running) throw new ExecutionRefused('running');
     const userId = startedBy?.user.id ?? execution.userId;
     const user = userId ? await this.users.findById(userId) : undefined;
-    if (!user) throw forbidden(Messages.notAMember);
+    if (!user) throw new ExecutionRefused('starter-not-member');
     const caller: Caller = startedBy ?? { kind: 'session', user, tokenHash: '' };
     const access = await this.access.authorize(caller, { from: 'body', field: 'projectId', write: true }, execution.projectId);
     const flows = execution.flows as StoredFlow[];
@@ -131,7 +131,7 @@ export class ExecutionEngine {
         }
       }),
     );
-    if (jobs.length === 0) throw badRequest(Messages.executionNoScenarios);
+    if (jobs.length === 0) throw new ExecutionRefused('no-scenarios');
     const envText = await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(execution.env))}`);
     const baseUrl = baseUrlOf(envText);
     const now = new Date();
@@ -170,7 +170,7 @@ export class ExecutionEngine {
       );
       return { runId };
     });
-    if (!started) throw conflict(Messages.executionRunning);
+    if (!started) throw new ExecutionRefused('running');
     this.log.info({ executionId, runId: started.runId, jobs: jobs.length, trigger }, 'execution started');
     this.wake.emit('job');
     await this.publish(execution.projectId, execution.id);
@@ -179,15 +179,15 @@ export class ExecutionEngine {
 
   /** Every flow needs a group with threads, and the threads it takes must be free (DESIGN §11). */
   private checkThreads(execution: ExecutionRow, flows: StoredFlow[], access: ProjectAccess, free: number): void {
-    if (access.project.maxExecutionThreads <= 0) throw forbidden(Messages.noThreads);
+    if (access.project.maxExecutionThreads <= 0) throw new ExecutionRefused('no-threads');
     if (flows.length === 0 || flows.some((flow) => !flow.scenarioGroups.some((group) => group.threadCount > 0))) {
-      throw badRequest(Messages.insufficientThreads);
+      throw new ExecutionRefused('insufficient-threads');
     }
     const needed = flows.reduce(
       (sum, flow) => sum + (execution.isSingleThreaded ? 1 : Math.max(...flow.scenarioGroups.map((g) => g.threadCount))),
       0,
     );
-    if (needed > free) throw badRequest(Messages.insufficientThreads);
+    if (needed > free) throw new ExecutionRefused('insufficient-threads');
   }
 
   /** Stops the execution: queued and running jobs are cancelled (workers see it on their next heartbeat), the run is marked. */

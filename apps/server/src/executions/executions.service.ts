@@ -1,6 +1,5 @@
 import {
   type ExecutionInput as ExecutionInputSchema,
-  Messages,
   type Schedule,
   scenarioCommand,
   scenarioHasAnyTag,
@@ -11,9 +10,9 @@ import {
 } from '@rehearse/contract';
 import type { z } from 'zod';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { FeatureListing, FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
+import { ExecutionRefused } from './execution-errors.js';
 import type { ExecutionRow, ExecutionsRepo } from './executions.repo.js';
 
 export type { ExecutionRow } from './executions.repo.js';
@@ -60,12 +59,12 @@ export class ExecutionsService {
 
   async get(id: string): Promise<Execution> {
     const row = await this.executions.findWithCreator(id);
-    if (!row) throw notFound(Messages.executionNotFound);
+    if (!row) throw new ExecutionRefused('not-found');
     return this.toDto(row.execution, creatorName(row));
   }
 
   async create(caller: Caller, access: ProjectAccess, input: ParsedInput): Promise<Execution> {
-    if (input.enabled && !input.schedule) throw badRequest(Messages.scheduleRequired);
+    if (input.enabled && !input.schedule) throw new ExecutionRefused('schedule-required');
     const flows = await this.resolveFlows(caller, access, input);
     const row = await this.executions.insert({
       projectId: access.project.id,
@@ -84,8 +83,8 @@ export class ExecutionsService {
 
   async update(caller: Caller, access: ProjectAccess, id: string, input: ParsedInput, scheduleChanged: boolean): Promise<Execution> {
     const current = await this.row(id);
-    if (current.running) throw conflict(Messages.executionRunning);
-    if (input.enabled && !input.schedule) throw badRequest(Messages.scheduleRequired);
+    if (current.running) throw new ExecutionRefused('running');
+    if (input.enabled && !input.schedule) throw new ExecutionRefused('schedule-required');
     const flows = await this.resolveFlows(caller, access, input);
     await this.executions.update(id, {
       name: input.name,
@@ -105,7 +104,7 @@ export class ExecutionsService {
 
   async remove(id: string): Promise<void> {
     const current = await this.row(id);
-    if (current.running) throw conflict(Messages.executionRunning);
+    if (current.running) throw new ExecutionRefused('running');
     await this.executions.deleteIdle(id);
   }
 
@@ -113,7 +112,7 @@ export class ExecutionsService {
   async schedule(id: string, schedule: z.output<typeof Schedule> | undefined): Promise<Execution> {
     const current = await this.row(id);
     const next = schedule ?? (current.schedule as z.output<typeof Schedule> | null);
-    if (!next) throw badRequest(Messages.scheduleRequired);
+    if (!next) throw new ExecutionRefused('schedule-required');
     await this.executions.update(id, {
       schedule: next,
       enabled: true,
@@ -149,24 +148,24 @@ export class ExecutionsService {
 
   async row(id: string): Promise<ExecutionRow> {
     const row = await this.executions.findById(id);
-    if (!row) throw notFound(Messages.executionNotFound);
+    if (!row) throw new ExecutionRefused('not-found');
     return row;
   }
 
   /** Checks threads and tags, and fills every group's scenarios from its tags. */
   private async resolveFlows(caller: Caller, access: ProjectAccess, input: ParsedInput): Promise<StoredFlow[]> {
     const max = access.project.maxExecutionThreads;
-    if (max <= 0) throw forbidden(Messages.noThreads);
+    if (max <= 0) throw new ExecutionRefused('no-threads');
     const ws = await this.workspaces.open(caller, access, input.branch);
     const { features, allTags } = await this.features.listing(await this.workspaces.read(ws));
     const known = new Set(allTags);
     return input.flows.map((flow: Flow) => ({
       ...flow,
       scenarioGroups: flow.scenarioGroups.map((group: ScenarioGroup) => {
-        if (group.threadCount > max) throw badRequest(`${Messages.threadCountTooHigh}${max}`);
+        if (group.threadCount > max) throw new ExecutionRefused('thread-count-too-high', String(max));
         const tags = group.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`));
         const unknown = tags.find((tag) => !known.has(tag));
-        if (unknown) throw badRequest(`${Messages.unknownTag}${unknown}`);
+        if (unknown) throw new ExecutionRefused('unknown-tag', unknown);
         const scenarios = scenariosWithTags(features, tags).map(({ featureIndex, scenarioIndex, featurePath, scenarioName }) => ({
           featureIndex,
           scenarioIndex,
