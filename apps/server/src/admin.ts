@@ -1,11 +1,13 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { authTransactions } from './auth/auth-repos.js';
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
 import { UsersRepo } from './auth/users.repo.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loadSettings } from './env.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
+import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
@@ -34,7 +36,7 @@ export async function runAdminCommand(args: string[], database: Database): Promi
   if (!command || command === 'help' || command === '--help') return USAGE;
   const projectsRepo = new ProjectsRepo(database.db);
   const users = new UsersRepo(database.db);
-  const projects = new ProjectsService(database, projectsRepo, users, '');
+  const projects = new ProjectsService(authTransactions(database.db), projectsRepo, users, '');
   switch (command) {
     case 'extend-licence': {
       const days = positiveInteger(second, 'days');
@@ -73,7 +75,7 @@ export async function runAdminCommand(args: string[], database: Database): Promi
     case 'create-worker-token': {
       const name = args.slice(1).join(' ').trim();
       if (!name) throw new Error('Give the worker token a name, e.g. create-worker-token ci-runner-1.');
-      const { token } = await new WorkerTokens(database.db).create(name);
+      const { token } = await new WorkerTokens(new WorkerTokensRepo(database.db)).create(name);
       return `Worker token "${name}" (shown once; the server keeps only its digest):\n${token}`;
     }
     default:

@@ -13,10 +13,12 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerAiRoutes } from './ai/ai.routes.js';
 import { AiService } from './ai/ai.service.js';
 import { createLlm } from './ai/llm.js';
+import { OversightRepo } from './ai/oversight.repo.js';
 import { OversightService } from './ai/oversight.service.js';
 import { AccessKeysRepo } from './auth/access-keys.repo.js';
 import { AccessKeysService } from './auth/access-keys.service.js';
 import { AccessService } from './auth/access.service.js';
+import { authTransactions } from './auth/auth-repos.js';
 import { registerAuthRoutes } from './auth/auth.routes.js';
 import { MembersRepo } from './auth/members.repo.js';
 import { MembersService } from './auth/members.service.js';
@@ -54,12 +56,18 @@ import { RunsRepo } from './runs/runs.repo.js';
 import { registerRunsRoutes } from './runs/runs.routes.js';
 import { RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
+import { ScenarioJobsRepo } from './runs/scenario-jobs.repo.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { registerExecutionRoutes } from './executions/executions.routes.js';
 import { ExecutionEngine } from './executions/execution-engine.js';
+import { ExecutionJobsRepo } from './executions/execution-jobs.repo.js';
+import { executionTransactions } from './executions/execution-repos.js';
+import { ExecutionsRepo } from './executions/executions.repo.js';
+import { ScheduleFiresRepo } from './executions/schedule-fires.repo.js';
 import { Scheduler, schedulerClock } from './executions/scheduler.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
+import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
 import { registerWorkerRoutes } from './workers/workers.routes.js';
 import { registerScenarioJobRoutes } from './runs/runs.routes.js';
 import { ArtifactStore } from './storage/artifacts.js';
@@ -189,8 +197,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const projectsRepo = new ProjectsRepo(db);
   const accessKeysRepo = new AccessKeysRepo(db);
   const membersRepo = new MembersRepo(db);
+  const authTx = authTransactions(db);
   const sessions = new SessionService(
-    database,
+    authTx,
     { ...settings, demoShopUrl },
     users,
     new SessionsRepo(db),
@@ -229,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     sessions,
     access,
     users,
-    projects: new ProjectsService(database, projectsRepo, users, demoShopUrl),
+    projects: new ProjectsService(authTx, projectsRepo, users, demoShopUrl),
     members: new MembersService(membersRepo, settings, mailer, app.log),
     accessKeys: new AccessKeysService(accessKeysRepo),
     activity: new ActivityService(new ActivityRepo(db), projectsRepo),
@@ -288,7 +297,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
   registerDownloadRoutes(route, downloads);
   // The AI engine: built-in always, the OpenAI-compatible provider only when AI_BASE_URL is set.
-  const oversight = new OversightService(db, runsRepo, workspaces);
+  const oversight = new OversightService(new OversightRepo(db), runsRepo, workspaces);
   services.runs.uploadListeners.push(async (event) => {
     await oversight
       .fileFromRun(event)
@@ -305,7 +314,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // the reason (and main.ts refuses to start), unless the operator allowed it.
   const sandbox = () => jobSandbox(settings);
   const jobs = new ScenarioJobs(
-    db,
+    new ScenarioJobsRepo(db),
+    runsRepo,
     workspaces,
     features,
     services.accessKeys,
@@ -336,16 +346,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   app.addHook('onClose', async () => jobs.close());
   services.jobs = jobs;
-  const executionsService = new ExecutionsService(db, workspaces, features);
+  const executionsRepo = new ExecutionsRepo(db);
+  const executionsService = new ExecutionsService(executionsRepo, workspaces, features);
   access.registerResource('execution', (id) => executionsService.projectOf(id));
   const engine = new ExecutionEngine(
-    db,
+    executionTransactions(db),
+    executionsRepo,
+    new ExecutionJobsRepo(db),
     executionsService,
     workspaces,
     features,
     access,
     users,
-    runsRepo,
     services.accessKeys,
     accessKeysRepo,
     sockets,
@@ -366,10 +378,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     environmentNames,
     playwrightVersion: () => downloads.playwrightVersion(),
   });
-  const workerTokens = new WorkerTokens(db);
+  const workerTokens = new WorkerTokens(new WorkerTokensRepo(db));
   registerWorkerRoutes(route, workerTokens, engine);
   const scheduler = new Scheduler(
-    db,
+    executionsRepo,
+    new ScheduleFiresRepo(db),
     engine,
     schedulerClock(settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined, settings.SCHEDULER_CLOCK_SPEED),
     { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId },

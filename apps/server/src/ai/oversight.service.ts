@@ -1,11 +1,9 @@
 import { Messages, type OversightItem, type RunReport } from '@rehearse/contract';
-import { and, desc, eq } from 'drizzle-orm';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
-import type { Db } from '../db/database.js';
-import { oversightItems } from '../db/schema.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { RunsRepo } from '../runs/runs.repo.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
+import type { OversightItemRow, OversightRepo } from './oversight.repo.js';
 
 /** One healed entry of a locator file: its key, the new candidates (best first) and fingerprint. */
 export interface LocatorChange {
@@ -13,8 +11,6 @@ export interface LocatorChange {
   locators: Array<Record<string, unknown>>;
   fingerprint?: Record<string, unknown> | undefined;
 }
-
-type Row = typeof oversightItems.$inferSelect;
 
 /** Only locator files are ever rewritten by a fix (DESIGN §8: a reviewed fix is a small data diff). */
 const LOCATOR_FILE = /^features\/step_definitions\/locators\/[\w./-]+\.json$/;
@@ -54,7 +50,7 @@ export function applyLocatorChanges(content: string, changes: readonly LocatorCh
  */
 export class OversightService {
   constructor(
-    private readonly db: Db,
+    private readonly items: OversightRepo,
     private readonly runs: RunsRepo,
     private readonly workspaces: WorkspaceService,
   ) {}
@@ -90,7 +86,7 @@ export class OversightService {
         } catch {
           continue;
         }
-        await this.db.insert(oversightItems).values({
+        await this.items.insert({
           projectId: event.access.project.id,
           runId: event.runId,
           testCaseId: row.id,
@@ -113,21 +109,14 @@ export class OversightService {
   }
 
   async list(projectId: string): Promise<OversightItem[]> {
-    const rows = await this.db
-      .select()
-      .from(oversightItems)
-      .where(and(eq(oversightItems.projectId, projectId), eq(oversightItems.state, 'pending')))
-      .orderBy(desc(oversightItems.createdAt));
+    const rows = await this.items.listPending(projectId);
     return rows.map(toItem);
   }
 
   /** Pending items of one scenario execution (`scenario_id` is the test case id, or an item's own id). */
-  private async pending(projectId: string, scenarioId: string): Promise<Row[]> {
+  private async pending(projectId: string, scenarioId: string): Promise<OversightItemRow[]> {
     if (!/^[0-9a-f-]{36}$/i.test(scenarioId)) throw notFound(Messages.oversightNotFound);
-    const rows = await this.db
-      .select()
-      .from(oversightItems)
-      .where(and(eq(oversightItems.projectId, projectId), eq(oversightItems.state, 'pending')));
+    const rows = await this.items.pendingOf(projectId);
     const found = rows.filter((row) => row.testCaseId === scenarioId || row.id === scenarioId);
     if (found.length === 0) throw notFound(Messages.oversightNotFound);
     return found;
@@ -136,7 +125,7 @@ export class OversightService {
   /** Discard: the item leaves the list; the workspace is not touched. */
   async archive(projectId: string, scenarioId: string): Promise<void> {
     for (const row of await this.pending(projectId, scenarioId)) {
-      await this.db.update(oversightItems).set({ state: 'archived' }).where(eq(oversightItems.id, row.id));
+      await this.items.markArchived(row.id);
     }
   }
 
@@ -163,12 +152,12 @@ export class OversightService {
         result: {},
       };
     });
-    for (const row of rows) await this.db.update(oversightItems).set({ state: 'accepted' }).where(eq(oversightItems.id, row.id));
+    for (const row of rows) await this.items.markAccepted(row.id);
     return commit;
   }
 }
 
-function toItem(row: Row): OversightItem {
+function toItem(row: OversightItemRow): OversightItem {
   return {
     _id: row.id,
     scenario_id: row.testCaseId,

@@ -62,8 +62,8 @@ export class MembersRepo {
   }
 
   /** Whether any project has a pending invitation for this email (the sign-up policy lets it in). */
-  async hasPendingInvitation(email: string, db: Db = this.db): Promise<boolean> {
-    const rows = await db
+  async hasPendingInvitation(email: string): Promise<boolean> {
+    const rows = await this.db
       .select({ id: invitations.id })
       .from(invitations)
       .where(and(eq(invitations.email, email.toLowerCase()), eq(invitations.status, 'pending')))

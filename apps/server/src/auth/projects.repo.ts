@@ -18,12 +18,21 @@ const adminIdColumn = projects.createdBy;
 export class ProjectsRepo {
   constructor(private readonly db: Db) {}
 
-  /** Creates a project with its creator as ADMIN. Pass a transaction to combine with other writes. */
-  async insertWithAdmin(project: NewProject, adminUserId: string, db: Db = this.db): Promise<ProjectRow> {
-    const [row] = await db.insert(projects).values(project).returning();
+  /** Creates a project with its creator as ADMIN (both or neither when the repository is bound to a transaction). */
+  async insertWithAdmin(project: NewProject, adminUserId: string): Promise<ProjectRow> {
+    const [row] = await this.db.insert(projects).values(project).returning();
     if (!row) throw new Error('insert into projects returned nothing');
-    await db.insert(projectMembers).values({ projectId: row.id, userId: adminUserId, role: 'ADMIN' });
+    await this.db.insert(projectMembers).values({ projectId: row.id, userId: adminUserId, role: 'ADMIN' });
     return row;
+  }
+
+  /**
+   * Serializes, for the rest of the transaction, the creation of a user's Default project: two
+   * tabs loading at once must not create two. Only means something on a repository bound to a
+   * transaction (`Transactions`).
+   */
+  async lockDefaultProjectOf(userId: string): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(hashtext(${userId}))`);
   }
 
   async findById(id: string): Promise<ProjectRow | undefined> {

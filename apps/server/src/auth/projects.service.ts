@@ -1,7 +1,6 @@
 import { licenceDaysLeft, Limits, Messages, type Project, type User } from '@rehearse/contract';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../db/database.js';
 import { forbidden } from '../http/errors.js';
+import type { AuthTransactions } from './auth-repos.js';
 import type { ProjectAccess } from './caller.js';
 import type { NewProject, ProjectRow, ProjectsRepo, ProjectWithRole } from './projects.repo.js';
 import type { UserRow, UsersRepo } from './users.repo.js';
@@ -75,7 +74,7 @@ export function toUserDto(user: UserRow): User {
 /** Projects: listing, creation within the user's allowance, deletion, last-active project, licence. */
 export class ProjectsService {
   constructor(
-    private readonly database: Database,
+    private readonly transactions: AuthTransactions,
     private readonly projects: ProjectsRepo,
     private readonly users: UsersRepo,
     private readonly demoShopUrl: string,
@@ -85,13 +84,13 @@ export class ProjectsService {
   async listForUser(user: UserRow): Promise<Project[]> {
     let rows = await this.projects.listForUser(user.id);
     if (rows.length === 0) {
-      await this.database.db.transaction(async (tx) => {
+      await this.transactions.run(async (tx) => {
         // Two tabs loading at once must not create two Default projects.
-        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${user.id}))`);
-        const again = await this.projects.listForUser(user.id);
+        await tx.projects.lockDefaultProjectOf(user.id);
+        const again = await tx.projects.listForUser(user.id);
         if (again.length > 0) return;
         const values = newProjectValues({ name: Messages.defaultProjectName, url: this.demoShopUrl, demo: true }, user.id);
-        await this.projects.insertWithAdmin(values, user.id, tx);
+        await tx.projects.insertWithAdmin(values, user.id);
       });
       rows = await this.projects.listForUser(user.id);
     }
@@ -102,10 +101,10 @@ export class ProjectsService {
   /** Creates a project if the user has allowance left, and makes it their active project. */
   async create(user: UserRow, input: ProjectInput): Promise<Project> {
     const url = input.demo ? this.demoShopUrl : input.url;
-    const projectId = await this.database.db.transaction(async (tx) => {
-      if (!(await this.users.takeProjectAllowance(user.id, tx))) throw forbidden(Messages.projectLimitReached);
-      const project = await this.projects.insertWithAdmin(newProjectValues({ ...input, url }, user.id), user.id, tx);
-      await this.users.setLastActiveProjectIn(tx, user.id, project.id);
+    const projectId = await this.transactions.run(async (tx) => {
+      if (!(await tx.users.takeProjectAllowance(user.id))) throw forbidden(Messages.projectLimitReached);
+      const project = await tx.projects.insertWithAdmin(newProjectValues({ ...input, url }, user.id), user.id);
+      await tx.users.setLastActiveProject(user.id, project.id);
       return project.id;
     });
     const created = await this.projects.findForUser(projectId, user.id);

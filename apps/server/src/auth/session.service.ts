@@ -1,5 +1,4 @@
 import { Messages } from '@rehearse/contract';
-import type { Database, Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import type { Settings, SignupPolicy } from '../env.js';
 import {
@@ -14,6 +13,7 @@ import {
 } from '../crypto/tokens.js';
 import { AppError, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
+import type { AuthRepos, AuthTransactions } from './auth-repos.js';
 import type { MembersRepo } from './members.repo.js';
 import type { Caller } from './caller.js';
 import type { ProjectsRepo } from './projects.repo.js';
@@ -40,7 +40,7 @@ export class SessionService {
   readonly sessionEndedListeners: Array<(tokenHash: string) => void> = [];
 
   constructor(
-    private readonly database: Database,
+    private readonly transactions: AuthTransactions,
     private readonly settings: Pick<
       Settings,
       | 'SESSION_IDLE_HOURS'
@@ -71,16 +71,16 @@ export class SessionService {
    * (except under `closed`) and becomes its administrator; later users need what the policy asks.
    * Throws a 403 with the policy's sentence otherwise.
    */
-  private async admitSignup(email: string, db: Db): Promise<{ instanceAdmin: boolean }> {
+  private async admitSignup(email: string, repos: Pick<AuthRepos, 'users' | 'members'>): Promise<{ instanceAdmin: boolean }> {
     const policy: SignupPolicy = this.settings.SIGNUP;
     if (policy.kind === 'closed') throw forbidden(Messages.signupClosed);
-    if (!(await this.users.anyUser(db))) return { instanceAdmin: true };
+    if (!(await repos.users.anyUser())) return { instanceAdmin: true };
     if (policy.kind === 'open') return { instanceAdmin: false };
     if (policy.kind === 'domains') {
       const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();
       if (policy.domains.includes(domain)) return { instanceAdmin: false };
     }
-    if (await this.members.hasPendingInvitation(email, db)) return { instanceAdmin: false };
+    if (await repos.members.hasPendingInvitation(email)) return { instanceAdmin: false };
     throw forbidden(policy.kind === 'domains' ? Messages.signupDomainNotAllowed : Messages.signupNeedsInvitation);
   }
 
@@ -90,34 +90,30 @@ export class SessionService {
    */
   async signup(input: SignupInput): Promise<{ token: string; projectId: string }> {
     // Checked before the costly hash too, so refused sign-ups cannot make the server hash for free.
-    await this.admitSignup(input.email, this.database.db);
+    await this.admitSignup(input.email, { users: this.users, members: this.members });
     const passwordHash = await hashPassword(input.password, this.scryptLogN);
     const token = newToken(TokenPrefix.session);
     try {
-      const projectId = await this.database.db.transaction(async (tx) => {
-        await this.users.lockForSignup(tx);
+      const projectId = await this.transactions.run(async (tx) => {
+        await tx.users.lockForSignup();
         const { instanceAdmin } = await this.admitSignup(input.email, tx);
-        const user = await this.users.insert(
-          {
-            instanceAdmin,
-            email: input.email,
-            passwordHash,
-            firstName: input.firstname,
-            lastName: input.lastname,
-            companyName: input.companyName ?? null,
-            country: input.country ?? null,
-            phone: input.phone ?? null,
-            allowedProjectsCount: this.settings.DEFAULT_ALLOWED_PROJECTS,
-          },
-          tx,
-        );
-        const project = await this.projects.insertWithAdmin(
+        const user = await tx.users.insert({
+          instanceAdmin,
+          email: input.email,
+          passwordHash,
+          firstName: input.firstname,
+          lastName: input.lastname,
+          companyName: input.companyName ?? null,
+          country: input.country ?? null,
+          phone: input.phone ?? null,
+          allowedProjectsCount: this.settings.DEFAULT_ALLOWED_PROJECTS,
+        });
+        const project = await tx.projects.insertWithAdmin(
           newProjectValues({ name: Messages.defaultProjectName, url: this.settings.demoShopUrl, demo: true }, user.id),
           user.id,
-          tx,
         );
-        await this.users.setLastActiveProjectIn(tx, user.id, project.id);
-        await this.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() }, tx);
+        await tx.users.setLastActiveProject(user.id, project.id);
+        await tx.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() });
         return project.id;
       });
       return { token, projectId };

@@ -7,8 +7,8 @@ export type SessionRow = typeof sessions.$inferSelect;
 export class SessionsRepo {
   constructor(private readonly db: Db) {}
 
-  async insert(row: { tokenHash: string; userId: string; expiresAt: Date }, db: Db = this.db): Promise<void> {
-    await db.insert(sessions).values(row);
+  async insert(row: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
+    await this.db.insert(sessions).values(row);
   }
 
   async findByHash(tokenHash: string): Promise<SessionRow | undefined> {

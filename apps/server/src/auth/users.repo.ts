@@ -19,8 +19,8 @@ export class UsersRepo {
     return row;
   }
 
-  async insert(user: NewUser, db: Db = this.db): Promise<UserRow> {
-    const [row] = await db
+  async insert(user: NewUser): Promise<UserRow> {
+    const [row] = await this.db
       .insert(users)
       .values({ ...user, email: user.email.toLowerCase() })
       .returning();
@@ -29,16 +29,12 @@ export class UsersRepo {
   }
 
   async setLastActiveProject(userId: string, projectId: string | null): Promise<void> {
-    await this.setLastActiveProjectIn(this.db, userId, projectId);
-  }
-
-  async setLastActiveProjectIn(db: Db, userId: string, projectId: string | null): Promise<void> {
-    await db.update(users).set({ lastActiveProjectId: projectId }).where(eq(users.id, userId));
+    await this.db.update(users).set({ lastActiveProjectId: projectId }).where(eq(users.id, userId));
   }
 
   /** Takes one project from the user's allowance; false when none is left (checked in the same statement). */
-  async takeProjectAllowance(userId: string, db: Db = this.db): Promise<boolean> {
-    const rows = await db
+  async takeProjectAllowance(userId: string): Promise<boolean> {
+    const rows = await this.db
       .update(users)
       .set({ allowedProjectsCount: sql`${users.allowedProjectsCount} - 1` })
       .where(sql`${users.id} = ${userId} and ${users.allowedProjectsCount} > 0`)
@@ -48,14 +44,15 @@ export class UsersRepo {
 
   /**
    * Serializes sign-ups for the rest of the transaction, so "is this the first user?" and the
-   * sign-up policy are decided on a users table no concurrent sign-up is changing.
+   * sign-up policy are decided on a users table no concurrent sign-up is changing. Only means
+   * something on a repository bound to a transaction (`Transactions`).
    */
-  async lockForSignup(db: Db): Promise<void> {
-    await db.execute(sql`select pg_advisory_xact_lock(7311930417)`);
+  async lockForSignup(): Promise<void> {
+    await this.db.execute(sql`select pg_advisory_xact_lock(7311930417)`);
   }
 
-  async anyUser(db: Db = this.db): Promise<boolean> {
-    const rows = await db.select({ id: users.id }).from(users).limit(1);
+  async anyUser(): Promise<boolean> {
+    const rows = await this.db.select({ id: users.id }).from(users).limit(1);
     return rows.length > 0;
   }
 

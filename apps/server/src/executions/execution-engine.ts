@@ -9,24 +9,22 @@ import {
   type ExecutionStatus,
   type WorkerJob,
 } from '@rehearse/contract';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { AccessService } from '../auth/access.service.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { UsersRepo } from '../auth/users.repo.js';
-import type { Db } from '../db/database.js';
-import { executionJobs, executionRuns, executions, runs } from '../db/schema.js';
-import { badRequest, conflict, forbidden } from '../http/errors.js';
-import type { RunsRepo } from '../runs/runs.repo.js';
 import type { JobObserver } from '../metrics/metrics.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
+import { ExecutionRefused } from './execution-errors.js';
+import type { ExecutionJobRow, ExecutionJobsRepo, ExecutionRunRow, NewExecutionJob } from './execution-jobs.repo.js';
+import type { ExecutionTransactions } from './execution-repos.js';
+import type { ExecutionsRepo } from './executions.repo.js';
 import { scenariosWithTags, type ExecutionRow, type ExecutionsService } from './executions.service.js';
 
 type StoredFlow = { browser: string; viewport: string; scenarioGroups: { name: string; threadCount: number; tags: string[] }[] };
-type JobRow = typeof executionJobs.$inferSelect;
 
 /** Viewport names of the planner (spec 02 §9) as the runner's WIDTHxHEIGHT. */
 const VIEWPORT_SIZES: Record<string, string> = {
@@ -56,9 +54,6 @@ export interface EngineLogger {
 export const executionStatusRoom = (projectId: string) => `execution-status:${projectId}`;
 export const executionCrudRoom = (projectId: string) => `execution-crud:${projectId}`;
 
-/** Claims of all servers go one at a time: per-group thread limits are counted, then taken. */
-const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('rehearse.execution-claim'))`;
-
 /**
  * The executions engine (DESIGN §6 and §11). Starting an execution writes one run report and
  * one queued job per scenario; workers claim jobs through this service. A job is claimable when
@@ -74,13 +69,14 @@ export class ExecutionEngine {
   observer: JobObserver | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly transactions: ExecutionTransactions,
+    private readonly executionsRepo: ExecutionsRepo,
+    private readonly jobs: ExecutionJobsRepo,
     private readonly executions: ExecutionsService,
     private readonly workspaces: WorkspaceService,
     private readonly features: FeaturesService,
     private readonly access: AccessService,
     private readonly users: UsersRepo,
-    private readonly runsRepo: RunsRepo,
     private readonly accessKeys: AccessKeysService,
     private readonly accessKeysRepo: AccessKeysRepo,
     private readonly sockets: SocketHub,
@@ -101,10 +97,10 @@ export class ExecutionEngine {
    */
   async start(executionId: string, trigger: 'manual' | 'schedule', startedBy?: Caller): Promise<{ runId: string }> {
     const execution = await this.executions.row(executionId);
-    if (execution.running) throw conflict(Messages.executionRunning);
+    if (execution.running) throw new ExecutionRefused('running');
     const userId = startedBy?.user.id ?? execution.userId;
     const user = userId ? await this.users.findById(userId) : undefined;
-    if (!user) throw forbidden(Messages.notAMember);
+    if (!user) throw new ExecutionRefused('starter-not-member');
     const caller: Caller = startedBy ?? { kind: 'session', user, tokenHash: '' };
     const access = await this.access.authorize(caller, { from: 'body', field: 'projectId', write: true }, execution.projectId);
     const flows = execution.flows as StoredFlow[];
@@ -115,7 +111,7 @@ export class ExecutionEngine {
     const ws = await this.workspaces.open(caller, access, execution.branch);
     const snapshot = await this.workspaces.read(ws);
     const { features } = await this.features.listing(snapshot);
-    const jobs: Omit<typeof executionJobs.$inferInsert, 'executionRunId'>[] = [];
+    const jobs: NewExecutionJob[] = [];
     flows.forEach((flow, flowIndex) =>
       flow.scenarioGroups.forEach((group, groupIndex) => {
         // A group without threads runs nothing (the planner allows 0 while editing).
@@ -135,60 +131,46 @@ export class ExecutionEngine {
         }
       }),
     );
-    if (jobs.length === 0) throw badRequest(Messages.executionNoScenarios);
+    if (jobs.length === 0) throw new ExecutionRefused('no-scenarios');
     const envText = await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(execution.env))}`);
     const baseUrl = baseUrlOf(envText);
     const now = new Date();
 
-    const started = await this.db.transaction(async (tx) => {
-      // The guard on running=false makes two simultaneous starts one start.
-      const [claimed] = await tx
-        .update(executions)
-        .set({ running: true })
-        .where(and(eq(executions.id, execution.id), eq(executions.running, false)))
-        .returning({ id: executions.id });
-      if (!claimed) return undefined;
-      const [run] = await tx
-        .insert(runs)
-        .values({
-          projectId: execution.projectId,
-          uploadKey: `execution:${randomUUID()}`,
-          userId: user.id,
-          username: `${user.firstName} ${user.lastName}`.trim() || user.email,
-          name: execution.name,
-          kind: 'run',
-          mode: 'local',
-          branch: execution.branch,
-          envName: execution.env,
-          envBaseUrl: baseUrl,
-          browser: flows[0]?.browser.toLowerCase() ?? 'chromium',
-          status: 'PASSED',
-          totalScenarios: 0,
-          passedScenarios: 0,
-          startTime: now,
-          endTime: now,
-        })
-        .returning({ id: runs.id });
-      if (!run) throw new Error('insert into runs returned nothing');
-      const [executionRun] = await tx
-        .insert(executionRuns)
-        // The commit the scenarios were chosen at is the one every worker runs (pushes meanwhile wait for the next run).
-        .values({
+    const started = await this.transactions.run(async (tx) => {
+      // Two simultaneous starts are one start: only one marks the execution running.
+      if (!(await tx.executions.markRunning(execution.id))) return undefined;
+      const runId = await tx.runs.insertExecutionReport({
+        projectId: execution.projectId,
+        uploadKey: `execution:${randomUUID()}`,
+        userId: user.id,
+        username: `${user.firstName} ${user.lastName}`.trim() || user.email,
+        name: execution.name,
+        kind: 'run',
+        mode: 'local',
+        branch: execution.branch,
+        envName: execution.env,
+        envBaseUrl: baseUrl,
+        browser: flows[0]?.browser.toLowerCase() ?? 'chromium',
+        startTime: now,
+        endTime: now,
+      });
+      await tx.jobs.queueRun(
+        {
           executionId: execution.id,
           projectId: execution.projectId,
           userId: user.id,
-          runId: run.id,
+          runId,
           branch: execution.branch,
+          // The commit the scenarios were chosen at is the one every worker runs (pushes meanwhile wait for the next run).
           commit: snapshot.commit,
           env: execution.env,
           trigger,
-        })
-        .returning({ id: executionRuns.id });
-      if (!executionRun) throw new Error('insert into execution_runs returned nothing');
-      await tx.insert(executionJobs).values(jobs.map((job) => ({ ...job, executionRunId: executionRun.id })));
-      return { runId: run.id };
+        },
+        jobs,
+      );
+      return { runId };
     });
-    if (!started) throw conflict(Messages.executionRunning);
+    if (!started) throw new ExecutionRefused('running');
     this.log.info({ executionId, runId: started.runId, jobs: jobs.length, trigger }, 'execution started');
     this.wake.emit('job');
     await this.publish(execution.projectId, execution.id);
@@ -197,15 +179,15 @@ export class ExecutionEngine {
 
   /** Every flow needs a group with threads, and the threads it takes must be free (DESIGN §11). */
   private checkThreads(execution: ExecutionRow, flows: StoredFlow[], access: ProjectAccess, free: number): void {
-    if (access.project.maxExecutionThreads <= 0) throw forbidden(Messages.noThreads);
+    if (access.project.maxExecutionThreads <= 0) throw new ExecutionRefused('no-threads');
     if (flows.length === 0 || flows.some((flow) => !flow.scenarioGroups.some((group) => group.threadCount > 0))) {
-      throw badRequest(Messages.insufficientThreads);
+      throw new ExecutionRefused('insufficient-threads');
     }
     const needed = flows.reduce(
       (sum, flow) => sum + (execution.isSingleThreaded ? 1 : Math.max(...flow.scenarioGroups.map((g) => g.threadCount))),
       0,
     );
-    if (needed > free) throw badRequest(Messages.insufficientThreads);
+    if (needed > free) throw new ExecutionRefused('insufficient-threads');
   }
 
   /** Stops the execution: queued and running jobs are cancelled (workers see it on their next heartbeat), the run is marked. */
@@ -213,27 +195,16 @@ export class ExecutionEngine {
     const current = await this.latestRun(executionId);
     if (!current || current.state !== 'running') {
       // Nothing runs (it finished a moment ago): halting is idempotent, but a stale flag is cleared.
-      await this.db.update(executions).set({ running: false }).where(eq(executions.id, executionId));
+      await this.executionsRepo.markIdle(executionId);
       return;
     }
-    const keys = await this.db.transaction(async (tx) => {
-      const [halted] = await tx
-        .update(executionRuns)
-        .set({ state: 'halted', finishedAt: new Date() })
-        .where(and(eq(executionRuns.id, current.id), eq(executionRuns.state, 'running')))
-        .returning({ runId: executionRuns.runId });
-      if (!halted) return [];
-      const cancelled = await tx
-        .update(executionJobs)
-        .set({ state: 'cancelled', message: Messages.executionHalted, finishedAt: new Date() })
-        .where(and(eq(executionJobs.executionRunId, current.id), inArray(executionJobs.state, ['queued', 'running'])))
-        .returning({ accessKeyId: executionJobs.accessKeyId });
-      await tx
-        .update(runs)
-        .set({ status: 'FAILED', name: sql`${runs.name} || ' (stopped)'`, endTime: new Date() })
-        .where(eq(runs.id, halted.runId));
-      await tx.update(executions).set({ running: false }).where(eq(executions.id, executionId));
-      return cancelled.flatMap((job) => (job.accessKeyId ? [job.accessKeyId] : []));
+    const keys = await this.transactions.run(async (tx) => {
+      const haltedRunId = await tx.jobs.haltRun(current.id);
+      if (!haltedRunId) return [];
+      const keyIds = await tx.jobs.cancelOpenJobs(current.id, Messages.executionHalted);
+      await tx.runs.markStopped(haltedRunId);
+      await tx.executions.markIdle(executionId);
+      return keyIds;
     });
     // Without its key a stopped worker's late upload is refused.
     for (const key of keys) await this.accessKeysRepo.delete(key);
@@ -241,14 +212,8 @@ export class ExecutionEngine {
     await this.publish(current.projectId, executionId);
   }
 
-  async latestRun(executionId: string) {
-    const [row] = await this.db
-      .select()
-      .from(executionRuns)
-      .where(eq(executionRuns.executionId, executionId))
-      .orderBy(desc(executionRuns.createdAt))
-      .limit(1);
-    return row;
+  async latestRun(executionId: string): Promise<ExecutionRunRow | undefined> {
+    return this.jobs.latestRunOf(executionId);
   }
 
   async reportLink(executionId: string): Promise<{ reportLink: string | null; runId: string | null }> {
@@ -270,26 +235,19 @@ export class ExecutionEngine {
    * null when no execution made that run (an uploaded run, a single scenario execution).
    */
   async statusOfRun(runId: string): Promise<(ExecutionStatus & { runId: string }) | null> {
-    const [row] = await this.db.select().from(executionRuns).where(eq(executionRuns.runId, runId)).limit(1);
+    const row = await this.jobs.runOfReport(runId);
     return row ? { ...(await this.countersOf(row)), runId } : null;
   }
 
-  private async countersOf(latest: typeof executionRuns.$inferSelect): Promise<ExecutionStatus> {
-    const [counts] = await this.db
-      .select({
-        total: sql<number>`count(*)::int`,
-        passed: sql<number>`count(*) filter (where ${executionJobs.state} = 'passed')::int`,
-        failed: sql<number>`count(*) filter (where ${executionJobs.state} = 'failed')::int`,
-      })
-      .from(executionJobs)
-      .where(eq(executionJobs.executionRunId, latest.id));
+  private async countersOf(latest: ExecutionRunRow): Promise<ExecutionStatus> {
+    const counts = await this.jobs.countersOf(latest.id);
     return {
       executionId: latest.executionId,
       runId: latest.runId,
       running: latest.state === 'running',
-      totalScenarios: counts?.total ?? 0,
-      scenariosPassed: counts?.passed ?? 0,
-      scenariosFailed: counts?.failed ?? 0,
+      totalScenarios: counts.total,
+      scenariosPassed: counts.passed,
+      scenariosFailed: counts.failed,
     };
   }
 
@@ -316,44 +274,16 @@ export class ExecutionEngine {
 
   private async claimOnce(workerId: string): Promise<WorkerJob | null> {
     await this.recoverLostJobs();
-    const claimed = await this.db.transaction(async (tx) => {
-      await tx.execute(CLAIM_LOCK);
-      // Spelled out: inside the subqueries drizzle would print the outer columns unqualified.
-      const [next] = await tx
-        .select({ id: executionJobs.id })
-        .from(executionJobs)
-        .innerJoin(executionRuns, eq(executionRuns.id, executionJobs.executionRunId))
-        .where(
-          and(
-            eq(executionJobs.state, 'queued'),
-            eq(executionRuns.state, 'running'),
-            sql`not exists (select 1 from execution_jobs e where e.execution_run_id = "execution_jobs"."execution_run_id"
-                and e.flow_index = "execution_jobs"."flow_index" and e.group_index < "execution_jobs"."group_index"
-                and e.state in ('queued', 'running'))`,
-            sql`(select count(*) from execution_jobs r where r.execution_run_id = "execution_jobs"."execution_run_id"
-                and r.flow_index = "execution_jobs"."flow_index" and r.group_index = "execution_jobs"."group_index"
-                and r.state = 'running') < "execution_jobs"."thread_count"`,
-          ),
-        )
-        .orderBy(asc(executionRuns.createdAt), asc(executionJobs.groupIndex), asc(executionJobs.position))
-        .limit(1);
-      if (!next) return undefined;
-      const [job] = await tx
-        .update(executionJobs)
-        .set({ state: 'running', workerId, attempts: sql`${executionJobs.attempts} + 1`, heartbeatAt: sql`now()`, startedAt: new Date() })
-        .where(eq(executionJobs.id, next.id))
-        .returning();
-      return job;
-    });
+    const claimed = await this.jobs.claimNextJob(workerId);
     if (!claimed) return null;
     this.observer?.claimed('execution', claimed.createdAt, claimed.startedAt ?? new Date());
-    const [run] = await this.db.select().from(executionRuns).where(eq(executionRuns.id, claimed.executionRunId));
+    const run = await this.jobs.findRun(claimed.executionRunId);
     if (!run) return null;
     // Deleted when the job ends; should nobody be left to delete it, it dies once the worker
     // would have stopped the scenario anyway.
     const keyExpiry = new Date(Date.now() + Limits.executionPullAllowanceMs + Limits.executionScenarioTimeoutMs);
     const key = await this.accessKeys.createJobKey(claimed.projectId, run.userId, `Execution worker ${claimed.id.slice(0, 8)}`, keyExpiry);
-    await this.db.update(executionJobs).set({ accessKeyId: key.id }).where(eq(executionJobs.id, claimed.id));
+    await this.jobs.setAccessKey(claimed.id, key.id);
     return {
       jobId: claimed.id,
       projectId: claimed.projectId,
@@ -373,110 +303,56 @@ export class ExecutionEngine {
   /** Refreshes the worker's jobs; answers those it must stop (halted, or retried elsewhere). */
   async heartbeat(workerId: string, jobIds: string[]): Promise<string[]> {
     if (jobIds.length === 0) return [];
-    const alive = await this.db
-      .update(executionJobs)
-      .set({ heartbeatAt: sql`now()` })
-      .where(and(inArray(executionJobs.id, jobIds), eq(executionJobs.workerId, workerId), eq(executionJobs.state, 'running')))
-      .returning({ id: executionJobs.id });
-    const kept = new Set(alive.map((row) => row.id));
+    const kept = await this.jobs.renewLeases(workerId, jobIds);
     return jobIds.filter((id) => !kept.has(id));
   }
 
   /** A worker's job ended. Only the worker holding it may finish it: a retried job's old worker is ignored. */
   async finish(workerId: string, jobId: string, outcome: 'passed' | 'failed' | 'error', message?: string): Promise<void> {
-    const [job] = await this.db
-      .update(executionJobs)
-      .set({ state: outcome === 'passed' ? 'passed' : 'failed', message: message ?? null, finishedAt: new Date() })
-      .where(and(eq(executionJobs.id, jobId), eq(executionJobs.workerId, workerId), eq(executionJobs.state, 'running')))
-      .returning();
+    const job = await this.jobs.finishJob(jobId, workerId, outcome === 'passed' ? 'passed' : 'failed', message ?? null);
     if (!job) return;
     await this.ended(job);
   }
 
   /** Jobs whose worker stopped heartbeating: retried once (a new attempt), then failed. */
   async recoverLostJobs(): Promise<void> {
-    const lost = await this.db
-      .select()
-      .from(executionJobs)
-      .where(
-        and(
-          eq(executionJobs.state, 'running'),
-          sql`${executionJobs.heartbeatAt} < now() - make_interval(secs => ${this.settings.leaseMs / 1000})`,
-        ),
-      );
+    const lost = await this.jobs.lapsedJobs(this.settings.leaseMs);
     for (const job of lost) {
-      // The guard on the worker id: another server may be recovering the same job right now.
-      const still = and(
-        eq(executionJobs.id, job.id),
-        eq(executionJobs.state, 'running'),
-        sql`${executionJobs.workerId} is not distinct from ${job.workerId}`,
-      );
+      // Another server may be recovering the same job right now: only one of us changes it.
       if (job.attempts < 2) {
-        const [retried] = await this.db
-          .update(executionJobs)
-          .set({ state: 'queued', workerId: null, accessKeyId: null, heartbeatAt: null })
-          .where(still)
-          .returning({ id: executionJobs.id });
-        if (!retried) continue;
+        if (!(await this.jobs.requeueLapsed(job))) continue;
         if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
         this.log.warn({ jobId: job.id, workerId: job.workerId }, 'retrying a job whose worker stopped heartbeating');
         this.wake.emit('job');
       } else {
-        const [failed] = await this.db
-          .update(executionJobs)
-          .set({ state: 'failed', message: Messages.workerLost, finishedAt: new Date() })
-          .where(still)
-          .returning();
+        const failed = await this.jobs.failLapsed(job, Messages.workerLost);
         if (failed) await this.ended(failed);
       }
     }
   }
 
   /** After a job ended: a failure skips its flow's later groups; the last job finishes the run. */
-  private async ended(job: JobRow): Promise<void> {
+  private async ended(job: ExecutionJobRow): Promise<void> {
     if (job.state !== 'queued' && job.state !== 'running')
       this.observer?.finished('execution', job.state, job.startedAt, job.finishedAt ?? new Date());
     if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
-    if (job.state === 'failed') {
-      await this.db
-        .update(executionJobs)
-        .set({ state: 'skipped', message: Messages.executionGroupSkipped, finishedAt: new Date() })
-        .where(
-          and(
-            eq(executionJobs.executionRunId, job.executionRunId),
-            eq(executionJobs.flowIndex, job.flowIndex),
-            sql`${executionJobs.groupIndex} > ${job.groupIndex}`,
-            eq(executionJobs.state, 'queued'),
-          ),
-        );
-    }
-    const [open] = await this.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(executionJobs)
-      .where(and(eq(executionJobs.executionRunId, job.executionRunId), inArray(executionJobs.state, ['queued', 'running'])));
-    const [run] = await this.db.select().from(executionRuns).where(eq(executionRuns.id, job.executionRunId));
+    if (job.state === 'failed') await this.jobs.skipLaterGroups(job, Messages.executionGroupSkipped);
+    const open = await this.jobs.openJobCount(job.executionRunId);
+    const run = await this.jobs.findRun(job.executionRunId);
     if (!run) return;
-    if ((open?.count ?? 0) === 0) await this.complete(run.id);
+    if (open === 0) await this.complete(run.id);
     this.wake.emit('job');
     await this.publish(run.projectId, run.executionId);
   }
 
   private async complete(executionRunId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const [bad] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(executionJobs)
-        .where(and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['failed', 'skipped', 'cancelled'])));
-      const failed = (bad?.count ?? 0) > 0;
-      const [done] = await tx
-        .update(executionRuns)
-        .set({ state: failed ? 'failed' : 'passed', finishedAt: new Date() })
-        .where(and(eq(executionRuns.id, executionRunId), eq(executionRuns.state, 'running')))
-        .returning();
+    await this.transactions.run(async (tx) => {
+      const failed = await tx.jobs.anyJobFailed(executionRunId);
+      const done = await tx.jobs.finishRun(executionRunId, failed);
       if (!done) return;
       // A scenario that errored before uploading left no test case: the run must not pass.
-      if (failed) await tx.update(runs).set({ status: 'FAILED' }).where(eq(runs.id, done.runId));
-      await tx.update(executions).set({ running: false }).where(eq(executions.id, done.executionId));
+      if (failed) await tx.runs.markFailed(done.runId);
+      await tx.executions.markIdle(done.executionId);
       this.log.info({ executionId: done.executionId, runId: done.runId, failed }, 'execution finished');
     });
   }

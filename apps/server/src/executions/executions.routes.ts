@@ -1,14 +1,33 @@
 import { executionCalls as calls, Limits, Messages } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
-import { badRequest } from '../http/errors.js';
+import { type AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { CallRoute } from '../http/call-router.js';
+import { mappingDomainErrors } from '../http/domain-errors.js';
+import { ExecutionRefused, type ExecutionRefusal } from './execution-errors.js';
 import type { ExecutionEngine } from './execution-engine.js';
 import type { ExecutionsService } from './executions.service.js';
 import { runInstructions } from './run-instructions.js';
 
+/** Each refusal of the planner or the engine as the status and catalogue sentence the spec gives it. */
+const REFUSALS: Record<ExecutionRefusal, (detail: string) => AppError> = {
+  'not-found': () => notFound(Messages.executionNotFound),
+  running: () => conflict(Messages.executionRunning),
+  'starter-not-member': () => forbidden(Messages.notAMember),
+  'no-threads': () => forbidden(Messages.noThreads),
+  'insufficient-threads': () => badRequest(Messages.insufficientThreads),
+  'thread-count-too-high': (max) => badRequest(`${Messages.threadCountTooHigh}${max}`),
+  'unknown-tag': (tag) => badRequest(`${Messages.unknownTag}${tag}`),
+  'no-scenarios': () => badRequest(Messages.executionNoScenarios),
+  'schedule-required': () => badRequest(Messages.scheduleRequired),
+};
+
+function refusalAsHttp(error: unknown): AppError | undefined {
+  return error instanceof ExecutionRefused ? REFUSALS[error.reason](error.detail ?? '') : undefined;
+}
+
 export function registerExecutionRoutes(
-  route: CallRoute,
+  callRoute: CallRoute,
   executions: ExecutionsService,
   engine: ExecutionEngine,
   deps: {
@@ -20,6 +39,7 @@ export function registerExecutionRoutes(
     playwrightVersion: () => string;
   },
 ): void {
+  const route = mappingDomainErrors(callRoute, refusalAsHttp);
   // Every change reaches the project's list subscribers (crudUpdate).
   const changed = async <T extends { id: string; projectId: string }>(execution: T): Promise<T> => {
     await engine.publish(execution.projectId, execution.id);

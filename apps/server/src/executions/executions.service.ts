@@ -1,6 +1,5 @@
 import {
   type ExecutionInput as ExecutionInputSchema,
-  Messages,
   type Schedule,
   scenarioCommand,
   scenarioHasAnyTag,
@@ -9,16 +8,14 @@ import {
   type Flow,
   type ScenarioGroup,
 } from '@rehearse/contract';
-import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
-import type { Db } from '../db/database.js';
-import { executions, users } from '../db/schema.js';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { FeatureListing, FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
+import { ExecutionRefused } from './execution-errors.js';
+import type { ExecutionRow, ExecutionsRepo } from './executions.repo.js';
 
-export type ExecutionRow = typeof executions.$inferSelect;
+export type { ExecutionRow } from './executions.repo.js';
 
 /** Every scenario having any of the tags (spec 02 §4), in workspace order. */
 export function scenariosWithTags(
@@ -46,103 +43,88 @@ function creatorName(row: { firstName: string | null; lastName: string | null; e
  */
 export class ExecutionsService {
   constructor(
-    private readonly db: Db,
+    private readonly executions: ExecutionsRepo,
     private readonly workspaces: WorkspaceService,
     private readonly features: FeaturesService,
   ) {}
 
   async projectOf(id: string): Promise<string | undefined> {
-    const [row] = await this.db.select({ projectId: executions.projectId }).from(executions).where(eq(executions.id, id));
-    return row?.projectId;
+    return this.executions.projectOf(id);
   }
 
   async list(projectId: string): Promise<Execution[]> {
-    const rows = await this.db
-      .select({ execution: executions, firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(executions)
-      .leftJoin(users, eq(users.id, executions.userId))
-      .where(eq(executions.projectId, projectId))
-      .orderBy(asc(executions.createdAt));
+    const rows = await this.executions.listWithCreators(projectId);
     return rows.map((row) => this.toDto(row.execution, creatorName(row)));
   }
 
   async get(id: string): Promise<Execution> {
-    const [row] = await this.db
-      .select({ execution: executions, firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(executions)
-      .leftJoin(users, eq(users.id, executions.userId))
-      .where(eq(executions.id, id));
-    if (!row) throw notFound(Messages.executionNotFound);
+    const row = await this.executions.findWithCreator(id);
+    if (!row) throw new ExecutionRefused('not-found');
     return this.toDto(row.execution, creatorName(row));
   }
 
   async create(caller: Caller, access: ProjectAccess, input: ParsedInput): Promise<Execution> {
-    if (input.enabled && !input.schedule) throw badRequest(Messages.scheduleRequired);
+    if (input.enabled && !input.schedule) throw new ExecutionRefused('schedule-required');
     const flows = await this.resolveFlows(caller, access, input);
-    const [row] = await this.db
-      .insert(executions)
-      .values({
-        projectId: access.project.id,
-        userId: caller.user.id,
-        name: input.name,
-        env: input.env,
-        branch: input.branch,
-        flows,
-        schedule: input.schedule ?? null,
-        scheduleSetAt: input.schedule ? new Date() : null,
-        isSingleThreaded: input.isSingleThreaded,
-        enabled: input.enabled,
-      })
-      .returning();
-    if (!row) throw new Error('insert into executions returned nothing');
+    const row = await this.executions.insert({
+      projectId: access.project.id,
+      userId: caller.user.id,
+      name: input.name,
+      env: input.env,
+      branch: input.branch,
+      flows,
+      schedule: input.schedule ?? null,
+      scheduleSetAt: input.schedule ? new Date() : null,
+      isSingleThreaded: input.isSingleThreaded,
+      enabled: input.enabled,
+    });
     return this.get(row.id);
   }
 
   async update(caller: Caller, access: ProjectAccess, id: string, input: ParsedInput, scheduleChanged: boolean): Promise<Execution> {
     const current = await this.row(id);
-    if (current.running) throw conflict(Messages.executionRunning);
-    if (input.enabled && !input.schedule) throw badRequest(Messages.scheduleRequired);
+    if (current.running) throw new ExecutionRefused('running');
+    if (input.enabled && !input.schedule) throw new ExecutionRefused('schedule-required');
     const flows = await this.resolveFlows(caller, access, input);
-    await this.db
-      .update(executions)
-      .set({
-        name: input.name,
-        env: input.env,
-        branch: input.branch,
-        flows,
-        schedule: input.schedule ?? null,
-        ...(scheduleChanged || JSON.stringify(input.schedule ?? null) !== JSON.stringify(current.schedule)
-          ? { scheduleSetAt: input.schedule ? new Date() : null }
-          : {}),
-        isSingleThreaded: input.isSingleThreaded,
-        enabled: input.enabled,
-        updatedAt: new Date(),
-      })
-      .where(eq(executions.id, id));
+    await this.executions.update(id, {
+      name: input.name,
+      env: input.env,
+      branch: input.branch,
+      flows,
+      schedule: input.schedule ?? null,
+      ...(scheduleChanged || JSON.stringify(input.schedule ?? null) !== JSON.stringify(current.schedule)
+        ? { scheduleSetAt: input.schedule ? new Date() : null }
+        : {}),
+      isSingleThreaded: input.isSingleThreaded,
+      enabled: input.enabled,
+      updatedAt: new Date(),
+    });
     return this.get(id);
   }
 
   async remove(id: string): Promise<void> {
     const current = await this.row(id);
-    if (current.running) throw conflict(Messages.executionRunning);
-    await this.db.delete(executions).where(and(eq(executions.id, id), eq(executions.running, false)));
+    if (current.running) throw new ExecutionRefused('running');
+    await this.executions.deleteIdle(id);
   }
 
   /** Enables the schedule; an execution without one cannot be enabled (spec 02 §4). */
   async schedule(id: string, schedule: z.output<typeof Schedule> | undefined): Promise<Execution> {
     const current = await this.row(id);
     const next = schedule ?? (current.schedule as z.output<typeof Schedule> | null);
-    if (!next) throw badRequest(Messages.scheduleRequired);
-    await this.db
-      .update(executions)
-      .set({ schedule: next, enabled: true, updatedAt: new Date(), ...(schedule ? { scheduleSetAt: new Date() } : {}) })
-      .where(eq(executions.id, id));
+    if (!next) throw new ExecutionRefused('schedule-required');
+    await this.executions.update(id, {
+      schedule: next,
+      enabled: true,
+      updatedAt: new Date(),
+      ...(schedule ? { scheduleSetAt: new Date() } : {}),
+    });
     return this.get(id);
   }
 
   async deschedule(id: string): Promise<Execution> {
     await this.row(id);
-    await this.db.update(executions).set({ enabled: false, updatedAt: new Date() }).where(eq(executions.id, id));
+    await this.executions.update(id, { enabled: false, updatedAt: new Date() });
     return this.get(id);
   }
 
@@ -151,10 +133,7 @@ export class ExecutionsService {
    * largest group thread count (1 when single-threaded) — DESIGN §11.
    */
   async freeThreads(access: ProjectAccess): Promise<number> {
-    const running = await this.db
-      .select({ flows: executions.flows, single: executions.isSingleThreaded })
-      .from(executions)
-      .where(and(eq(executions.projectId, access.project.id), eq(executions.running, true)));
+    const running = await this.executions.runningFlowsOf(access.project.id);
     const taken = running.reduce(
       (sum, row) =>
         sum +
@@ -168,25 +147,25 @@ export class ExecutionsService {
   }
 
   async row(id: string): Promise<ExecutionRow> {
-    const [row] = await this.db.select().from(executions).where(eq(executions.id, id));
-    if (!row) throw notFound(Messages.executionNotFound);
+    const row = await this.executions.findById(id);
+    if (!row) throw new ExecutionRefused('not-found');
     return row;
   }
 
   /** Checks threads and tags, and fills every group's scenarios from its tags. */
   private async resolveFlows(caller: Caller, access: ProjectAccess, input: ParsedInput): Promise<StoredFlow[]> {
     const max = access.project.maxExecutionThreads;
-    if (max <= 0) throw forbidden(Messages.noThreads);
+    if (max <= 0) throw new ExecutionRefused('no-threads');
     const ws = await this.workspaces.open(caller, access, input.branch);
     const { features, allTags } = await this.features.listing(await this.workspaces.read(ws));
     const known = new Set(allTags);
     return input.flows.map((flow: Flow) => ({
       ...flow,
       scenarioGroups: flow.scenarioGroups.map((group: ScenarioGroup) => {
-        if (group.threadCount > max) throw badRequest(`${Messages.threadCountTooHigh}${max}`);
+        if (group.threadCount > max) throw new ExecutionRefused('thread-count-too-high', String(max));
         const tags = group.tags.map((tag) => (tag.startsWith('@') ? tag : `@${tag}`));
         const unknown = tags.find((tag) => !known.has(tag));
-        if (unknown) throw badRequest(`${Messages.unknownTag}${unknown}`);
+        if (unknown) throw new ExecutionRefused('unknown-tag', unknown);
         const scenarios = scenariosWithTags(features, tags).map(({ featureIndex, scenarioIndex, featurePath, scenarioName }) => ({
           featureIndex,
           scenarioIndex,

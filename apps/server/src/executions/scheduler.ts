@@ -1,8 +1,7 @@
 import { WEEK_DAYS, type Schedule } from '@rehearse/contract';
-import { and, eq, isNotNull } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
-import { executions, executionScheduleFires } from '../db/schema.js';
 import type { EngineLogger, ExecutionEngine } from './execution-engine.js';
+import type { ExecutionsRepo } from './executions.repo.js';
+import type { ScheduleFiresRepo } from './schedule-fires.repo.js';
 
 const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
@@ -59,7 +58,8 @@ export class Scheduler {
   private ticking = false;
 
   constructor(
-    private readonly db: Db,
+    private readonly executions: ExecutionsRepo,
+    private readonly fires: ScheduleFiresRepo,
     private readonly engine: ExecutionEngine,
     private readonly clock: Clock,
     private readonly settings: { tickMs: number; serverId: string },
@@ -82,19 +82,11 @@ export class Scheduler {
     this.ticking = true;
     try {
       const now = this.clock.now();
-      const planned = await this.db
-        .select({ id: executions.id, schedule: executions.schedule, setAt: executions.scheduleSetAt, createdAt: executions.createdAt })
-        .from(executions)
-        .where(and(eq(executions.enabled, true), isNotNull(executions.schedule)));
+      const planned = await this.executions.listScheduled();
       for (const execution of planned) {
         const slot = dueSlot(execution.schedule as Schedule, now, execution.setAt ?? execution.createdAt);
         if (!slot) continue;
-        const won = await this.db
-          .insert(executionScheduleFires)
-          .values({ executionId: execution.id, slot, firedBy: this.settings.serverId })
-          .onConflictDoNothing()
-          .returning({ slot: executionScheduleFires.slot });
-        if (won.length === 0) {
+        if (!(await this.fires.claimSlot(execution.id, slot, this.settings.serverId))) {
           this.log.debug({ executionId: execution.id, slot: slot.toISOString() }, 'schedule slot fired by another server');
           continue;
         }

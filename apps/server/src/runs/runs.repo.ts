@@ -149,6 +149,40 @@ export class RunsRepo {
     });
   }
 
+  /**
+   * Creates the empty report of an execution run: PASSED with no scenarios until its jobs upload.
+   * Bound to a transaction, it commits with the execution run it belongs to.
+   */
+  async insertExecutionReport(run: Omit<typeof runs.$inferInsert, 'status' | 'totalScenarios' | 'passedScenarios'>): Promise<string> {
+    const [row] = await this.db
+      .insert(runs)
+      .values({ ...run, status: 'PASSED', totalScenarios: 0, passedScenarios: 0 })
+      .returning({ id: runs.id });
+    if (!row) throw new Error('insert into runs returned nothing');
+    return row.id;
+  }
+
+  /** A halted execution's report: FAILED, its name marked "(stopped)", ended now. */
+  async markStopped(runId: string): Promise<void> {
+    await this.db
+      .update(runs)
+      .set({ status: 'FAILED', name: sql`${runs.name} || ' (stopped)'`, endTime: new Date() })
+      .where(eq(runs.id, runId));
+  }
+
+  /** Fails a run whatever its scenarios say (an execution job that ended before uploading one). */
+  async markFailed(runId: string): Promise<void> {
+    await this.db.update(runs).set({ status: 'FAILED' }).where(eq(runs.id, runId));
+  }
+
+  /** Lists the project's run as a single scenario execution ("Run scenario", spec 02 §3). */
+  async markScenarioRun(projectId: string, runId: string): Promise<void> {
+    await this.db
+      .update(runs)
+      .set({ kind: 'scenario' })
+      .where(and(eq(runs.id, runId), eq(runs.projectId, projectId)));
+  }
+
   async projectOfRun(id: string): Promise<string | undefined> {
     const [row] = await this.db.select({ projectId: runs.projectId }).from(runs).where(eq(runs.id, id));
     return row?.projectId;

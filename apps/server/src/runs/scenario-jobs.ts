@@ -1,12 +1,9 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { environmentDisplayName, environmentFileName, Messages, type ScenarioJob } from '@rehearse/contract';
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
-import type { Db } from '../db/database.js';
-import { runs, scenarioJobs } from '../db/schema.js';
 import { notFound } from '../http/errors.js';
 import type { JobObserver } from '../metrics/metrics.js';
 import type { SocketHub } from '../storage/sockets.js';
@@ -17,8 +14,8 @@ import type { EgressPolicy } from '@rehearse/egress';
 import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/processes';
 // Jobs run the runner's CLI in a sandboxed process, so the API never launches a browser or runs tenant code.
 import { RUNNER_BIN } from '../processes/programs.js';
-
-type JobRow = typeof scenarioJobs.$inferSelect;
+import type { RunsRepo } from './runs.repo.js';
+import type { ScenarioJobRow as JobRow, ScenarioJobsRepo } from './scenario-jobs.repo.js';
 
 const REPORT_LINK = /\/run-report\/([0-9a-f-]{36})/;
 /** Job keys of "Run scenario" are named this plus the job id's start. */
@@ -63,7 +60,8 @@ export class ScenarioJobs {
   observer: JobObserver | undefined;
 
   constructor(
-    private readonly db: Db,
+    private readonly queue: ScenarioJobsRepo,
+    private readonly runs: RunsRepo,
     private readonly workspaces: WorkspaceService,
     private readonly features: FeaturesService,
     private readonly accessKeys: AccessKeysService,
@@ -81,19 +79,10 @@ export class ScenarioJobs {
    * for a database only this process can use (PGlite). Then takes queued jobs, when this server runs any.
    */
   async recover(everyRunning = false): Promise<void> {
-    const lapsed = sql`now() - make_interval(secs => ${this.settings.leaseMs / 1000})`;
-    const ended = await this.db
-      .update(scenarioJobs)
-      .set({ state: 'error', message: Messages.jobInterrupted, finishedAt: new Date() })
-      .where(
-        and(
-          eq(scenarioJobs.state, 'running'),
-          everyRunning
-            ? undefined
-            : or(lt(scenarioJobs.heartbeatAt, lapsed), and(isNull(scenarioJobs.heartbeatAt), lt(scenarioJobs.startedAt, lapsed))),
-        ),
-      )
-      .returning();
+    const ended = await this.queue.markInterrupted(
+      everyRunning ? 'every-running' : { leaseLapsedMs: this.settings.leaseMs },
+      Messages.jobInterrupted,
+    );
     for (const job of ended) {
       this.log.warn({ jobId: job.id, owner: job.owner }, 'ended a scenario job whose server stopped renewing its lease');
       this.emit(job);
@@ -107,8 +96,7 @@ export class ScenarioJobs {
   }
 
   async projectOf(jobId: string): Promise<string | undefined> {
-    const [row] = await this.db.select({ projectId: scenarioJobs.projectId }).from(scenarioJobs).where(eq(scenarioJobs.id, jobId));
-    return row?.projectId;
+    return this.queue.projectOf(jobId);
   }
 
   async enqueue(
@@ -118,25 +106,21 @@ export class ScenarioJobs {
   ): Promise<ScenarioJob> {
     const ws = await this.workspaces.open(caller, access, input.branch);
     await this.checkTarget(ws, input.featureName, input.scenarioName, input.environment);
-    const [row] = await this.db
-      .insert(scenarioJobs)
-      .values({
-        projectId: ws.projectId,
-        userId: caller.user.id,
-        branch: ws.branch,
-        featureName: input.featureName,
-        scenarioName: input.scenarioName,
-        environment: environmentDisplayName(input.environment.trim()),
-        heal: input.heal ?? false,
-      })
-      .returning();
-    if (!row) throw new Error('insert into scenario_jobs returned nothing');
+    const row = await this.queue.enqueue({
+      projectId: ws.projectId,
+      userId: caller.user.id,
+      branch: ws.branch,
+      featureName: input.featureName,
+      scenarioName: input.scenarioName,
+      environment: environmentDisplayName(input.environment.trim()),
+      heal: input.heal ?? false,
+    });
     this.kick();
     return this.toDto(row);
   }
 
   async get(jobId: string): Promise<ScenarioJob> {
-    const [row] = await this.db.select().from(scenarioJobs).where(eq(scenarioJobs.id, jobId));
+    const row = await this.queue.findById(jobId);
     if (!row) throw notFound(Messages.jobNotFound);
     return this.toDto(row);
   }
@@ -189,19 +173,7 @@ export class ScenarioJobs {
   }
 
   private async claim(): Promise<JobRow | undefined> {
-    // SKIP LOCKED lets several servers share the queue without taking the same job twice.
-    const next = this.db
-      .select({ id: scenarioJobs.id })
-      .from(scenarioJobs)
-      .where(eq(scenarioJobs.state, 'queued'))
-      .orderBy(asc(scenarioJobs.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    const [job] = await this.db
-      .update(scenarioJobs)
-      .set({ state: 'running', startedAt: new Date(), owner: this.settings.instanceId, heartbeatAt: sql`now()` })
-      .where(and(inArray(scenarioJobs.id, next), eq(scenarioJobs.state, 'queued')))
-      .returning();
+    const job = await this.queue.claimNext(this.settings.instanceId);
     if (job) {
       this.emit(job);
       this.observer?.claimed('scenario', job.createdAt, job.startedAt ?? new Date());
@@ -218,10 +190,8 @@ export class ScenarioJobs {
     // The lease: renewed while this server runs the job, so other servers leave it alone.
     const lease = setInterval(
       () => {
-        this.db
-          .update(scenarioJobs)
-          .set({ heartbeatAt: sql`now()` })
-          .where(and(eq(scenarioJobs.id, job.id), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, this.settings.instanceId)))
+        this.queue
+          .renewLease(job.id, this.settings.instanceId)
           .catch((error: unknown) => this.log.warn({ err: error, jobId: job.id }, 'renewing a scenario job lease failed'));
       },
       Math.max(250, this.settings.leaseMs / 3),
@@ -288,16 +258,8 @@ export class ScenarioJobs {
       if (dir) await rm(dir, { recursive: true, force: true });
     }
     // A "Run scenario" run is a single scenario execution in the reports list (spec 02 §3).
-    if (runId)
-      await this.db
-        .update(runs)
-        .set({ kind: 'scenario' })
-        .where(and(eq(runs.id, runId), eq(runs.projectId, job.projectId)));
-    const [finished] = await this.db
-      .update(scenarioJobs)
-      .set({ state, runId, message, finishedAt: new Date() })
-      .where(and(eq(scenarioJobs.id, job.id), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, this.settings.instanceId)))
-      .returning();
+    if (runId) await this.runs.markScenarioRun(job.projectId, runId);
+    const finished = await this.queue.finish(job.id, this.settings.instanceId, { state, runId, message });
     if (finished) {
       this.emit(finished);
       this.observer?.finished('scenario', state, finished.startedAt, finished.finishedAt ?? new Date());

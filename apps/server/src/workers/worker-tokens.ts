@@ -1,9 +1,7 @@
 import { Messages } from '@rehearse/contract';
-import { eq } from 'drizzle-orm';
 import { digestToken, newToken } from '../crypto/tokens.js';
-import type { Db } from '../db/database.js';
-import { workerTokens } from '../db/schema.js';
 import { unauthorized } from '../http/errors.js';
+import type { WorkerTokensRepo } from './worker-tokens.repo.js';
 
 /** Worker tokens start with this, so a leaked one is recognisable and never mistaken for a session. */
 export const WORKER_TOKEN_PREFIX = 'rhw_';
@@ -15,38 +13,28 @@ const TOUCH_EVERY_MS = 60_000;
 export class WorkerTokens {
   private readonly touched = new Map<string, number>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly tokens: WorkerTokensRepo) {}
 
   async create(name: string): Promise<{ id: string; token: string }> {
     const token = newToken(WORKER_TOKEN_PREFIX);
-    const [row] = await this.db
-      .insert(workerTokens)
-      .values({ name, tokenHash: digestToken(token) })
-      .returning({ id: workerTokens.id });
-    if (!row) throw new Error('insert into worker_tokens returned nothing');
-    return { id: row.id, token };
+    const id = await this.tokens.insert(name, digestToken(token));
+    return { id, token };
   }
 
   async delete(id: string): Promise<void> {
-    await this.db.delete(workerTokens).where(eq(workerTokens.id, id));
+    await this.tokens.delete(id);
   }
 
   /** The token of a worker call's `Authorization: Bearer rhw_…` header, or a 401. */
   async authenticate(authorization: string | undefined): Promise<{ id: string; name: string }> {
     const token = /^Bearer\s+(rhw_\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token) throw unauthorized(Messages.workerTokenInvalid);
-    const [row] = await this.db
-      .select({ id: workerTokens.id, name: workerTokens.name })
-      .from(workerTokens)
-      .where(eq(workerTokens.tokenHash, digestToken(token)));
+    const row = await this.tokens.findByHash(digestToken(token));
     if (!row) throw unauthorized(Messages.workerTokenInvalid);
     const now = Date.now();
     if ((this.touched.get(row.id) ?? 0) < now - TOUCH_EVERY_MS) {
       this.touched.set(row.id, now);
-      await this.db
-        .update(workerTokens)
-        .set({ lastSeenAt: new Date(now) })
-        .where(eq(workerTokens.id, row.id));
+      await this.tokens.markSeen(row.id, new Date(now));
     }
     return row;
   }

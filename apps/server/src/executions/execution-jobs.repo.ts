@@ -1,0 +1,240 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { executionJobs, executionRuns } from '../db/schema.js';
+
+export type ExecutionRunRow = typeof executionRuns.$inferSelect;
+export type ExecutionJobRow = typeof executionJobs.$inferSelect;
+export type NewExecutionRun = Omit<typeof executionRuns.$inferInsert, 'id' | 'state' | 'createdAt' | 'finishedAt'>;
+/** A job as the engine plans it; the rest (state, attempts, worker, times) starts at its defaults. */
+export type NewExecutionJob = Pick<
+  typeof executionJobs.$inferInsert,
+  'projectId' | 'flowIndex' | 'groupIndex' | 'threadCount' | 'position' | 'featurePath' | 'scenarioName' | 'browser' | 'viewport'
+>;
+export interface JobCounters {
+  total: number;
+  passed: number;
+  failed: number;
+}
+
+/** Claims of all servers go one at a time: per-group thread limits are counted, then taken. */
+const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('rehearse.execution-claim'))`;
+
+/**
+ * SQL for the executions engine's queue: execution_runs (one start of an execution) and
+ * execution_jobs (one scenario of it, claimed by a worker thread under a lease).
+ */
+export class ExecutionJobsRepo {
+  constructor(private readonly db: Db) {}
+
+  /** Stores a started run and queues its jobs (one transaction when the repository is bound to one). */
+  async queueRun(run: NewExecutionRun, jobs: NewExecutionJob[]): Promise<string> {
+    const [executionRun] = await this.db.insert(executionRuns).values(run).returning({ id: executionRuns.id });
+    if (!executionRun) throw new Error('insert into execution_runs returned nothing');
+    await this.db.insert(executionJobs).values(jobs.map((job) => ({ ...job, executionRunId: executionRun.id })));
+    return executionRun.id;
+  }
+
+  async latestRunOf(executionId: string): Promise<ExecutionRunRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(executionRuns)
+      .where(eq(executionRuns.executionId, executionId))
+      .orderBy(desc(executionRuns.createdAt))
+      .limit(1);
+    return row;
+  }
+
+  /** The execution run whose report is `runId`, if an execution made that run. */
+  async runOfReport(runId: string): Promise<ExecutionRunRow | undefined> {
+    const [row] = await this.db.select().from(executionRuns).where(eq(executionRuns.runId, runId)).limit(1);
+    return row;
+  }
+
+  async findRun(executionRunId: string): Promise<ExecutionRunRow | undefined> {
+    const [row] = await this.db.select().from(executionRuns).where(eq(executionRuns.id, executionRunId));
+    return row;
+  }
+
+  /** How many of the run's jobs there are, and how many passed and failed. */
+  async countersOf(executionRunId: string): Promise<JobCounters> {
+    const [counts] = await this.db
+      .select({
+        total: sql<number>`count(*)::int`,
+        passed: sql<number>`count(*) filter (where ${executionJobs.state} = 'passed')::int`,
+        failed: sql<number>`count(*) filter (where ${executionJobs.state} = 'failed')::int`,
+      })
+      .from(executionJobs)
+      .where(eq(executionJobs.executionRunId, executionRunId));
+    return { total: counts?.total ?? 0, passed: counts?.passed ?? 0, failed: counts?.failed ?? 0 };
+  }
+
+  /**
+   * Gives `workerId` the next claimable job, or none: the oldest run's queued job whose flow has no
+   * unfinished earlier group and whose group runs fewer jobs than its threadCount. Counting and
+   * taking happen under one global advisory lock, so servers never overfill a group.
+   */
+  async claimNextJob(workerId: string): Promise<ExecutionJobRow | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(CLAIM_LOCK);
+      // Spelled out: inside the subqueries drizzle would print the outer columns unqualified.
+      const [next] = await tx
+        .select({ id: executionJobs.id })
+        .from(executionJobs)
+        .innerJoin(executionRuns, eq(executionRuns.id, executionJobs.executionRunId))
+        .where(
+          and(
+            eq(executionJobs.state, 'queued'),
+            eq(executionRuns.state, 'running'),
+            sql`not exists (select 1 from execution_jobs e where e.execution_run_id = "execution_jobs"."execution_run_id"
+                and e.flow_index = "execution_jobs"."flow_index" and e.group_index < "execution_jobs"."group_index"
+                and e.state in ('queued', 'running'))`,
+            sql`(select count(*) from execution_jobs r where r.execution_run_id = "execution_jobs"."execution_run_id"
+                and r.flow_index = "execution_jobs"."flow_index" and r.group_index = "execution_jobs"."group_index"
+                and r.state = 'running') < "execution_jobs"."thread_count"`,
+          ),
+        )
+        .orderBy(asc(executionRuns.createdAt), asc(executionJobs.groupIndex), asc(executionJobs.position))
+        .limit(1);
+      if (!next) return undefined;
+      const [job] = await tx
+        .update(executionJobs)
+        .set({ state: 'running', workerId, attempts: sql`${executionJobs.attempts} + 1`, heartbeatAt: sql`now()`, startedAt: new Date() })
+        .where(eq(executionJobs.id, next.id))
+        .returning();
+      return job;
+    });
+  }
+
+  /** Records the job key made for a claimed job, so whoever ends the job can delete it. */
+  async setAccessKey(jobId: string, accessKeyId: string): Promise<void> {
+    await this.db.update(executionJobs).set({ accessKeyId }).where(eq(executionJobs.id, jobId));
+  }
+
+  /** Renews the leases of the jobs `workerId` still runs; answers their ids (the others were halted or taken over). */
+  async renewLeases(workerId: string, jobIds: string[]): Promise<Set<string>> {
+    const alive = await this.db
+      .update(executionJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(inArray(executionJobs.id, jobIds), eq(executionJobs.workerId, workerId), eq(executionJobs.state, 'running')))
+      .returning({ id: executionJobs.id });
+    return new Set(alive.map((row) => row.id));
+  }
+
+  /** Ends a job `workerId` still runs and answers it; undefined when it is not (any longer) that worker's running job. */
+  async finishJob(
+    jobId: string,
+    workerId: string,
+    state: 'passed' | 'failed',
+    message: string | null,
+  ): Promise<ExecutionJobRow | undefined> {
+    const [job] = await this.db
+      .update(executionJobs)
+      .set({ state, message, finishedAt: new Date() })
+      .where(and(eq(executionJobs.id, jobId), eq(executionJobs.workerId, workerId), eq(executionJobs.state, 'running')))
+      .returning();
+    return job;
+  }
+
+  /** Running jobs whose worker has not heartbeaten for `leaseMs`. */
+  async lapsedJobs(leaseMs: number): Promise<ExecutionJobRow[]> {
+    return this.db
+      .select()
+      .from(executionJobs)
+      .where(and(eq(executionJobs.state, 'running'), sql`${executionJobs.heartbeatAt} < now() - make_interval(secs => ${leaseMs / 1000})`));
+  }
+
+  /**
+   * Puts a lapsed job back in the queue; false when it changed since it was read. The guard on the
+   * worker id: another server may be recovering the same job right now.
+   */
+  async requeueLapsed(job: Pick<ExecutionJobRow, 'id' | 'workerId'>): Promise<boolean> {
+    const rows = await this.db
+      .update(executionJobs)
+      .set({ state: 'queued', workerId: null, accessKeyId: null, heartbeatAt: null })
+      .where(stillRunningBy(job))
+      .returning({ id: executionJobs.id });
+    return rows.length > 0;
+  }
+
+  /** Fails a lapsed job and answers it; undefined when it changed since it was read (same guard as `requeueLapsed`). */
+  async failLapsed(job: Pick<ExecutionJobRow, 'id' | 'workerId'>, message: string): Promise<ExecutionJobRow | undefined> {
+    const [failed] = await this.db
+      .update(executionJobs)
+      .set({ state: 'failed', message, finishedAt: new Date() })
+      .where(stillRunningBy(job))
+      .returning();
+    return failed;
+  }
+
+  /** Skips the queued jobs of the job's flow in later groups (a failure ends its flow). */
+  async skipLaterGroups(job: Pick<ExecutionJobRow, 'executionRunId' | 'flowIndex' | 'groupIndex'>, message: string): Promise<void> {
+    await this.db
+      .update(executionJobs)
+      .set({ state: 'skipped', message, finishedAt: new Date() })
+      .where(
+        and(
+          eq(executionJobs.executionRunId, job.executionRunId),
+          eq(executionJobs.flowIndex, job.flowIndex),
+          sql`${executionJobs.groupIndex} > ${job.groupIndex}`,
+          eq(executionJobs.state, 'queued'),
+        ),
+      );
+  }
+
+  /** How many of the run's jobs are queued or running. */
+  async openJobCount(executionRunId: string): Promise<number> {
+    const [open] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(executionJobs)
+      .where(and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['queued', 'running'])));
+    return open?.count ?? 0;
+  }
+
+  /** Whether any of the run's jobs failed, was skipped or was cancelled. */
+  async anyJobFailed(executionRunId: string): Promise<boolean> {
+    const [bad] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(executionJobs)
+      .where(and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['failed', 'skipped', 'cancelled'])));
+    return (bad?.count ?? 0) > 0;
+  }
+
+  /** Ends a running execution run as passed or failed and answers it; undefined when it had already ended (halted). */
+  async finishRun(executionRunId: string, failed: boolean): Promise<ExecutionRunRow | undefined> {
+    const [done] = await this.db
+      .update(executionRuns)
+      .set({ state: failed ? 'failed' : 'passed', finishedAt: new Date() })
+      .where(and(eq(executionRuns.id, executionRunId), eq(executionRuns.state, 'running')))
+      .returning();
+    return done;
+  }
+
+  /** Marks a running execution run halted and answers its report's id; undefined when it had already ended. */
+  async haltRun(executionRunId: string): Promise<string | undefined> {
+    const [halted] = await this.db
+      .update(executionRuns)
+      .set({ state: 'halted', finishedAt: new Date() })
+      .where(and(eq(executionRuns.id, executionRunId), eq(executionRuns.state, 'running')))
+      .returning({ runId: executionRuns.runId });
+    return halted?.runId;
+  }
+
+  /** Cancels the run's queued and running jobs; answers the job keys they held. */
+  async cancelOpenJobs(executionRunId: string, message: string): Promise<string[]> {
+    const cancelled = await this.db
+      .update(executionJobs)
+      .set({ state: 'cancelled', message, finishedAt: new Date() })
+      .where(and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['queued', 'running'])))
+      .returning({ accessKeyId: executionJobs.accessKeyId });
+    return cancelled.flatMap((job) => (job.accessKeyId ? [job.accessKeyId] : []));
+  }
+}
+
+/** The job is still running under the worker it was read with. */
+function stillRunningBy(job: Pick<ExecutionJobRow, 'id' | 'workerId'>) {
+  return and(
+    eq(executionJobs.id, job.id),
+    eq(executionJobs.state, 'running'),
+    sql`${executionJobs.workerId} is not distinct from ${job.workerId}`,
+  );
+}

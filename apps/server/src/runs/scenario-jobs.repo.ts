@@ -1,0 +1,94 @@
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { scenarioJobs } from '../db/schema.js';
+
+export type ScenarioJobRow = typeof scenarioJobs.$inferSelect;
+export type NewScenarioJob = Pick<
+  typeof scenarioJobs.$inferInsert,
+  'projectId' | 'userId' | 'branch' | 'featureName' | 'scenarioName' | 'environment' | 'heal'
+>;
+
+/** Which running jobs `markInterrupted` ends: those whose lease lapsed, or every running one. */
+export type InterruptedJobs = { leaseLapsedMs: number } | 'every-running';
+
+/** SQL for the "Run scenario" queue (scenario_jobs), shared by every server through row locks and leases. */
+export class ScenarioJobsRepo {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Ends running jobs with an error and answers them. With a lease, those whose lease lapsed, or
+   * that have no lease and started over a lease ago (left by a server from before leases).
+   */
+  async markInterrupted(which: InterruptedJobs, message: string): Promise<ScenarioJobRow[]> {
+    const lapsed = which === 'every-running' ? undefined : sql`now() - make_interval(secs => ${which.leaseLapsedMs / 1000})`;
+    return this.db
+      .update(scenarioJobs)
+      .set({ state: 'error', message, finishedAt: new Date() })
+      .where(
+        and(
+          eq(scenarioJobs.state, 'running'),
+          lapsed
+            ? or(lt(scenarioJobs.heartbeatAt, lapsed), and(isNull(scenarioJobs.heartbeatAt), lt(scenarioJobs.startedAt, lapsed)))
+            : undefined,
+        ),
+      )
+      .returning();
+  }
+
+  async projectOf(jobId: string): Promise<string | undefined> {
+    const [row] = await this.db.select({ projectId: scenarioJobs.projectId }).from(scenarioJobs).where(eq(scenarioJobs.id, jobId));
+    return row?.projectId;
+  }
+
+  /** Queues a job. */
+  async enqueue(job: NewScenarioJob): Promise<ScenarioJobRow> {
+    const [row] = await this.db.insert(scenarioJobs).values(job).returning();
+    if (!row) throw new Error('insert into scenario_jobs returned nothing');
+    return row;
+  }
+
+  async findById(jobId: string): Promise<ScenarioJobRow | undefined> {
+    const [row] = await this.db.select().from(scenarioJobs).where(eq(scenarioJobs.id, jobId));
+    return row;
+  }
+
+  /** Takes the oldest queued job for `owner` with its lease started, or none when the queue is empty. */
+  async claimNext(owner: string): Promise<ScenarioJobRow | undefined> {
+    // SKIP LOCKED lets several servers share the queue without taking the same job twice.
+    const next = this.db
+      .select({ id: scenarioJobs.id })
+      .from(scenarioJobs)
+      .where(eq(scenarioJobs.state, 'queued'))
+      .orderBy(asc(scenarioJobs.createdAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    const [job] = await this.db
+      .update(scenarioJobs)
+      .set({ state: 'running', startedAt: new Date(), owner, heartbeatAt: sql`now()` })
+      .where(and(inArray(scenarioJobs.id, next), eq(scenarioJobs.state, 'queued')))
+      .returning();
+    return job;
+  }
+
+  /** Renews the lease of a job `owner` still runs; a job ended or taken over meanwhile is left alone. */
+  async renewLease(jobId: string, owner: string): Promise<void> {
+    await this.db
+      .update(scenarioJobs)
+      .set({ heartbeatAt: sql`now()` })
+      .where(and(eq(scenarioJobs.id, jobId), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, owner)));
+  }
+
+  /** Finishes a job `owner` still runs and answers it; undefined when it was ended meanwhile (lease lost). */
+  async finish(
+    jobId: string,
+    owner: string,
+    outcome: { state: 'passed' | 'failed' | 'error'; runId: string | null; message: string | null },
+  ): Promise<ScenarioJobRow | undefined> {
+    const [finished] = await this.db
+      .update(scenarioJobs)
+      .set({ ...outcome, finishedAt: new Date() })
+      .where(and(eq(scenarioJobs.id, jobId), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, owner)))
+      .returning();
+    return finished;
+  }
+}
