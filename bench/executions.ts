@@ -243,7 +243,7 @@ async function main(): Promise<void> {
     const waitUntilStopped = async (executionId: string, given: () => boolean) => {
       while (!given()) {
         await sleep(2_000);
-        if (!(await test.services.engine!.status(executionId)).running) return;
+        if (!(await test.services.engine.status(executionId)).running) return;
       }
     };
 

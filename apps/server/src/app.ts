@@ -54,7 +54,7 @@ import { RecordingPublisher } from './recorder/recording-publisher.js';
 import { RecordedPagesRepo } from './recorder/recorded-pages.repo.js';
 import { RunsRepo } from './runs/runs.repo.js';
 import { registerRunsRoutes } from './runs/runs.routes.js';
-import { RunsService } from './runs/runs.service.js';
+import { runReportLink, RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
 import { ScenarioJobsRepo } from './runs/scenario-jobs.repo.js';
 import { ExecutionsService } from './executions/executions.service.js';
@@ -86,6 +86,7 @@ import { WorkspaceStateRepo } from './workspace/workspace-state.repo.js';
 import { registerWorkspaceRoutes } from './workspace/workspace.routes.js';
 import { WorkspaceService } from './workspace/workspace.service.js';
 import { WorkspaceStore } from './workspace/workspace.store.js';
+import { DomainEventBus } from './events/domain-events.js';
 
 /** The server's version, from its package.json: the one source the runner package is stamped with too. */
 export const VERSION = (JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -117,16 +118,16 @@ export interface Services {
   privateRepos: PrivateRepoService;
   projectSecrets: ProjectSecretsRepo;
   runs: RunsService;
-  jobs?: ScenarioJobs;
-  engine?: ExecutionEngine;
-  workerTokens?: WorkerTokens;
-  scheduler?: Scheduler;
-  recorder?: RecorderService;
+  jobs: ScenarioJobs;
+  engine: ExecutionEngine;
+  workerTokens: WorkerTokens;
+  scheduler: Scheduler;
+  recorder: RecorderService;
   metrics?: Metrics;
   /** This process's id among the servers sharing the database (owner of its jobs, name of its schedule fires). */
-  instanceId?: string;
+  instanceId: string;
   /** The admin server of METRICS_PORT, once the app listens. */
-  metricsAdmin?: () => HttpServer | undefined;
+  metricsAdmin: () => HttpServer | undefined;
 }
 
 /** A registered route as the permission-matrix test sees it. */
@@ -193,12 +194,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const demoShopUrl = `${settings.publicUrl}${DEMO_SHOP_PATH}/`;
   const db = database.db;
+  // Built in dependency order: each service gets what it needs when it is made, and what one
+  // domain does that others react to travels as a domain event (events/domain-events.ts).
+  const events = new DomainEventBus(app.log);
   const users = new UsersRepo(db);
   const projectsRepo = new ProjectsRepo(db);
   const accessKeysRepo = new AccessKeysRepo(db);
   const membersRepo = new MembersRepo(db);
   const authTx = authTransactions(db);
   const sessions = new SessionService(
+    events,
     authTx,
     { ...settings, demoShopUrl },
     users,
@@ -208,6 +213,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     membersRepo,
   );
   const access = new AccessService(projectsRepo, accessKeysRepo);
+  const accessKeys = new AccessKeysService(accessKeysRepo, events);
   const projectSecrets = new ProjectSecretsRepo(db, settings.secretKey);
   // Where worker processes on this machine reach this server (known only once it listens).
   const localUrl = () => {
@@ -216,11 +222,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   };
   // What users' browsers, fetches and git remotes may reach (docs/security.md, egress rules).
   const egress = new ServerEgress(settings.REHEARSE_ALLOW_PRIVATE_TARGETS, localUrl);
-  app.addHook('onClose', async () => egress.close());
-  const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'));
-  app.addHook('onClose', async () => store.close());
+  const privateRepos = new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl());
+  const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'), privateRepos);
   const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
   const features = new FeaturesService(workspaces);
+  const testData = new TestDataService(workspaces, projectSecrets);
+  const environments = new EnvironmentsService(workspaces);
   const sockets = attachSockets(
     app,
     sessions,
@@ -229,127 +236,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
   socketClients = () => sockets.clientCount();
   const runsRepo = new RunsRepo(db);
-  access.registerResource('run', (id) => runsRepo.projectOfRun(id));
-  access.registerResource('testCase', (id) => runsRepo.projectOfTestCase(id));
-  access.registerResource('comment', (id) => runsRepo.projectOfComment(id));
+  const recordedPages = new RecordedPagesRepo(db);
+  const reportLink = (projectId: string, runId: string) => runReportLink(settings.publicUrl, projectId, runId);
   const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
-  if (mailer) app.addHook('onClose', async () => mailer.close());
-  const services: Services = {
-    sessions,
-    access,
-    users,
-    projects: new ProjectsService(authTx, projectsRepo, users, demoShopUrl),
-    members: new MembersService(membersRepo, settings, mailer, app.log),
-    accessKeys: new AccessKeysService(accessKeysRepo),
-    activity: new ActivityService(new ActivityRepo(db), projectsRepo),
-    sockets,
-    workspaces,
-    features,
-    testData: new TestDataService(workspaces, projectSecrets),
-    privateRepos: new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl()),
-    projectSecrets,
-    runs: new RunsService(
-      runsRepo,
-      new ArtifactStore(path.join(settings.dataDir, 'artifacts')),
-      sockets,
-      settings.publicUrl,
-      new SignedLinks(settings.secretKey, 'trace'),
-      settings.ARTIFACT_QUOTA_MB * 1024 * 1024,
-    ),
-  };
-  store.remote = services.privateRepos;
-  // Live updates end with the right to them: at logout, when a key is revoked, when a member goes.
-  sessions.sessionEndedListeners.push((tokenHash) => sockets.endSession(tokenHash));
-  services.accessKeys.keyRevokedListeners.push((accessKeyId) => sockets.endAccessKey(accessKeyId));
-  services.members.memberRemovedListeners.push((projectId, userId) => sockets.leaveProject(userId, projectId));
-  // Uploaded reports are masked with the secret values of the branch they ran on (main when that is no branch of the project).
-  services.runs.secretValues = async (caller, access, branch) => {
-    const ws = await workspaces.open(caller, access, branch).catch(async () => workspaces.open(caller, access));
-    return services.testData.secretValues(ws);
-  };
 
-  const route = createCallRouter(app, {
-    sessions,
-    access,
-    authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
-  const startedAt = Date.now();
-  route(systemCalls.health, async () => {
-    await database.execute('select 1');
-    return { status: true, version: VERSION, database: database.kind, uptimeSeconds: (Date.now() - startedAt) / 1000 };
-  });
-  registerAuthRoutes(route, services);
-  registerStorageRoutes(route, services.activity);
-  const environments = new EnvironmentsService(workspaces);
-  registerWorkspaceRoutes(route, {
-    workspaces,
-    environments,
-    branches: new BranchesService(workspaces),
-    files: new FilesService(workspaces),
-    testData: services.testData,
-    features,
-    steps: new StepsService(workspaces, features),
-    privateRepos: services.privateRepos,
-    projectsRepo,
-  });
-  registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
-  registerRunsRoutes(route, { runs: services.runs, testData: services.testData, workspaces });
-  const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
-  registerDownloadRoutes(route, downloads);
-  // The AI engine: built-in always, the OpenAI-compatible provider only when AI_BASE_URL is set.
-  const oversight = new OversightService(new OversightRepo(db), runsRepo, workspaces);
-  services.runs.uploadListeners.push(async (event) => {
-    await oversight
-      .fileFromRun(event)
-      .catch((error: unknown) => app.log.error({ err: error, runId: event.runId }, 'filing Code Review items failed'));
-  });
-  registerAiRoutes(route, {
-    ai: new AiService(createLlm(settings), workspaces, features, app.log),
-    oversight,
-    runs: services.runs,
-    workspaces,
-    jobs: () => services.jobs,
-  });
-  // Tenant code runs only in the runner's sandbox; where it cannot be set up every job fails with
-  // the reason (and main.ts refuses to start), unless the operator allowed it.
-  const sandbox = () => jobSandbox(settings);
-  const jobs = new ScenarioJobs(
-    new ScenarioJobsRepo(db),
-    runsRepo,
-    workspaces,
-    features,
-    services.accessKeys,
-    accessKeysRepo,
-    sockets,
-    {
-      workerProcesses: roles.has('workers') ? settings.WORKER_PROCESSES : 0,
-      runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
-      dataDir: settings.dataDir,
-      sandbox,
-      serverUrl: localUrl,
-      egress: () => egress.policy(),
-      reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId),
-      instanceId,
-      leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
-    },
-    app.log,
-  );
-  jobs.observer = metrics;
-  access.registerResource('job', (id) => jobs.projectOf(id));
-  registerScenarioJobRoutes(route, jobs);
-  // Workers start once the server listens: they reach it over HTTP like any runner.
-  // PGlite has only this process: whatever it finds running, a previous process left. On PostgreSQL
-  // other servers queue (api-only replicas) and run jobs too: leases decide, and this one polls.
-  app.addHook('onListen', async () => {
-    await jobs.recover(database.kind === 'pglite');
-    if (database.kind !== 'pglite') jobs.startPolling(500);
-  });
-  app.addHook('onClose', async () => jobs.close());
-  services.jobs = jobs;
   const executionsRepo = new ExecutionsRepo(db);
   const executionsService = new ExecutionsService(executionsRepo, workspaces, features);
-  access.registerResource('execution', (id) => executionsService.projectOf(id));
   const engine = new ExecutionEngine(
+    events,
     executionTransactions(db),
     executionsRepo,
     new ExecutionJobsRepo(db),
@@ -358,28 +252,55 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     features,
     access,
     users,
-    services.accessKeys,
+    accessKeys,
+    accessKeysRepo,
+    sockets,
+    { leaseMs: settings.WORKER_LEASE_SECONDS * 1000, claimPollMs: database.kind === 'pglite' ? 2_000 : 500, reportLink },
+    app.log,
+  );
+  const runs = new RunsService(
+    {
+      events,
+      executionOfRun: (runId) => engine.statusOfRun(runId),
+      // Uploaded reports are masked with the secret values of the branch they ran on (main when that is no branch of the project).
+      secretValues: async (caller, projectAccess, branch) => {
+        const ws = await workspaces.open(caller, projectAccess, branch).catch(async () => workspaces.open(caller, projectAccess));
+        return testData.secretValues(ws);
+      },
+      recordedMemory: (projectId) => recordedPages.paths(projectId),
+    },
+    runsRepo,
+    new ArtifactStore(path.join(settings.dataDir, 'artifacts')),
+    sockets,
+    settings.publicUrl,
+    new SignedLinks(settings.secretKey, 'trace'),
+    settings.ARTIFACT_QUOTA_MB * 1024 * 1024,
+  );
+  // Tenant code runs only in the runner's sandbox; where it cannot be set up every job fails with
+  // the reason (and main.ts refuses to start), unless the operator allowed it.
+  const jobs = new ScenarioJobs(
+    events,
+    new ScenarioJobsRepo(db),
+    runsRepo,
+    workspaces,
+    features,
+    accessKeys,
     accessKeysRepo,
     sockets,
     {
+      workerProcesses: roles.has('workers') ? settings.WORKER_PROCESSES : 0,
+      runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
+      dataDir: settings.dataDir,
+      sandbox: () => jobSandbox(settings),
+      serverUrl: localUrl,
+      egress: () => egress.policy(),
+      reportLink,
+      instanceId,
       leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
-      claimPollMs: database.kind === 'pglite' ? 2_000 : 500,
-      reportLink: (projectId, runId) => services.runs.reportLink(projectId, runId),
     },
     app.log,
   );
-  engine.observer = metrics;
-  services.runs.executionOfRun = (runId) => engine.statusOfRun(runId);
-  const environmentNames = async (caller: Caller, access: ProjectAccess, branch: string) =>
-    (await environments.list(await workspaces.open(caller, access, branch))).allEnv.map((entry) => environmentDisplayName(entry.name));
-  registerExecutionRoutes(route, executionsService, engine, {
-    accessKeys: services.accessKeys,
-    publicUrl: settings.publicUrl,
-    environmentNames,
-    playwrightVersion: () => downloads.playwrightVersion(),
-  });
   const workerTokens = new WorkerTokens(new WorkerTokensRepo(db));
-  registerWorkerRoutes(route, workerTokens, engine);
   const scheduler = new Scheduler(
     executionsRepo,
     new ScheduleFiresRepo(db),
@@ -399,34 +320,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
     app.log,
   );
-  // Lost workers are noticed even when no worker is polling this server.
-  const sweep = setInterval(
-    () => {
-      engine.recoverLostJobs().catch((error: unknown) => app.log.warn({ err: error }, 'recovering lost jobs failed'));
-      jobs.recover().catch((error: unknown) => app.log.warn({ err: error }, 'recovering orphaned scenario jobs failed'));
-    },
-    Math.max(1000, (settings.WORKER_LEASE_SECONDS * 1000) / 2),
-  );
-  sweep.unref();
-  // Schedules and local workers start once the server listens (tests that only inject start neither).
-  app.addHook('onListen', async () => {
-    if (roles.has('scheduler')) scheduler.start();
-    if (roles.has('workers')) await localWorkers.start();
-  });
-  app.addHook('onClose', async () => {
-    clearInterval(sweep);
-    scheduler.stop();
-    engine.close();
-    await localWorkers.stop();
-  });
-  services.engine = engine;
-  services.workerTokens = workerTokens;
-  services.scheduler = scheduler;
-  services.instanceId = instanceId;
-  const exposed = exposeMetrics(app, metrics, { token: settings.METRICS_TOKEN, port: settings.METRICS_PORT, host: settings.HOST });
-  if (metrics) services.metrics = metrics;
-  services.metricsAdmin = exposed.admin;
-
+  // The AI engine: built-in always, the OpenAI-compatible provider only when AI_BASE_URL is set.
+  const oversight = new OversightService(new OversightRepo(db), runsRepo, workspaces);
   const recorder = new RecorderService(
     {
       capacity: settings.RECORDER_CAPACITY,
@@ -439,23 +334,135 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
     workspaces,
     environments,
-    services.testData,
-    new RecordingPublisher(workspaces, features, services.testData),
+    testData,
+    new RecordingPublisher(workspaces, features, testData),
     app.log,
+    events,
   );
-  const recordedPages = new RecordedPagesRepo(db);
-  services.runs.recordedMemory = (projectId) => recordedPages.paths(projectId);
+  const services: Services = {
+    sessions,
+    access,
+    users,
+    projects: new ProjectsService(authTx, projectsRepo, users, demoShopUrl),
+    members: new MembersService(membersRepo, settings, mailer, app.log, events),
+    accessKeys,
+    activity: new ActivityService(new ActivityRepo(db), projectsRepo),
+    sockets,
+    workspaces,
+    features,
+    testData,
+    privateRepos,
+    projectSecrets,
+    runs,
+    jobs,
+    engine,
+    workerTokens,
+    scheduler,
+    recorder,
+    instanceId,
+    ...(metrics ? { metrics } : {}),
+    metricsAdmin: exposeMetrics(app, metrics, { token: settings.METRICS_TOKEN, port: settings.METRICS_PORT, host: settings.HOST }).admin,
+  };
+
+  // Who hears what. Live updates end with the right to them: at logout, when a key is revoked, when a member goes.
+  events.on('sessionEnded', ({ tokenHash }) => sockets.endSession(tokenHash));
+  events.on('accessKeyRevoked', ({ accessKeyId }) => sockets.endAccessKey(accessKeyId));
+  events.on('memberRemoved', ({ projectId, userId }) => sockets.leaveProject(userId, projectId));
+  // Healed runs file Code Review items; a failure there is logged, the run stays stored.
+  events.on('runUploaded', async (event) => {
+    await oversight.fileFromRun(event);
+  });
   // The memory is a by-product of publishing: a failure there is logged, the scenario stays published.
-  recorder.onPublished = (projectId, pages, commands) =>
-    recordedPages.remember(projectId, pages, commands).catch((error: unknown) => app.log.warn({ error }, 'recorded pages not remembered'));
+  events.on('recordingPublished', async ({ projectId, pages, commands }) => {
+    await recordedPages.remember(projectId, pages, commands);
+  });
+  if (metrics) {
+    events.on('jobClaimed', ({ kind, queuedAt, claimedAt }) => metrics.claimed(kind, queuedAt, claimedAt));
+    events.on('jobEnded', ({ kind, outcome, startedAt, finishedAt }) => metrics.finished(kind, outcome, startedAt, finishedAt));
+  }
+  access.registerResource('run', (id) => runsRepo.projectOfRun(id));
+  access.registerResource('testCase', (id) => runsRepo.projectOfTestCase(id));
+  access.registerResource('comment', (id) => runsRepo.projectOfComment(id));
+  access.registerResource('job', (id) => jobs.projectOf(id));
+  access.registerResource('execution', (id) => executionsService.projectOf(id));
   access.registerResource('recorderSession', (id) => recorder.projectOf(id));
+
+  const route = createCallRouter(app, {
+    sessions,
+    access,
+    authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
+  });
+  const startedAt = Date.now();
+  route(systemCalls.health, async () => {
+    await database.execute('select 1');
+    return { status: true, version: VERSION, database: database.kind, uptimeSeconds: (Date.now() - startedAt) / 1000 };
+  });
+  registerAuthRoutes(route, services);
+  registerStorageRoutes(route, services.activity);
+  registerWorkspaceRoutes(route, {
+    workspaces,
+    environments,
+    branches: new BranchesService(workspaces),
+    files: new FilesService(workspaces),
+    testData,
+    features,
+    steps: new StepsService(workspaces, features),
+    privateRepos,
+    projectsRepo,
+  });
+  registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
+  registerRunsRoutes(route, { runs, testData, workspaces });
+  const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
+  registerDownloadRoutes(route, downloads);
+  registerAiRoutes(route, { ai: new AiService(createLlm(settings), workspaces, features, app.log), oversight, runs, workspaces, jobs });
+  registerScenarioJobRoutes(route, jobs);
+  const environmentNames = async (caller: Caller, projectAccess: ProjectAccess, branch: string) =>
+    (await environments.list(await workspaces.open(caller, projectAccess, branch))).allEnv.map((entry) =>
+      environmentDisplayName(entry.name),
+    );
+  registerExecutionRoutes(route, executionsService, engine, {
+    accessKeys,
+    publicUrl: settings.publicUrl,
+    environmentNames,
+    playwrightVersion: () => downloads.playwrightVersion(),
+  });
+  registerWorkerRoutes(route, workerTokens, engine);
   registerRecorderRoutes(
     route,
     recorder,
-    new LocalLaunchService({ accessKeys: services.accessKeys, publicUrl: settings.publicUrl, version: VERSION, environmentNames }),
+    new LocalLaunchService({ accessKeys, publicUrl: settings.publicUrl, version: VERSION, environmentNames }),
   );
   attachRecorderSockets(app, sessions, recorder);
-  services.recorder = recorder;
+
+  // Workers start once the server listens: they reach it over HTTP like any runner.
+  // PGlite has only this process: whatever it finds running, a previous process left. On PostgreSQL
+  // other servers queue (api-only replicas) and run jobs too: leases decide, and this one polls.
+  // Schedules and local workers start once the server listens too (tests that only inject start neither).
+  // Lost workers are noticed even when no worker is polling this server.
+  const sweep = setInterval(
+    () => {
+      engine.recoverLostJobs().catch((error: unknown) => app.log.warn({ err: error }, 'recovering lost jobs failed'));
+      jobs.recover().catch((error: unknown) => app.log.warn({ err: error }, 'recovering orphaned scenario jobs failed'));
+    },
+    Math.max(1000, (settings.WORKER_LEASE_SECONDS * 1000) / 2),
+  );
+  sweep.unref();
+  app.addHook('onListen', async () => {
+    await jobs.recover(database.kind === 'pglite');
+    if (database.kind !== 'pglite') jobs.startPolling(500);
+    if (roles.has('scheduler')) scheduler.start();
+    if (roles.has('workers')) await localWorkers.start();
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    scheduler.stop();
+    engine.close();
+    await localWorkers.stop();
+    await jobs.close();
+    await store.close();
+    await egress.close();
+    await mailer?.close();
+  });
 
   await app.register(demoShopPlugin, {
     prefix: DEMO_SHOP_PATH,

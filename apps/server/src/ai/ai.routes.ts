@@ -12,7 +12,7 @@ const VALIDATION_WAIT_MS = 5 * 60_000;
 
 export function registerAiRoutes(
   route: CallRoute,
-  s: { ai: AiService; oversight: OversightService; runs: RunsService; workspaces: WorkspaceService; jobs: () => ScenarioJobs | undefined },
+  s: { ai: AiService; oversight: OversightService; runs: RunsService; workspaces: WorkspaceService; jobs: ScenarioJobs },
 ): void {
   route(aiCalls.scenarioIdeas, async ({ access, body }) => ({
     status: true,
@@ -29,8 +29,8 @@ export function registerAiRoutes(
     }
     const created = await s.ai.createScenario(ws, body);
     let reportLink: string | null = null;
-    const jobs = s.jobs();
-    if (environment && jobs) {
+    const jobs = s.jobs;
+    if (environment) {
       // "Validated by running them once": the scenario runs as a "Run scenario" job would.
       let job = await jobs.enqueue(caller, access, {
         branch: ws.branch,

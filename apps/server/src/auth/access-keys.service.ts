@@ -3,6 +3,7 @@ import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { AccessKeyRow, AccessKeysRepo } from './access-keys.repo.js';
 import type { AccessKeyScope, Caller, ProjectAccess } from './caller.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 
 function toDto(row: AccessKeyRow, token: string): AccessKey {
   return {
@@ -26,10 +27,11 @@ export interface AccessKeyOptions {
 
 /** Project access tokens: shown whole once, stored as digests, listed masked. */
 export class AccessKeysService {
-  /** Told when a key is revoked (its live-update sockets must close). */
-  readonly keyRevokedListeners: Array<(accessKeyId: string) => void> = [];
-
-  constructor(private readonly keys: AccessKeysRepo) {}
+  constructor(
+    private readonly keys: AccessKeysRepo,
+    /** Hears `accessKeyRevoked` (the key's live-update sockets must close). */
+    private readonly events: DomainEventBus,
+  ) {}
 
   async list(projectId: string): Promise<AccessKey[]> {
     const rows = await this.keys.listForProject(projectId);
@@ -110,6 +112,6 @@ export class AccessKeysService {
   /** The router resolved the key's project and checked membership before this runs. */
   async delete(id: string): Promise<void> {
     await this.keys.delete(id);
-    for (const listener of this.keyRevokedListeners) listener(id);
+    await this.events.emit('accessKeyRevoked', { accessKeyId: id });
   }
 }

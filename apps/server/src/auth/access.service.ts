@@ -2,7 +2,7 @@ import { Messages, type ProjectResource, type ProjectScope } from '@rehearse/con
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
 import type { Caller, ProjectAccess } from './caller.js';
-import type { ProjectsRepo } from './projects.repo.js';
+import type { ProjectRow, ProjectsRepo } from './projects.repo.js';
 import { isLicenceExpired } from './projects.service.js';
 
 const NOT_FOUND: Record<ProjectResource, string> = {
@@ -45,7 +45,29 @@ export class AccessService {
     const project = await this.projects.findById(projectId);
     if (!project) throw notFound(Messages.projectNotFound);
     if (caller.kind === 'accessKey' && caller.projectId !== project.id) throw forbidden(Messages.accessKeyOtherProject);
-    const role = await this.projects.roleOf(project.id, caller.user.id);
+    return this.memberAccess(project, caller.user.id, scope);
+  }
+
+  /**
+   * The same rules for work no request carries (a scheduled start acting for the member who
+   * scheduled it): the user must still be a member with the role and, for writes, a licence.
+   */
+  async checkMember(
+    userId: string,
+    projectId: string,
+    scope: Pick<ProjectScope, 'role' | 'roleMessage' | 'write'>,
+  ): Promise<ProjectAccess> {
+    const project = await this.projects.findById(projectId);
+    if (!project) throw notFound(Messages.projectNotFound);
+    return this.memberAccess(project, userId, scope);
+  }
+
+  private async memberAccess(
+    project: ProjectRow,
+    userId: string,
+    scope: Pick<ProjectScope, 'role' | 'roleMessage' | 'write'>,
+  ): Promise<ProjectAccess> {
+    const role = await this.projects.roleOf(project.id, userId);
     if (!role) throw forbidden(Messages.notAMember);
     if (scope.role && role !== scope.role) throw forbidden(scope.roleMessage ?? Messages.adminRoleRequired);
     const isExpired = isLicenceExpired(project);

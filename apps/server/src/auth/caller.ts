@@ -19,6 +19,11 @@ export type Caller =
 /** What a key may do beyond its project: 'run' keys belong to one job (auth/job-keys.ts). */
 export type AccessKeyScope = 'run';
 
+/** Whom work is done for: a caller, or a member the server acts for without a request (a scheduled start). */
+export interface Actor {
+  user: UserRow;
+}
+
 /** The project a call is about, after membership, role and licence were checked. */
 export interface ProjectAccess {
   project: ProjectRow;

@@ -79,7 +79,7 @@ describe('job keys', () => {
 
   it('a server alone on its database deletes every Run scenario key left by a stopped process at start', async () => {
     const left = await test.services.accessKeys.createJobKey(owner.projectId, owner.user.id, 'Run scenario cafebabe');
-    await test.services.jobs!.recover(true);
+    await test.services.jobs.recover(true);
     const refusal = await failure(
       test.client(left.token).call(runnerCalls.runTestData, { body: { projectId: owner.projectId, environment: 'default' } }),
     );

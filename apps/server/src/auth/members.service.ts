@@ -6,6 +6,7 @@ import { escapeHtml, type Mailer } from '../mail/mailer.js';
 import type { ProjectAccess } from './caller.js';
 import type { MembersRepo } from './members.repo.js';
 import type { UserRow } from './users.repo.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
@@ -22,14 +23,13 @@ export interface MembersLogger {
 
 /** Members and invitations: the invite rules of spec 01 §5-§6 and the invitation link's life. */
 export class MembersService {
-  /** Told when a member is removed from a project (their live-update sockets must leave it). */
-  readonly memberRemovedListeners: Array<(projectId: string, userId: string) => void> = [];
-
   constructor(
     private readonly members: MembersRepo,
     private readonly settings: MembersSettings,
     private readonly mailer: Mailer | null,
     private readonly log: MembersLogger,
+    /** Hears `memberRemoved` (their live-update sockets must leave the project). */
+    private readonly events: DomainEventBus,
   ) {}
 
   async list(projectId: string): Promise<Member[]> {
@@ -137,7 +137,7 @@ export class MembersService {
     if (!target) throw notFound(Messages.memberNotFound);
     if (target.role === 'ADMIN') throw badRequest(Messages.removeAdmin);
     if (!(await this.members.removeMember(access.project.id, target.userId))) throw notFound(Messages.memberNotFound);
-    for (const listener of this.memberRemovedListeners) listener(access.project.id, target.userId);
+    await this.events.emit('memberRemoved', { projectId: access.project.id, userId: target.userId });
   }
 
   private async findPendingFor(user: UserRow, id: string) {

@@ -20,6 +20,7 @@ import type { ProjectsRepo } from './projects.repo.js';
 import type { SessionsRepo } from './sessions.repo.js';
 import type { UsersRepo } from './users.repo.js';
 import { newProjectValues } from './projects.service.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 
 export interface SignupInput {
   email: string;
@@ -36,10 +37,9 @@ const TOUCH_INTERVAL_MS = 60_000;
 
 /** Accounts, sign-in and the resolution of a bearer token into a Caller. */
 export class SessionService {
-  /** Told when a session ends by logging out (its live-update sockets must close). */
-  readonly sessionEndedListeners: Array<(tokenHash: string) => void> = [];
-
   constructor(
+    /** Hears `sessionEnded` (a logged-out session's live-update sockets must close). */
+    private readonly events: DomainEventBus,
     private readonly transactions: AuthTransactions,
     private readonly settings: Pick<
       Settings,
@@ -154,7 +154,7 @@ export class SessionService {
   async logout(caller: Caller): Promise<void> {
     if (caller.kind !== 'session') return;
     await this.sessions.delete(caller.tokenHash);
-    for (const listener of this.sessionEndedListeners) listener(caller.tokenHash);
+    await this.events.emit('sessionEnded', { tokenHash: caller.tokenHash });
   }
 
   /**

@@ -80,14 +80,14 @@ describe('the executions engine and its worker protocol', () => {
     });
   const finish = (workerId: string, job: WorkerJob, outcome: 'passed' | 'failed' | 'error') =>
     worker.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome } });
-  const status = (executionId: string) => test.services.engine!.status(executionId);
+  const status = (executionId: string) => test.services.engine.status(executionId);
 
   beforeAll(async () => {
     test = await startTestApp('pglite');
     user = await signUp(test, { email: 'engine@acme.test' });
     projectId = user.projectId;
     await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'plan.feature', content: FEATURE } } });
-    worker = test.client((await test.services.workerTokens!.create('engine test')).token);
+    worker = test.client((await test.services.workerTokens.create('engine test')).token);
   });
   afterAll(async () => test?.close());
 

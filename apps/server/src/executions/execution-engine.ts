@@ -14,7 +14,6 @@ import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { AccessService } from '../auth/access.service.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { UsersRepo } from '../auth/users.repo.js';
-import type { JobObserver } from '../metrics/metrics.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
@@ -23,6 +22,7 @@ import type { ExecutionJobRow, ExecutionJobsRepo, ExecutionRunRow, NewExecutionJ
 import type { ExecutionTransactions } from './execution-repos.js';
 import type { ExecutionsRepo } from './executions.repo.js';
 import { scenariosWithTags, type ExecutionRow, type ExecutionsService } from './executions.service.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 
 type StoredFlow = { browser: string; viewport: string; scenarioGroups: { name: string; threadCount: number; tags: string[] }[] };
 
@@ -65,10 +65,10 @@ export class ExecutionEngine {
   /** Wakes this process's waiting claims when jobs become claimable here; other servers poll. */
   private readonly wake = new EventEmitter();
   private closed = false;
-  /** Told of claims and ends, for /metrics. */
-  observer: JobObserver | undefined;
 
   constructor(
+    /** Hears `jobClaimed` and `jobEnded` (/metrics). */
+    private readonly events: DomainEventBus,
     private readonly transactions: ExecutionTransactions,
     private readonly executionsRepo: ExecutionsRepo,
     private readonly jobs: ExecutionJobsRepo,
@@ -101,14 +101,16 @@ export class ExecutionEngine {
     const userId = startedBy?.user.id ?? execution.userId;
     const user = userId ? await this.users.findById(userId) : undefined;
     if (!user) throw new ExecutionRefused('starter-not-member');
-    const caller: Caller = startedBy ?? { kind: 'session', user, tokenHash: '' };
-    const access = await this.access.authorize(caller, { from: 'body', field: 'projectId', write: true }, execution.projectId);
+    // A scheduled start acts for the member who scheduled it: still a member, with a licence.
+    const access = startedBy
+      ? await this.access.authorize(startedBy, { from: 'body', field: 'projectId', write: true }, execution.projectId)
+      : await this.access.checkMember(user.id, execution.projectId, { write: true });
     const flows = execution.flows as StoredFlow[];
     this.checkThreads(execution, flows, access, await this.executions.freeThreads(access));
 
     // Scenarios are chosen by tags now, at the branch's current commit (spec: recomputed when tags
     // change); that commit is pinned for the whole run.
-    const ws = await this.workspaces.open(caller, access, execution.branch);
+    const ws = await this.workspaces.open({ user }, access, execution.branch);
     const snapshot = await this.workspaces.read(ws);
     const { features } = await this.features.listing(snapshot);
     const jobs: NewExecutionJob[] = [];
@@ -276,7 +278,7 @@ export class ExecutionEngine {
     await this.recoverLostJobs();
     const claimed = await this.jobs.claimNextJob(workerId);
     if (!claimed) return null;
-    this.observer?.claimed('execution', claimed.createdAt, claimed.startedAt ?? new Date());
+    void this.events.emit('jobClaimed', { kind: 'execution', queuedAt: claimed.createdAt, claimedAt: claimed.startedAt ?? new Date() });
     const run = await this.jobs.findRun(claimed.executionRunId);
     if (!run) return null;
     // Deleted when the job ends; should nobody be left to delete it, it dies once the worker
@@ -334,7 +336,12 @@ export class ExecutionEngine {
   /** After a job ended: a failure skips its flow's later groups; the last job finishes the run. */
   private async ended(job: ExecutionJobRow): Promise<void> {
     if (job.state !== 'queued' && job.state !== 'running')
-      this.observer?.finished('execution', job.state, job.startedAt, job.finishedAt ?? new Date());
+      void this.events.emit('jobEnded', {
+        kind: 'execution',
+        outcome: job.state,
+        startedAt: job.startedAt,
+        finishedAt: job.finishedAt ?? new Date(),
+      });
     if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
     if (job.state === 'failed') await this.jobs.skipLaterGroups(job, Messages.executionGroupSkipped);
     const open = await this.jobs.openJobCount(job.executionRunId);

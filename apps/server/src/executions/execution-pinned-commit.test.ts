@@ -71,7 +71,7 @@ describe('an execution runs the commit its branch had when it started', () => {
       });
       const finished = async (): Promise<ExecutionStatus> => {
         for (let i = 0; i < 240; i++) {
-          const status = await test.services.engine!.status(execution.id);
+          const status = await test.services.engine.status(execution.id);
           if (!status.running) return status;
           await sleep(500);
         }
@@ -87,7 +87,7 @@ describe('an execution runs the commit its branch had when it started', () => {
       await push(feature(NEVER_SOLD, NEVER_SOLD));
       await setProduct(NEVER_SOLD);
 
-      const { token } = await test.services.workerTokens!.create('pinned commit test');
+      const { token } = await test.services.workerTokens.create('pinned commit test');
       worker = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', base, '--threads', '1'], {
         env: { ...process.env, REHEARSE_WORKER_TOKEN: token, NO_COLOR: '1' },
         stdio: 'ignore',

@@ -68,7 +68,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an execution on three worker process
         },
       });
 
-      const { token } = await test.services.workerTokens!.create('scale test');
+      const { token } = await test.services.workerTokens.create('scale test');
       for (let i = 0; i < 3; i++) {
         // Own process group: killing it kills the worker and the runs it started, like a lost machine.
         const worker = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', base, '--threads', '2'], {
@@ -103,7 +103,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an execution on three worker process
 
       let final: ExecutionStatus | undefined;
       for (let i = 0; i < 360 && !final; i++) {
-        const status = await test.services.engine!.status(execution.id);
+        const status = await test.services.engine.status(execution.id);
         if (!status.running) final = status;
         else await sleep(1000);
       }

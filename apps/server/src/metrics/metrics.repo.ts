@@ -3,7 +3,9 @@ import type { Db } from '../db/database.js';
 import { executionJobs, scenarioJobs } from '../db/schema.js';
 
 /** The queues /metrics reports: execution jobs (worker threads) and "Run scenario" jobs. */
-export type JobKind = 'execution' | 'scenario';
+import type { JobKind } from '../events/domain-events.js';
+
+export type { JobKind };
 
 export interface QueueCounts {
   kind: JobKind;

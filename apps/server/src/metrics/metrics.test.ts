@@ -182,7 +182,7 @@ describe.each(testBackends())('/metrics behind METRICS_TOKEN (%s)', (backend) =>
     expect(sample(parsed, 'rehearse_queue_depth', { kind: 'execution' })).toBe(2);
     expect(sample(parsed, 'rehearse_jobs_running', { kind: 'execution' })).toBe(0);
 
-    const worker = test.client((await test.services.workerTokens!.create('metrics test')).token);
+    const worker = test.client((await test.services.workerTokens.create('metrics test')).token);
     const { job } = await worker.call(workerCalls.claim, { body: { workerId: 'metrics-worker', waitMs: 0 } });
     expect(job).not.toBeNull();
     parsed = await read();

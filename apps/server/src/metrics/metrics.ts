@@ -3,21 +3,8 @@ import { createServer, type Server } from 'node:http';
 import { Messages } from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { JobKind, MetricsRepo } from './metrics.repo.js';
-
-/** Finished jobs as /metrics counts them: the job table's end states. */
-export type JobOutcome = 'passed' | 'failed' | 'error' | 'skipped' | 'cancelled';
-
-/**
- * What the job queues tell /metrics. Implemented by {@link Metrics}; the queues hold it as an
- * optional field so they run the same without metrics.
- */
-export interface JobObserver {
-  /** A job left the queue: `queuedAt` is when it was created, `claimedAt` when a worker took it. */
-  claimed(kind: JobKind, queuedAt: Date, claimedAt: Date): void;
-  /** A job that ran ended with `outcome`. */
-  finished(kind: JobKind, outcome: JobOutcome, startedAt: Date | null, finishedAt: Date): void;
-}
+import type { JobKind, JobOutcome } from '../events/domain-events.js';
+import type { MetricsRepo } from './metrics.repo.js';
 
 /** Route label of requests no route matched (kept as one value so a URL scan cannot grow the series). */
 const UNMATCHED_ROUTE = 'unmatched';
@@ -30,10 +17,10 @@ const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /**
  * The server's Prometheus metrics (their own registry, so several apps in one test process stay
  * apart): queue depth and running jobs read from the database at each scrape, job durations,
- * outcomes and claim latency as the queues report them, HTTP latency by route pattern, socket
- * clients, and Node's process metrics.
+ * outcomes and claim latency as the queues report them (their `jobClaimed` and `jobEnded` domain
+ * events, wired in app.ts), HTTP latency by route pattern, socket clients, and Node's process metrics.
  */
-export class Metrics implements JobObserver {
+export class Metrics {
   readonly registry = new Registry();
   private readonly jobDuration: Histogram<'kind' | 'outcome'>;
   private readonly jobsFinished: Counter<'kind' | 'outcome'>;

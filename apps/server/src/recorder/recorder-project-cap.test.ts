@@ -14,7 +14,7 @@ describe('cloud recorder per-project cap', () => {
     const busy = await signUp(test);
     const other = await signUp(test);
     // A session without a browser holds the project's one place.
-    test.services.recorder!.track(
+    test.services.recorder.track(
       {
         id: randomUUID(),
         userId: busy.user.id,

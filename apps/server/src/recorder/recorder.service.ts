@@ -22,6 +22,7 @@ import type { WorkspaceService } from '../workspace/workspace.service.js';
 import { probe } from './reachability.js';
 import type { RecordingPublisher, PublishResult } from './recording-publisher.js';
 import { startRecorderProcess, type RecorderProcess } from './recorder-process.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 
 export interface RecorderSettings {
   /** Cloud sessions this server runs at once, all users together; more answer 503. */
@@ -83,6 +84,8 @@ export class RecorderService {
     private readonly testData: TestDataService,
     private readonly publisher: RecordingPublisher,
     private readonly log: FastifyBaseLogger,
+    /** Hears `recordingPublished` (the application memory). */
+    private readonly domainEvents: DomainEventBus,
   ) {}
 
   /** Sessions a project holds now, starting ones included. */
@@ -345,16 +348,13 @@ export class RecorderService {
       env: env || 'default',
       stepIndex: body.stepIndex,
     });
-    await this.onPublished?.(access.project.id, pages, commands);
+    await this.domainEvents.emit('recordingPublished', { projectId: access.project.id, pages, commands });
     if (body.connectionId) {
       const session = this.sessions.get(body.connectionId);
       if (session) this.events?.state(session.id, 'published', session.expiresAt.toISOString());
     }
     return result;
   }
-
-  /** Set by the application memory: recorded pages join the project's map. */
-  onPublished: ((projectId: string, pages: RecordedPage[], commands: RecordedCommand[]) => Promise<void>) | undefined;
 
   /** Stops every session (server shutdown). */
   async close(): Promise<void> {

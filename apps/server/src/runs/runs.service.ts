@@ -20,6 +20,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../http/err
 import type { ArtifactStore } from '../storage/artifacts.js';
 import type { SocketHub } from '../storage/sockets.js';
 import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 
 /** What a trace link names: the trace is served only while that scenario of that project still names it. */
 export interface TraceLinkPayload {
@@ -98,9 +99,27 @@ function storedCase(row: TestCaseRow, comments: Comment[]): StoredTestCase {
   return { ...report, id: row.id, runId: row.runId, comments };
 }
 
+/** Where a run's report opens in the web app. */
+export function runReportLink(publicUrl: string, projectId: string, runId: string): string {
+  return `${publicUrl}/${projectId}/run-report/${runId}`;
+}
+
+/** What the runs domain asks of the others, given at construction (app.ts wires them). */
+export interface RunsLinks {
+  /** Hears `runUploaded` (the AI engine files Code Review items from healed runs). */
+  events: DomainEventBus;
+  /** The execution that made a run and its live counters (the executions engine). */
+  executionOfRun: (runId: string) => Promise<RunExecution | null>;
+  /** The project's plain secret values at a branch (its test data): uploaded reports are masked with them. */
+  secretValues: (caller: Caller, access: ProjectAccess, branch: string | undefined) => Promise<string[]>;
+  /** The pages recordings visited (DESIGN §7: every recorded or run page adds to the memory). */
+  recordedMemory: (projectId: string) => Promise<ApplicationMemory['paths']>;
+}
+
 /** Runs and reports: uploads from the runner, the reports list, run and scenario reports, comments, memory. */
 export class RunsService {
   constructor(
+    private readonly links: RunsLinks,
     private readonly runs: RunsRepo,
     private readonly artifacts: ArtifactStore,
     private readonly sockets: SocketHub,
@@ -109,23 +128,6 @@ export class RunsService {
     /** ARTIFACT_QUOTA_MB in bytes; 0 for no limit. */
     private readonly artifactQuotaBytes = 0,
   ) {}
-
-  /**
-   * Called after each stored upload (the AI engine files Code Review items from healed runs). A
-   * listener's failure is logged by it, never turned into a failed upload: the run is stored.
-   */
-  readonly uploadListeners: Array<
-    (event: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport }) => Promise<void>
-  > = [];
-
-  /**
-   * The execution that made a run and its live counters. The executions engine is built after
-   * this service and sets it; until then (and in tests without executions) no run has one.
-   */
-  executionOfRun: (runId: string) => Promise<RunExecution | null> = async () => null;
-
-  /** The project's plain secret values (set by app.ts from the test data); none until then. */
-  secretValues: (caller: Caller, access: ProjectAccess, branch: string | undefined) => Promise<string[]> = async () => [];
 
   async uploadArtifact(projectId: string, contentType: string, base64: string, maxBytes: number): Promise<string> {
     if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw badRequest(Messages.artifactNotBase64);
@@ -145,7 +147,7 @@ export class RunsService {
   }
 
   reportLink(projectId: string, runId: string): string {
-    return `${this.publicUrl}/${projectId}/run-report/${runId}`;
+    return runReportLink(this.publicUrl, projectId, runId);
   }
 
   /** Stores a run; every screenshot it names must have been uploaded to this project first. */
@@ -163,7 +165,7 @@ export class RunsService {
   ): Promise<{ runId: string; reportLink: string }> {
     const projectId = access.project.id;
     // Secrets the runner typed must not be served back: every value of the project's secret test data is masked before storing.
-    const report = maskSecrets(input.report, await this.secretValues(caller, access, input.branch));
+    const report = maskSecrets(input.report, await this.links.secretValues(caller, access, input.branch));
     const wanted = screenshotIds(report);
     const known = await this.runs.knownArtifacts(projectId, wanted);
     const missing = wanted.find((id) => !known.has(id));
@@ -217,10 +219,8 @@ export class RunsService {
     );
     if (!sameBody) throw conflict(Messages.uploadKeyReused);
     const reportLink = this.reportLink(projectId, id);
-    // A retried upload (same key) is the run already stored: its listeners ran the first time.
-    if (created)
-      for (const listener of this.uploadListeners)
-        await listener({ caller, access, runId: id, branch: input.branch ?? 'main', report }).catch(() => undefined);
+    // A retried upload (same key) is the run already stored: its listeners heard it the first time.
+    if (created) await this.links.events.emit('runUploaded', { caller, access, runId: id, branch: input.branch ?? 'main', report });
     this.sockets.emitToProject(projectId, 'upload_report', { projectId, runId: id, reportLink });
     return { runId: id, reportLink };
   }
@@ -328,7 +328,7 @@ export class RunsService {
       branch: run.branch,
       browser: run.browser,
       env,
-      execution: await this.executionOfRun(run.id),
+      execution: await this.links.executionOfRun(run.id),
       report: {
         env,
         testCases: cases.map((c) =>
@@ -458,13 +458,10 @@ export class RunsService {
    * The application map: every route a recent scenario visited (from the URLs its commands saw),
    * each with the steps that ran there and the latest ARIA snapshot of that page.
    */
-  /** The recorder's pages (DESIGN §7: every recorded or run page adds to the memory); set by app.ts. */
-  recordedMemory: ((projectId: string) => Promise<ApplicationMemory['paths']>) | undefined;
-
   async memory(projectId: string): Promise<ApplicationMemory> {
     const rows = await this.runs.recentTestCases(projectId, MEMORY_TEST_CASES);
     // Recorded pages first: what runs saw later is newer and wins a route's snapshot.
-    const paths: ApplicationMemory['paths'] = (await this.recordedMemory?.(projectId)) ?? {};
+    const paths: ApplicationMemory['paths'] = await this.links.recordedMemory(projectId);
     // Oldest first so the newest snapshot of a route wins.
     for (const row of [...rows].reverse()) {
       const report = TestCase.safeParse(row.report);

@@ -27,7 +27,7 @@ describe.each(testBackends())('"Run scenario" leases when a server starts (%s)',
     const live = await runningJob('other:1:aaaa', 'now()');
     const lapsed = await runningJob('dead:2:bbbb', "now() - interval '6 seconds'");
     const legacy = await runningJob('old', 'null');
-    await test.services.jobs!.recover();
+    await test.services.jobs.recover();
     expect(await stateOf(live)).toEqual({ state: 'running', message: null });
     expect(await stateOf(lapsed)).toEqual({ state: 'error', message: Messages.jobInterrupted });
     expect(await stateOf(legacy)).toEqual({ state: 'error', message: Messages.jobInterrupted });
@@ -35,7 +35,7 @@ describe.each(testBackends())('"Run scenario" leases when a server starts (%s)',
 
   it('ends every running job when asked to (PGlite: no other process can be running them)', async () => {
     const live = await runningJob('previous-process:3:cccc', 'now()');
-    await test.services.jobs!.recover(true);
+    await test.services.jobs.recover(true);
     expect(await stateOf(live)).toEqual({ state: 'error', message: Messages.jobInterrupted });
   });
 });

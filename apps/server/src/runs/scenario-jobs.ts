@@ -5,7 +5,6 @@ import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import { notFound } from '../http/errors.js';
-import type { JobObserver } from '../metrics/metrics.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';
 import { featurePath } from '../workspace/features.service.js';
@@ -16,6 +15,7 @@ import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/proc
 import { RUNNER_BIN } from '../processes/programs.js';
 import type { RunsRepo } from './runs.repo.js';
 import type { ScenarioJobRow as JobRow, ScenarioJobsRepo } from './scenario-jobs.repo.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 
 const REPORT_LINK = /\/run-report\/([0-9a-f-]{36})/;
 /** Job keys of "Run scenario" are named this plus the job id's start. */
@@ -56,10 +56,10 @@ export class ScenarioJobs {
   private readonly aborts = new Set<AbortController>();
   private closed = false;
   private poll: NodeJS.Timeout | undefined;
-  /** Told of claims and ends, for /metrics. */
-  observer: JobObserver | undefined;
 
   constructor(
+    /** Hears `jobClaimed` and `jobEnded` (/metrics). */
+    private readonly events: DomainEventBus,
     private readonly queue: ScenarioJobsRepo,
     private readonly runs: RunsRepo,
     private readonly workspaces: WorkspaceService,
@@ -86,7 +86,12 @@ export class ScenarioJobs {
     for (const job of ended) {
       this.log.warn({ jobId: job.id, owner: job.owner }, 'ended a scenario job whose server stopped renewing its lease');
       this.emit(job);
-      this.observer?.finished('scenario', 'error', job.startedAt, job.finishedAt ?? new Date());
+      void this.events.emit('jobEnded', {
+        kind: 'scenario',
+        outcome: 'error',
+        startedAt: job.startedAt,
+        finishedAt: job.finishedAt ?? new Date(),
+      });
       // The job's key dies with it: only the ended jobs' keys, never those of a live server's jobs.
       if (!everyRunning) await this.accessKeysRepo.deleteJobKeysNamed(`${JOB_KEY_NAME}${job.id.slice(0, 8)}`);
     }
@@ -176,7 +181,7 @@ export class ScenarioJobs {
     const job = await this.queue.claimNext(this.settings.instanceId);
     if (job) {
       this.emit(job);
-      this.observer?.claimed('scenario', job.createdAt, job.startedAt ?? new Date());
+      void this.events.emit('jobClaimed', { kind: 'scenario', queuedAt: job.createdAt, claimedAt: job.startedAt ?? new Date() });
     }
     return job;
   }
@@ -262,7 +267,12 @@ export class ScenarioJobs {
     const finished = await this.queue.finish(job.id, this.settings.instanceId, { state, runId, message });
     if (finished) {
       this.emit(finished);
-      this.observer?.finished('scenario', state, finished.startedAt, finished.finishedAt ?? new Date());
+      void this.events.emit('jobEnded', {
+        kind: 'scenario',
+        outcome: state,
+        startedAt: finished.startedAt,
+        finishedAt: finished.finishedAt ?? new Date(),
+      });
     }
     this.log.info({ jobId: job.id, state, runId }, 'scenario job finished');
   }

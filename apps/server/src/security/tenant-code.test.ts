@@ -201,15 +201,15 @@ describe('tenant code from a stranger stays in its sandbox', () => {
     });
     const { runId } = await stranger.api.call(executionCalls.run, { params: { id: execution.id } });
     for (let i = 0; i < 360; i++) {
-      if (!(await test.services.engine!.status(execution.id)).running) break;
+      if (!(await test.services.engine.status(execution.id)).running) break;
       await sleep(500);
     }
-    expect(await test.services.engine!.status(execution.id)).toMatchObject({ running: false, scenariosFailed: 1 });
+    expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, scenariosFailed: 1 });
     expectEveryAttemptRefused(await attempts(runId));
   });
 
   it('a leaked worker token cannot read any project’s test data', async () => {
-    const { token } = await test.services.workerTokens!.create('leaked');
+    const { token } = await test.services.workerTokens.create('leaked');
     const leaked = createApiClient({ baseUrl: server, getToken: () => token });
     const refused = await leaked
       .call(runnerCalls.runTestData, { body: { projectId: victim.projectId, environment: 'default' } })

@@ -55,8 +55,8 @@ export function projectFixtures(test: TestApp, admin: Person, label: string): ()
     const [execution] = await test.database.rows<{ id: string }>(
       `insert into executions (project_id, user_id, name, env, flows) values ('${project.id}', '${admin.user.id}', 'x', 'default', '[]') returning id`,
     );
-    if (lastRecorderSession) await test.services.recorder!.end(lastRecorderSession);
-    const recorderSession = test.services.recorder!.track(
+    if (lastRecorderSession) await test.services.recorder.end(lastRecorderSession);
+    const recorderSession = test.services.recorder.track(
       {
         id: randomUUID(),
         userId: admin.user.id,

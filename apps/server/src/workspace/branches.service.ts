@@ -10,7 +10,7 @@ export class BranchesService {
   async list(ws: Workspace): Promise<{ branches: string[]; lastActiveBranch: string }> {
     if (this.workspaces.store.remote) await this.workspaces.store.remote.beforeRead(ws.projectId, ws.git);
     const branches = await ws.git.branches();
-    const state = await this.workspaces.state.get(ws.projectId, ws.caller.user.id);
+    const state = await this.workspaces.state.get(ws.projectId, ws.actor.user.id);
     const last = state?.lastBranch && branches.includes(state.lastBranch) ? state.lastBranch : Limits.defaultBranch;
     return { branches, lastActiveBranch: last };
   }
@@ -27,7 +27,7 @@ export class BranchesService {
     if (await ws.git.revParse(`refs/heads/${target}`)) throw conflict(Messages.branchExists);
     await ws.git.createBranch(target, from);
     if (this.workspaces.store.remote) await this.workspaces.store.remote.afterWrite(ws.projectId, ws.git, target, from, from);
-    await this.workspaces.state.update(ws.projectId, ws.caller.user.id, { lastBranch: target });
+    await this.workspaces.state.update(ws.projectId, ws.actor.user.id, { lastBranch: target });
     return target;
   }
 
@@ -35,7 +35,7 @@ export class BranchesService {
   async delete(ws: Workspace, branch: string): Promise<void> {
     if (!ws.access.project.privateRepo) throw badRequest(Messages.branchesNeedPrivateRepo);
     if (branch === Limits.defaultBranch) throw badRequest(Messages.branchMainProtected);
-    const state = await this.workspaces.state.get(ws.projectId, ws.caller.user.id);
+    const state = await this.workspaces.state.get(ws.projectId, ws.actor.user.id);
     if (state?.lastBranch === branch) throw badRequest(Messages.branchIsCurrent);
     if (!(await ws.git.revParse(`refs/heads/${branch}`))) throw notFound(Messages.branchNotFound);
     await ws.git.deleteBranch(branch);

@@ -68,8 +68,8 @@ describe('test data, mail users, private repositories and crashes', () => {
     // Sending the list back unchanged (masked values included) keeps every secret.
     await user.api.call(ws.changeTestData, { body: { projectId, testData: saved.testData } });
     const session = await test.services.workspaces.open(
-      { kind: 'session', user: user.user, tokenHash: '' },
-      await test.services.access.authorize({ kind: 'session', user: user.user, tokenHash: '' }, { from: 'body', field: 'p' }, projectId),
+      { user: user.user },
+      await test.services.access.checkMember(user.user.id, projectId, {}),
     );
     const resolved = await test.services.testData.resolveForRun(session, await test.services.workspaces.read(session), 'default');
     expect(resolved.find((row) => row.key === 'password')?.value).toBe('staging-pass');

@@ -77,7 +77,7 @@ export class EnvironmentsService {
 
   async list(ws: Workspace): Promise<{ allEnv: EnvironmentEntry[]; lastActiveEnv: string | null }> {
     const allEnv = await readEnvironments(await this.workspaces.read(ws));
-    const state = await this.workspaces.state.get(ws.projectId, ws.caller.user.id);
+    const state = await this.workspaces.state.get(ws.projectId, ws.actor.user.id);
     const last = allEnv.find((env) => env.name === state?.lastEnv)?.name ?? allEnv[0]?.name ?? null;
     return { allEnv, lastActiveEnv: last };
   }
@@ -137,14 +137,14 @@ export class EnvironmentsService {
       };
     });
     // Deleting the current environment selects the first remaining one, or none (spec 01 §4).
-    const state = await this.workspaces.state.get(ws.projectId, ws.caller.user.id);
+    const state = await this.workspaces.state.get(ws.projectId, ws.actor.user.id);
     if (!state?.lastEnv || state.lastEnv === environmentFileName(name)) {
-      await this.workspaces.state.update(ws.projectId, ws.caller.user.id, { lastEnv: remaining[0]?.name ?? null });
+      await this.workspaces.state.update(ws.projectId, ws.actor.user.id, { lastEnv: remaining[0]?.name ?? null });
     }
   }
 
   private async followRename(ws: Workspace, from: string, to: string): Promise<void> {
-    const state = await this.workspaces.state.get(ws.projectId, ws.caller.user.id);
-    if (state?.lastEnv === from) await this.workspaces.state.update(ws.projectId, ws.caller.user.id, { lastEnv: to });
+    const state = await this.workspaces.state.get(ws.projectId, ws.actor.user.id);
+    if (state?.lastEnv === from) await this.workspaces.state.update(ws.projectId, ws.actor.user.id, { lastEnv: to });
   }
 }

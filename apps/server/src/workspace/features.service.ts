@@ -140,7 +140,7 @@ export class FeaturesService {
   async list(ws: Workspace) {
     const [{ features, allTags }, state] = await Promise.all([
       this.workspaces.read(ws).then((snapshot) => this.listing(snapshot)),
-      this.workspaces.state.get(ws.projectId, ws.caller.user.id),
+      this.workspaces.state.get(ws.projectId, ws.actor.user.id),
     ]);
     return {
       features: features.map((feature) => feature.summary),
@@ -157,7 +157,7 @@ export class FeaturesService {
   async listJson(ws: Workspace): Promise<string> {
     const [{ json }, state] = await Promise.all([
       this.workspaces.read(ws).then((snapshot) => this.listing(snapshot)),
-      this.workspaces.state.get(ws.projectId, ws.caller.user.id),
+      this.workspaces.state.get(ws.projectId, ws.actor.user.id),
     ]);
     return `{"status":true,"features":${json.features},"allTags":${json.allTags},"lastActiveFeatureIndex":${JSON.stringify(state?.lastFeatureIndex ?? null)},"lastActiveScenarioIndex":${JSON.stringify(state?.lastScenarioIndex ?? null)}}`;
   }

@@ -1,5 +1,5 @@
 import { Limits, Messages } from '@rehearse/contract';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Actor, ProjectAccess } from '../auth/caller.js';
 import { badRequest } from '../http/errors.js';
 import { isSafeBranchName, type FileChange, type Git, type GitIdentity } from './git.js';
 import type { WorkspaceStateRepo } from './workspace-state.repo.js';
@@ -11,13 +11,14 @@ export interface Workspace {
   projectId: string;
   branch: string;
   author: GitIdentity;
-  caller: Caller;
+  /** Whom it was opened for: their last branch and environment are remembered per user. */
+  actor: Actor;
   access: ProjectAccess;
 }
 
-export function authorOf(caller: Caller): GitIdentity {
-  const name = `${caller.user.firstName} ${caller.user.lastName}`.trim() || caller.user.email;
-  return { name, email: caller.user.email };
+export function authorOf(actor: Actor): GitIdentity {
+  const name = `${actor.user.firstName} ${actor.user.lastName}`.trim() || actor.user.email;
+  return { name, email: actor.user.email };
 }
 
 /** Opens workspaces: creates the repository on first use and decides which branch a call may use. */
@@ -27,7 +28,7 @@ export class WorkspaceService {
     readonly state: WorkspaceStateRepo,
   ) {}
 
-  async open(caller: Caller, access: ProjectAccess, requestedBranch?: string | null): Promise<Workspace> {
+  async open(actor: Actor, access: ProjectAccess, requestedBranch?: string | null): Promise<Workspace> {
     const branch = requestedBranch?.trim() || Limits.defaultBranch;
     if (!isSafeBranchName(branch)) throw badRequest(Messages.branchNameInvalid);
     // Branches exist only for private-repository projects (spec 01 §1).
@@ -35,9 +36,9 @@ export class WorkspaceService {
     const git = await this.store.repo(access.project.id, () => ({
       projectName: access.project.name,
       defaultEnvironmentUrl: access.project.defaultEnvironmentUrl,
-      author: authorOf(caller),
+      author: authorOf(actor),
     }));
-    return { git, projectId: access.project.id, branch, author: authorOf(caller), caller, access };
+    return { git, projectId: access.project.id, branch, author: authorOf(actor), actor, access };
   }
 
   read(workspace: Workspace): Promise<Snapshot> {

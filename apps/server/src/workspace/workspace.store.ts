@@ -74,9 +74,12 @@ export class WorkspaceStore {
   private readonly queues = new Map<string, Promise<unknown>>();
   /** `projectId@commit` of commits snapshotAt found (nothing in Rehearse prunes a commit once written or fetched). */
   private readonly knownCommits = new Lru<string, true>(1_000);
-  remote: RemoteSync | null = null;
 
-  constructor(private readonly root: string) {}
+  constructor(
+    private readonly root: string,
+    /** A project's private-repository remote, where it has one (fetch before reads, push after writes). */
+    readonly remote: RemoteSync | null = null,
+  ) {}
 
   gitDir(projectId: string): string {
     return path.join(this.root, projectId, 'repo.git');
