@@ -41,6 +41,7 @@ export function Menu({
             {button}
           </button>
         </DropdownMenu.Trigger>
+        {/* In a portal, so no scrolling container clips it; 14rem wide, as when it sat beside its button. */}
         <DropdownMenu.Portal>
           <DropdownMenu.Content
             side={side}
@@ -48,7 +49,7 @@ export function Menu({
             sideOffset={8}
             collisionPadding={8}
             loop
-            className={`z-40 min-w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg ring-1 ring-black/5 ${menuClassName}`}
+            className={`z-40 w-56 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg ring-1 ring-black/5 ${menuClassName}`}
           >
             {children}
           </DropdownMenu.Content>
