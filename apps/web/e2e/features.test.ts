@@ -171,6 +171,31 @@ describe('features page in Chromium', () => {
     await shot('tree');
   });
 
+  it("works the scenario's more menu from the keyboard: opens on the first item, arrows move, Escape gives focus back", async () => {
+    const button = page.getByRole('button', { name: S.scenarioActions });
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const menu = page.getByRole('menu', { name: S.scenarioActions });
+    await menu.waitFor();
+    expect(await button.getAttribute('aria-expanded')).toBe('true');
+    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    await expect.poll(focused).toBe(S.renameScenario);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe(S.renameFeature);
+    await page.keyboard.press('End');
+    await expect.poll(focused).toBe(S.deleteFeature);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focused).toBe(S.renameScenario);
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+    await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
+    // A click outside closes it too.
+    await button.click();
+    await menu.waitFor();
+    await f.title().click();
+    await menu.waitFor({ state: 'detached' });
+  });
+
   it('renames a scenario and a feature with every rule', async () => {
     await f.scenarioAction(S.renameScenario);
     const dialog = page.getByTestId('rename-dialog');

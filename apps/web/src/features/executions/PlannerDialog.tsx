@@ -1,6 +1,6 @@
 import { Messages, scenarioHasAnyTag, type ExecutionInput, type Project, type Schedule, type TaggedScenario } from '@rehearse/contract';
 import { Eye } from 'lucide-react';
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
@@ -66,21 +66,25 @@ export function PlannerDialog({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const ids = { env: useId(), branch: useId() };
 
+  // Opening starts over from what the caller gives; nothing else resets it (an effect event reads
+  // the caller's props without making them reasons to start over).
+  const startOver = useEffectEvent(() => {
+    setValue(initial ?? blank());
+    setStep(editStep ?? 0);
+    setErrors({});
+    create.reset();
+  });
   useEffect(() => {
-    if (open) {
-      setValue(initial ?? blank());
-      setStep(editStep ?? 0);
-      setErrors({});
-      create.reset();
-    }
-    // Opening starts over from what the caller gives; nothing else resets it (hence only `open`).
+    if (open) startOver();
   }, [open]);
 
   // The environment defaults to the first one once the list arrives.
   const envs = environments.data?.allEnv ?? [];
+  const firstEnv = environments.data?.allEnv[0]?.name;
+  const lastActiveEnv = environments.data?.lastActiveEnv;
   useEffect(() => {
-    if (open && !value.env && envs[0]) setValue((v) => ({ ...v, env: environments.data?.lastActiveEnv ?? envs[0]!.name }));
-  }, [open, envs, value.env, environments.data?.lastActiveEnv]);
+    if (open && !value.env && firstEnv) setValue((v) => ({ ...v, env: lastActiveEnv ?? firstEnv }));
+  }, [open, firstEnv, value.env, lastActiveEnv]);
 
   const matching = useMemo(() => scenariosWithTags(features.data?.features ?? [], value.tags), [features.data, value.tags]);
 

@@ -217,6 +217,6 @@ export const FeatureStrings = {
   completionProjectStep: 'project step',
   undefinedStep: 'Undefined step: no step of this project or of the built-in steps matches it.',
   undefinedStepDidYouMean: (suggestion: string) => `Undefined step. Did you mean “${suggestion}”?`,
-  useSuggestion: (suggestion: string) => `Use “${suggestion}”`,
+  suggestionChoice: (suggestion: string) => `Use “${suggestion}”`,
   lineNumber: (line: number) => `Line ${line}`,
 } as const;

@@ -14,6 +14,7 @@ import { useEnvironments } from '../../features/environments/queries';
 import { PlannerDialog, scenariosWithTags } from '../../features/executions/PlannerDialog';
 import { toInput, useExecution, useExecutionMutations, useFreeThreads, usePlannerFeatures } from '../../features/executions/queries';
 import { defaultSchedule } from '../../features/executions/schedule';
+import { DEFAULT_THREADS, groupThreadMax } from '../../features/executions/threads';
 import { ScheduleEditor } from '../../features/executions/ScheduleEditor';
 import { envDisplayName } from '../../features/reports/report-rules';
 import { useWorkspaceScope } from '../../features/workspace/scope';
@@ -22,20 +23,11 @@ import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/ProjectLayout';
 
-/** Spec 02 §9: threads shown before the count loads. */
-const DEFAULT_THREADS = 10;
-
 type Group = ExecutionInput['flows'][number]['scenarioGroups'][number] & { key: string };
 type Flow = { viewport: string; browser: string; groups: Group[]; key: string; open: boolean };
 
 let keySeq = 0;
 const nextKey = () => `k${(keySeq += 1)}`;
-
-/** Spec 02 §2/§4: a group's thread maximum is what is available minus the largest group of every other flow. */
-export function groupThreadMax(available: number, flows: { groups: { threadCount: number }[] }[], flowIndex: number): number {
-  const taken = flows.reduce((sum, f, i) => (i === flowIndex ? sum : sum + Math.max(0, ...f.groups.map((g) => g.threadCount))), 0);
-  return Math.max(0, available - taken);
-}
 
 /**
  * Execution detail (spec 02 §2 "Execution detail"): flows of scenario groups, groups reordered by

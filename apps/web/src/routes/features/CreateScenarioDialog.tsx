@@ -10,7 +10,7 @@ import { usePushScenario, useScenarioCreation } from '../../features/scenarios/q
 import { FeatureStrings as S } from '../../features/scenarios/strings';
 import type { WorkspaceScope } from '../../features/workspace/scope';
 import { errorMessage } from '../../lib/api';
-import { recorderLink } from './ScenarioPanel';
+import { recorderLink } from '../../features/recorder/recorder-link';
 
 /** Spec 02 §9: duplicate-name warnings stay 4 s. */
 const DUPLICATE_WARNING_MS = 4000;

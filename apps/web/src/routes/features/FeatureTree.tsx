@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { AlertTriangle, ChevronDown, ChevronRight, FileText, Search, SearchX } from 'lucide-react';
-import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { FeatureStrings as S } from '../../features/scenarios/strings';
 import { visibleRows, type TreeIndex, type TreeRow } from '../../features/scenarios/tree';
 
@@ -45,14 +45,16 @@ export function FeatureTree({ index, allTags, selected, onSelect }: FeatureTreeP
         : `${selected.featureIndex}/${selected.scenarioIndex}`;
 
   // Bring the selected scenario into view when it changes from outside (URL, new scenario).
-  useEffect(() => {
-    if (selectedKey === null) return;
-    const at = rows.findIndex((row) => row.key === selectedKey);
+  // Only when the selection changes, not on every filter keystroke: the rows are read, not depended on.
+  const revealSelected = useEffectEvent((key: string) => {
+    const at = rows.findIndex((row) => row.key === key);
     if (at >= 0) {
       setFocusIndex(at);
       virtualizer.scrollToIndex(at, { align: 'auto' });
     }
-    // Only when the selection changes, not on every filter keystroke.
+  });
+  useEffect(() => {
+    if (selectedKey !== null) revealSelected(selectedKey);
   }, [selectedKey]);
 
   const toggle = (name: string, open: boolean) =>

@@ -1,6 +1,6 @@
 import { featureDisplayName, validateFeatureRename, validateScenarioRename, type StepInfo } from '@rehearse/contract';
 import { FilePlus2, ListTree } from 'lucide-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useEffectEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
@@ -111,10 +111,11 @@ export function FeaturesPage() {
   }, [feature, scenario, params, select, list.isFetching]);
 
   // Remember the last scenario the user looked at (the page reopens there).
-  const rememberMutate = remember.mutate;
-  useEffect(() => {
-    if (selection && selection.scenarioIndex >= 0) rememberMutate(selection);
-  }, [selection?.featureIndex, selection?.scenarioIndex]);
+  // Once per scenario opened, not on every render that rebuilds the selection object.
+  const rememberSelection = useEffectEvent(() => {
+    if (selection && selection.scenarioIndex >= 0) remember.mutate(selection);
+  });
+  useEffect(() => rememberSelection(), [selection?.featureIndex, selection?.scenarioIndex]);
 
   // A click outside the Gherkin editor while it holds unsaved text asks first (spec 02 §4).
   useEffect(() => {

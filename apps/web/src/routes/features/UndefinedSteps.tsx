@@ -42,7 +42,7 @@ export function UndefinedSteps({
               onClick={() => onChange(replaceStepOnLine(text, step, suggestion))}
               className="focus-ring rounded-md border border-amber-300 bg-white px-2 py-0.5 text-xs font-medium text-amber-900 hover:bg-amber-100"
             >
-              {S.useSuggestion(suggestion)}
+              {S.suggestionChoice(suggestion)}
             </button>
           ))}
           {step.suggestions.length === 0 && (

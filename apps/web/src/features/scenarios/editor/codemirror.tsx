@@ -11,7 +11,7 @@ import { lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { MergeView } from '@codemirror/merge';
 import { Compartment, EditorState, RangeSetBuilder, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { stepKeywords, stepTextStart, type GherkinHelp, type StepChoice } from '../step-help';
 import { FeatureStrings as S } from '../strings';
 
@@ -105,7 +105,7 @@ function undefinedStepDiagnostics(state: EditorState, help: GherkinHelp, editabl
         message: first ? S.undefinedStepDidYouMean(first) : S.undefinedStep,
         actions: editable
           ? step.suggestions.map((suggestion) => ({
-              name: S.useSuggestion(suggestion),
+              name: S.suggestionChoice(suggestion),
               apply: (view: EditorView, start: number, end: number) =>
                 view.dispatch({ changes: { from: start, to: end, insert: suggestion } }),
             }))
@@ -148,10 +148,12 @@ export function CodeEditor({
   onChangeRef.current = onChange;
   const compartments = useRef({ readOnly: new Compartment(), marks: new Compartment(), completion: new Compartment() });
 
-  useEffect(() => {
+  // The editor is made once per language, with the props of that moment; later prop changes are
+  // applied by the effects below (an effect event reads the props without depending on them).
+  const createEditor = useEffectEvent((parent: HTMLElement) => {
     const { readOnly: ro, marks: mk, completion } = compartments.current;
-    const editor = new EditorView({
-      parent: host.current!,
+    return new EditorView({
+      parent,
       state: EditorState.create({
         doc: value,
         extensions: [
@@ -167,9 +169,11 @@ export function CodeEditor({
         ],
       }),
     });
+  });
+  useEffect(() => {
+    const editor = createEditor(host.current!);
     view.current = editor;
     return () => editor.destroy();
-    // The editor is created once; later prop changes are applied below.
   }, [language]);
 
   useEffect(() => {
@@ -199,11 +203,12 @@ export function CodeEditor({
     editor.dispatch(setDiagnostics(editor.state, current));
   }, [help, readOnly, value]);
 
+  // A new array with the same lines is no change: markKey stands for the array's content.
   const markKey = marks.join(',');
-  useEffect(() => {
+  const applyMarks = useEffectEvent(() => {
     view.current?.dispatch({ effects: compartments.current.marks.reconfigure(errorLines(marks)) });
-    // markKey stands for the array's content.
-  }, [markKey]);
+  });
+  useEffect(() => applyMarks(), [markKey]);
 
   return <div ref={host} className={`overflow-hidden rounded-lg border border-slate-200 ${className}`} data-testid={testId} />;
 }

@@ -1,0 +1,29 @@
+import type { WorkspaceScope } from '../workspace/scope';
+
+/** The open-recorder operations the features page starts (spec 01 §4): record, or implement a step through the API. */
+export type RecorderOperation = 'recorder' | 'apitest';
+
+/**
+ * The open-recorder page's link for a scenario (spec 01 §4 params), opened in a new tab. A new
+ * recording names no feature or scenario yet, so empty names are left out; `extra` adds the
+ * step's params (`step_index`, `stepSource`).
+ */
+export function recorderLink(
+  scope: WorkspaceScope,
+  feature: string,
+  scenario: string,
+  environment: string | null,
+  extra: Record<string, string> = {},
+  operation: RecorderOperation = 'recorder',
+): string {
+  const params = new URLSearchParams({
+    project_id: scope.projectId,
+    ...(feature ? { feature_file: feature } : {}),
+    ...(scenario ? { scenario_name: scenario } : {}),
+    fromMainApp: 'true',
+    ...(environment ? { env_name: environment } : {}),
+    ...(scope.branch ? { git_branch: scope.branch } : {}),
+    ...extra,
+  });
+  return `/open-recorder/${operation}?${params.toString()}`;
+}

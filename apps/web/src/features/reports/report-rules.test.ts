@@ -1,0 +1,95 @@
+import type { Outcome, WebLogEntry } from '@rehearse/contract';
+import { describe, expect, it } from 'vitest';
+import {
+  aiRetrainLabel,
+  defaultCommandIndex,
+  defaultStepIndex,
+  defaultTab,
+  httpStatusLabel,
+  maskValue,
+  passRatio,
+  secondsText,
+  sizeText,
+  timeBarPercent,
+} from './report-rules';
+
+const outcome = (status: Outcome['status']): Outcome => ({ status, startTime: '2025-06-04T10:00:00Z', endTime: '2025-06-04T10:00:01Z' });
+const step = (status: Outcome['status']) => ({ result: outcome(status) });
+const command = (status: Outcome['status'], screenshotId?: string) => ({ result: outcome(status), screenshotId });
+const log = (type: WebLogEntry['type']) => ({ type });
+const request = (status: number | null, failed = false) => ({ status, failed });
+
+describe('report step selection (spec 02 §4)', () => {
+  it('selects the last passed or failed step by default', () => {
+    expect(defaultStepIndex([step('PASSED'), step('FAILED'), step('SKIPPED'), step('UNDEFINED')])).toBe(1);
+    expect(defaultStepIndex([step('PASSED'), step('PASSED'), step('SKIPPED')])).toBe(1);
+  });
+
+  it('selects the first step when none passed or failed', () => {
+    expect(defaultStepIndex([step('SKIPPED'), step('UNDEFINED')])).toBe(0);
+  });
+
+  it('opens the first non-passed command with a screenshot first', () => {
+    const commands = [command('PASSED', 's1'), command('FAILED'), command('FAILED', 's3'), command('FAILED', 's4')];
+    expect(defaultCommandIndex(commands)).toBe(2);
+  });
+
+  it('opens the last command when no non-passed one has a screenshot', () => {
+    expect(defaultCommandIndex([command('PASSED', 's1'), command('FAILED'), command('PASSED', 's3')])).toBe(2);
+    expect(defaultCommandIndex([])).toBe(0);
+  });
+
+  it('opens Network if failing requests exist, else Console if errors exist, else Screenshot', () => {
+    const errorLog = [log('error')];
+    expect(defaultTab([request(200), request(500)], errorLog)).toBe('network');
+    expect(defaultTab([request(200), request(null, true)], [])).toBe('network');
+    expect(defaultTab([request(200)], errorLog)).toBe('console');
+    expect(defaultTab([request(302)], [{ type: 'warning' }])).toBe('screenshot');
+  });
+});
+
+describe('HTTP status labels in the network view (spec 02 §8)', () => {
+  it('labels 1xx Information, 2xx Success, 3xx Permanent Redirect, 4xx Bad Request, 5xx Bad Gateway', () => {
+    expect([101, 204, 304, 404, 503].map((status) => httpStatusLabel(request(status)))).toEqual([
+      'Information',
+      'Success',
+      'Permanent Redirect',
+      'Bad Request',
+      'Bad Gateway',
+    ]);
+  });
+
+  it('labels anything else, and an aborted request, Failed', () => {
+    expect([
+      httpStatusLabel(request(99)),
+      httpStatusLabel(request(600)),
+      httpStatusLabel(request(200, true)),
+      httpStatusLabel(request(null)),
+    ]).toEqual(['Failed', 'Failed', 'Failed', 'Failed']);
+  });
+});
+
+describe('report values (spec 02 §4, §5, §9)', () => {
+  it("shows secret values starting with 'mask:' as 'mask:****'", () => {
+    expect([maskValue('mask:hunter2'), maskValue('hunter2')]).toEqual(['mask:****', 'hunter2']);
+  });
+
+  it('draws the network time bar as time/1000 s in percent, capped at 100', () => {
+    expect([timeBarPercent(250), timeBarPercent(4000), timeBarPercent(null)]).toEqual([25, 100, 0]);
+  });
+
+  it('gives sizes in kb with 2 decimals, durations in seconds with 1 decimal, and a dash without a response time', () => {
+    expect([sizeText(1536), secondsText(1234), secondsText(null)]).toEqual(['1.50 kb', '1.2 s', '-']);
+  });
+
+  it('shows the pass ratio as passed / total (percent)', () => {
+    expect([passRatio(3, 4), passRatio(0, 0)]).toEqual(['3 / 4 (75%)', '0 / 0 (0%)']);
+  });
+
+  it("labels a failed scenario retrained by AI 'fixed by AI' if the retrain passed, else 'failed by AI'", () => {
+    const failed = { result: { status: 'FAILED' } };
+    expect(aiRetrainLabel({ ...failed, retrainStats: { result: 'PASSED' } })).toBe('fixed by AI');
+    expect(aiRetrainLabel({ ...failed, retrainStats: { result: 'FAILED' } })).toBe('failed by AI');
+    expect(aiRetrainLabel(failed)).toBeNull();
+  });
+});

@@ -1,0 +1,111 @@
+import type { ScenarioJob } from '@rehearse/contract';
+import { ChevronDown, Play } from 'lucide-react';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { toast } from 'sonner';
+import { Button } from '../../../components/Button';
+import { Menu, MenuItem } from '../../../components/Menu';
+import { Modal } from '../../../components/Modal';
+import { useLicence } from '../../../features/licence/LicenceProvider';
+import { useRunScenario, useScenarioJob } from '../../../features/scenarios/queries';
+import { FeatureStrings as S } from '../../../features/scenarios/strings';
+import type { WorkspaceScope } from '../../../features/workspace/scope';
+import { errorMessage } from '../../../lib/api';
+import { ScenarioCiInstructions } from './ScenarioCiInstructions';
+
+interface RunScenarioProps {
+  scope: WorkspaceScope;
+  featureName: string;
+  scenarioName: string;
+  environment: string | null;
+}
+
+/** Run scenario split button (spec 02 §2): runs on the server's workers and follows the job. */
+export function RunScenarioButton({ scope, featureName, scenarioName, environment }: RunScenarioProps) {
+  const licence = useLicence();
+  const run = useRunScenario(scope);
+  const [jobId, setJobId] = useState<string | null>(null);
+  const [ciOpen, setCiOpen] = useState(false);
+  const job = useScenarioJob(jobId);
+
+  // A new scenario starts with no job shown.
+  useEffect(() => setJobId(null), [featureName, scenarioName]);
+
+  const start = (heal = false) =>
+    licence.guard(() => {
+      if (!environment) return;
+      run.mutate(
+        { featureName, scenarioName, environment, heal },
+        {
+          onSuccess: ({ job: queued }) => setJobId(queued.id),
+          onError: (error) => toast.error(`${S.runError}: ${errorMessage(error)}`),
+        },
+      );
+    });
+
+  const state = job.data?.state;
+  const busy = run.isPending || state === 'queued' || state === 'running';
+  return (
+    <div className="flex items-center gap-2">
+      {job.data && <RunStatus projectId={scope.projectId} job={job.data} />}
+      <div className="flex">
+        <Button
+          size="sm"
+          className="rounded-r-none"
+          onClick={() => start()}
+          disabled={busy}
+          disabledReason={environment ? null : S.runNeedsEnvironment}
+        >
+          <Play aria-hidden="true" className="size-3.5" />
+          {S.runScenario}
+        </Button>
+        <Menu
+          label={S.runOptions}
+          align="end"
+          button={<ChevronDown aria-hidden="true" className="size-3.5" />}
+          buttonClassName="focus-ring flex h-8 items-center rounded-r-lg border-l border-brand-700 bg-brand-600 px-1.5 text-white hover:bg-brand-700"
+        >
+          {/* Heals elements no locator finds and files the fix in Code Review (DESIGN §8). */}
+          <MenuItem onSelect={() => start(true)}>{S.runWithAi}</MenuItem>
+          <MenuItem onSelect={() => setCiOpen(true)}>{S.runViaCi}</MenuItem>
+        </Menu>
+      </div>
+      <Modal open={ciOpen} onOpenChange={setCiOpen} title={S.ciTitle} description={S.ciText} size="lg">
+        {ciOpen && <ScenarioCiInstructions scope={scope} featureName={featureName} scenarioName={scenarioName} environment={environment} />}
+      </Modal>
+    </div>
+  );
+}
+
+const STATE_LABEL: Record<ScenarioJob['state'], string> = {
+  queued: S.runQueued,
+  running: S.runRunning,
+  passed: S.runPassed,
+  failed: S.runFailed,
+  error: S.runError,
+};
+
+/** The followed job's state, with a link to its report once there is one. */
+function RunStatus({ projectId, job }: { projectId: string; job: ScenarioJob }) {
+  const tone =
+    job.state === 'passed'
+      ? 'bg-emerald-50 text-emerald-800'
+      : job.state === 'failed' || job.state === 'error'
+        ? 'bg-red-50 text-red-800'
+        : 'bg-slate-100 text-slate-700';
+  return (
+    <span
+      role="status"
+      data-testid="run-status"
+      className={`flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${tone}`}
+      title={job.message ?? undefined}
+    >
+      {STATE_LABEL[job.state]}
+      {job.runId && (
+        <Link to={`/${projectId}/run-report/${job.runId}`} className="underline">
+          {S.viewReport}
+        </Link>
+      )}
+    </span>
+  );
+}
