@@ -458,10 +458,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     scheduler.stop();
     engine.close();
     await localWorkers.stop();
-    await jobs.close();
+    jobs.close();
     await store.close();
     await egress.close();
-    await mailer?.close();
+    mailer?.close();
   });
 
   await app.register(demoShopPlugin, {

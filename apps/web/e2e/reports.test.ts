@@ -239,7 +239,7 @@ describe('reports in Chromium', () => {
         flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@live'] }] }],
       },
     });
-    const worker = h.api((await h.test.services.workerTokens!.create('reports e2e')).token);
+    const worker = h.api((await h.test.services.workerTokens.create('reports e2e')).token);
     const claim = async () => (await worker.call(workerCalls.claim, { body: { workerId: 'e2e', waitMs: 0 } })).job!;
     const complete = async (job: WorkerJob) => {
       await seedRun(h.api(job.accessToken), ada.projectId, {

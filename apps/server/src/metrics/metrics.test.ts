@@ -209,7 +209,7 @@ describe('/metrics on METRICS_PORT', () => {
     test = await startTestApp('pglite', { METRICS_PORT: '0', METRICS_TOKEN: TOKEN, HOST: '127.0.0.1' });
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     mainUrl = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
-    adminUrl = `http://127.0.0.1:${(test.services.metricsAdmin!()!.address() as AddressInfo).port}`;
+    adminUrl = `http://127.0.0.1:${(test.services.metricsAdmin()!.address() as AddressInfo).port}`;
     expect(adminUrl).not.toBe(mainUrl);
   });
   afterAll(async () => test?.close());

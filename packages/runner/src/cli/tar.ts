@@ -38,14 +38,14 @@ function listed(entry: ReadEntry): TarListing {
 /** Reads every entry of an uncompressed tar archive, checking each; throws (a TarError) on the first it would not write. */
 export async function listTar(archive: Buffer): Promise<TarListing[]> {
   const entries: TarListing[] = [];
-  let refused: unknown;
+  let refused: Error | undefined;
   const parser = new Parser({
     strict: true,
     onReadEntry: (entry) => {
       try {
         if (refused === undefined) entries.push(listed(entry));
       } catch (error) {
-        refused = error;
+        refused = error instanceof Error ? error : new TarError(String(error));
       }
       entry.resume();
     },

@@ -14,7 +14,7 @@ import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 import { SectionHeading } from '../settings/SettingsLayout';
 
 /** Spec 01 §2: the list of unused steps is at most 482 px high and scrolls beyond. */

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /**
  * Code Review (spec 01 §2, §4): fixes proposed by self-healing, newest first, each with its

@@ -9,7 +9,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 const OverallRunsChart = lazy(() => import('./OverallRunsChart'));
 

@@ -21,7 +21,7 @@ import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 type Group = ExecutionInput['flows'][number]['scenarioGroups'][number] & { key: string };
 type Flow = { viewport: string; browser: string; groups: Group[]; key: string; open: boolean };

@@ -16,7 +16,7 @@ import { envDisplayName } from '../../features/reports/report-rules';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api, errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /**
  * The executions list (spec 02 §2 "Executions list"): Active/All toggle with counts (Active

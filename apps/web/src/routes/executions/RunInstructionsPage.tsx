@@ -9,7 +9,7 @@ import { useRunInstructions } from '../../features/executions/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /** runs/instructions: the generated CI/CD commands (spec 02 §9), from the server. */
 export function RunInstructionsPage() {

@@ -21,7 +21,7 @@ import { buildTreeIndex } from '../../features/scenarios/tree';
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 import { AddScenarioWizard } from './AddScenarioWizard';
 import { CreateScenarioDialog } from './CreateScenarioDialog';
 import { FeatureTree } from './FeatureTree';

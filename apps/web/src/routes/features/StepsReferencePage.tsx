@@ -10,7 +10,7 @@ import { FeatureStrings as S } from '../../features/scenarios/strings';
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /** The catalogue's families, in catalogue order. */
 const FAMILIES: StepFamily[] = [...new Set(BUILT_IN_STEPS.map((step) => step.family))];

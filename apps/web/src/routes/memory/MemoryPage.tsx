@@ -12,7 +12,7 @@ import { useApplicationMemory } from '../../features/reports/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /** Spec 02 §5/§9: graph zoom 0.5 to 2, in steps of 0.1. */
 const MIN_ZOOM = 0.5;

@@ -1,6 +1,5 @@
-import type { Project } from '@rehearse/contract';
 import { lazy, Suspense } from 'react';
-import { Navigate, Outlet, useLocation, useOutletContext, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { GettingStarted } from '../../components/GettingStarted';
 import { Header } from '../../components/Header';
@@ -13,6 +12,7 @@ import { useProjects } from '../../features/projects/queries';
 import { useSidebar } from '../../hooks/useSidebar';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
+import type { ProjectOutletContext } from './current-project';
 
 const PrivateRepoRequiredPage = lazy(async () => ({
   default: (await import('../settings/PrivateRepositoryPage')).PrivateRepoRequiredPage,
@@ -20,16 +20,6 @@ const PrivateRepoRequiredPage = lazy(async () => ({
 
 /** Pages a project with an unconfigured private repository still shows (spec 01 §2). */
 const OPEN_WITHOUT_REPO = /\/(run-report|runs|scenario-report|execution|executions|settings)(\/|$)/;
-
-interface ProjectOutletContext {
-  project: Project;
-  projects: Project[];
-}
-
-/** The current project, for screens under /{projectId}/ (the layout has already checked it). */
-export function useCurrentProject(): ProjectOutletContext {
-  return useOutletContext<ProjectOutletContext>();
-}
 
 /**
  * The shell of every project screen: sidebar (logo, navigation, links, user menu), top bar and

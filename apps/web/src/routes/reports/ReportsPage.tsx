@@ -14,7 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { StorageKeys } from '../../lib/storage-keys';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 const ROW_HEIGHT = 56;
 const GROUP_HEIGHT = 44;

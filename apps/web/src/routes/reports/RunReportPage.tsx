@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /**
  * run-report/{runId}: the run with its scenarios; run-report/{runId}/{testId} (a test case id or

@@ -6,7 +6,7 @@ import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /** scenario-report/{scenarioId}: one single-scenario execution (spec 02 §2). */
 export function ScenarioReportPage() {

@@ -15,7 +15,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { truncate } from '../../lib/format';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 import { SectionHeading } from './SettingsLayout';
 
 /** Spec 02 §9: member names are cut at 42 characters. */

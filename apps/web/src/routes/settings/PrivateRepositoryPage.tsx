@@ -12,7 +12,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Links } from '../../lib/links';
 import { Strings } from '../../lib/strings';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 import { SectionHeading } from './SettingsLayout';
 
 /**

@@ -12,7 +12,7 @@ import { useMailUsers, useSaveMailUser } from '../../features/test-data/queries'
 import { TestDataStrings as T } from '../../features/test-data/strings';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /** Spec 02 §5: username and password required (trimmed); the secret key loses all whitespace. */
 export function credentialInput(username: string, password: string, secretKey: string) {

@@ -15,7 +15,7 @@ import { TestDataStrings as T } from '../../features/test-data/strings';
 import { useWorkspaceScope, type WorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { useCurrentProject } from '../project/ProjectLayout';
+import { useCurrentProject } from '../project/current-project';
 
 /** Spec 02 §2, §9: page sizes 5, 10, 25, 50, 100; default 10. */
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
