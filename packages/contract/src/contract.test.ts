@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { authCalls } from './auth.calls.js';
 import { buildPath } from './call.js';
 import { licenceDaysLeft } from './constants.js';
-import { Messages } from './messages.js';
 import { roleAllows } from './permissions.js';
 import { isHttpUrl, ProjectName } from './validation.js';
 
@@ -17,8 +16,8 @@ describe('contract rules', () => {
 
   it('trims project names and gives the spec messages', () => {
     expect(ProjectName.parse('  Shop  ')).toBe('Shop');
-    expect(ProjectName.safeParse('   ').error?.issues[0]?.message).toBe(Messages.projectNameEmpty);
-    expect(ProjectName.safeParse(undefined).error?.issues[0]?.message).toBe(Messages.projectNameEmpty);
+    expect(ProjectName.safeParse('   ').error?.issues[0]?.message).toBe('Name cannot be empty');
+    expect(ProjectName.safeParse(undefined).error?.issues[0]?.message).toBe('Name cannot be empty');
   });
 
   it('counts whole licence days left and never below zero', () => {

@@ -15,14 +15,21 @@ import {
 
 const urlError = (url: string) => validateEnvironmentUrl(url).error;
 
+/** 01 §5 ends these two messages with "..." after naming the characters; the whole sentence as users read it. */
+const NAME_FORBIDDEN = 'Environment name cannot contain the following characters: / . * : ? " < > | \\';
+const URL_FORBIDDEN =
+  'URL cannot contain the following characters: space, tab, newline, carriage return, form feed, vertical tab, < > " { } | \\ ^ `';
+
 describe('environment messages', () => {
-  // The server and the web app compare and show these strings; the spec's wording is the contract.
-  it('keeps the spec wording, built from the exported lists and limits', () => {
-    expect(M.nameTooLong).toBe(`Environment name cannot be more than ${Limits.environmentNameMax} characters.`);
-    expect(M.nameForbiddenCharacters).toBe(`Environment name cannot contain the following characters: ${EnvironmentNameForbiddenList}`);
+  // The server and the web app compare and show these strings; the spec's wording (01 §5) is the contract.
+  it('keeps the spec wording, and the exported lists and limit agree with it', () => {
+    expect(M.nameTooLong).toBe('Environment name cannot be more than 32 characters.');
+    expect(Limits.environmentNameMax).toBe(32);
+    expect(M.nameForbiddenCharacters).toBe(NAME_FORBIDDEN);
     expect(EnvironmentNameForbiddenList).toBe(EnvironmentNameForbiddenCharacters.join(' '));
     expect(EnvironmentNameForbiddenList).toBe('/ . * : ? " < > | \\');
-    expect(M.urlForbiddenCharacters).toBe(`URL cannot contain the following characters: ${EnvironmentUrlForbiddenList}`);
+    expect(M.urlForbiddenCharacters).toBe(URL_FORBIDDEN);
+    expect(EnvironmentUrlForbiddenList).toBe('space, tab, newline, carriage return, form feed, vertical tab, < > " { } | \\ ^ `');
     expect(M.nameEmpty).toBe('Empty Name');
     expect(M.nameDuplicateToast).toBe('Choose a unique name, discarding your changes.');
     expect(M.renameWarning).toBe('Renaming environments makes test data inaccessible.');
@@ -43,21 +50,31 @@ describe('validateEnvironmentName', () => {
     ['a plain name passes', 'qa', null, 'qa'],
     ['spaces, parentheses, hyphens and non-ASCII letters are allowed', 'Démo shop (2)-eu', null, 'Démo shop (2)-eu'],
     ['the name is trimmed before anything else', '  qa  ', null, 'qa'],
-    ['empty is "Empty Name"', '', M.nameEmpty, ''],
-    ['whitespace only is empty after the trim', ' \t ', M.nameEmpty, ''],
+    ['empty is "Empty Name"', '', 'Empty Name', ''],
+    ['whitespace only is empty after the trim', ' \t ', 'Empty Name', ''],
     ['exactly 32 characters is fine', 'a'.repeat(32), null, 'a'.repeat(32)],
-    ['33 characters is too long and is cut to 32', long, M.nameTooLong, 'a'.repeat(32)],
+    ['33 characters is too long and is cut to 32', long, 'Environment name cannot be more than 32 characters.', 'a'.repeat(32)],
     ['length is counted after the trim', `  ${'a'.repeat(32)}  `, null, 'a'.repeat(32)],
-    ['characters are code points: 32 emoji fit, and the cut never splits one', '😀'.repeat(33), M.nameTooLong, '😀'.repeat(32)],
+    [
+      'characters are code points: 32 emoji fit, and the cut never splits one',
+      '😀'.repeat(33),
+      'Environment name cannot be more than 32 characters.',
+      '😀'.repeat(32),
+    ],
     // Order of concern: too long and forbidden characters at once gives the length message (rule 3 before 4).
-    ['length is checked before characters', `${'a'.repeat(32)}/`, M.nameTooLong, 'a'.repeat(32)],
-    ['a dot is forbidden (the file is {name}.json)', 'v1.2', M.nameForbiddenCharacters, 'v1.2'],
-    ['a control character inside is forbidden (it would break the file name)', 'a\nb', M.nameForbiddenCharacters, 'a\nb'],
-    ['a case-insensitive duplicate of a file name in the list', 'STAGING', M.nameDuplicate, 'STAGING'],
-    ['a duplicate of a display name in the list', 'Demo', M.nameDuplicate, 'Demo'],
+    ['length is checked before characters', `${'a'.repeat(32)}/`, 'Environment name cannot be more than 32 characters.', 'a'.repeat(32)],
+    ['a dot is forbidden (the file is {name}.json)', 'v1.2', NAME_FORBIDDEN, 'v1.2'],
+    ['a control character inside is forbidden (it would break the file name)', 'a\nb', NAME_FORBIDDEN, 'a\nb'],
+    [
+      'a case-insensitive duplicate of a file name in the list',
+      'STAGING',
+      'Environment cannot have the same case-insensitive name.',
+      'STAGING',
+    ],
+    ['a duplicate of a display name in the list', 'Demo', 'Environment cannot have the same case-insensitive name.', 'Demo'],
     // Order of concern: a forbidden character in a duplicate-looking name reports the characters.
-    ['characters are checked before duplicates', 'prod.', M.nameForbiddenCharacters, 'prod.'],
-    ['a duplicate after trimming', '  prod ', M.nameDuplicate, 'prod'],
+    ['characters are checked before duplicates', 'prod.', NAME_FORBIDDEN, 'prod.'],
+    ['a duplicate after trimming', '  prod ', 'Environment cannot have the same case-insensitive name.', 'prod'],
   ];
 
   it.each(cases)('%s', (_why, input, error, name) => {
@@ -65,7 +82,7 @@ describe('validateEnvironmentName', () => {
   });
 
   it.each('/.*:?"<>|\\'.split(''))('forbids %s anywhere in the name', (char) => {
-    expect(validateEnvironmentName(`a${char}b`, []).error).toBe(M.nameForbiddenCharacters);
+    expect(validateEnvironmentName(`a${char}b`, []).error).toBe(NAME_FORBIDDEN);
   });
 
   it('leaves the name being edited out of the duplicate check', () => {
@@ -74,11 +91,11 @@ describe('validateEnvironmentName', () => {
     expect(validateEnvironmentName('Staging', existing, 'staging').error).toBeNull();
     expect(validateEnvironmentName('staging', existing, 'staging.json').error).toBeNull();
     // ...but renaming it onto another environment is.
-    expect(validateEnvironmentName('prod', existing, 'staging').error).toBe(M.nameDuplicate);
+    expect(validateEnvironmentName('prod', existing, 'staging').error).toBe('Environment cannot have the same case-insensitive name.');
   });
 
   it('treats NFC and NFD spellings as duplicates (they collide on macOS checkouts)', () => {
-    expect(validateEnvironmentName('de\u0301mo', ['démo.json']).error).toBe(M.nameDuplicate);
+    expect(validateEnvironmentName('de\u0301mo', ['démo.json']).error).toBe('Environment cannot have the same case-insensitive name.');
   });
 });
 
@@ -118,74 +135,94 @@ describe('validateEnvironmentUrl', () => {
   // [why, input, message]. Every message is reached at least once; rows marked "order" break two rules and
   // prove which one is reported.
   const bad: [string, string, string][] = [
-    ['empty', '', M.urlEmpty],
-    ['whitespace only counts as empty', '  \t', M.urlEmpty],
-    ['a space', 'http://a b.com', M.urlForbiddenCharacters],
-    ['a tab', 'http://a.com/\tx', M.urlForbiddenCharacters],
-    ['a newline', 'http://a.com\n', M.urlForbiddenCharacters],
-    ['a carriage return', 'http://a.com/\r', M.urlForbiddenCharacters],
-    ['a form feed', 'http://a.com/\f', M.urlForbiddenCharacters],
-    ['a vertical tab', 'http://a.com/\v', M.urlForbiddenCharacters],
-    ['a leading space is not trimmed away silently', ' http://a.com', M.urlForbiddenCharacters],
-    ['a non-breaking space pasted from a document', 'http://a.com/\u00a0', M.urlForbiddenCharacters],
-    ['order: forbidden characters before the scheme', 'ftp://a b', M.urlForbiddenCharacters],
-    ['no scheme', 'shop.example.com', M.urlScheme],
-    ['another scheme', 'ftp://shop.example.com', M.urlScheme],
-    ['javascript: is not a web page', 'javascript:alert(1)', M.urlScheme],
-    ['one slash', 'http:/shop.example.com', M.urlScheme],
-    ['order: scheme before user-info', 'ftp://user:pw@host', M.urlScheme],
-    ['user and password', 'https://user:pass@shop.example.com', M.urlCredentials],
-    ['user only', 'https://user@shop.example.com', M.urlCredentials],
-    ['a disguised host', 'https://shop.example.com@evil.test', M.urlCredentials],
-    ['order: user-info before ports', 'http://u:p@host:1:2', M.urlCredentials],
-    ['two ports', 'http://host:1:2', M.urlOnePort],
-    ['two colons', 'http://host::80', M.urlOnePort],
-    ['order: one port in the host and one in the path is two ports, not a misplaced one', 'http://host:80/:81', M.urlOnePort],
-    ['order: two ports before an empty host', 'http://:1:2', M.urlOnePort],
-    ['an IPv6 address without brackets looks like several ports', 'http://::1', M.urlOnePort],
-    ['a port typed after the slash', 'http://localhost/:4000', M.urlPortOutsideHost],
-    ['a port typed deeper in the path', 'http://localhost/shop/:4000/', M.urlPortOutsideHost],
-    ['order: a misplaced port before an empty host', 'http:///:4000', M.urlPortOutsideHost],
-    ['empty port', 'http://host:', M.urlPortEmpty],
-    ['empty port before a path', 'http://host:/shop', M.urlPortEmpty],
-    ['empty port after an IPv6 literal', 'http://[::1]:', M.urlPortEmpty],
-    ['order: empty port before empty host', 'http://:', M.urlPortEmpty],
-    ['no digits at all', 'http://host:abc', M.urlPortNotNumber],
-    ['only a minus sign', 'http://host:-', M.urlPortNotNumber],
-    ['order: port before an empty host', 'http://:abc', M.urlPortNotNumber],
-    ['digits then letters', 'http://host:8a', M.urlPortNotInteger],
-    ['a decimal', 'http://host:1.5', M.urlPortNotInteger],
-    ['a plus sign', 'http://host:+80', M.urlPortNotInteger],
-    ['exponent notation is not a port', 'http://host:1e3', M.urlPortNotInteger],
-    ['order: "an integer" before "between 0 and 65535"', 'http://host:-1.5', M.urlPortNotInteger],
-    ['negative', 'http://host:-1', M.urlPortOutOfRange],
-    ['one too many', 'http://host:65536', M.urlPortTooLarge],
-    ['far too many digits', 'http://host:99999999999999999999', M.urlPortTooLarge],
-    ['order: port range before host characters', 'http://ho_st:70000', M.urlPortTooLarge],
-    ['empty host', 'http://', M.urlHostnameEmpty],
-    ['empty host with a port', 'http://:80', M.urlHostnameEmpty],
-    ['three slashes', 'http:///shop', M.urlHostnameEmpty],
-    ['empty host before a query', 'https://?q=1', M.urlHostnameEmpty],
-    ['an underscore', 'http://ho_st', M.urlHostnameCharacters],
-    ['an underscore with a good port', 'http://demo_shop:4000', M.urlHostnameCharacters],
-    ['an empty label', 'http://shop..example.com', M.urlHostnameCharacters],
-    ['a leading dot', 'http://.example.com', M.urlHostnameCharacters],
-    ['a percent-encoded host', 'http://%41.com', M.urlHostnameCharacters],
-    ['a symbol', 'http://shop!.com', M.urlHostnameCharacters],
-    ['a bracket outside an IPv6 literal', 'http://a[1]', M.urlHostnameCharacters],
-    ['a part above 255', 'http://1.2.3.256', M.urlIpAddressInvalid],
-    ['three parts (a browser would read 1.2.0.3)', 'http://1.2.3', M.urlIpAddressInvalid],
-    ['shorthand loopback', 'http://127.1', M.urlIpAddressInvalid],
-    ['a leading zero (octal to a browser)', 'http://010.0.0.1', M.urlIpAddressInvalid],
-    ['hex', 'http://0x7f.0.0.1', M.urlIpAddressInvalid],
-    ['a numeric TLD makes the host an IP address', 'http://example.123', M.urlIpAddressInvalid],
-    ['a bad IPv6 group', 'http://[::g]', M.urlIpAddressInvalid],
-    ['two :: in IPv6', 'http://[1::2::3]', M.urlIpAddressInvalid],
-    ['too many IPv6 groups', 'http://[1:2:3:4:5:6:7:8:9]', M.urlIpAddressInvalid],
-    ['an IPv6 zone id', 'http://[fe80::1%25eth0]', M.urlIpAddressInvalid],
-    ['a missing closing bracket', 'http://[::1', M.urlIpAddressInvalid],
-    ['junk after the closing bracket', 'http://[::1]x', M.urlIpAddressInvalid],
-    ['empty brackets', 'http://[]', M.urlIpAddressInvalid],
+    ['empty', '', 'URL cannot be empty'],
+    ['whitespace only counts as empty', '  \t', 'URL cannot be empty'],
+    ['a space', 'http://a b.com', URL_FORBIDDEN],
+    ['a tab', 'http://a.com/\tx', URL_FORBIDDEN],
+    ['a newline', 'http://a.com\n', URL_FORBIDDEN],
+    ['a carriage return', 'http://a.com/\r', URL_FORBIDDEN],
+    ['a form feed', 'http://a.com/\f', URL_FORBIDDEN],
+    ['a vertical tab', 'http://a.com/\v', URL_FORBIDDEN],
+    ['a leading space is not trimmed away silently', ' http://a.com', URL_FORBIDDEN],
+    ['a non-breaking space pasted from a document', 'http://a.com/\u00a0', URL_FORBIDDEN],
+    ['order: forbidden characters before the scheme', 'ftp://a b', URL_FORBIDDEN],
+    ['no scheme', 'shop.example.com', 'URL must begin with http:// or https://'],
+    ['another scheme', 'ftp://shop.example.com', 'URL must begin with http:// or https://'],
+    ['javascript: is not a web page', 'javascript:alert(1)', 'URL must begin with http:// or https://'],
+    ['one slash', 'http:/shop.example.com', 'URL must begin with http:// or https://'],
+    ['order: scheme before user-info', 'ftp://user:pw@host', 'URL must begin with http:// or https://'],
+    ['user and password', 'https://user:pass@shop.example.com', 'URL cannot contain a username or password.'],
+    ['user only', 'https://user@shop.example.com', 'URL cannot contain a username or password.'],
+    ['a disguised host', 'https://shop.example.com@evil.test', 'URL cannot contain a username or password.'],
+    ['order: user-info before ports', 'http://u:p@host:1:2', 'URL cannot contain a username or password.'],
+    ['two ports', 'http://host:1:2', 'Incorrect URL structure, only one port is allowed.'],
+    ['two colons', 'http://host::80', 'Incorrect URL structure, only one port is allowed.'],
+    [
+      'order: one port in the host and one in the path is two ports, not a misplaced one',
+      'http://host:80/:81',
+      'Incorrect URL structure, only one port is allowed.',
+    ],
+    ['order: two ports before an empty host', 'http://:1:2', 'Incorrect URL structure, only one port is allowed.'],
+    ['an IPv6 address without brackets looks like several ports', 'http://::1', 'Incorrect URL structure, only one port is allowed.'],
+    [
+      'a port typed after the slash',
+      'http://localhost/:4000',
+      'Incorrect URL structure, the port must be specified within the host portion.',
+    ],
+    [
+      'a port typed deeper in the path',
+      'http://localhost/shop/:4000/',
+      'Incorrect URL structure, the port must be specified within the host portion.',
+    ],
+    [
+      'order: a misplaced port before an empty host',
+      'http:///:4000',
+      'Incorrect URL structure, the port must be specified within the host portion.',
+    ],
+    ['empty port', 'http://host:', 'Invalid URL: Port cannot be empty'],
+    ['empty port before a path', 'http://host:/shop', 'Invalid URL: Port cannot be empty'],
+    ['empty port after an IPv6 literal', 'http://[::1]:', 'Invalid URL: Port cannot be empty'],
+    ['order: empty port before empty host', 'http://:', 'Invalid URL: Port cannot be empty'],
+    ['no digits at all', 'http://host:abc', 'Invalid URL: Port number must be a number'],
+    ['only a minus sign', 'http://host:-', 'Invalid URL: Port number must be a number'],
+    ['order: port before an empty host', 'http://:abc', 'Invalid URL: Port number must be a number'],
+    ['digits then letters', 'http://host:8a', 'Incorrect URL structure, the port must be an integer.'],
+    ['a decimal', 'http://host:1.5', 'Incorrect URL structure, the port must be an integer.'],
+    ['a plus sign', 'http://host:+80', 'Incorrect URL structure, the port must be an integer.'],
+    ['exponent notation is not a port', 'http://host:1e3', 'Incorrect URL structure, the port must be an integer.'],
+    ['order: "an integer" before "between 0 and 65535"', 'http://host:-1.5', 'Incorrect URL structure, the port must be an integer.'],
+    ['negative', 'http://host:-1', 'Incorrect URL structure, the port must be an integer between 0 and 65535.'],
+    ['one too many', 'http://host:65536', 'Invalid URL: Port number cannot be greater than 65535'],
+    ['far too many digits', 'http://host:99999999999999999999', 'Invalid URL: Port number cannot be greater than 65535'],
+    ['order: port range before host characters', 'http://ho_st:70000', 'Invalid URL: Port number cannot be greater than 65535'],
+    ['empty host', 'http://', 'Invalid URL: Hostname cannot be empty'],
+    ['empty host with a port', 'http://:80', 'Invalid URL: Hostname cannot be empty'],
+    ['three slashes', 'http:///shop', 'Invalid URL: Hostname cannot be empty'],
+    ['empty host before a query', 'https://?q=1', 'Invalid URL: Hostname cannot be empty'],
+    ['an underscore', 'http://ho_st', 'Invalid URL: Hostname can only contain alphanumeric characters and hyphens'],
+    [
+      'an underscore with a good port',
+      'http://demo_shop:4000',
+      'Invalid URL: Hostname can only contain alphanumeric characters and hyphens',
+    ],
+    ['an empty label', 'http://shop..example.com', 'Invalid URL: Hostname can only contain alphanumeric characters and hyphens'],
+    ['a leading dot', 'http://.example.com', 'Invalid URL: Hostname can only contain alphanumeric characters and hyphens'],
+    ['a percent-encoded host', 'http://%41.com', 'Invalid URL: Hostname can only contain alphanumeric characters and hyphens'],
+    ['a symbol', 'http://shop!.com', 'Invalid URL: Hostname can only contain alphanumeric characters and hyphens'],
+    ['a bracket outside an IPv6 literal', 'http://a[1]', 'Invalid URL: Hostname can only contain alphanumeric characters and hyphens'],
+    ['a part above 255', 'http://1.2.3.256', 'Invalid URL: IP address is not valid'],
+    ['three parts (a browser would read 1.2.0.3)', 'http://1.2.3', 'Invalid URL: IP address is not valid'],
+    ['shorthand loopback', 'http://127.1', 'Invalid URL: IP address is not valid'],
+    ['a leading zero (octal to a browser)', 'http://010.0.0.1', 'Invalid URL: IP address is not valid'],
+    ['hex', 'http://0x7f.0.0.1', 'Invalid URL: IP address is not valid'],
+    ['a numeric TLD makes the host an IP address', 'http://example.123', 'Invalid URL: IP address is not valid'],
+    ['a bad IPv6 group', 'http://[::g]', 'Invalid URL: IP address is not valid'],
+    ['two :: in IPv6', 'http://[1::2::3]', 'Invalid URL: IP address is not valid'],
+    ['too many IPv6 groups', 'http://[1:2:3:4:5:6:7:8:9]', 'Invalid URL: IP address is not valid'],
+    ['an IPv6 zone id', 'http://[fe80::1%25eth0]', 'Invalid URL: IP address is not valid'],
+    ['a missing closing bracket', 'http://[::1', 'Invalid URL: IP address is not valid'],
+    ['junk after the closing bracket', 'http://[::1]x', 'Invalid URL: IP address is not valid'],
+    ['empty brackets', 'http://[]', 'Invalid URL: IP address is not valid'],
   ];
 
   it.each(bad)('%s: %j', (_why, url, message) => {

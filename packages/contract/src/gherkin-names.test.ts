@@ -32,32 +32,32 @@ describe('validateScenarioRename', () => {
   });
 
   it('refuses a blank name and a leading space', () => {
-    expect(error('')).toBe(M.scenarioNameEmpty);
-    expect(error('   ')).toBe(M.scenarioNameEmpty);
-    expect(error(' Login again')).toBe(M.scenarioNameLeadingSpace);
+    expect(error('')).toBe('Scenario name cannot be empty.');
+    expect(error('   ')).toBe('Scenario name cannot be empty.');
+    expect(error(' Login again')).toBe('Scenario name cannot start with a space.');
   });
 
   it('lists each forbidden character once, in order of appearance', () => {
     expect(error('Pay: £5, now!')).toBe('Following characters are not allowed: : £ , !');
-    expect(error('a.b.c')).toBe(charactersNotAllowed(['.']));
-    expect(error('tab\there')).toBe(charactersNotAllowed(['\t']));
+    expect(error('a.b.c')).toBe('Following characters are not allowed: .');
+    expect(error('tab\there')).toBe('Following characters are not allowed: \t');
   });
 
   it('refuses the old name, another scenario name in any case, and more than 80 characters', () => {
-    expect(error('Login')).toBe(M.sameAsOldName);
-    expect(error('Login  ')).toBe(M.sameAsOldName);
-    expect(error('logout')).toBe(M.scenarioNameTaken);
-    expect(error('LOGIN', 'Logout')).toBe(M.scenarioNameTaken);
+    expect(error('Login')).toBe('New name cannot be same as the old name.');
+    expect(error('Login  ')).toBe('New name cannot be same as the old name.');
+    expect(error('logout')).toBe('Another scenario exists with the given name.');
+    expect(error('LOGIN', 'Logout')).toBe('Another scenario exists with the given name.');
     expect(error('login')).toBeNull();
     expect(error('x'.repeat(80))).toBeNull();
-    expect(error('x'.repeat(81))).toBe(M.scenarioNameTooLong);
+    expect(error('x'.repeat(81))).toBe('Scenario name cannot exceed 80 characters.');
     expect(error('é'.repeat(80))).toBeNull();
   });
 
   it('still reports a duplicate that already exists twice in the file', () => {
-    expect(validateScenarioRename('Same', 'Old', ['Old', 'Same', 'Same']).error).toBe(M.scenarioNameTaken);
+    expect(validateScenarioRename('Same', 'Old', ['Old', 'Same', 'Same']).error).toBe('Another scenario exists with the given name.');
     expect(validateScenarioRename('New', 'Dup', ['Dup', 'Dup']).error).toBeNull();
-    expect(validateScenarioRename('dup', 'Dup', ['Dup', 'Dup']).error).toBe(M.scenarioNameTaken);
+    expect(validateScenarioRename('dup', 'Dup', ['Dup', 'Dup']).error).toBe('Another scenario exists with the given name.');
   });
 });
 
@@ -71,18 +71,18 @@ describe('validateFeatureRename', () => {
   });
 
   it('refuses blank names, parentheses and other characters', () => {
-    expect(error(' ')).toBe(M.featureNameEmpty);
-    expect(error('Checkout (v2)')).toBe(charactersNotAllowed(['(', ')']));
-    expect(error('a/b.feature')).toBe(charactersNotAllowed(['/', '.']));
+    expect(error(' ')).toBe('Feature name cannot be empty.');
+    expect(error('Checkout (v2)')).toBe('Following characters are not allowed: ( )');
+    expect(error('a/b.feature')).toBe('Following characters are not allowed: / .');
   });
 
   it('refuses the old name, another feature in any case, and more than 80 characters', () => {
-    expect(error('checkout')).toBe(M.sameAsOldName);
+    expect(error('checkout')).toBe('New name cannot be same as the old name.');
     expect(error('Checkout')).toBeNull();
-    expect(error('login')).toBe(M.featureNameTaken);
-    expect(error('SEARCH')).toBe(M.featureNameTaken);
+    expect(error('login')).toBe('Another feature exists with the given name.');
+    expect(error('SEARCH')).toBe('Another feature exists with the given name.');
     expect(error('f'.repeat(80))).toBeNull();
-    expect(error('f'.repeat(81))).toBe(M.featureNameTooLong);
+    expect(error('f'.repeat(81))).toBe('Feature name cannot be more than 80 characters.');
   });
 });
 
@@ -90,11 +90,11 @@ describe('validateNewFeatureName', () => {
   it('applies the feature character set, the 80 limit and case-insensitive uniqueness', () => {
     const existing = ['Checkout.feature', 'login'];
     expect(validateNewFeatureName(' Cart ', existing)).toEqual({ name: 'Cart', error: null });
-    expect(validateNewFeatureName('', existing).error).toBe(M.featureNameEmpty);
-    expect(validateNewFeatureName('Cart!', existing).error).toBe(charactersNotAllowed(['!']));
-    expect(validateNewFeatureName('c'.repeat(81), existing).error).toBe(M.featureNameTooLong);
-    expect(validateNewFeatureName('checkout', existing).error).toBe(M.featureAlreadyExists);
-    expect(validateNewFeatureName('LOGIN', existing).error).toBe(M.featureAlreadyExists);
+    expect(validateNewFeatureName('', existing).error).toBe('Feature name cannot be empty.');
+    expect(validateNewFeatureName('Cart!', existing).error).toBe('Following characters are not allowed: !');
+    expect(validateNewFeatureName('c'.repeat(81), existing).error).toBe('Feature name cannot be more than 80 characters.');
+    expect(validateNewFeatureName('checkout', existing).error).toBe('A feature with this name already exists.');
+    expect(validateNewFeatureName('LOGIN', existing).error).toBe('A feature with this name already exists.');
   });
 });
 

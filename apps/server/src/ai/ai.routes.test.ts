@@ -1,4 +1,4 @@
-import { aiCalls, Messages, workspaceCalls } from '@rehearse/contract';
+import { aiCalls, workspaceCalls } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../testing/fake-llm.js';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -31,7 +31,7 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     const error = await failure(
       api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('Retry step'), function_name: 'nope' } }),
     );
-    expect([error.httpStatus, error.message]).toEqual([400, Messages.aiStepUpdateFailed]);
+    expect([error.httpStatus, error.message]).toEqual([400, 'Error updating the step code. Please try again.']);
   });
 
   it('reads a free-form request that names a quick prompt, and says a provider is needed for the rest', async () => {
@@ -39,7 +39,10 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     const hinted = await api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('please retry this when it fails') } });
     expect(hinted.result).toBe(applyQuickPrompt(sample.code, sample.functionName, 'Retry step'));
     const error = await failure(api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('make it log the page title') } }));
-    expect([error.httpStatus, error.message]).toEqual([422, Messages.aiRequestNotUnderstood]);
+    expect([error.httpStatus, error.message]).toEqual([
+      422,
+      'This request needs an AI provider. Use one of the quick prompts, or ask your administrator to configure AI_BASE_URL.',
+    ]);
   });
 
   it('creates a plain-English scenario as a Scenario Outline of built-in steps', async () => {
@@ -116,7 +119,7 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
         body: { projectId, featureName: 'Shop', name: 'x', flow: ['open the shop'], parameters: {}, validateOnEnvironment: 'nowhere' },
       }),
     );
-    expect([error.httpStatus, error.message]).toEqual([404, Messages.environmentNotFound]);
+    expect([error.httpStatus, error.message]).toEqual([404, 'Environment not found.']);
     expect(await versions()).toEqual(before);
   });
 
@@ -140,12 +143,18 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
       const again = await failure(
         api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'Sign in', stepText } }),
       );
-      expect([again.httpStatus, again.message]).toEqual([409, Messages.stepAlreadyImplemented]);
+      expect([again.httpStatus, again.message]).toEqual([
+        409,
+        'This step already has code: a step definition or a built-in step matches it.',
+      ]);
     }
     const error = await failure(
       api.call(aiCalls.generateStep, { body: { projectId, featureName: 'Shop', scenarioName: 'x', stepText: 'the moon is full' } }),
     );
-    expect([error.httpStatus, error.message]).toEqual([422, Messages.aiStepNotUnderstood]);
+    expect([error.httpStatus, error.message]).toEqual([
+      422,
+      'The step could not be turned into code. Rephrase it with the plain-English steps (open, click, fill, select, check, press, see, wait).',
+    ]);
   });
 
   it("suggests ideas from the description's keywords, and the spec's message when it has nothing", async () => {
@@ -154,7 +163,7 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     expect(ideas.result.map((idea) => idea.name)).toEqual(['Sign in', 'Buy a product']);
     expect(ideas.result[0]!.parameters).toHaveProperty('user');
     const none = await api.call(aiCalls.scenarioIdeas, { body: { projectId, description: '' } });
-    expect(none).toMatchObject({ result: [], error: Messages.scenarioCreationFailed });
+    expect(none).toMatchObject({ result: [], error: 'An error occurred while trying to create the scenarios, please try again.' });
   });
 });
 
@@ -213,7 +222,7 @@ describe('AI engine with an OpenAI-compatible provider', () => {
     ] as const) {
       llm.answer(failing);
       const error = await failure(api.call(aiCalls.generateStepCode, { body: { projectId, ...stepBody('log the page title') } }));
-      expect([error.httpStatus, error.message], failing.kind).toEqual([502, Messages.aiStepUpdateFailed]);
+      expect([error.httpStatus, error.message], failing.kind).toEqual([502, 'Error updating the step code. Please try again.']);
     }
   });
 
@@ -266,7 +275,10 @@ describe('AI engine with an OpenAI-compatible provider', () => {
           body: { projectId, featureName: 'Party', name: `Fallback ${i}`, flow: ['open the shop', 'dance a jig'], parameters: {} },
         }),
       );
-      expect([error.httpStatus, error.message], failing.kind).toEqual([400, Messages.plainEnglishNotUnderstood(['dance a jig'])]);
+      expect([error.httpStatus, error.message], failing.kind).toEqual([
+        400,
+        'Nothing was created: this line does not read as a step: “dance a jig”. Rephrase it with the words of the Steps reference, or write a step in Gherkin.',
+      ]);
     }
     const error = await failure(api.call(workspaceCalls.getFileContent, { query: { projectId, file_path: 'features/Party.feature' } }));
     expect(error.httpStatus).toBe(404);

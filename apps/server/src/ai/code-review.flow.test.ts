@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { aiCalls, Messages, type OversightItem, type RunReport } from '@rehearse/contract';
+import { aiCalls, type OversightItem, type RunReport } from '@rehearse/contract';
 import { runCli } from '@rehearse/runner/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../../../packages/runner/src/browser.js';
@@ -188,7 +188,7 @@ describe('Code Review of a healed run', () => {
     expect(log[0]!.subject).toContain('[app:code-review.accept]');
     // Accepting twice finds nothing left to accept.
     expect((await failure(api.call(aiCalls.acceptOversight, { body: { projectId, scenario_id: item.scenario_id } }))).message).toBe(
-      Messages.oversightNotFound,
+      'This code review item no longer exists.',
     );
 
     // The next plain run, on the accepted files, passes without healing.

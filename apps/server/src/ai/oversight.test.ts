@@ -1,4 +1,4 @@
-import { aiCalls, Messages, runnerCalls, workspaceCalls, type RunReport } from '@rehearse/contract';
+import { aiCalls, runnerCalls, workspaceCalls, type RunReport } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { applyLocatorChanges } from './oversight.service.js';
@@ -63,8 +63,12 @@ describe('applyLocatorChanges', () => {
   });
 
   it('refuses a file that lost the entry or is not JSON', () => {
-    expect(() => applyLocatorChanges('{}', [{ key: 'buy', locators: NEW }])).toThrow(Messages.oversightConflict);
-    expect(() => applyLocatorChanges('nope', [{ key: 'buy', locators: NEW }])).toThrow(Messages.oversightConflict);
+    expect(() => applyLocatorChanges('{}', [{ key: 'buy', locators: NEW }])).toThrow(
+      'The locator file changed since this fix was found. Run the scenario with AI recovery again.',
+    );
+    expect(() => applyLocatorChanges('nope', [{ key: 'buy', locators: NEW }])).toThrow(
+      'The locator file changed since this fix was found. Run the scenario with AI recovery again.',
+    );
   });
 });
 
@@ -106,7 +110,7 @@ describe('Code Review items from uploaded runs', () => {
     const { content } = await api.call(workspaceCalls.getFileContent, { query: { projectId, file_path: FILE } });
     expect(content).toBe(LOCATORS);
     const error = await failure(api.call(aiCalls.archiveOversight, { body: { projectId, scenario_id: item!.scenario_id } }));
-    expect([error.httpStatus, error.message]).toEqual([404, Messages.oversightNotFound]);
+    expect([error.httpStatus, error.message]).toEqual([404, 'This code review item no longer exists.']);
   });
 
   it('Accept refuses, and keeps the item, when the entry is gone from the file', async () => {
@@ -117,7 +121,10 @@ describe('Code Review items from uploaded runs', () => {
       body: { projectId, directory: 'features/step_definitions/locators', file: { name: 'cart.json', content: '{}\n' } },
     });
     const error = await failure(api.call(aiCalls.acceptOversight, { body: { projectId, scenario_id: item!.scenario_id } }));
-    expect([error.httpStatus, error.message]).toEqual([409, Messages.oversightConflict]);
+    expect([error.httpStatus, error.message]).toEqual([
+      409,
+      'The locator file changed since this fix was found. Run the scenario with AI recovery again.',
+    ]);
     expect(await list()).toHaveLength(1);
   });
 
@@ -130,6 +137,6 @@ describe('Code Review items from uploaded runs', () => {
     const error = await failure(
       second.api.call(aiCalls.acceptOversight, { body: { projectId: second.projectId, scenario_id: item!.scenario_id } }),
     );
-    expect([error.httpStatus, error.message]).toEqual([404, Messages.oversightNotFound]);
+    expect([error.httpStatus, error.message]).toEqual([404, 'This code review item no longer exists.']);
   });
 });

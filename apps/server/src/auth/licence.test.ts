@@ -1,5 +1,5 @@
 import { ApiError } from '@rehearse/api-client';
-import { authCalls, Messages } from '@rehearse/contract';
+import { authCalls } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../admin.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
@@ -30,10 +30,13 @@ describe.each(testBackends())('licence on %s', (backend) => {
       .call(authCalls.createAccessKey, { body: { name: 'late', projectId } })
       .catch((error: unknown) => error as ApiError);
     expect(refusal).toBeInstanceOf(ApiError);
-    expect([(refusal as ApiError).httpStatus, (refusal as ApiError).message]).toEqual([403, Messages.licenceExpired]);
+    expect([(refusal as ApiError).httpStatus, (refusal as ApiError).message]).toEqual([
+      403,
+      "This project's license has expired. Ask your administrator to extend it.",
+    ]);
     await expect(
       user.api.call(authCalls.createInvitation, { body: { project_id: projectId, sent_to_email_list: ['x@acme.test'] } }),
-    ).rejects.toThrow(Messages.licenceExpired);
+    ).rejects.toThrow("This project's license has expired. Ask your administrator to extend it.");
     // Reading stays possible so the team can see what it has.
     expect((await user.api.call(authCalls.getMembers, { query: { project_id: projectId } })).members).toHaveLength(1);
 
@@ -57,7 +60,9 @@ describe.each(testBackends())('licence on %s', (backend) => {
     const { projects } = await user.api.call(authCalls.getProjects);
     expect(projects[0]?.maxExecutionThreads).toBe(6);
     await runAdminCommand(['set-allowed-projects', 'threads@acme.test', '0'], test.database);
-    await expect(user.api.call(authCalls.createProject, { body: { name: 'No more' } })).rejects.toThrow(Messages.projectLimitReached);
+    await expect(user.api.call(authCalls.createProject, { body: { name: 'No more' } })).rejects.toThrow(
+      'You have reached the number of projects you can create.',
+    );
     await expect(runAdminCommand(['set-threads', user.projectId, '-1'], test.database)).rejects.toThrow('whole number');
     await expect(runAdminCommand(['extend-licence', 'not-a-project', '3'], test.database)).rejects.toThrow('No project');
     await expect(runAdminCommand(['launch-rockets'], test.database)).rejects.toThrow('Unknown command');
@@ -71,7 +76,7 @@ describe.each(testBackends())('licence on %s', (backend) => {
     const { project } = await admin.api.call(authCalls.createProject, { body: { name: 'Doomed' } });
     await runAdminCommand(['allow-delete-projects', 'deleter@acme.test', 'no'], test.database);
     await expect(admin.api.call(authCalls.deleteProject, { body: { project_id: project.id } })).rejects.toThrow(
-      Messages.deleteProjectNotAllowed,
+      'You do not have permission to delete this project',
     );
     await runAdminCommand(['allow-delete-projects', 'deleter@acme.test', 'yes'], test.database);
     await admin.api.call(authCalls.deleteProject, { body: { project_id: project.id } });

@@ -1,7 +1,6 @@
 import {
   authCalls,
   executionCalls as calls,
-  Messages,
   runnerCalls,
   runsCalls,
   workerCalls,
@@ -103,8 +102,12 @@ describe('the executions engine and its worker protocol', () => {
     });
     const started = await user.api.call(calls.run, { params: { id: execution.id } });
     expect(started.execution).toMatchObject({ running: true, displayStatus: 'Active' });
-    expect((await failure(user.api.call(calls.run, { params: { id: execution.id } }))).message).toBe(Messages.executionRunning);
-    expect((await failure(user.api.call(calls.remove, { params: { id: execution.id } }))).message).toBe(Messages.executionRunning);
+    expect((await failure(user.api.call(calls.run, { params: { id: execution.id } }))).message).toBe(
+      'This execution is running; stop it first.',
+    );
+    expect((await failure(user.api.call(calls.remove, { params: { id: execution.id } }))).message).toBe(
+      'This execution is running; stop it first.',
+    );
     expect(await user.api.call(calls.reportLink, { params: { id: execution.id } })).toMatchObject({
       runId: started.runId,
       reportLink: `http://rehearse.test/${projectId}/run-report/${started.runId}`,
@@ -215,7 +218,7 @@ describe('the executions engine and its worker protocol', () => {
     const [job] = await test.database.rows<{ attempts: number; message: string }>(
       `select attempts, message from execution_jobs where id = '${first.jobId}'`,
     );
-    expect(job).toEqual({ attempts: 2, message: Messages.workerLost });
+    expect(job).toEqual({ attempts: 2, message: 'The worker running this scenario stopped responding.' });
   });
 
   it('halts: every job stops, the run is marked, the execution is free again', async () => {
@@ -244,15 +247,13 @@ describe('the executions engine and its worker protocol', () => {
     const noThreads = await user.api.call(calls.create, {
       body: plan([[{ threadCount: 1, tags: ['@a'] }], [{ threadCount: 0, tags: ['@b'] }]]),
     });
-    expect((await failure(user.api.call(calls.run, { params: { id: noThreads.execution.id } }))).message).toBe(
-      Messages.insufficientThreads,
-    );
+    expect((await failure(user.api.call(calls.run, { params: { id: noThreads.execution.id } }))).message).toBe('Insufficient threads');
 
     // Two threads are the project's whole quota: while one execution takes both, another cannot start.
     const big = await user.api.call(calls.create, { body: plan([[{ threadCount: 2, tags: ['@a'] }]]) });
     const other = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
     const { runId: bigRun } = await user.api.call(calls.run, { params: { id: big.execution.id } });
-    expect((await failure(user.api.call(calls.run, { params: { id: other.execution.id } }))).message).toBe(Messages.insufficientThreads);
+    expect((await failure(user.api.call(calls.run, { params: { id: other.execution.id } }))).message).toBe('Insufficient threads');
     await user.api.call(calls.halt, { params: { id: big.execution.id } });
 
     const stranger = await signUp(test, { email: 'engine-stranger@else.test' });
@@ -267,20 +268,22 @@ describe('the executions engine and its worker protocol', () => {
         body: { projectId: stranger.projectId, uploadKey: 'foreign-append', appendTo: bigRun, report: reportOf('A1', 'PASSED') },
       }),
     );
-    expect([foreign.httpStatus, foreign.message]).toEqual([404, Messages.runNotFound]);
+    expect([foreign.httpStatus, foreign.message]).toEqual([404, 'Run not found.']);
     expect((await user.api.call(runsCalls.getRun, { query: { runId: bigRun } })).run.totalScenarios).toBe(0);
-    expect((await failure(user.api.call(calls.run, { params: { id: 'not-a-uuid' } }))).message).toBe(Messages.executionNotFound);
+    expect((await failure(user.api.call(calls.run, { params: { id: 'not-a-uuid' } }))).message).toBe('Execution not found.');
     expect((await failure(user.api.call(calls.run, { params: { id: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b' } }))).httpStatus).toBe(404);
 
     await test.database.execute(`update projects set max_execution_threads = 0 where id = '${projectId}'`);
-    expect((await failure(user.api.call(calls.run, { params: { id: other.execution.id } }))).message).toBe(Messages.noThreads);
+    expect((await failure(user.api.call(calls.run, { params: { id: other.execution.id } }))).message).toBe(
+      'No threads available to execute scenarios',
+    );
     await test.database.execute(`update projects set max_execution_threads = 2 where id = '${projectId}'`);
 
     // Only the one halted run of `big` was created.
     expect((await test.database.rows(`select id from runs`)).length).toBe(runsBefore.length + 1);
     expect((await failure(test.client().call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).httpStatus).toBe(401);
     expect((await failure(test.client('rhw_forged').call(workerCalls.claim, { body: { workerId: 'nobody', waitMs: 0 } }))).message).toBe(
-      Messages.workerTokenInvalid,
+      'A valid worker token is required.',
     );
   });
 

@@ -1,4 +1,4 @@
-import { executionCalls as calls, Messages, scheduleText, workspaceCalls as ws } from '@rehearse/contract';
+import { executionCalls as calls, scheduleText, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
@@ -110,11 +110,9 @@ describe.each(testBackends())('executions on %s', (backend) => {
   });
 
   it('enables only with a schedule, and schedules and deschedules', async () => {
-    expect((await failure(user.api.call(calls.create, { body: plan({ enabled: true }) }))).message).toBe(Messages.scheduleRequired);
+    expect((await failure(user.api.call(calls.create, { body: plan({ enabled: true }) }))).message).toBe('Schedule is required');
     const { execution } = await user.api.call(calls.create, { body: plan() });
-    expect((await failure(user.api.call(calls.schedule, { params: { id: execution.id }, body: {} }))).message).toBe(
-      Messages.scheduleRequired,
-    );
+    expect((await failure(user.api.call(calls.schedule, { params: { id: execution.id }, body: {} }))).message).toBe('Schedule is required');
     const scheduled = await user.api.call(calls.schedule, {
       params: { id: execution.id },
       body: { schedule: { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], isBiweekly: false, time: '01:45', timeZone: 5.5 } },
@@ -127,25 +125,29 @@ describe.each(testBackends())('executions on %s', (backend) => {
   it('refuses bad plans with clear messages and changes nothing', async () => {
     const before = (await user.api.call(calls.list, { query: { projectId } })).executions.length;
     const bad = async (body: Record<string, unknown>) => (await failure(user.api.call(calls.create, { body: plan(body) }))).message;
-    expect(await bad({ name: ' ' })).toBe(Messages.executionNameRequired);
-    expect(await bad({ env: '' })).toBe(Messages.executionEnvRequired);
-    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: -1, tags: ['@cart'] }] }] })).toBe(Messages.threadCountInvalid);
+    expect(await bad({ name: ' ' })).toBe('Name is required.');
+    expect(await bad({ env: '' })).toBe('Environment is required.');
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: -1, tags: ['@cart'] }] }] })).toBe(
+      'Thread count must be a whole number from 0 to the threads available.',
+    );
     expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1e9, tags: ['@cart'] }] }] })).toBe(
-      Messages.threadCountInvalid,
+      'Thread count must be a whole number from 0 to the threads available.',
     );
     expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 5, tags: ['@cart'] }] }] })).toBe(
-      `${Messages.threadCountTooHigh}2`,
+      'Thread count is higher than the threads this project has: 2',
     );
-    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: [] }] }] })).toBe(Messages.groupTagRequired);
-    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: ['@nope'] }] }] })).toBe(
-      `${Messages.unknownTag}@nope`,
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: [] }] }] })).toBe(
+      'Select at least one tag for every scenario group.',
     );
+    expect(await bad({ flows: [{ scenarioGroups: [{ name: 'G', threadCount: 1, tags: ['@nope'] }] }] })).toBe('Unknown tag: @nope');
     expect(await bad({ schedule: { days: ['Wed', 'Mon'], isBiweekly: false, time: '01:45', timeZone: 0 } })).toBe(
-      Messages.scheduleDaysOrder,
+      'Days must be in week order (Mon to Sun), each once.',
     );
-    expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:40', timeZone: 0 } })).toBe(Messages.scheduleTimeInvalid);
+    expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:40', timeZone: 0 } })).toBe(
+      'Time must be HH:mm in 15-minute steps.',
+    );
     expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 5.3 } })).toBe(
-      Messages.scheduleTimeZoneInvalid,
+      'Time zone must be an offset from -12 to 14 hours in quarter hours.',
     );
     expect((await user.api.call(calls.list, { query: { projectId } })).executions.length).toBe(before);
 
@@ -160,14 +162,16 @@ describe.each(testBackends())('executions on %s', (backend) => {
     expect((await user.api.call(calls.freeThreadCount, { query: { projectId } })).freeThreads).toBe(2);
     await test.database.execute(`update executions set running = true where id = '${execution.id}'`);
     expect((await user.api.call(calls.freeThreadCount, { query: { projectId } })).freeThreads).toBe(0);
-    expect((await failure(user.api.call(calls.remove, { params: { id: execution.id } }))).message).toBe(Messages.executionRunning);
+    expect((await failure(user.api.call(calls.remove, { params: { id: execution.id } }))).message).toBe(
+      'This execution is running; stop it first.',
+    );
     expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.displayStatus).toBe('Active');
     await test.database.execute(`update executions set running = false where id = '${execution.id}'`);
     await user.api.call(calls.remove, { params: { id: execution.id } });
     expect((await failure(user.api.call(calls.get, { params: { id: execution.id } }))).httpStatus).toBe(404);
 
     await test.database.execute(`update projects set max_execution_threads = 0 where id = '${projectId}'`);
-    expect((await failure(user.api.call(calls.create, { body: plan() }))).message).toBe(Messages.noThreads);
+    expect((await failure(user.api.call(calls.create, { body: plan() }))).message).toBe('No threads available to execute scenarios');
     await test.database.execute(`update projects set max_execution_threads = 2 where id = '${projectId}'`);
   });
 });

@@ -1,4 +1,4 @@
-import { authCalls, Messages } from '@rehearse/contract';
+import { authCalls } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
@@ -27,13 +27,13 @@ describe.each(testBackends())('bad input on %s', (backend) => {
   it('answers malformed JSON with 400 and a sentence', async () => {
     const response = await post('/api/auth/CreateProject', '{"name": "half', user.token);
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ status: false, error: Messages.invalidJson });
+    expect(response.json()).toEqual({ status: false, error: 'The request body is not valid JSON.' });
   });
 
   it('answers a 10 MB body with 413 before reading it all', async () => {
     const response = await post('/api/auth/CreateProject', { name: 'x'.repeat(10 * 1024 * 1024) }, user.token);
     expect(response.statusCode).toBe(413);
-    expect(response.json()).toEqual({ status: false, error: Messages.bodyTooLarge });
+    expect(response.json()).toEqual({ status: false, error: 'The request body is too large.' });
   });
 
   it('answers a body that is not JSON with 415', async () => {
@@ -44,13 +44,17 @@ describe.each(testBackends())('bad input on %s', (backend) => {
 
   it('names the missing field with the spec message', async () => {
     const cases: [string, object, string][] = [
-      ['/api/auth/CreateProject', {}, Messages.projectNameEmpty],
-      ['/api/auth/CreateProject', { name: '   ' }, Messages.projectNameEmpty],
-      ['/api/auth/CreateProject', { name: 'ok', url: 'ftp://x' }, Messages.projectUrlInvalid],
-      ['/api/auth/createAccessKey', { projectId: user.projectId }, Messages.tokenNameEmpty],
-      ['/api/auth/createAccessKey', { name: ' ', projectId: user.projectId }, Messages.tokenNameEmpty],
-      ['/api/auth/signup', { email: 'not-an-email', password: 'longenough' }, Messages.emailInvalid],
-      ['/api/auth/signup', { email: 'a@b.co', password: 'short', firstname: 'A', lastname: 'B' }, Messages.passwordTooShort],
+      ['/api/auth/CreateProject', {}, 'Name cannot be empty'],
+      ['/api/auth/CreateProject', { name: '   ' }, 'Name cannot be empty'],
+      ['/api/auth/CreateProject', { name: 'ok', url: 'ftp://x' }, 'Please enter a valid URL'],
+      ['/api/auth/createAccessKey', { projectId: user.projectId }, 'Token name cannot be empty'],
+      ['/api/auth/createAccessKey', { name: ' ', projectId: user.projectId }, 'Token name cannot be empty'],
+      ['/api/auth/signup', { email: 'not-an-email', password: 'longenough' }, 'Please enter a valid email address.'],
+      [
+        '/api/auth/signup',
+        { email: 'a@b.co', password: 'short', firstname: 'A', lastname: 'B' },
+        'Password must be at least 8 characters.',
+      ],
     ];
     for (const [url, body, message] of cases) {
       const response = await post(url, body, user.token);
@@ -64,13 +68,13 @@ describe.each(testBackends())('bad input on %s', (backend) => {
       url: '/api/auth/getMembers?project_id=6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b',
       headers: { authorization: `Bearer ${user.token}` },
     });
-    expect([unknown.statusCode, unknown.json().error]).toEqual([404, Messages.projectNotFound]);
+    expect([unknown.statusCode, unknown.json().error]).toEqual([404, 'Project not found.']);
     const malformed = await test.app.inject({
       method: 'GET',
       url: "/api/auth/getMembers?project_id=1'%20or%20'1'='1",
       headers: { authorization: `Bearer ${user.token}` },
     });
-    expect([malformed.statusCode, malformed.json().error]).toEqual([400, Messages.projectIdInvalid]);
+    expect([malformed.statusCode, malformed.json().error]).toEqual([400, 'Invalid project id.']);
   });
 
   it('keeps SQL and HTML metacharacters in names as plain text', async () => {
@@ -85,7 +89,7 @@ describe.each(testBackends())('bad input on %s', (backend) => {
     await test.services.users.update(user.user.id, { allowedProjectsCount: 0 });
     const before = await projectRows();
     const response = await post('/api/auth/CreateProject', { name: 'One too many' }, user.token);
-    expect([response.statusCode, response.json().error]).toEqual([403, Messages.projectLimitReached]);
+    expect([response.statusCode, response.json().error]).toEqual([403, 'You have reached the number of projects you can create.']);
     expect(await projectRows()).toBe(before);
     const me = await user.api.call(authCalls.me);
     expect(me.user.customAttributes.allowedProjectsCount).toBe(0);
@@ -100,14 +104,14 @@ describe.each(testBackends())('bad input on %s', (backend) => {
       firstname: 'Again',
       lastname: 'Twice',
     });
-    expect([response.statusCode, response.json().error]).toEqual([409, Messages.emailTaken]);
+    expect([response.statusCode, response.json().error]).toEqual([409, 'An account with this email already exists.']);
     expect(await projectRows()).toBe(before);
   });
 
   it('answers unknown API paths with a JSON 404 and every answer with a request id', async () => {
     const response = await test.app.inject({ method: 'GET', url: '/api/nope', headers: { 'x-trace-id': 'trace-123' } });
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ status: false, error: Messages.notFound });
+    expect(response.json()).toEqual({ status: false, error: 'Not found.' });
     expect(response.headers['x-request-id']).toBe('trace-123');
   });
 
@@ -134,7 +138,7 @@ describe.each(testBackends())('bad input on %s', (backend) => {
           payload: { email: 'x@acme.test', password: 'whatever1' },
         });
         statuses.push(response.statusCode);
-        if (response.statusCode === 429) expect(response.json().error).toBe(Messages.tooManyRequests);
+        if (response.statusCode === 429) expect(response.json().error).toBe('Too many attempts. Please wait a minute and try again.');
       }
       expect(statuses).toEqual([401, 401, 401, 429, 429]);
     } finally {

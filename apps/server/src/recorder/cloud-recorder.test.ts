@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { startPlainApp } from '@rehearse/recorder/testing';
 import { launchBrowser } from '@rehearse/runner/browser';
-import { Messages, recorderCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { recorderCalls, workspaceCalls as ws } from '@rehearse/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -278,15 +278,24 @@ describe('the cloud recorder, driven through its stream', () => {
       const metadata = await failure(
         other.api.call(recorderCalls.checkReachable, { body: { url: 'http://169.254.169.254/latest/meta-data/' } }),
       );
-      expect([metadata.httpStatus, metadata.message]).toEqual([400, Messages.recorderUnreachable]);
+      expect([metadata.httpStatus, metadata.message]).toEqual([
+        400,
+        'The environment URL that you provided is not reachable from the cloud servers, please check the URL and try again. If the issue persists, switch to local recording.',
+      ]);
       const metadataEnv = await failure(
         other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'metadata' } }),
       );
-      expect([metadataEnv.httpStatus, metadataEnv.message]).toEqual([400, Messages.recorderUnreachable]);
+      expect([metadataEnv.httpStatus, metadataEnv.message]).toEqual([
+        400,
+        'The environment URL that you provided is not reachable from the cloud servers, please check the URL and try again. If the issue persists, switch to local recording.',
+      ]);
       const unreachable = await failure(
         other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'gone' } }),
       );
-      expect([unreachable.httpStatus, unreachable.message]).toEqual([400, Messages.recorderUnreachable]);
+      expect([unreachable.httpStatus, unreachable.message]).toEqual([
+        400,
+        'The environment URL that you provided is not reachable from the cloud servers, please check the URL and try again. If the issue persists, switch to local recording.',
+      ]);
       expect(await other.api.call(recorderCalls.checkReachable, { body: { url: `${serverUrl}/demo-shop/` } })).toMatchObject({
         reachable: true,
         statusCode: 200,
@@ -296,12 +305,18 @@ describe('the cloud recorder, driven through its stream', () => {
       const second = await start();
       expect((await other.api.call(recorderCalls.concurrentSessions, { query: {} })).activeSessions).toBe(2);
       const third = await failure(start());
-      expect([third.httpStatus, third.message]).toEqual([429, Messages.recorderMaxSessions]);
+      expect([third.httpStatus, third.message]).toEqual([
+        429,
+        'Only 2 concurrent sessions per user are allowed. Please end ongoing sessions and try again.',
+      ]);
 
       // Capacity 3: the first user's session fills the server, so their second one finds it full.
       const filler = await user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop' } });
       const overloaded = await failure(user.api.call(recorderCalls.createConnection, { body: { projectId: user.projectId, env: 'shop' } }));
-      expect([overloaded.httpStatus, overloaded.message]).toEqual([503, Messages.recorderOverloaded]);
+      expect([overloaded.httpStatus, overloaded.message]).toEqual([
+        503,
+        'Server is overloaded with recorder requests, please try again at a later time',
+      ]);
 
       // Another user cannot see, stream or end these sessions.
       const stranger = await failure(
@@ -309,7 +324,7 @@ describe('the cloud recorder, driven through its stream', () => {
       );
       expect(stranger.httpStatus).toBe(403);
       await expect(StreamDriver.connect(serverUrl, user.token, first.session.connectionId)).rejects.toThrow(
-        Messages.recorderSessionNotFound,
+        'This recorder session does not exist or has ended.',
       );
 
       await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: filler.session.connectionId } });
@@ -331,10 +346,10 @@ describe('the cloud recorder, driven through its stream', () => {
       const stream = await StreamDriver.connect(url, someone.token, session.connectionId);
       for (let i = 0; i < 200 && !stream.ended; i++) await new Promise((resolve) => setTimeout(resolve, 100));
       stream.close();
-      expect(stream.warnings).toContain(Messages.recorderExpiryWarning);
-      expect(stream.ended).toBe(Messages.recorderSessionEnded);
+      expect(stream.warnings).toContain('Session expires soon, publish the recording before session ends');
+      expect(stream.ended).toBe('Session has ended, to record a new scenario, please start a new session');
       const gone = await failure(someone.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }));
-      expect([gone.httpStatus, gone.message]).toEqual([404, Messages.recorderSessionNotFound]);
+      expect([gone.httpStatus, gone.message]).toEqual([404, 'This recorder session does not exist or has ended.']);
       for (let i = 0; i < 50 && (await processesOfSession(session.connectionId)).length > 0; i++)
         await new Promise((resolve) => setTimeout(resolve, 100));
       expect(await processesOfSession(session.connectionId)).toEqual([]);

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { authCalls, Messages, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { authCalls, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { PANEL_LABELS } from '@rehearse/recorder';
 import { runRecord } from '@rehearse/recorder/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,7 +141,7 @@ describe('rehearse record (the local recorder)', () => {
       const empty = await failure(
         user.api.call(recorderCalls.publish, { body: { projectId, featureName: 'Local', scenarioName: 'Nothing', commands: [] } }),
       );
-      expect([empty.httpStatus, empty.message]).toEqual([400, Messages.recorderNothingToPublish]);
+      expect([empty.httpStatus, empty.message]).toEqual([400, 'Record at least one step before publishing.']);
       const onlyOpen = [
         { type: 'navigate' as const, value: '/', path: '/' },
         { type: 'click' as const, path: '/', element: { name: 'x', locators: [{ kind: 'css' as const, value: 'a' }] } },
@@ -155,7 +155,7 @@ describe('rehearse record (the local recorder)', () => {
           body: { projectId, featureName: 'Local', scenarioName: 'X', connectionId: '00000000-0000-4000-8000-00000000c0de' },
         }),
       );
-      expect([notMine.httpStatus, notMine.message]).toEqual([404, Messages.recorderSessionNotFound]);
+      expect([notMine.httpStatus, notMine.message]).toEqual([404, 'This recorder session does not exist or has ended.']);
       const count = (await user.api.call(ws.getFeatureList, { body: { projectId } })).features.length;
       expect(count).toBe(1);
     },

@@ -1,4 +1,4 @@
-import { authCalls, Messages, runnerCalls, runsCalls, workspaceCalls, type RunReport, type TestCase } from '@rehearse/contract';
+import { authCalls, runnerCalls, runsCalls, workspaceCalls, type RunReport, type TestCase } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
@@ -346,26 +346,26 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
         body: { projectId, uploadKey: 'garbage-0002', report: report([testCase('x', 'PASSED', 'f'.repeat(64))]) },
       }),
     );
-    expect(unknownShot.message).toBe(`${Messages.artifactUnknown}${'f'.repeat(64)}`);
+    expect(unknownShot.message).toBe(`The report names a screenshot that was not uploaded: ${'f'.repeat(64)}`);
     const huge = await test.app.inject({
       method: 'POST',
       url: '/api/runs/upload-artifact',
       headers: { authorization: `Bearer ${owner.token}`, 'content-type': 'application/json' },
       payload: JSON.stringify({ projectId, contentType: 'image/png', data: 'A'.repeat(50 * 1024 * 1024) }),
     });
-    expect([huge.statusCode, huge.json().error]).toEqual([413, Messages.bodyTooLarge]);
+    expect([huge.statusCode, huge.json().error]).toEqual([413, 'The request body is too large.']);
     expect(
       (await failure(keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data: '***' } }))).message,
-    ).toBe(Messages.artifactNotBase64);
+    ).toBe('The artifact data must be base64.');
     const unknownRun = await failure(owner.api.call(runsCalls.getRun, { query: { runId: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b' } }));
-    expect([unknownRun.httpStatus, unknownRun.message]).toEqual([404, Messages.runNotFound]);
+    expect([unknownRun.httpStatus, unknownRun.message]).toEqual([404, 'Run not found.']);
 
     const stranger = await signUp(test, { email: 'runs-stranger@else.test' });
     const { run } = await owner.api.call(runsCalls.getRun, {
       query: { runId: (await owner.api.call(runsCalls.getDetails, { body: { projectId } })).projectSummary.report[0]!.id },
     });
     const foreign = await failure(stranger.api.call(runsCalls.getRun, { query: { runId: run.id } }));
-    expect([foreign.httpStatus, foreign.message]).toEqual([403, Messages.notAMember]);
+    expect([foreign.httpStatus, foreign.message]).toEqual([403, 'You do not have access to this project.']);
     const foreignRerun = await failure(
       stranger.api.call(runnerCalls.uploadRun, {
         body: { projectId: stranger.projectId, uploadKey: 'steal-0001', rerunOf: run.id, report: report([]) },
@@ -380,7 +380,10 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
       body: { projectId, testData: [{ key: 'password', value: 'plain-secret', DataType: 'secret', environment: '*' }] },
     });
     const refused = await failure(owner.api.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } }));
-    expect([refused.httpStatus, refused.message]).toEqual([403, Messages.runTestDataNeedsKey]);
+    expect([refused.httpStatus, refused.message]).toEqual([
+      403,
+      'Test data values are only given to runs authenticated with an access key.',
+    ]);
     const given = await keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default' } });
     expect(given.testData).toEqual([{ key: 'password', value: 'plain-secret', DataType: 'secret' }]);
 
@@ -397,18 +400,21 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const unknownCommit = await failure(
       keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: '0'.repeat(40) } }),
     );
-    expect([unknownCommit.httpStatus, unknownCommit.message]).toEqual([404, Messages.commitNotFound]);
+    expect([unknownCommit.httpStatus, unknownCommit.message]).toEqual([404, "This commit does not exist in the project's workspace."]);
     const abbreviated = await failure(
       keyApi.call(runnerCalls.runTestData, { body: { projectId, environment: 'default', commit: pinned.slice(0, 12) } }),
     );
-    expect([abbreviated.httpStatus, abbreviated.message]).toEqual([400, Messages.commitInvalid]);
+    expect([abbreviated.httpStatus, abbreviated.message]).toEqual([
+      400,
+      'Invalid commit: a full commit id (40 hexadecimal characters) is expected.',
+    ]);
 
     const runId = (await owner.api.call(runsCalls.getDetails, { body: { projectId, filterType: 'failed' } })).projectSummary.report[0]!.id;
     const testCaseId = (await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases[1]!.id;
     const { comment } = await owner.api.call(runsCalls.addComment, { body: { testCaseId, content: 'Flaky on Mondays' } });
     expect(comment).toMatchObject({ content: 'Flaky on Mondays', mine: true });
     expect((await failure(owner.api.call(runsCalls.addComment, { body: { testCaseId, content: '  ' } }))).message).toBe(
-      Messages.commentEmpty,
+      'Comment cannot be empty.',
     );
 
     const { invitations } = await owner.api.call(authCalls.createInvitation, {
@@ -419,7 +425,7 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const notYours = await failure(
       colleague.api.call(runsCalls.updateComment, { params: { id: comment._id }, body: { content: 'mine now' } }),
     );
-    expect([notYours.httpStatus, notYours.message]).toEqual([403, Messages.commentNotYours]);
+    expect([notYours.httpStatus, notYours.message]).toEqual([403, 'You can only change your own comments.']);
     const seen = await colleague.api.call(runsCalls.getRun, { query: { runId } });
     expect(seen.run.report.testCases[1]!.comments).toEqual([expect.objectContaining({ content: 'Flaky on Mondays', mine: false })]);
     await owner.api.call(runsCalls.updateComment, { params: { id: comment._id }, body: { content: 'Fixed' } });

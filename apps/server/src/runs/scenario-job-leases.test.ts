@@ -1,4 +1,3 @@
-import { Messages } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
@@ -29,13 +28,22 @@ describe.each(testBackends())('"Run scenario" leases when a server starts (%s)',
     const legacy = await runningJob('old', 'null');
     await test.services.jobs.recover();
     expect(await stateOf(live)).toEqual({ state: 'running', message: null });
-    expect(await stateOf(lapsed)).toEqual({ state: 'error', message: Messages.jobInterrupted });
-    expect(await stateOf(legacy)).toEqual({ state: 'error', message: Messages.jobInterrupted });
+    expect(await stateOf(lapsed)).toEqual({
+      state: 'error',
+      message: 'The server restarted while this scenario was running. Please run it again.',
+    });
+    expect(await stateOf(legacy)).toEqual({
+      state: 'error',
+      message: 'The server restarted while this scenario was running. Please run it again.',
+    });
   });
 
   it('ends every running job when asked to (PGlite: no other process can be running them)', async () => {
     const live = await runningJob('previous-process:3:cccc', 'now()');
     await test.services.jobs.recover(true);
-    expect(await stateOf(live)).toEqual({ state: 'error', message: Messages.jobInterrupted });
+    expect(await stateOf(live)).toEqual({
+      state: 'error',
+      message: 'The server restarted while this scenario was running. Please run it again.',
+    });
   });
 });

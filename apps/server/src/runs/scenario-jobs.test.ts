@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { Messages, runsCalls, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import { runsCalls, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -91,11 +91,11 @@ describe('running a scenario from the server', () => {
       user.api.call(scenarioJobCalls.runScenario, {
         body: { projectId, featureName: 'smoke', scenarioName: 'Nope', environment: 'local' },
       }),
-    ).rejects.toThrow(Messages.scenarioNotFound);
+    ).rejects.toThrow('Scenario not found.');
     await expect(
       user.api.call(scenarioJobCalls.runScenario, {
         body: { projectId, featureName: 'smoke', scenarioName: 'Home lists products', environment: 'nowhere' },
       }),
-    ).rejects.toThrow(Messages.environmentNotFound);
+    ).rejects.toThrow('Environment not found.');
   });
 });

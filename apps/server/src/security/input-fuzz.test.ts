@@ -107,8 +107,12 @@ describe.each(testBackends())('input fuzz on %s', (backend) => {
     let sent = 0;
     let current: ProjectFixture | undefined;
     for (const call of calls) {
-      // Calls share a fixture until one may have deleted part of it (a DELETE, or an ended recorder session).
-      if (!current || call.method === 'DELETE' || call.project?.resource === 'recorderSession') current = await fixture();
+      // Calls share a fixture until one may have deleted part of it (a DELETE, or an ended recorder
+      // session); the one left behind ends its recorder session, so the recorder's capacity never answers.
+      if (!current || call.method === 'DELETE' || call.project?.resource === 'recorderSession') {
+        await current?.close();
+        current = await fixture();
+      }
       const started = Date.now();
       const request = exampleRequest(call, current);
       const body = request.body as Json | undefined;

@@ -6,7 +6,6 @@ import path from 'node:path';
 import { ApiError, createApiClient } from '@rehearse/api-client';
 import {
   executionCalls,
-  Messages,
   runnerCalls,
   runsCalls,
   scenarioJobCalls,
@@ -169,7 +168,7 @@ describe('tenant code from a stranger stays in its sandbox', () => {
     });
     // The job's key: another project's test data, and calls a run does not make, are refused.
     expect(seen.keyOnOtherProject).toMatch(/^403 /);
-    expect(seen.keyOnOtherProject).toContain(Messages.accessKeyOtherProject);
+    expect(seen.keyOnOtherProject).toContain('This access key belongs to another project.');
     expect(seen.keyOnOtherCalls).toMatch(/^403 /);
     expect(seen.keyOnOtherCalls).toContain('This key belongs to a running job');
     // A write "outside" lands in the job's own throwaway /tmp, never on the host.

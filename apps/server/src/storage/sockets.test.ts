@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { authCalls, Messages, SocketPaths } from '@rehearse/contract';
+import { authCalls, SocketPaths } from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -34,7 +34,7 @@ describe('project rooms over socket.io', () => {
   it.each(SocketPaths)('refuses a connection without a valid token on %s', async (path) => {
     const error = await connected(connect(path, 'rhs_nope')).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe(Messages.sessionExpired);
+    expect((error as Error).message).toBe('Your session has expired. Please login again.');
   });
 
   it.each(SocketPaths)('lets members join their project room on %s and hear its events', async (path) => {
@@ -47,11 +47,11 @@ describe('project rooms over socket.io', () => {
     expect(await member.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({ status: true });
     expect(await outsider.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({
       status: false,
-      error: Messages.notAMember,
+      error: 'You do not have access to this project.',
     });
     expect(await outsider.emitWithAck('joinProject', { projectId: 'nope' })).toEqual({
       status: false,
-      error: Messages.projectIdInvalid,
+      error: 'Invalid project id.',
     });
 
     const heard: unknown[] = [];
@@ -120,6 +120,9 @@ describe('project rooms over socket.io', () => {
     expect(heard).toEqual([]);
     // Still connected (it is their session), just out of the project; and refused if it asks again.
     expect(socket.connected).toBe(true);
-    expect(await socket.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({ status: false, error: Messages.notAMember });
+    expect(await socket.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({
+      status: false,
+      error: 'You do not have access to this project.',
+    });
   });
 });

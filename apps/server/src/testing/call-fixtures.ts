@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { EXAMPLE_PROJECT, type CallDefinition } from '@rehearse/contract';
+import { EXAMPLE_PROJECT, type CallDefinition, type ProjectResource } from '@rehearse/contract';
 import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
 import { onePassedScenarioReport } from './report-fixture.js';
 import type { signUp, TestApp } from './test-app.js';
@@ -15,9 +15,21 @@ export interface ProjectFixture {
   projectId: string;
   /** An access key of the project, made by its admin. */
   key: { id: string; token: string };
-  /** One real id per sub-resource a call can name (`call.project.resource`). */
+  /** An access key of the project made by its member, when the fixtures were asked for a member. */
+  memberKey?: { id: string; token: string };
+  /** One real id per sub-resource a call can name (`call.project.resource`) that this fixture holds. */
   ids: Record<string, string>;
+  /** Ends the fixture's recorder session, if it has one (a person may hold only two at once). */
+  close(): Promise<void>;
 }
+
+export interface FixtureOptions {
+  /** Someone made an accepted member of every fixture project, with a key of their own. */
+  member?: Person;
+}
+
+/** Sub-resources a fixture can hold; every one unless a smaller list is asked for. */
+const ALL_RESOURCES: readonly ProjectResource[] = ['accessKey', 'run', 'testCase', 'comment', 'job', 'execution', 'recorderSession'];
 
 /** A new session without hashing a password (these tests need hundreds; sign-in is tested elsewhere). */
 export async function freshSession(test: TestApp, userId: string): Promise<string> {
@@ -29,57 +41,75 @@ export async function freshSession(test: TestApp, userId: string): Promise<strin
 }
 
 /**
- * Makes fresh projects of `admin`, each with a key, a stored run with a test case and comment, a
- * scenario job, an execution and a recorder session (without a browser: these tests are about who
- * may name it, not about Chromium). Recorder sessions live one at a time, so the server's recorder
- * capacity is never what answers: making a project ends the previous one's session.
+ * Makes fresh projects of `admin`, each with a key and, unless `resources` names fewer, a stored
+ * run with a test case and comment, a scenario job, an execution and a recorder session (without a
+ * browser: these tests are about who may name it, not about Chromium). A stored run costs a
+ * workspace and an upload, so a test that needs no run asks for fewer resources.
  */
-export function projectFixtures(test: TestApp, admin: Person, label: string): () => Promise<ProjectFixture> {
-  let lastRecorderSession: string | undefined;
-  return async () => {
+export function projectFixtures(
+  test: TestApp,
+  admin: Person,
+  label: string,
+  options: FixtureOptions = {},
+): (resources?: readonly ProjectResource[]) => Promise<ProjectFixture> {
+  return async (resources = ALL_RESOURCES) => {
+    const wants = (resource: ProjectResource) => resources.includes(resource);
     const project = await test.services.projects.create(admin.user, { name: `${label} ${randomUUID().slice(0, 8)}` });
     const adminCaller = { kind: 'session' as const, user: admin.user, tokenHash: '' };
     const access = await test.services.access.authorize(adminCaller, { from: 'body', field: 'id' }, project.id);
     const key = await test.services.accessKeys.create(project.id, admin.user.id, label);
-    const { runId } = await test.services.runs.upload(adminCaller, access, {
-      uploadKey: `${label}-${project.id}`,
-      report: onePassedScenarioReport(label),
-    });
-    const run = await test.services.runs.run(adminCaller, runId);
-    const testCaseId = run.report.testCases[0]!.id;
-    const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, label);
-    const [job] = await test.database.rows<{ id: string }>(
-      `insert into scenario_jobs (project_id, user_id, branch, feature_name, scenario_name, environment)
-       values ('${project.id}', '${admin.user.id}', 'main', 'f', 's', 'default') returning id`,
-    );
-    const [execution] = await test.database.rows<{ id: string }>(
-      `insert into executions (project_id, user_id, name, env, flows) values ('${project.id}', '${admin.user.id}', 'x', 'default', '[]') returning id`,
-    );
-    if (lastRecorderSession) await test.services.recorder.end(lastRecorderSession);
-    const recorderSession = test.services.recorder.track(
-      {
-        id: randomUUID(),
-        userId: admin.user.id,
-        projectId: project.id,
-        env: 'default',
-        branch: 'main',
-        url: 'http://shop.test/',
-        createdAt: new Date(),
-      },
-      { pid: undefined, send: () => undefined, stop: async () => undefined },
-    );
-    lastRecorderSession = recorderSession.id;
+    const ids: Record<string, string> = { accessKey: key.id };
+    let memberKey: ProjectFixture['memberKey'];
+    if (options.member) {
+      const [invitation] = await test.services.members.invite(admin.user, access, [options.member.email]);
+      await test.services.members.accept(options.member.user, invitation!.id);
+      const made = await test.services.accessKeys.create(project.id, options.member.user.id, `${label} member`);
+      memberKey = { id: made.id, token: made.token };
+    }
+    if (wants('run') || wants('testCase') || wants('comment')) {
+      const { runId } = await test.services.runs.upload(adminCaller, access, {
+        uploadKey: `${label}-${project.id}`,
+        report: onePassedScenarioReport(label),
+      });
+      const run = await test.services.runs.run(adminCaller, runId);
+      const testCaseId = run.report.testCases[0]!.id;
+      const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, label);
+      Object.assign(ids, { run: runId, testCase: testCaseId, comment: comment._id });
+    }
+    if (wants('job')) {
+      const [job] = await test.database.rows<{ id: string }>(
+        `insert into scenario_jobs (project_id, user_id, branch, feature_name, scenario_name, environment)
+         values ('${project.id}', '${admin.user.id}', 'main', 'f', 's', 'default') returning id`,
+      );
+      ids.job = job!.id;
+    }
+    if (wants('execution')) {
+      const [execution] = await test.database.rows<{ id: string }>(
+        `insert into executions (project_id, user_id, name, env, flows) values ('${project.id}', '${admin.user.id}', 'x', 'default', '[]') returning id`,
+      );
+      ids.execution = execution!.id;
+    }
+    if (wants('recorderSession')) {
+      ids.recorderSession = test.services.recorder.track(
+        {
+          id: randomUUID(),
+          userId: admin.user.id,
+          projectId: project.id,
+          env: 'default',
+          branch: 'main',
+          url: 'http://shop.test/',
+          createdAt: new Date(),
+        },
+        { pid: undefined, send: () => undefined, stop: async () => undefined },
+      ).id;
+    }
     return {
       projectId: project.id,
       key: { id: key.id, token: key.token },
-      ids: {
-        recorderSession: recorderSession.id,
-        accessKey: key.id,
-        run: runId,
-        testCase: testCaseId,
-        comment: comment._id,
-        job: job!.id,
-        execution: execution!.id,
+      ...(memberKey ? { memberKey } : {}),
+      ids,
+      close: async () => {
+        if (ids.recorderSession) await test.services.recorder.end(ids.recorderSession);
       },
     };
   };

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
-import { executionCalls, Messages, scenarioJobCalls, WEEK_DAYS, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import { executionCalls, scenarioJobCalls, WEEK_DAYS, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -200,7 +200,10 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles: an api server and a s
           await test.database.rows<{ state: string; message: string | null }>(`select state, message from scenario_jobs where id = '${id}'`)
         )[0];
       for (let i = 0; i < 120 && (await stateOf(dead!.id))?.state === 'running'; i++) await sleep(250);
-      expect(await stateOf(dead!.id)).toEqual({ state: 'error', message: Messages.jobInterrupted });
+      expect(await stateOf(dead!.id)).toEqual({
+        state: 'error',
+        message: 'The server restarted while this scenario was running. Please run it again.',
+      });
       // Several of the restarted server's sweeps (every 2.5 s with a 5 s lease) later, the live job still runs.
       await sleep(6_000);
       expect(await stateOf(live!.id)).toEqual({ state: 'running', message: null });

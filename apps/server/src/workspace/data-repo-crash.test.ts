@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { authCalls, mailCalls, MASKED_SECRET, Messages, workspaceCalls as ws } from '@rehearse/contract';
+import { authCalls, mailCalls, MASKED_SECRET, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../mail/totp.js';
 import { startGitHttpServer, type GitHttpServer } from '../testing/git-http-server.js';
@@ -89,11 +89,11 @@ describe('test data, mail users, private repositories and crashes', () => {
         },
       }),
     );
-    expect(duplicate.message).toBe(Messages.testDataKeyTaken);
+    expect(duplicate.message).toBe('This key was added previously');
     const badType = await failure(
       user.api.call(ws.changeTestData, { body: { projectId, testData: [{ key: 'a', value: '1', DataType: 'number', environment: '*' }] } }),
     );
-    expect(badType.message).toBe(Messages.testDataTypeInvalid);
+    expect(badType.message).toBe('DataType must be string, secret or totp.');
   });
 
   it('keeps mail users with encrypted passwords and TOTP secrets', async () => {
@@ -104,10 +104,10 @@ describe('test data, mail users, private repositories and crashes', () => {
     expect(
       (await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: 'qa@acme.test', password: 'x' } })))
         .message,
-    ).toBe(Messages.mailUserExists);
+    ).toBe('A user with this username already exists.');
     expect(
       (await failure(user.api.call(mailCalls.addUser, { body: { project_id: projectId, username: ' ', password: 'x' } }))).message,
-    ).toBe(Messages.mailUserFieldsMissing);
+    ).toBe('Username and password are required.');
     const totp = await user.api.call(mailCalls.generateTotp, { body: { project_id: projectId, username: 'qa@acme.test' } });
     expect(totp.token).toBe(totpCode('JBSWY3DPEHPK3PXP').code);
     await user.api.call(mailCalls.updateUser, {
@@ -140,13 +140,13 @@ describe('test data, mail users, private repositories and crashes', () => {
           body: { project_id: pid, username: 'ci-bot', token: 'wrong', url: remote.url('team') },
         }),
       );
-      expect([wrong.httpStatus, wrong.message]).toEqual([400, Messages.privateRepoCredentials]);
+      expect([wrong.httpStatus, wrong.message]).toEqual([400, 'There was an error, please make sure your credentials are correct']);
       const withPassword = await failure(
         admin.api.call(authCalls.addPrivateRepo, {
           body: { project_id: pid, ...credentials, url: remote.url('team').replace('http://', 'http://u:p@') },
         }),
       );
-      expect(withPassword.message).toBe(Messages.privateRepoUrlInvalid);
+      expect(withPassword.message).toBe('The repository URL must be an http(s) address without a username or password in it.');
 
       const connected = await admin.api.call(authCalls.addPrivateRepo, {
         body: { project_id: pid, ...credentials, url: remote.url('team') },
@@ -185,7 +185,10 @@ describe('test data, mail users, private repositories and crashes', () => {
       const raced = await failure(
         admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'mine', data: { baseUrl: 'https://mine.example.com' } } }),
       );
-      expect([raced.httpStatus, raced.message]).toEqual([409, Messages.privateRepoConflict]);
+      expect([raced.httpStatus, raced.message]).toEqual([
+        409,
+        'The remote repository has changes that conflict with this one. Reload and try again.',
+      ]);
       expect(spawnSync('git', ['--git-dir', remoteDir, 'log', '-1', '--format=%s', 'main']).stdout.toString().trim()).toBe('racing');
       test.services.privateRepos.forget(pid);
       const again = await admin.api.call(ws.pushEnv, {

@@ -1,4 +1,4 @@
-import { authCalls, EnvironmentMessages, Messages, workspaceCalls as ws } from '@rehearse/contract';
+import { authCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
@@ -20,7 +20,7 @@ describe.each(testBackends())('environments and branches on %s', (backend) => {
     const edited = await user.api.call(ws.editEnv, {
       body: { projectId, name: 'staging', newName: 'qa', newData: { baseUrl: 'https://qa.example.com' } },
     });
-    expect(edited.warning).toBe(EnvironmentMessages.renameWarning);
+    expect(edited.warning).toBe('Renaming environments makes test data inaccessible.');
     expect(edited.env).toEqual({ name: 'qa.json', data: { name: 'qa', baseUrl: 'https://qa.example.com' } });
 
     const versions = await user.api.call(ws.getStableVersions, { query: { projectId } });
@@ -43,33 +43,37 @@ describe.each(testBackends())('environments and branches on %s', (backend) => {
     const projectId = user.projectId;
     const before = (await user.api.call(ws.getStableVersions, { query: { projectId } })).versions[0]!.commit;
     const push = (name: string, baseUrl: string) => failure(user.api.call(ws.pushEnv, { body: { projectId, name, data: { baseUrl } } }));
-    expect((await push('   ', 'https://x.io')).message).toBe(EnvironmentMessages.nameEmpty);
-    expect((await push('x'.repeat(33), 'https://x.io')).message).toBe(EnvironmentMessages.nameTooLong);
-    expect((await push('a/b', 'https://x.io')).message).toBe(EnvironmentMessages.nameForbiddenCharacters);
-    expect((await push('DEFAULT', 'https://x.io')).message).toBe(EnvironmentMessages.nameDuplicate);
-    expect((await push('ok', '')).message).toBe(EnvironmentMessages.urlEmpty);
-    expect((await push('ok', 'http://a b')).message).toBe(EnvironmentMessages.urlForbiddenCharacters);
-    expect((await push('ok', 'ftp://x.io')).message).toBe(EnvironmentMessages.urlScheme);
-    expect((await push('ok', 'http://x.io:1:2')).message).toBe(EnvironmentMessages.urlOnePort);
-    expect((await push('ok', 'http://x.io:99999')).message).toBe(EnvironmentMessages.urlPortTooLarge);
+    expect((await push('   ', 'https://x.io')).message).toBe('Empty Name');
+    expect((await push('x'.repeat(33), 'https://x.io')).message).toBe('Environment name cannot be more than 32 characters.');
+    expect((await push('a/b', 'https://x.io')).message).toBe(
+      'Environment name cannot contain the following characters: / . * : ? " < > | \\',
+    );
+    expect((await push('DEFAULT', 'https://x.io')).message).toBe('Environment cannot have the same case-insensitive name.');
+    expect((await push('ok', '')).message).toBe('URL cannot be empty');
+    expect((await push('ok', 'http://a b')).message).toBe(
+      'URL cannot contain the following characters: space, tab, newline, carriage return, form feed, vertical tab, < > " { } | \\ ^ `',
+    );
+    expect((await push('ok', 'ftp://x.io')).message).toBe('URL must begin with http:// or https://');
+    expect((await push('ok', 'http://x.io:1:2')).message).toBe('Incorrect URL structure, only one port is allowed.');
+    expect((await push('ok', 'http://x.io:99999')).message).toBe('Invalid URL: Port number cannot be greater than 65535');
     const after = (await user.api.call(ws.getStableVersions, { query: { projectId } })).versions[0]!.commit;
     expect(after).toBe(before);
     const missing = await failure(user.api.call(ws.deleteEnv, { body: { projectId, name: 'nope' } }));
-    expect([missing.httpStatus, missing.message]).toEqual([404, Messages.environmentNotFound]);
+    expect([missing.httpStatus, missing.message]).toEqual([404, 'Environment not found.']);
   });
 
   it('keeps branches to private-repository projects and protects main and the current branch', async () => {
     const user = await signUp(test);
     const projectId = user.projectId;
     const refused = await failure(user.api.call(ws.createNewBranch, { body: { projectId, sourceBranch: 'main', newBranch: 'x' } }));
-    expect(refused.message).toBe(Messages.branchesNeedPrivateRepo);
+    expect(refused.message).toBe('Branches are available only for projects with a private repository.');
     expect((await failure(user.api.call(ws.getEnvList, { body: { projectId, branch: 'other' } }))).message).toBe(
-      Messages.branchesNeedPrivateRepo,
+      'Branches are available only for projects with a private repository.',
     );
 
     await test.database.execute(`update projects set private_repo = true where id = '${projectId}'`);
     expect((await failure(user.api.call(ws.createNewBranch, { body: { projectId, sourceBranch: ' ', newBranch: 'x' } }))).message).toBe(
-      Messages.branchFieldsMissing,
+      'Please fill in all fields.',
     );
     expect(
       (await user.api.call(ws.createNewBranch, { body: { projectId, sourceBranch: 'main', newBranch: 'feature/login' } })).branch,
@@ -85,17 +89,15 @@ describe.each(testBackends())('environments and branches on %s', (backend) => {
     expect(onMain.allEnv.map((e) => e.name)).toEqual(['default.json']);
 
     expect((await failure(user.api.call(ws.deleteBranch, { body: { projectId, branch: 'feature/login' } }))).message).toBe(
-      Messages.branchIsCurrent,
+      'The current branch cannot be deleted.',
     );
     expect((await failure(user.api.call(ws.deleteBranch, { body: { projectId, branch: 'main' } }))).message).toBe(
-      Messages.branchMainProtected,
+      'The main branch cannot be deleted.',
     );
     await user.api.call(ws.updateLastActiveWorkspace, { body: { projectId, branch: 'main' } });
     await user.api.call(ws.deleteBranch, { body: { projectId, branch: 'feature/login' } });
     expect((await user.api.call(ws.getAllBranches, { body: { projectId } })).branches).toEqual(['main']);
-    expect((await failure(user.api.call(ws.getEnvList, { body: { projectId, branch: '../etc' } }))).message).toBe(
-      Messages.branchNameInvalid,
-    );
+    expect((await failure(user.api.call(ws.getEnvList, { body: { projectId, branch: '../etc' } }))).message).toBe('Invalid branch name.');
   });
 
   it('lands 20 parallel writes to one project as 20 commits with nothing lost', async () => {

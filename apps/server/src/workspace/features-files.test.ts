@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { Messages, workspaceCalls as ws } from '@rehearse/contract';
+import { workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { GherkinMessages } from '@rehearse/contract';
 
 const CORPUS = fileURLToPath(new URL('../../../../../shared/corpus/gherkin/', import.meta.url));
 
@@ -113,16 +112,16 @@ describe('features, steps and files', () => {
     const invalid = await push('Scenario: Broken\n  Given a step\n  | a | b |\n  | c |\n');
     expect(invalid.httpStatus).toBe(400);
     expect(invalid.message).toMatch(/^line 4: inconsistent cell count/);
-    expect((await push('Scenario: Fine\n  Given x\n', 'Bad*Name')).message).toBe(`${GherkinMessages.charactersNotAllowedPrefix}*`);
-    expect((await push('Scenario: Fine\n  Given x\n', 'x'.repeat(81))).message).toBe(GherkinMessages.featureNameTooLong);
+    expect((await push('Scenario: Fine\n  Given x\n', 'Bad*Name')).message).toBe('Following characters are not allowed: *');
+    expect((await push('Scenario: Fine\n  Given x\n', 'x'.repeat(81))).message).toBe('Feature name cannot be more than 80 characters.');
     const rename = (newName: string) =>
       failure(user.api.call(ws.renameScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 0, newName } }));
-    expect((await rename('Buy a backpack')).message).toBe(GherkinMessages.sameAsOldName);
+    expect((await rename('Buy a backpack')).message).toBe('New name cannot be same as the old name.');
     expect((await rename('Search for <term>')).message).toMatch(/^Following characters are not allowed: < >/);
-    expect((await rename('y'.repeat(81))).message).toBe(GherkinMessages.scenarioNameTooLong);
+    expect((await rename('y'.repeat(81))).message).toBe('Scenario name cannot exceed 80 characters.');
     expect(
       (await failure(user.api.call(ws.deleteScenario, { body: { projectId, featureName: 'checkout', scenarioIndex: 9 } }))).message,
-    ).toBe(Messages.scenarioNotFound);
+    ).toBe('Scenario not found.');
     expect(await head()).toBe(start);
   });
 
@@ -234,7 +233,7 @@ Given('an unused step with a {string}', async function () {});
     });
     expect(flagged.steps[0]!.implemented).toBe(true);
     expect((await failure(user.api.call(ws.uploadMjs, { body: { projectId, files: [{ name: '../x.mjs', content: '' }] } }))).message).toBe(
-      Messages.stepFileNameInvalid,
+      'Step definition files must be named like name.mjs, without folders.',
     );
   });
 
@@ -286,10 +285,14 @@ Given('an unused step with a {string}', async function () {});
       const error = await failure(
         user.api.call(ws.pushFile, { body: { projectId, directory: directory!, file: { name: name!, content: 'x' } } }),
       );
-      expect([directory, error.httpStatus, error.message]).toEqual([directory, 400, Messages.pathInvalid]);
+      expect([directory, error.httpStatus, error.message]).toEqual([
+        directory,
+        400,
+        'The path must stay inside the workspace: no "..", no absolute paths.',
+      ]);
     }
     expect((await failure(user.api.call(ws.getFileContent, { query: { projectId, file_path: '../../etc/passwd' } }))).message).toBe(
-      Messages.pathInvalid,
+      'The path must stay inside the workspace: no "..", no absolute paths.',
     );
     expect(
       (await failure(user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'b.bin', content: 'a\u0000b' } } })))
@@ -309,7 +312,7 @@ Given('an unused step with a {string}', async function () {});
         Buffer.from('"}}'),
       ]),
     });
-    expect([raw.statusCode, raw.json().error]).toEqual([400, Messages.invalidUtf8]);
+    expect([raw.statusCode, raw.json().error]).toEqual([400, 'The request body is not valid UTF-8.']);
     expect(await head()).toBe(start);
 
     await user.api.call(ws.pushFile, { body: { projectId, directory: 'notes', file: { name: 'readme.md', content: '# Notes\n' } } });
@@ -357,9 +360,15 @@ Given('an unused step with a {string}', async function () {});
     expect((await download('')).rawPayload.includes(Buffer.from('notes/later.md'))).toBe(true);
 
     const unknown = await download(`&commit=${'0'.repeat(40)}`);
-    expect([unknown.statusCode, unknown.json()]).toEqual([404, { status: false, error: Messages.commitNotFound }]);
+    expect([unknown.statusCode, unknown.json()]).toEqual([
+      404,
+      { status: false, error: "This commit does not exist in the project's workspace." },
+    ]);
     const abbreviated = await download(`&commit=${pinned.slice(0, 12)}`);
-    expect([abbreviated.statusCode, abbreviated.json()]).toEqual([400, { status: false, error: Messages.commitInvalid }]);
+    expect([abbreviated.statusCode, abbreviated.json()]).toEqual([
+      400,
+      { status: false, error: 'Invalid commit: a full commit id (40 hexadecimal characters) is expected.' },
+    ]);
     // Reading a commit needs the same access as reading the branch.
     const stranger = await signUp(test, { email: 'stranger-commit@acme.test' });
     expect((await download(`&commit=${pinned}`, stranger.token)).statusCode).toBe(403);

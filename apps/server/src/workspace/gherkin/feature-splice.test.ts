@@ -11,7 +11,6 @@ import {
   validateScenarioText,
   type EditResult,
 } from './feature-splice.js';
-import { GherkinMessages } from '@rehearse/contract';
 
 function text(result: EditResult): string {
   if (!result.ok) throw new Error(`${result.problem}: ${result.message}`);
@@ -173,7 +172,7 @@ describe.each([
       );
       const english = refusal(appendScenario(fr, 'Scenario: Empty\n  When I empty it'));
       expect(english.problem).toBe('invalid-scenario-text');
-      expect(english.errors.map((e) => [e.line, e.reason])).toEqual([[1, GherkinMessages.scenarioTextBeforeKeyword]]);
+      expect(english.errors.map((e) => [e.line, e.reason])).toEqual([[1, 'Only comments and tags can come before the scenario keyword.']]);
       expect(refusal(appendScenario(`# nothing${eol}`, 'Scenario: A')).problem).toBe('no-feature');
     });
   });
@@ -310,7 +309,7 @@ describe.each([
       for (const bad of ['two words', '@a@b', '@', '']) {
         const result = refusal(setScenarioTags(cart, 0, ['@ok', bad]));
         expect(result.problem).toBe('invalid-tags');
-        expect(result.message).toBe(GherkinMessages.tagInvalid + bad);
+        expect(result.message).toBe('A tag must be one word without spaces or a second @: ' + bad);
       }
     });
   });
@@ -345,12 +344,12 @@ describe('validateScenarioText', () => {
       const result = validateScenarioText(source);
       return result.ok ? [] : result.errors.map((e) => [e.line, e.reason]);
     };
-    expect(problems('  \n\n')).toEqual([[1, GherkinMessages.scenarioTextEmpty]]);
-    expect(problems('# only a comment')).toEqual([[1, GherkinMessages.scenarioTextNotOneScenario]]);
-    expect(problems('Scenario: A\n  Given a\nScenario: B\n  Given b')).toEqual([[3, GherkinMessages.scenarioTextNotOneScenario]]);
-    expect(problems('Background:\n  Given a\nScenario: A\n  Given b')).toEqual([[1, GherkinMessages.scenarioTextHasBackground]]);
-    expect(problems('Scenario: A\n  Given a\nRule: R\n  Scenario: B')).toEqual([[3, GherkinMessages.scenarioTextHasRule]]);
-    expect(problems('\nsome words\nScenario: A\n  Given a')).toEqual([[2, GherkinMessages.scenarioTextBeforeKeyword]]);
+    expect(problems('  \n\n')).toEqual([[1, 'The scenario text is empty.']]);
+    expect(problems('# only a comment')).toEqual([[1, 'The text must contain exactly one scenario.']]);
+    expect(problems('Scenario: A\n  Given a\nScenario: B\n  Given b')).toEqual([[3, 'The text must contain exactly one scenario.']]);
+    expect(problems('Background:\n  Given a\nScenario: A\n  Given b')).toEqual([[1, 'A scenario cannot contain a Background.']]);
+    expect(problems('Scenario: A\n  Given a\nRule: R\n  Scenario: B')).toEqual([[3, 'A scenario cannot contain a Rule.']]);
+    expect(problems('\nsome words\nScenario: A\n  Given a')).toEqual([[2, 'Only comments and tags can come before the scenario keyword.']]);
     const featureLine = problems('Scenario: A\n  Given a\nFeature: F');
     expect(featureLine).toHaveLength(1);
     expect(featureLine[0]![0]).toBe(3);
