@@ -83,6 +83,10 @@ describe('tar reader', () => {
     );
   });
 
+  it('extracts an archive of nothing (only its end blocks) as no files', async () => {
+    expect(await extractTar(Buffer.alloc(1024), target())).toBe(0);
+  });
+
   it('notices a truncated archive', async () => {
     await expect(listTar(entry('a.txt', 'x'.repeat(2000)).subarray(0, 1024))).rejects.toThrow(/truncated/);
   });

@@ -37,6 +37,8 @@ function listed(entry: ReadEntry): TarListing {
 
 /** Reads every entry of an uncompressed tar archive, checking each; throws (a TarError) on the first it would not write. */
 export async function listTar(archive: Buffer): Promise<TarListing[]> {
+  // An archive of nothing is its end-of-archive blocks alone, which node-tar calls unrecognized.
+  if (archive.every((byte) => byte === 0)) return [];
   const entries: TarListing[] = [];
   let refused: Error | undefined;
   const parser = new Parser({
@@ -65,6 +67,7 @@ export async function listTar(archive: Buffer): Promise<TarListing[]> {
 export async function extractTar(archive: Buffer, dir: string): Promise<number> {
   const entries = await listTar(archive);
   await mkdir(dir, { recursive: true });
+  if (entries.length === 0) return 0;
   const extractor = extractArchive({
     cwd: path.resolve(dir),
     strict: true,
