@@ -83,7 +83,8 @@ import { PrivateRepoService } from './workspace/private-repo.service.js';
 import { StepsService } from './workspace/steps/steps.service.js';
 import { TestDataService } from './workspace/test-data.service.js';
 import { WorkspaceStateRepo } from './workspace/workspace-state.repo.js';
-import { registerWorkspaceRoutes } from './workspace/workspace.routes.js';
+import { registerWorkspaceRoutes, workspaceErrorToHttp } from './workspace/workspace.routes.js';
+import { mappingDomainErrors } from './http/domain-errors.js';
 import { WorkspaceService } from './workspace/workspace.service.js';
 import { WorkspaceStore } from './workspace/workspace.store.js';
 import { DomainEventBus } from './events/domain-events.js';
@@ -387,11 +388,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   access.registerResource('execution', (id) => executionsService.projectOf(id));
   access.registerResource('recorderSession', (id) => recorder.projectOf(id));
 
-  const route = createCallRouter(app, {
-    sessions,
-    access,
-    authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE,
-  });
+  // Every call maps the workspace store's refusals (any route may read or write a workspace).
+  const route = mappingDomainErrors(
+    createCallRouter(app, { sessions, access, authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE }),
+    workspaceErrorToHttp,
+  );
   const startedAt = Date.now();
   route(systemCalls.health, async () => {
     await database.execute('select 1');

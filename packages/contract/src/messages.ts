@@ -1,3 +1,5 @@
+import { Limits } from './constants.js';
+
 /**
  * Every user-facing message of the platform, so the server and the web app say the same thing.
  * Wording in quotes in the specification is kept exactly, typos included.
@@ -85,6 +87,11 @@ export const Messages = {
   branchNotFound: 'This branch does not exist.',
   commitInvalid: 'Invalid commit: a full commit id (40 hexadecimal characters) is expected.',
   commitNotFound: "This commit does not exist in the project's workspace.",
+  workspaceBranchMissing: (branch: string) => `Branch "${branch}" does not exist.`,
+  workspaceFileNotJson: (path: string) => `${path} is not valid JSON.`,
+  workspaceChangedWhileSaving: 'The workspace changed while saving. Please try again.',
+  workspaceFileTooLarge: `Files larger than ${Limits.workspaceFileMax.toLocaleString('en-US')} characters cannot be stored.`,
+  workspaceFileNotUtf8: 'The file is not valid UTF-8 text.',
   branchIsCurrent: 'The current branch cannot be deleted.',
   branchMainProtected: 'The main branch cannot be deleted.',
   createBranchSuccess: 'New branch created successfully',
@@ -136,6 +143,10 @@ export const Messages = {
   jobNotFound: 'Scenario run not found.',
   jobInterrupted: 'The server restarted while this scenario was running. Please run it again.',
   jobTimedOut: 'The scenario did not finish within the time limit.',
+  /** A job's workspace download failed and the runner said nothing more. */
+  jobWorkspaceNotDownloaded: 'Could not download the workspace.',
+  /** A job's runner exited with an error and said nothing more. */
+  jobRunnerStopped: (code: number | null) => `The runner stopped with code ${String(code)}.`,
   uploadKeyReused: 'This upload key was already used for a different report. Use a new key for a new report.',
   runTestDataNeedsKey: 'Test data values are only given to runs authenticated with an access key.',
 

@@ -225,7 +225,7 @@ export class ScenarioJobs {
         nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
       });
       if (pull.timedOut) throw new Error(Messages.jobTimedOut);
-      if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || 'Could not download the workspace.');
+      if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || Messages.jobWorkspaceNotDownloaded);
       const run = await runJobProcess({
         ...common,
         cwd: path.join(dir, 'workspace'),
@@ -253,7 +253,7 @@ export class ScenarioJobs {
       runId = REPORT_LINK.exec(run.stdout)?.[1] ?? null;
       if (run.timedOut) message = Messages.jobTimedOut;
       else if (runId && (run.code === 0 || run.code === 1)) state = run.code === 0 ? 'passed' : 'failed';
-      else message = lastLine(run.stderr) || lastLine(run.stdout) || `The runner stopped with code ${String(run.code)}.`;
+      else message = lastLine(run.stderr) || lastLine(run.stdout) || Messages.jobRunnerStopped(run.code);
     } catch (error) {
       message = error instanceof Error ? error.message : String(error);
     } finally {

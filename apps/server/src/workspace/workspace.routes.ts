@@ -3,6 +3,8 @@ import type { ProjectsRepo } from '../auth/projects.repo.js';
 import { toProjectDto } from '../auth/projects.service.js';
 import type { FastifyReply } from 'fastify';
 import type { CallRoute } from '../http/call-router.js';
+import { badRequest, conflict, notFound, type AppError } from '../http/errors.js';
+import { WorkspaceRefused, type WorkspaceRefusal } from './workspace-errors.js';
 import type { BranchesService } from './branches.service.js';
 import type { EnvironmentsService } from './environments.service.js';
 import type { FeaturesService } from './features.service.js';
@@ -36,6 +38,21 @@ export interface WorkspaceRouteServices {
 }
 
 /** The workspace service's calls (spec 02 §7): each opens the workspace at the requested branch. */
+const REFUSAL_STATUS: Record<WorkspaceRefusal, (message: string) => AppError> = {
+  'branch-missing': notFound,
+  'commit-missing': notFound,
+  'file-not-json': badRequest,
+  'changed-while-saving': conflict,
+  'file-too-large': badRequest,
+  'binary-content': badRequest,
+  'file-not-utf8': badRequest,
+};
+
+/** The route edge of the workspace store's refusals: each becomes its status with the sentence it reads as. */
+export function workspaceErrorToHttp(error: unknown): AppError | undefined {
+  return error instanceof WorkspaceRefused ? REFUSAL_STATUS[error.reason](error.message) : undefined;
+}
+
 export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServices): void {
   const open = s.workspaces.open.bind(s.workspaces);
 

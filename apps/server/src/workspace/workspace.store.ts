@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { CUCUMBER_PROFILE, CUCUMBER_PROFILE_FILE, Limits, Messages, workspaceReadme } from '@rehearse/contract';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { CUCUMBER_PROFILE, CUCUMBER_PROFILE_FILE, Limits, workspaceReadme } from '@rehearse/contract';
+import { WorkspaceRefused } from './workspace-errors.js';
 import { Git, GitRefConflict, type FileChange, type GitIdentity, type TreeEntry } from './git.js';
 import { Lru } from './lru.js';
 
@@ -40,7 +40,7 @@ export class Snapshot {
     try {
       return JSON.parse(text) as T;
     } catch {
-      throw badRequest(`${filePath} is not valid JSON.`);
+      throw new WorkspaceRefused('file-not-json', filePath);
     }
   }
 
@@ -165,7 +165,7 @@ export class WorkspaceStore {
   async snapshot(git: Git, projectId: string, branch: string): Promise<Snapshot> {
     if (this.remote) await this.remote.beforeRead(projectId, git);
     const commit = await git.revParse(`refs/heads/${branch}`);
-    if (!commit) throw notFound(`Branch "${branch}" does not exist.`);
+    if (!commit) throw new WorkspaceRefused('branch-missing', branch);
     return new Snapshot(git, commit);
   }
 
@@ -182,7 +182,7 @@ export class WorkspaceStore {
       await this.remote.beforeRead(projectId, git);
       found = await git.revParse(commit);
     }
-    if (found !== commit) throw notFound(Messages.commitNotFound);
+    if (found !== commit) throw new WorkspaceRefused('commit-missing', commit);
     this.knownCommits.set(`${projectId}@${commit}`, true);
     return new Snapshot(git, commit);
   }
@@ -213,7 +213,7 @@ export class WorkspaceStore {
             await casBackoff(attempt);
             continue;
           }
-          if (error instanceof GitRefConflict) throw conflict('The workspace changed while saving. Please try again.');
+          if (error instanceof GitRefConflict) throw new WorkspaceRefused('changed-while-saving');
           throw error;
         }
       }
@@ -240,8 +240,8 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 function assertStorable(change: FileChange): void {
   if (change.content === null || Buffer.isBuffer(change.content)) return;
   if (change.content.length > Limits.workspaceFileMax) {
-    throw badRequest(`Files larger than ${Limits.workspaceFileMax.toLocaleString('en-US')} characters cannot be stored.`);
+    throw new WorkspaceRefused('file-too-large', change.path);
   }
-  if (change.content.includes('\u0000')) throw badRequest(Messages.binaryContent);
-  if (LONE_SURROGATE.test(change.content)) throw badRequest('The file is not valid UTF-8 text.');
+  if (change.content.includes('\u0000')) throw new WorkspaceRefused('binary-content', change.path);
+  if (LONE_SURROGATE.test(change.content)) throw new WorkspaceRefused('file-not-utf8', change.path);
 }

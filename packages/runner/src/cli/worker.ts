@@ -5,7 +5,7 @@ import { cp, mkdtemp, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
-import { Limits, workerCalls, type WorkerJob } from '@rehearse/contract';
+import { Limits, Messages, workerCalls, type WorkerJob } from '@rehearse/contract';
 import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
 import { createJobFolder, requireSandbox, runJobProcess, stopChild, type SandboxMode } from '@rehearse/processes';
 import { UsageError } from '../support/settings.js';
@@ -207,7 +207,7 @@ export async function runJob(
       '--dir',
       target,
     ];
-    if ((await runPull(args, pullIo)) !== EXIT.ok) throw new Error(errors.join('').trim() || 'Could not download the workspace.');
+    if ((await runPull(args, pullIo)) !== EXIT.ok) throw new Error(errors.join('').trim() || Messages.jobWorkspaceNotDownloaded);
   };
   const workspace = path.join(dir, 'workspace');
   try {
@@ -266,7 +266,7 @@ export async function runJob(
     if (uploaded && run.code === EXIT.failed) return { outcome: 'failed' };
     return {
       outcome: 'error',
-      message: lastLine(run.stderr) || lastLine(run.stdout) || `The runner stopped with code ${String(run.code)}.`,
+      message: lastLine(run.stderr) || lastLine(run.stdout) || Messages.jobRunnerStopped(run.code),
     };
   } catch (error) {
     return { outcome: 'error', message: (error as Error).message };

@@ -1,10 +1,18 @@
-import { RECORDER_SOCKET_PATH, type RecordedCommand, type RecorderAssertion, type RecorderInput } from '@rehearse/contract';
+import {
+  RECORDER_SOCKET_PATH,
+  RecorderServerEventSchemas as Events,
+  type RecordedCommand,
+  type RecorderAssertion,
+  type RecorderFrameEvent,
+  type RecorderInput,
+} from '@rehearse/contract';
 import { useCallback, useEffect, useEffectEvent, useRef, useState, type RefObject } from 'react';
 import { io, type Socket } from 'socket.io-client';
 import { session as authSession } from '../../../lib/session';
+import { checked } from '../../../lib/socket';
 import { recorderStats as stats } from './recorder-stats';
 
-type Frame = { data: ArrayBuffer; width: number; height: number; input?: number };
+type Frame = RecorderFrameEvent;
 
 /** What the stream tells the session about: attached, lost, ended by the server, a new expiry. */
 export interface StreamEvents {
@@ -37,7 +45,9 @@ export function useRecorderStream(connectionId: string | undefined, canvasRef: R
     let decoding = false;
     let waiting: { frame: Frame; inputs: number[] } | null = null;
     const draw = async (frame: Frame, inputs: number[]) => {
-      const bitmap = await createImageBitmap(new Blob([frame.data], { type: 'image/jpeg' }));
+      const bitmap = await createImageBitmap(
+        new Blob([frame.data instanceof ArrayBuffer ? frame.data : new Uint8Array(frame.data)], { type: 'image/jpeg' }),
+      );
       const canvas = canvasRef.current;
       if (canvas) {
         if (canvas.width !== frame.width || canvas.height !== frame.height) {
@@ -70,24 +80,40 @@ export function useRecorderStream(connectionId: string | undefined, canvasRef: R
       );
     });
     socket.on('disconnect', () => handlers().onDisconnected());
-    socket.on('frame', (frame: Frame) => {
-      stats.received++;
-      const sentAt = frame.input === undefined ? undefined : stats.sent.get(frame.input);
-      if (sentAt !== undefined) stats.arrivals.push(performance.now() - sentAt);
-      const inputs = [...(waiting?.inputs ?? []), ...(frame.input === undefined ? [] : [frame.input])];
-      waiting = { frame, inputs };
-      if (!decoding) void pump();
-    });
-    socket.on('steps', (payload: { commands: RecordedCommand[] }) => {
-      setCommands(payload.commands);
-      setAssertHint(false);
-    });
-    socket.on('state', (payload: { state: string; expiresAt: string }) => handlers().onExpiry(payload.expiresAt));
-    socket.on('warning', (payload: { message: string }) => setWarning(payload.message));
-    socket.on('ended', (payload: { message: string }) => {
-      handlers().onEnded(payload.message);
-      socket.close();
-    });
+    // Every event is checked against the contract's schema on receipt: a malformed one is dropped.
+    socket.on(
+      'frame',
+      checked(Events.frame, (frame) => {
+        stats.received++;
+        const sentAt = frame.input === undefined ? undefined : stats.sent.get(frame.input);
+        if (sentAt !== undefined) stats.arrivals.push(performance.now() - sentAt);
+        const inputs = [...(waiting?.inputs ?? []), ...(frame.input === undefined ? [] : [frame.input])];
+        waiting = { frame, inputs };
+        if (!decoding) void pump();
+      }),
+    );
+    socket.on(
+      'steps',
+      checked(Events.steps, (payload) => {
+        setCommands(payload.commands);
+        setAssertHint(false);
+      }),
+    );
+    socket.on(
+      'state',
+      checked(Events.state, (payload) => handlers().onExpiry(payload.expiresAt)),
+    );
+    socket.on(
+      'warning',
+      checked(Events.warning, (payload) => setWarning(payload.message)),
+    );
+    socket.on(
+      'ended',
+      checked(Events.ended, (payload) => {
+        handlers().onEnded(payload.message);
+        socket.close();
+      }),
+    );
     return () => {
       socket.close();
       socketRef.current = null;
