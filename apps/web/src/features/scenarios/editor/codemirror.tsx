@@ -11,7 +11,7 @@ import { lintKeymap, setDiagnostics, type Diagnostic } from '@codemirror/lint';
 import { MergeView } from '@codemirror/merge';
 import { Compartment, EditorState, RangeSetBuilder, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
-import { useEffect, useEffectEvent, useRef } from 'react';
+import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
 import { stepKeywords, stepTextStart, type GherkinHelp, type StepChoice } from '../step-help';
 import { FeatureStrings as S } from '../strings';
 
@@ -67,22 +67,29 @@ function errorLines(lines: readonly number[]): Extension {
   });
 }
 
-/** Completes the step text after `Given`/`When`/`Then`/`And`/`But`/`*` with the steps that run. */
-function stepCompletion(choices: readonly StepChoice[]): Extension {
-  const options: Completion[] = choices.map((choice) => ({
+function completionOptions(choices: readonly StepChoice[]): Completion[] {
+  return choices.map((choice) => ({
     label: choice.label,
     detail: choice.detail,
     info: choice.example ? `${choice.description}\n\n${choice.example}` : choice.description || undefined,
     type: 'function',
     apply: snippet(choice.snippet),
   }));
+}
+
+/**
+ * Completes the step text after `Given`/`When`/`Then`/`And`/`But`/`*` with the steps that run.
+ * The options are read when the list opens: reconfiguring the extension when the project's steps
+ * arrive would close a list the user is about to pick from.
+ */
+function stepCompletion(currentOptions: () => readonly Completion[]): Extension {
   const source = (context: CompletionContext): CompletionResult | null => {
     const line = context.state.doc.lineAt(context.pos);
     const start = stepTextStart(line.text, stepKeywords(context.state.doc.sliceString(0, 2000)));
     if (start < 0 || context.pos < line.from + start) return null;
     // Typing opens the list; Ctrl-Space opens it on an empty step too.
     if (!context.explicit && context.pos === line.from + start) return null;
-    return { from: line.from + start, options, validFor: /^[^\n]*$/ };
+    return { from: line.from + start, options: [...currentOptions()], validFor: /^[^\n]*$/ };
   };
   return autocompletion({ override: [source], icons: false });
 }
@@ -189,11 +196,17 @@ export function CodeEditor({
     });
   }, [readOnly]);
 
-  // Completion follows the choices (the project's steps arrive after the editor).
+  // Completion follows the choices (the project's steps arrive after the editor) without being
+  // switched off and on: only whether there is completion at all reconfigures the editor.
   const choices = help?.choices;
+  const options = useRef<readonly Completion[]>([]);
+  options.current = useMemo(() => completionOptions(choices ?? []), [choices]);
+  const completes = choices !== undefined && !readOnly;
   useEffect(() => {
-    view.current?.dispatch({ effects: compartments.current.completion.reconfigure(choices && !readOnly ? stepCompletion(choices) : []) });
-  }, [choices, readOnly]);
+    view.current?.dispatch({
+      effects: compartments.current.completion.reconfigure(completes ? stepCompletion(() => options.current) : []),
+    });
+  }, [completes]);
 
   // Warnings belong to the text they were found in: once the text moves on they wait for the next answer.
   useEffect(() => {
