@@ -24,10 +24,13 @@ const API_PROCESS_LOADS_NO_BROWSER = [
   },
   {
     group: [
+      '@rehearse/cli',
+      '@rehearse/cli/*',
       '@rehearse/recorder',
       '@rehearse/recorder/*',
       '@rehearse/runner',
       '@rehearse/runner/*',
+      '**/packages/cli/**',
       '**/packages/recorder/**',
       '**/packages/runner/**',
     ],
@@ -110,8 +113,33 @@ export default tseslint.config(
     },
   },
   {
-    files: ['apps/web/**', 'packages/api-client/**', 'packages/runner/**', 'packages/recorder/**', 'apps/demo-shop/**'],
+    files: ['apps/web/**', 'packages/api-client/**', 'packages/cli/**', 'packages/recorder/**', 'apps/demo-shop/**'],
     rules: { 'no-restricted-imports': ['error', NOT_THE_SERVER] },
+  },
+  {
+    // The recorder builds on the runner; only packages/cli composes the two into `rehearse`.
+    files: ['packages/runner/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...NOT_THE_SERVER.patterns,
+            {
+              group: [
+                '@rehearse/recorder',
+                '@rehearse/recorder/*',
+                '@rehearse/cli',
+                '@rehearse/cli/*',
+                '**/packages/recorder/**',
+                '**/packages/cli/**',
+              ],
+              message: 'The recorder builds on the runner: compose the two in packages/cli, never by importing the recorder here.',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // The rules of hooks and complete effect dependencies. Version 7's recommended set adds the React

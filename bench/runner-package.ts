@@ -13,7 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runnerDownloadPath } from '@rehearse/contract';
-import { buildRunnerPackage } from '@rehearse/runner/pack';
+import { buildRunnerPackage } from '@rehearse/cli/pack';
 import { startTestApp } from '../apps/server/src/testing/test-app.js';
 
 const REPO = fileURLToPath(new URL('..', import.meta.url));

@@ -16,7 +16,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createJobFolder, probeSandbox, runJobProcess, type SandboxMode } from '../packages/processes/src/index.js';
 
-const RUNNER_BIN = fileURLToPath(new URL('../packages/runner/bin/rehearse.mjs', import.meta.url));
+const RUNNER_BIN = fileURLToPath(new URL('../packages/cli/bin/rehearse.mjs', import.meta.url));
 const JOBS = Number(process.env.BENCH_SANDBOX_JOBS ?? 9);
 const BARE = 15;
 const TICKS = 100; // USER_HZ on Linux

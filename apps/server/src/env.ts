@@ -198,7 +198,7 @@ const SettingsSchema = z.object({
   METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Built web app to serve; defaults to apps/web/dist in this repository. */
   WEB_DIST_DIR: z.string().optional(),
-  /** Folder of built runner packages served at /downloads; defaults to packages/runner/dist-pack (npm start builds it). */
+  /** Folder of built runner packages served at /downloads; defaults to packages/cli/dist-pack (npm start builds it). */
   RUNNER_PACKAGE_DIR: z.string().optional(),
   /**
    * How many megabytes of artifacts (screenshots, traces, reports) one project may keep; 0 means
@@ -276,6 +276,6 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env, cwd = proc
     webDistDir: WEB_DIST_DIR ? path.resolve(cwd, WEB_DIST_DIR) : fileURLToPath(new URL('../../web/dist', import.meta.url)),
     runnerPackageDir: RUNNER_PACKAGE_DIR
       ? path.resolve(cwd, RUNNER_PACKAGE_DIR)
-      : fileURLToPath(new URL('../../../packages/runner/dist-pack', import.meta.url)),
+      : fileURLToPath(new URL('../../../packages/cli/dist-pack', import.meta.url)),
   };
 }

@@ -19,17 +19,18 @@ async function lintProbe(code: string, file: string, rule: string): Promise<stri
 const restrictedImports = (code: string, file: string) => lintProbe(code, file, 'no-restricted-imports');
 
 describe('lint boundaries of the API process', () => {
-  it('refuses a server file that loads the recorder, the runner or Playwright', async () => {
+  it('refuses a server file that loads the recorder, the runner, the CLI that composes them or Playwright', async () => {
     const probe = [
       "import { RecorderSession } from '@rehearse/recorder';",
       "import { runCli } from '@rehearse/runner/cli';",
+      "import { REHEARSE_BIN } from '@rehearse/cli';",
       "import { launchBrowser } from '../../packages/runner/src/browser.js';",
       "import { chromium } from 'playwright-core';",
-      'export const loaded = [RecorderSession, runCli, launchBrowser, chromium];',
+      'export const loaded = [RecorderSession, runCli, REHEARSE_BIN, launchBrowser, chromium];',
     ].join('\n');
     const refused = await restrictedImports(probe, 'apps/server/src/recorder/probe.ts');
-    expect(refused).toHaveLength(4);
-    expect(refused.filter((message) => message.includes('never loads their code'))).toHaveLength(3);
+    expect(refused).toHaveLength(5);
+    expect(refused.filter((message) => message.includes('never loads their code'))).toHaveLength(4);
     expect(refused.filter((message) => message.includes('never in the API process'))).toHaveLength(1);
   });
 
@@ -50,6 +51,17 @@ describe('lint boundaries of the API process', () => {
     const probe =
       "import { runCli } from '@rehearse/runner/cli';\nimport { runs } from '../db/schema.js';\nexport const t = [runCli, runs];\n";
     expect(await restrictedImports(probe, 'apps/server/src/runs/probe.test.ts')).toEqual([]);
+  });
+});
+
+describe('lint boundaries of the runner', () => {
+  it('refuses a runner file that loads the recorder or the CLI: only packages/cli composes them', async () => {
+    const probe =
+      "import { runRecord } from '@rehearse/recorder/cli';\nimport { runCli } from '@rehearse/cli';\nexport const t = [runRecord, runCli];\n";
+    const refused = await restrictedImports(probe, 'packages/runner/src/cli/probe.ts');
+    expect(refused).toHaveLength(2);
+    expect(refused.every((message) => message.includes('compose the two in packages/cli'))).toBe(true);
+    expect(await restrictedImports(probe, 'packages/cli/src/probe.ts')).toEqual([]);
   });
 });
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
 import { startHarness, type Account, type Harness } from './support/harness';
 
-const REHEARSE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/runner/bin/rehearse.mjs');
+const REHEARSE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/cli/bin/rehearse.mjs');
 const shots = process.env.WEB_SCREENSHOTS === '1';
 const SECRET = 'teapot-secret-4711';
 

@@ -11,7 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserEndpoint, findBrowserExecutable } from './browser.js';
 import { makeWorkspace, startDemoShop } from './testing/shop-workspace.js';
 
-const BIN = fileURLToPath(new URL('../bin/rehearse.mjs', import.meta.url));
+// The `rehearse` a user runs is the composed CLI's (packages/cli), started as a program.
+const BIN = fileURLToPath(new URL('../../cli/bin/rehearse.mjs', import.meta.url));
 
 describe('which kind of endpoint REHEARSE_BROWSER_WS_ENDPOINT names', () => {
   const of = (value: string) => browserEndpoint({ REHEARSE_BROWSER_WS_ENDPOINT: value });

@@ -214,7 +214,7 @@ describe('deploy/kubernetes', () => {
 
   it('scales `rehearse worker` pods with KEDA on the execution queue depth of /metrics', () => {
     const worker = container('rehearse-worker');
-    expect(worker.command?.slice(1, 3)).toEqual(['packages/runner/bin/rehearse.mjs', 'worker']);
+    expect(worker.command?.slice(1, 3)).toEqual(['packages/cli/bin/rehearse.mjs', 'worker']);
     expect(worker.env?.find((entry) => entry.name === 'REHEARSE_WORKER_TOKEN')?.valueFrom?.secretKeyRef).toEqual({
       name: 'rehearse',
       key: 'REHEARSE_WORKER_TOKEN',

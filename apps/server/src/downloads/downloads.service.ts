@@ -17,7 +17,7 @@ const TARBALL = /^rehearse-runner-([0-9A-Za-z][0-9A-Za-z.+-]{0,63})\.tgz$/;
 
 /**
  * The client downloads this server offers (issue 18): the runner package the build puts in
- * `dir` (packages/runner/dist-pack by default, RUNNER_PACKAGE_DIR otherwise). `latest` is this
+ * `dir` (packages/cli/dist-pack by default, RUNNER_PACKAGE_DIR otherwise). `latest` is this
  * server's own version; any other version is served only when its tarball is in that folder.
  */
 export class DownloadsService {

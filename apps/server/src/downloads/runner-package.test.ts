@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import path from 'node:path';
 import { authCalls, downloadCalls, executionCalls, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { PANEL_LABELS } from '@rehearse/recorder';
-import { buildRunnerPackage, type BuiltPackage } from '@rehearse/runner/pack';
+import { buildRunnerPackage, type BuiltPackage } from '@rehearse/cli/pack';
 import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';

@@ -5,7 +5,7 @@ import { executionCalls as calls, runsCalls, workspaceCalls as ws, type Executio
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
-const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
+const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/cli/bin/rehearse.mjs', import.meta.url));
 const NEVER_SOLD = 'A tent this shop never sold';
 
 /** Two scenarios whose names stay while their expectation changes between the two pushes. */

@@ -6,7 +6,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
-const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/runner/bin/rehearse.mjs', import.meta.url));
+const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/cli/bin/rehearse.mjs', import.meta.url));
 const GROUPS = ['@flow1first', '@flow1then', '@flow2first', '@flow2then'];
 const PRODUCTS = ['Trail Backpack', 'Enamel Camp Mug', 'Summit Rain Jacket'];
 

@@ -8,8 +8,8 @@ import { fileURLToPath } from 'node:url';
  */
 const inRepository = (relative: string) => fileURLToPath(new URL(`../../../../${relative}`, import.meta.url));
 
-/** The runner's CLI (`rehearse`): workers, and "Run scenario" jobs inside the job sandbox. */
-export const RUNNER_BIN = inRepository('packages/runner/bin/rehearse.mjs');
+/** The `rehearse` CLI (packages/cli): workers, and "Run scenario" jobs inside the job sandbox. */
+export const RUNNER_BIN = inRepository('packages/cli/bin/rehearse.mjs');
 
 /** A cloud recorder session's own process (one per session, with its own Chromium). */
 export const RECORDER_BIN = inRepository('packages/recorder/bin/recorder-process.mjs');

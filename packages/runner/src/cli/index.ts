@@ -1,15 +1,14 @@
 import { useEgressProxyFromEnv } from '@rehearse/egress';
 import { UsageError } from '../support/settings.js';
 import { USAGE } from './args.js';
-import { EXIT, processIo, type CliIo } from './io.js';
+import { EXIT, processIo, type CliIo, type CliParts } from './io.js';
 import { runOpen, runSetup } from './link-handler.js';
-import { RECORDER_CLI } from './package-files.js';
 import { runPull } from './pull.js';
 import { runRun } from './run.js';
 import { unreachableServer } from './server.js';
 import { runWorker } from './worker.js';
 
-export { EXIT, type CliIo } from './io.js';
+export { EXIT, type CliIo, type CliParts } from './io.js';
 export { findSupportFiles } from './run.js';
 export { resolveProject, warnOnVersionMismatch } from './server.js';
 export { ensureLoaders } from './loaders.js';
@@ -18,9 +17,10 @@ export { recordArgumentsOf } from './link-handler.js';
 /**
  * The `rehearse` command line: `run`, `pull`, `worker`, `record`, `setup` and `open`. Answers the exit code (0 passed, 1 a scenario or
  * the upload failed, 2 usage or setup error) instead of exiting, so tests and workers call it
- * in-process.
+ * in-process. `run` and `pull` need nothing more; the commands that start `rehearse` again or record
+ * need the parts the composed CLI (packages/cli) passes.
  */
-export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<number> {
+export async function runCli(argv: string[], io: Partial<CliIo> = {}, parts?: CliParts): Promise<number> {
   const full: CliIo = { ...processIo(), ...io };
   const [command, ...args] = argv;
   try {
@@ -32,16 +32,13 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
       case 'pull':
         return await runPull(args, full);
       case 'worker':
-        return await runWorker(args, full);
-      case 'record': {
-        // Loaded at run time, not imported: see RECORDER_CLI.
-        const { runRecord } = (await import(RECORDER_CLI)) as { runRecord: (args: string[], io: CliIo) => Promise<number> };
-        return await runRecord(args, full);
-      }
+        return await runWorker(args, full, composed(parts, command));
+      case 'record':
+        return await composed(parts, command).record(args, full);
       case 'setup':
-        return await runSetup(args, full);
+        return await runSetup(args, full, composed(parts, command));
       case 'open':
-        return await runOpen(args, full);
+        return await runOpen(args, full, composed(parts, command));
       case undefined:
       case 'help':
       case '--help':
@@ -61,4 +58,10 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}): Promise<n
     full.stderr.write(`rehearse: ${error.message}\n\n${USAGE}`);
     return EXIT.usage;
   }
+}
+
+function composed(parts: CliParts | undefined, command: string): CliParts {
+  if (!parts)
+    throw new Error(`rehearse ${command} runs in the composed CLI (@rehearse/cli), which passes the recorder and its own executable`);
+  return parts;
 }

@@ -4,8 +4,7 @@ import { homedir } from 'node:os';
 import path from 'node:path';
 import { UsageError } from '../support/settings.js';
 import { parse } from './args.js';
-import { EXIT, type CliIo } from './io.js';
-import { RECORDER_CLI, RUNNER_BIN } from './package-files.js';
+import { EXIT, type CliIo, type CliParts } from './io.js';
 
 /** The scheme the server's open-recorder page links to (`rehearse://recorder?…`). */
 const SCHEME = 'rehearse:';
@@ -72,7 +71,7 @@ export function withDefaultHandler(text: string, desktopFile: string | null): st
 }
 
 /** `rehearse setup`: registers (or with --remove, unregisters) the rehearse:// link handler. */
-export async function runSetup(args: string[], io: CliIo): Promise<number> {
+export async function runSetup(args: string[], io: CliIo, { bin }: Pick<CliParts, 'bin'>): Promise<number> {
   const { values } = parse(args, {
     server: { type: 'string', multiple: true },
     remove: { type: 'boolean' },
@@ -99,9 +98,7 @@ export async function runSetup(args: string[], io: CliIo): Promise<number> {
   }
   const servers = (values.server ?? []).map(origin);
   if (servers.length === 0) throw new UsageError('rehearse setup needs --server: links are followed only to the servers you name');
-  const exec = [process.execPath, RUNNER_BIN, 'open', ...servers.flatMap((server) => ['--allow-server', server])]
-    .map(execArgument)
-    .join(' ');
+  const exec = [process.execPath, bin, 'open', ...servers.flatMap((server) => ['--allow-server', server])].map(execArgument).join(' ');
   mkdirSync(dirs.applications, { recursive: true });
   writeFileSync(
     desktopPath,
@@ -122,7 +119,7 @@ export async function runSetup(args: string[], io: CliIo): Promise<number> {
   // Desktops that cache handlers read the database this refreshes; without the tool they read mimeapps.list.
   await new Promise<void>((resolve) => execFile('update-desktop-database', [dirs.applications], () => resolve()));
   io.stdout.write(`Registered ${desktopPath} for rehearse:// links to ${servers.join(', ')}.\n`);
-  if (RUNNER_BIN.includes(`${path.sep}_npx${path.sep}`)) {
+  if (bin.includes(`${path.sep}_npx${path.sep}`)) {
     io.stdout.write(
       "Note: this rehearse runs from npx's cache, which npm may clean; for a lasting handler install it (npm install -g …) and run setup again.\n",
     );
@@ -168,7 +165,7 @@ export function recordArgumentsOf(link: string, allowedServers: string[]): { arg
 }
 
 /** `rehearse open <link>`: the registered handler; records as the link asks, with the link's launch key. */
-export async function runOpen(args: string[], io: CliIo): Promise<number> {
+export async function runOpen(args: string[], io: CliIo, { record }: Pick<CliParts, 'record'>): Promise<number> {
   const { values, positionals } = parse(args, {
     'allow-server': { type: 'string', multiple: true },
     help: { type: 'boolean', short: 'h' },
@@ -179,6 +176,5 @@ export async function runOpen(args: string[], io: CliIo): Promise<number> {
   }
   const { args: recordArgs, token } = recordArgumentsOf(positionals[0]!, (values['allow-server'] ?? []).map(origin));
   io.stdout.write(`Opening the recorder: rehearse record ${recordArgs.join(' ')}\n`);
-  const { runRecord } = (await import(RECORDER_CLI)) as { runRecord: (args: string[], io: CliIo) => Promise<number> };
-  return runRecord(recordArgs, { ...io, env: { ...io.env, REHEARSE_TOKEN: token } });
+  return record(recordArgs, { ...io, env: { ...io.env, REHEARSE_TOKEN: token } });
 }

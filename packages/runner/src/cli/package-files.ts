@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 
 /**
  * Whether this code runs from the built package (plain JavaScript bundled into `dist/`, see
@@ -15,7 +14,7 @@ const at = (source: string, built: string) => new URL(BUILT ? built : source, im
 /** The module exporting `registerSupport`, imported by the per-run support file. */
 export const SUPPORT_MODULE = at('../support/index.ts', './index.js').href;
 /** The module exporting `ensureLoaders`, which a `--parallel` worker process imports first. */
-export const LOADERS_MODULE = at('./loaders.ts', './cli.js').href;
+export const LOADERS_MODULE = at('./loaders.ts', './loaders.js').href;
 /** What plain cucumber-js imports to register Rehearse (`@rehearse/runner/support`). */
 export const SUPPORT_REGISTER = at('../support/register.ts', './support.js');
 /** The report formatter plugin (`@rehearse/runner/formatter`). */
@@ -24,15 +23,6 @@ export const FORMATTER_MODULE = at('../report/formatter.ts', './formatter.js');
 export const LOADER_HOOKS = at('./loader-hooks.mjs', './loader-hooks.mjs');
 /** A file of this package: shared imports of a workspace are resolved as if imported from it. */
 export const PACKAGE_ENTRY = at('../index.ts', './index.js').href;
-/** The `rehearse` executable (a worker starts its threads with it). */
-export const RUNNER_BIN = fileURLToPath(at('../../bin/rehearse.mjs', '../bin/rehearse.mjs'));
-/**
- * The local recorder's CLI. In the source tree it is the recorder package, loaded by name (the
- * recorder builds on this package, so a static import would make the two depend on each other);
- * the built package bundles it as dist/record.js.
- */
-export const RECORDER_CLI = BUILT ? at('', './record.js').href : '@rehearse/recorder/cli';
-
 /**
  * This runner's version: the server's (apps/server/package.json, the one source the build stamps
  * into the package), so a runner installed from a server speaks exactly that server's calls.

@@ -10,8 +10,7 @@ import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
 import { createJobFolder, requireSandbox, runJobProcess, stopChild, type SandboxMode } from '@rehearse/processes';
 import { UsageError } from '../support/settings.js';
 import { parse, USAGE } from './args.js';
-import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
-import { RUNNER_BIN } from './package-files.js';
+import { DEFAULT_SERVER, EXIT, type CliIo, type CliParts } from './io.js';
 import { runPull } from './pull.js';
 import { WorkspaceCache } from './workspace-cache.js';
 
@@ -47,7 +46,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the job's process is killed. A machine that cannot sandbox makes the worker refuse to start,
  * unless REHEARSE_UNSANDBOXED_WORKERS=1.
  */
-export async function runWorker(args: string[], io: CliIo): Promise<number> {
+export async function runWorker(args: string[], io: CliIo, { bin }: Pick<CliParts, 'bin'>): Promise<number> {
   const { values: opts } = parse(args, WORKER_OPTIONS);
   if (opts.help) {
     io.stdout.write(USAGE);
@@ -69,21 +68,21 @@ export async function runWorker(args: string[], io: CliIo): Promise<number> {
     io.stderr.write(`${(error as Error).message}\n`);
     return EXIT.usage;
   }
-  if (io.env[THREAD_FLAG]) return runThread(server, token, mode, io);
+  if (io.env[THREAD_FLAG]) return runThread(server, token, mode, io, bin);
   if (mode === 'unsandboxed')
     io.stderr.write(
       'Warning: jobs run without the sandbox (REHEARSE_UNSANDBOXED_WORKERS=1): step code can read everything this worker can.\n',
     );
-  return superviseThreads(server, token, threads, io);
+  return superviseThreads(server, token, threads, io, bin);
 }
 /** Keeps `threads` thread processes running until SIGTERM/SIGINT. */
-async function superviseThreads(server: string, token: string, threads: number, io: CliIo): Promise<number> {
+async function superviseThreads(server: string, token: string, threads: number, io: CliIo, bin: string): Promise<number> {
   const children = new Set<ChildProcess>();
   let stopping = false;
   io.stdout.write(`Worker with ${threads} thread(s) is taking scenarios from ${server}\n`);
   const start = () => {
     if (stopping) return;
-    const child = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', server], {
+    const child = spawn(process.execPath, [bin, 'worker', '--server', server], {
       // The flag carries the worker's pid: thread ids name their worker (host:worker/thread:random).
       env: { ...io.env, REHEARSE_WORKER_TOKEN: token, [THREAD_FLAG]: String(process.pid) },
       // The IPC channel closes when this process dies, however it dies: the thread then exits too.
@@ -112,7 +111,7 @@ async function superviseThreads(server: string, token: string, threads: number, 
 }
 
 /** One thread: claim, run in the sandbox, finish, again. */
-async function runThread(server: string, token: string, mode: SandboxMode, io: CliIo): Promise<number> {
+async function runThread(server: string, token: string, mode: SandboxMode, io: CliIo, bin: string): Promise<number> {
   const workerId = `${hostname()}:${io.env[THREAD_FLAG] ?? ''}/${process.pid}:${randomBytes(3).toString('hex')}`;
   const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
   const cacheRoot = await mkdtemp(path.join(tmpdir(), 'rehearse-thread-'));
@@ -153,7 +152,7 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
       const stop = new AbortController();
       current = { jobId: job.jobId, stop };
       try {
-        const { outcome, message } = await runJob(job, server, mode, io, workspaces, stop.signal);
+        const { outcome, message } = await runJob(job, server, mode, io, workspaces, bin, stop.signal);
         // A stopped job's end belongs to whoever stopped it (a halt, another worker's retry).
         if (!stop.signal.aborted) {
           await client.call(workerCalls.finish, {
@@ -183,6 +182,7 @@ export async function runJob(
   mode: SandboxMode,
   io: CliIo,
   workspaces: WorkspaceCache,
+  bin: string,
   signal?: AbortSignal,
 ): Promise<{ outcome: 'passed' | 'failed' | 'error'; message?: string }> {
   const dir = await createJobFolder(`execution-${job.jobId.slice(0, 8)}`);
@@ -229,9 +229,9 @@ export async function runJob(
       egress: { allowPrivate: allowPrivateTargets(io.env), alwaysAllow: await endpointsOf(server) },
       timeoutMs: JOB_TIMEOUT_MS,
       signal,
-      runnerBin: RUNNER_BIN,
+      runnerBin: bin,
       nodeArgs: [
-        RUNNER_BIN,
+        bin,
         'run',
         '--server',
         server,

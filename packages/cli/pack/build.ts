@@ -20,14 +20,15 @@ import { build, type Plugin } from 'esbuild';
 
 const run = promisify(execFile);
 
-const RUNNER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const REPO_DIR = path.resolve(RUNNER_DIR, '..', '..');
+const CLI_DIR = fileURLToPath(new URL('..', import.meta.url));
+const REPO_DIR = path.resolve(CLI_DIR, '..', '..');
+const RUNNER_DIR = path.join(REPO_DIR, 'packages', 'runner');
 /** Where the built tarball and its stamp (build.json) land, not committed: the server serves them from here by default. */
-export const PACK_DIR = path.join(RUNNER_DIR, 'dist-pack');
+export const PACK_DIR = path.join(CLI_DIR, 'dist-pack');
 /** The one source of the version: the server's, so a server serves exactly the runner it speaks. */
 const VERSION_SOURCE = path.join(REPO_DIR, 'apps', 'server', 'package.json');
 /** Our private packages: bundled into the output, never dependencies of it. */
-const BUNDLED = ['runner', 'recorder', 'codegen', 'processes', 'contract', 'api-client', 'egress'].map((name) =>
+const BUNDLED = ['cli', 'runner', 'recorder', 'codegen', 'processes', 'contract', 'api-client', 'egress'].map((name) =>
   path.join(REPO_DIR, 'packages', name),
 );
 /** The published package's name; its file names use the unscoped part. */
@@ -60,7 +61,8 @@ export function sourceHash(): string {
     VERSION_SOURCE,
     path.join(REPO_DIR, 'package-lock.json'),
     ...BUNDLED.flatMap((dir) => [path.join(dir, 'package.json'), ...sourceFiles(path.join(dir, 'src'))]),
-    ...sourceFiles(path.join(RUNNER_DIR, 'pack')),
+    ...sourceFiles(path.join(CLI_DIR, 'pack')),
+    ...sourceFiles(path.join(CLI_DIR, 'bin')),
   ];
   for (const file of files) hash.update(path.relative(REPO_DIR, file)).update('\0').update(readFileSync(file)).update('\0');
   return hash.digest('hex');
@@ -102,7 +104,7 @@ function installedVersion(name: string): string {
     const file = path.join(dir, 'node_modules', name, 'package.json');
     if (existsSync(file)) return readJson<PackageJson>(file).version;
   }
-  throw new Error(`The runner imports ${name}, which is not installed: add it to packages/runner/package.json`);
+  throw new Error(`The runner imports ${name}, which is not installed: add it to the package.json of the package that imports it`);
 }
 
 /** Declared dependencies of the bundled packages: anything imported must be declared by one of them. */
@@ -142,7 +144,7 @@ export interface BuiltPackage {
 }
 
 /**
- * Builds `dist-pack/rehearse-runner-<version>.tgz`: the runner, the recorder CLI and what they
+ * Builds `dist-pack/rehearse-runner-<version>.tgz`: the composed CLI, the runner, the recorder and what they
  * use of the contract and api-client bundled to plain ES modules (esbuild, code splitting so the
  * CLI, `@rehearse/runner` and `@rehearse/runner/support` share one instance of every module), the
  * recorder's injected scripts and the loader hooks as files beside them, and a package.json whose
@@ -167,13 +169,13 @@ export async function buildRunnerPackage(options: { force?: boolean } = {}): Pro
     await build({
       absWorkingDir: RUNNER_DIR,
       entryPoints: {
-        cli: 'src/cli/index.ts',
+        cli: path.join(CLI_DIR, 'src', 'index.ts'),
         index: 'src/index.ts',
         support: 'src/support/register.ts',
         profile: 'src/profile.ts',
         formatter: 'src/report/formatter.ts',
         browser: 'src/browser.ts',
-        record: path.join(REPO_DIR, 'packages', 'recorder', 'src', 'cli', 'record.ts'),
+        loaders: 'src/cli/loaders.ts',
       },
       outdir: dist,
       // Every file directly in dist/: the runner reaches files by URLs relative to its modules
@@ -193,7 +195,7 @@ export async function buildRunnerPackage(options: { force?: boolean } = {}): Pro
     for (const script of ['capture.js', 'panel.js'])
       cpSync(path.join(REPO_DIR, 'packages', 'recorder', 'src', 'inject', script), path.join(dist, script));
     mkdirSync(path.join(staging, 'bin'));
-    cpSync(path.join(RUNNER_DIR, 'pack', 'rehearse.mjs'), path.join(staging, 'bin', 'rehearse.mjs'));
+    cpSync(path.join(CLI_DIR, 'pack', 'rehearse.mjs'), path.join(staging, 'bin', 'rehearse.mjs'));
 
     const declared = declaredDependencies();
     const undeclared = [...externals].filter((name) => !declared.has(name));

@@ -7,7 +7,7 @@ import { register } from 'tsx/esm/api';
 register();
 globalThis[Symbol.for('rehearse.tsx')] = true;
 
-const { runCli } = await import('../src/cli/index.ts');
+const { runCli } = await import('../src/index.ts');
 const code = await runCli(process.argv.slice(2));
 process.exitCode = code;
 // Exit on our own if a stray handle (a browser that would not close) keeps the process alive.

@@ -8,7 +8,7 @@
  * the pairs are interleaved and medians compared. Both use the same Chromium executable, flags
  * aside.
  *
- *   npx tsx packages/runner/bench/traces.ts [--reps 5] [--json]      (also part of `npm run bench`)
+ *   npx tsx bench/traces.ts [--reps 5] [--json]      (also part of `npm run bench`)
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -16,14 +16,14 @@ import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildRunnerPackage } from '../pack/build.js';
-import { findBrowserExecutable } from '../src/browser.js';
-import { makeWorkspace, startDemoShop } from '../src/testing/shop-workspace.js';
-import { ACTIONS, FEATURE } from './twenty-steps.js';
+import { buildRunnerPackage } from '@rehearse/cli/pack';
+import { findBrowserExecutable } from '../packages/runner/src/browser.js';
+import { makeWorkspace, startDemoShop } from '../packages/runner/src/testing/shop-workspace.js';
+import { ACTIONS, FEATURE } from '../packages/runner/bench/twenty-steps.js';
 
 const { values } = parseArgs({ options: { reps: { type: 'string', default: '5' }, json: { type: 'boolean', default: false } } });
 const REPS = Math.max(1, Number(values.reps));
-const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const REPO = fileURLToPath(new URL('../', import.meta.url));
 const MODES = ['retain-on-failure', 'on'] as const;
 type Mode = (typeof MODES)[number];
 
