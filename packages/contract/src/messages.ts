@@ -221,7 +221,7 @@ export const Messages = {
   runnerVersionUnknown:
     'This server has no runner package of that version. Install rehearse-runner-latest.tgz, the version this server speaks.',
   runnerNotBuilt:
-    'The runner package has not been built on this server: start it with npm start (or run npm run build:package --workspace packages/runner).',
+    'The runner package has not been built on this server: start it with npm start (or run npm run build:package --workspace packages/cli).',
   instructionsUnknownEnvironment: 'The project has no environment of that name at this branch: pick one of its environments.',
   keyProjectNeedsKey: 'Only an access key has a project of its own: sign-in sessions name the project in each call.',
 
