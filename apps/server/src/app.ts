@@ -64,7 +64,8 @@ import { ExecutionJobsRepo } from './executions/execution-jobs.repo.js';
 import { executionTransactions } from './executions/execution-repos.js';
 import { ExecutionsRepo } from './executions/executions.repo.js';
 import { ScheduleFiresRepo } from './executions/schedule-fires.repo.js';
-import { Scheduler, schedulerClock } from './executions/scheduler.js';
+import { scheduleFiresHistory, Scheduler, schedulerClock } from './executions/scheduler.js';
+import { JobHistory } from './jobs/job-history.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
 import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
@@ -123,6 +124,7 @@ export interface Services {
   engine: ExecutionEngine;
   workerTokens: WorkerTokens;
   scheduler: Scheduler;
+  jobHistory: JobHistory;
   recorder: RecorderService;
   metrics?: Metrics;
   /** This process's id among the servers sharing the database (owner of its jobs, name of its schedule fires). */
@@ -146,6 +148,9 @@ function trustedProxies(setting: number | string[] | undefined): false | string[
 }
 
 const SAFE_TRACE_ID = /^[\w.:-]{1,128}$/;
+const DAY_MS = 86_400_000;
+/** How often a scheduler deletes job history: the kept days are counted in days, so hourly is exact enough. */
+const JOB_HISTORY_SWEEP_MS = 3_600_000;
 
 /** Builds the whole server from its services; used by main.ts and by every integration test. */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
@@ -302,12 +307,22 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
   );
   const workerTokens = new WorkerTokens(new WorkerTokensRepo(db));
+  const scheduleFires = new ScheduleFiresRepo(db);
+  const clock = schedulerClock(
+    settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined,
+    settings.SCHEDULER_CLOCK_SPEED,
+  );
   const scheduler = new Scheduler(
     executionsRepo,
-    new ScheduleFiresRepo(db),
+    scheduleFires,
     engine,
-    schedulerClock(settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined, settings.SCHEDULER_CLOCK_SPEED),
+    clock,
     { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId },
+    app.log,
+  );
+  const jobHistory = new JobHistory(
+    { executionJobs: engine, scenarioJobs: jobs, scheduleFires: scheduleFiresHistory(scheduleFires, clock) },
+    settings.JOB_HISTORY_DAYS * DAY_MS,
     app.log,
   );
   const localWorkers = new LocalWorkers(
@@ -359,6 +374,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     engine,
     workerTokens,
     scheduler,
+    jobHistory,
     recorder,
     instanceId,
     ...(metrics ? { metrics } : {}),
@@ -451,12 +467,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   app.addHook('onListen', async () => {
     await jobs.recover(database.kind === 'pglite');
     if (database.kind !== 'pglite') jobs.startPolling(500);
-    if (roles.has('scheduler')) scheduler.start();
+    if (roles.has('scheduler')) {
+      scheduler.start();
+      jobHistory.start(JOB_HISTORY_SWEEP_MS);
+    }
     if (roles.has('workers')) await localWorkers.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     scheduler.stop();
+    jobHistory.stop();
     engine.close();
     await localWorkers.stop();
     jobs.close();

@@ -415,6 +415,13 @@ export const executionRuns = pgTable(
       .default('running'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /**
+     * The run's job counts, kept when it ends: its jobs are job history, deleted after
+     * JOB_HISTORY_DAYS, while the execution still shows how its run went. Null while running.
+     */
+    totalJobs: integer('total_jobs'),
+    passedJobs: integer('passed_jobs'),
+    failedJobs: integer('failed_jobs'),
   },
   (table) => [
     index('execution_runs_execution_idx').on(table.executionId, table.createdAt),

@@ -214,6 +214,11 @@ export class ExecutionEngine {
     await this.publish(current.projectId, executionId);
   }
 
+  /** Job history: deletes the jobs of execution runs that ended more than `keepMs` ago (each run keeps its counts). */
+  async forgetJobsOlderThan(keepMs: number): Promise<number> {
+    return this.jobs.deleteJobsOfRunsEndedBefore(new Date(Date.now() - keepMs));
+  }
+
   async latestRun(executionId: string): Promise<ExecutionRunRow | undefined> {
     return this.jobs.latestRunOf(executionId);
   }
@@ -242,7 +247,7 @@ export class ExecutionEngine {
   }
 
   private async countersOf(latest: ExecutionRunRow): Promise<ExecutionStatus> {
-    const counts = await this.jobs.countersOf(latest.id);
+    const counts = await this.jobs.countersOf(latest);
     return {
       executionId: latest.executionId,
       runId: latest.runId,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { executionJobs, executionRuns } from '../db/schema.js';
 
@@ -15,6 +15,13 @@ export interface JobCounters {
   passed: number;
   failed: number;
 }
+
+/** The job counts an ending run keeps (in the same UPDATE), so its jobs can become history. */
+const jobsOfThisRun = (state?: 'passed' | 'failed') =>
+  sql<number>`(select count(*)::int from ${executionJobs} where ${executionJobs.executionRunId} = ${executionRuns.id}${
+    state ? sql` and ${executionJobs.state} = ${state}` : sql``
+  })`;
+const FINAL_COUNTS = { totalJobs: jobsOfThisRun(), passedJobs: jobsOfThisRun('passed'), failedJobs: jobsOfThisRun('failed') };
 
 /** Claims of all servers go one at a time: per-group thread limits are counted, then taken. */
 const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('rehearse.execution-claim'))`;
@@ -55,8 +62,10 @@ export class ExecutionJobsRepo {
     return row;
   }
 
-  /** How many of the run's jobs there are, and how many passed and failed. */
-  async countersOf(executionRunId: string): Promise<JobCounters> {
+  /** How many of the run's jobs there are, and how many passed and failed: kept once it ended, counted while it runs. */
+  async countersOf(run: Pick<ExecutionRunRow, 'id' | 'totalJobs' | 'passedJobs' | 'failedJobs'>): Promise<JobCounters> {
+    if (run.totalJobs !== null) return { total: run.totalJobs, passed: run.passedJobs ?? 0, failed: run.failedJobs ?? 0 };
+    const executionRunId = run.id;
     const [counts] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
@@ -203,7 +212,7 @@ export class ExecutionJobsRepo {
   async finishRun(executionRunId: string, failed: boolean): Promise<ExecutionRunRow | undefined> {
     const [done] = await this.db
       .update(executionRuns)
-      .set({ state: failed ? 'failed' : 'passed', finishedAt: new Date() })
+      .set({ state: failed ? 'failed' : 'passed', finishedAt: new Date(), ...FINAL_COUNTS })
       .where(and(eq(executionRuns.id, executionRunId), eq(executionRuns.state, 'running')))
       .returning();
     return done;
@@ -213,10 +222,23 @@ export class ExecutionJobsRepo {
   async haltRun(executionRunId: string): Promise<string | undefined> {
     const [halted] = await this.db
       .update(executionRuns)
-      .set({ state: 'halted', finishedAt: new Date() })
+      .set({ state: 'halted', finishedAt: new Date(), ...FINAL_COUNTS })
       .where(and(eq(executionRuns.id, executionRunId), eq(executionRuns.state, 'running')))
       .returning({ runId: executionRuns.runId });
     return halted?.runId;
+  }
+
+  /** Deletes the jobs of runs that ended before `cutoff` (their counts stay on the run); answers how many. */
+  async deleteJobsOfRunsEndedBefore(cutoff: Date): Promise<number> {
+    const ended = this.db
+      .select({ id: executionRuns.id })
+      .from(executionRuns)
+      .where(and(ne(executionRuns.state, 'running'), lt(executionRuns.finishedAt, cutoff), isNotNull(executionRuns.totalJobs)));
+    const deleted = await this.db
+      .delete(executionJobs)
+      .where(inArray(executionJobs.executionRunId, ended))
+      .returning({ id: executionJobs.id });
+    return deleted.length;
   }
 
   /** Cancels the run's queued and running jobs; answers the job keys they held. */

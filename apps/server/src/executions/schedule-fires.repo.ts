@@ -1,3 +1,4 @@
+import { lt } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { executionScheduleFires } from '../db/schema.js';
 
@@ -16,5 +17,14 @@ export class ScheduleFiresRepo {
       .onConflictDoNothing()
       .returning({ slot: executionScheduleFires.slot });
     return won.length > 0;
+  }
+
+  /** Forgets the slots before `cutoff`; answers how many. */
+  async deleteSlotsBefore(cutoff: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(executionScheduleFires)
+      .where(lt(executionScheduleFires.slot, cutoff))
+      .returning({ slot: executionScheduleFires.slot });
+    return deleted.length;
   }
 }

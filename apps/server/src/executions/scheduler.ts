@@ -103,6 +103,16 @@ export class Scheduler {
   }
 }
 
+/**
+ * The fired slots of schedules, as job history: a slot is claimed at most SCHEDULE_LOOKBACK_MS after
+ * its time, so a record older than that only says when a schedule fired.
+ */
+export function scheduleFiresHistory(fires: ScheduleFiresRepo, clock: Clock): { forgetJobsOlderThan(keepMs: number): Promise<number> } {
+  return {
+    forgetJobsOlderThan: (keepMs) => fires.deleteSlotsBefore(new Date(clock.now().getTime() - Math.max(keepMs, SCHEDULE_LOOKBACK_MS * 2))),
+  };
+}
+
 /** The real clock, or (tests, SCHEDULER_CLOCK_START) one starting elsewhere and running faster. */
 export function schedulerClock(start: Date | undefined, speed: number): Clock {
   const startedAt = Date.now();

@@ -78,6 +78,15 @@ export class ScenarioJobsRepo {
       .where(and(eq(scenarioJobs.id, jobId), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, owner)));
   }
 
+  /** Deletes jobs that ended before `cutoff`; answers how many. */
+  async deleteEndedBefore(cutoff: Date): Promise<number> {
+    const deleted = await this.db
+      .delete(scenarioJobs)
+      .where(and(inArray(scenarioJobs.state, ['passed', 'failed', 'error']), lt(scenarioJobs.finishedAt, cutoff)))
+      .returning({ id: scenarioJobs.id });
+    return deleted.length;
+  }
+
   /** Finishes a job `owner` still runs and answers it; undefined when it was ended meanwhile (lease lost). */
   async finish(
     jobId: string,

@@ -100,6 +100,11 @@ export class ScenarioJobs {
     this.kick();
   }
 
+  /** Job history: deletes "Run scenario" jobs that ended more than `keepMs` ago (their runs stay). */
+  async forgetJobsOlderThan(keepMs: number): Promise<number> {
+    return this.queue.deleteEndedBefore(new Date(Date.now() - keepMs));
+  }
+
   async projectOf(jobId: string): Promise<string | undefined> {
     return this.queue.projectOf(jobId);
   }
