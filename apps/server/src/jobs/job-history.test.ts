@@ -86,11 +86,9 @@ describe.each(testBackends())('job history on %s', (backend) => {
     const started = await user.api.call(calls.run, { params: { id: execution.id } });
     for (const workerId of ['w-1', 'w-2']) {
       const { job } = await worker.call(workerCalls.claim, { body: { workerId, waitMs: 0 } });
-      await test
-        .client(job!.accessToken)
-        .call(runnerCalls.uploadRun, {
-          body: { projectId, uploadKey: job!.jobId, appendTo: job!.runId, report: reportOf(job!.scenarioName) },
-        });
+      await test.client(job!.accessToken).call(runnerCalls.uploadRun, {
+        body: { projectId, uploadKey: job!.jobId, appendTo: job!.runId, report: reportOf(job!.scenarioName) },
+      });
       await worker.call(workerCalls.finish, { body: { workerId, jobId: job!.jobId, outcome: 'passed' } });
     }
     expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, totalScenarios: 2, scenariosPassed: 2 });
