@@ -53,7 +53,9 @@ import { attachRecorderSockets } from './recorder/recorder.sockets.js';
 import { RecordingPublisher } from './recorder/recording-publisher.js';
 import { RecordedPagesRepo } from './recorder/recorded-pages.repo.js';
 import { RunsRepo } from './runs/runs.repo.js';
-import { registerRunsRoutes } from './runs/runs.routes.js';
+import { RetentionRepo } from './runs/retention.repo.js';
+import { RetentionService } from './runs/retention.service.js';
+import { registerRetentionRoutes, registerRunsRoutes } from './runs/runs.routes.js';
 import { runReportLink, RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
 import { ScenarioJobsRepo } from './runs/scenario-jobs.repo.js';
@@ -64,8 +66,8 @@ import { ExecutionJobsRepo } from './executions/execution-jobs.repo.js';
 import { executionTransactions } from './executions/execution-repos.js';
 import { ExecutionsRepo } from './executions/executions.repo.js';
 import { ScheduleFiresRepo } from './executions/schedule-fires.repo.js';
-import { scheduleFiresHistory, Scheduler, schedulerClock } from './executions/scheduler.js';
-import { JobHistory } from './jobs/job-history.js';
+import { Scheduler, schedulerClock } from './executions/scheduler.js';
+import { Housekeeping } from './housekeeping/housekeeping.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
 import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
@@ -124,7 +126,8 @@ export interface Services {
   engine: ExecutionEngine;
   workerTokens: WorkerTokens;
   scheduler: Scheduler;
-  jobHistory: JobHistory;
+  housekeeping: Housekeeping;
+  retention: RetentionService;
   recorder: RecorderService;
   metrics?: Metrics;
   /** This process's id among the servers sharing the database (owner of its jobs, name of its schedule fires). */
@@ -149,8 +152,8 @@ function trustedProxies(setting: number | string[] | undefined): false | string[
 
 const SAFE_TRACE_ID = /^[\w.:-]{1,128}$/;
 const DAY_MS = 86_400_000;
-/** How often a scheduler deletes job history: the kept days are counted in days, so hourly is exact enough. */
-const JOB_HISTORY_SWEEP_MS = 3_600_000;
+/** How often a scheduler does housekeeping: what it keeps is counted in days, so hourly is exact enough. */
+const HOUSEKEEPING_EVERY_MS = 3_600_000;
 
 /** Builds the whole server from its services; used by main.ts and by every integration test. */
 export async function buildApp(options: AppOptions): Promise<{ app: FastifyInstance; services: Services; routes: RegisteredRoute[] }> {
@@ -242,6 +245,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
   socketClients = () => sockets.clientCount();
   const runsRepo = new RunsRepo(db);
+  const artifactStore = new ArtifactStore(path.join(settings.dataDir, 'artifacts'));
   const recordedPages = new RecordedPagesRepo(db);
   const reportLink = (projectId: string, runId: string) => runReportLink(settings.publicUrl, projectId, runId);
   const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
@@ -276,7 +280,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       recordedMemory: (projectId) => recordedPages.paths(projectId),
     },
     runsRepo,
-    new ArtifactStore(path.join(settings.dataDir, 'artifacts')),
+    artifactStore,
     sockets,
     settings.publicUrl,
     new SignedLinks(settings.secretKey, 'trace'),
@@ -320,9 +324,20 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId },
     app.log,
   );
-  const jobHistory = new JobHistory(
-    { executionJobs: engine, scenarioJobs: jobs, scheduleFires: scheduleFiresHistory(scheduleFires, clock) },
-    settings.JOB_HISTORY_DAYS * DAY_MS,
+  const retention = new RetentionService(new RetentionRepo(db), artifactStore);
+  const keepJobsMs = settings.JOB_HISTORY_DAYS * DAY_MS;
+  const housekeeping = new Housekeeping(
+    {
+      jobHistory: async () => ({
+        executionJobs: await engine.forgetJobsOlderThan(keepJobsMs),
+        scenarioJobs: await jobs.forgetJobsOlderThan(keepJobsMs),
+        scheduleFires: await scheduler.forgetFiresOlderThan(keepJobsMs),
+      }),
+      runRetention: async () => {
+        const swept = await retention.sweep();
+        return { runs: swept.runs, artifacts: swept.artifacts, artifactBytes: swept.bytes };
+      },
+    },
     app.log,
   );
   const localWorkers = new LocalWorkers(
@@ -374,7 +389,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     engine,
     workerTokens,
     scheduler,
-    jobHistory,
+    housekeeping,
+    retention,
     recorder,
     instanceId,
     ...(metrics ? { metrics } : {}),
@@ -429,6 +445,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
   registerRunsRoutes(route, { runs, testData, workspaces });
+  registerRetentionRoutes(route, retention);
   const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
   registerDownloadRoutes(route, downloads);
   registerAiRoutes(route, { ai: new AiService(createLlm(settings), workspaces, features, app.log), oversight, runs, workspaces, jobs });
@@ -469,14 +486,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     if (database.kind !== 'pglite') jobs.startPolling(500);
     if (roles.has('scheduler')) {
       scheduler.start();
-      jobHistory.start(JOB_HISTORY_SWEEP_MS);
+      housekeeping.start(HOUSEKEEPING_EVERY_MS);
     }
     if (roles.has('workers')) await localWorkers.start();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
     scheduler.stop();
-    jobHistory.stop();
+    housekeeping.stop();
     engine.close();
     await localWorkers.stop();
     jobs.close();

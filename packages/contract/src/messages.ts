@@ -136,6 +136,8 @@ export const Messages = {
   artifactQuotaReached: (megabytes: number) =>
     `This project keeps at most ${megabytes} MB of screenshots, traces and reports, and this upload would pass it. Delete old runs, or ask the administrator to raise ARTIFACT_QUOTA_MB.`,
   artifactNotBase64: 'The artifact data must be base64.',
+  retentionDays: 'Keep runs for a whole number of days from 1 to 3650, or leave it empty to keep them however old.',
+  retentionRuns: 'Keep a whole number of runs from 1 to 1,000,000, or leave it empty to keep any number.',
   artifactUnknown: 'The report names a screenshot that was not uploaded: ',
   commentEmpty: 'Comment cannot be empty.',
   commentNotFound: 'Comment not found.',

@@ -437,3 +437,58 @@ export const scenarioJobCalls = {
     example: { params: { jobId: EXAMPLE_PROJECT } },
   }),
 } as const;
+
+/** How long a project keeps its runs; null keeps them without that limit. */
+export const RunRetention = z.object({
+  keepDays: z
+    .number({ error: Messages.retentionDays })
+    .int(Messages.retentionDays)
+    .min(1, Messages.retentionDays)
+    .max(3650, Messages.retentionDays)
+    .nullable(),
+  keepRuns: z
+    .number({ error: Messages.retentionRuns })
+    .int(Messages.retentionRuns)
+    .min(1, Messages.retentionRuns)
+    .max(1_000_000, Messages.retentionRuns)
+    .nullable(),
+});
+export type RunRetention = z.infer<typeof RunRetention>;
+
+/** What runs, with their scenarios and the artifact bytes only they name, amount to. */
+export const RetentionCounts = z.object({ runs: z.number().int(), testCases: z.number().int(), artifactBytes: z.number() });
+export type RetentionCounts = z.infer<typeof RetentionCounts>;
+
+/** Project settings → Retention: how long runs, their artifacts and traces are kept (admins). */
+export const retentionCalls = {
+  getRetention: defineCall({
+    method: 'GET',
+    path: '/api/runs/retention',
+    summary: 'The project’s run retention, what it stores, and what the retention would delete now',
+    access: 'project',
+    project: projectQuery,
+    query: z.object({ projectId: ProjectId }),
+    response: Ok.extend({ retention: RunRetention, stored: RetentionCounts, wouldDelete: RetentionCounts }),
+    example: { query: { projectId: EXAMPLE_PROJECT } },
+  }),
+  previewRetention: defineCall({
+    method: 'POST',
+    path: '/api/runs/retention/preview',
+    summary: 'What a retention would delete now, without deleting anything (a dry run)',
+    access: 'project',
+    project: { from: 'body', field: 'projectId' },
+    body: RunRetention.extend({ projectId: ProjectId }),
+    response: Ok.extend({ wouldDelete: RetentionCounts }),
+    example: { body: { projectId: EXAMPLE_PROJECT, keepDays: 30, keepRuns: null } },
+  }),
+  setRetention: defineCall({
+    method: 'PUT',
+    path: '/api/runs/retention',
+    summary: 'Set the project’s run retention (admin); the hourly sweep applies it',
+    access: 'project',
+    project: { from: 'body', field: 'projectId', role: 'ADMIN', roleMessage: Messages.adminRoleRequired, write: true },
+    body: RunRetention.extend({ projectId: ProjectId }),
+    response: Ok.extend({ retention: RunRetention, wouldDelete: RetentionCounts }),
+    example: { body: { projectId: EXAMPLE_PROJECT, keepDays: 30, keepRuns: null } },
+  }),
+} as const;

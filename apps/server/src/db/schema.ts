@@ -228,6 +228,37 @@ export const artifacts = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.id] })],
 );
 
+/**
+ * Which artifacts each run names (screenshots, healing pictures, JUnit/HTML files, traces), kept at
+ * upload so retention finds the artifacts no kept run refers to without reading every report.
+ */
+export const runArtifacts = pgTable(
+  'run_artifacts',
+  {
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    projectId: projectReference(),
+    artifactId: text('artifact_id').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.runId, table.artifactId] }),
+    index('run_artifacts_artifact_idx').on(table.projectId, table.artifactId),
+  ],
+);
+
+/** How long a project keeps its runs (with their artifacts and traces); no row, or nulls, keeps everything. */
+export const projectRetention = pgTable('project_retention', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  /** Runs whose last activity (the run or its newest rerun) is older than this many days go. */
+  keepDays: integer('keep_days'),
+  /** Only this many newest runs (each with its reruns) stay. */
+  keepRuns: integer('keep_runs'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One uploaded run: a `rehearse run` (local or cloud) with its scenarios. */
 export const runs = pgTable(
   'runs',

@@ -77,6 +77,14 @@ export class Scheduler {
     this.timer = undefined;
   }
 
+  /**
+   * Job history: forgets the fired slots older than `keepMs`. A slot is claimed at most
+   * SCHEDULE_LOOKBACK_MS after its time, so an older record only says when a schedule fired.
+   */
+  async forgetFiresOlderThan(keepMs: number): Promise<number> {
+    return this.fires.deleteSlotsBefore(new Date(this.clock.now().getTime() - Math.max(keepMs, SCHEDULE_LOOKBACK_MS)));
+  }
+
   async tick(): Promise<void> {
     if (this.ticking) return;
     this.ticking = true;
@@ -101,16 +109,6 @@ export class Scheduler {
       this.ticking = false;
     }
   }
-}
-
-/**
- * The fired slots of schedules, as job history: a slot is claimed at most SCHEDULE_LOOKBACK_MS after
- * its time, so a record older than that only says when a schedule fired.
- */
-export function scheduleFiresHistory(fires: ScheduleFiresRepo, clock: Clock): { forgetJobsOlderThan(keepMs: number): Promise<number> } {
-  return {
-    forgetJobsOlderThan: (keepMs) => fires.deleteSlotsBefore(new Date(clock.now().getTime() - Math.max(keepMs, SCHEDULE_LOOKBACK_MS * 2))),
-  };
 }
 
 /** The real clock, or (tests, SCHEDULER_CLOCK_START) one starting elsewhere and running faster. */

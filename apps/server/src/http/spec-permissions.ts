@@ -255,6 +255,10 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   // 02 §2 features page "Run scenario": every member (the spec gives no roles for running).
   'scenarioJobCalls.runScenario': PROJECT_MEMBERS,
   'scenarioJobCalls.scenarioJob': PROJECT_MEMBERS,
+  // Run retention: the spec is silent (the product's): members see it and try a dry run; only the admin sets it.
+  'retentionCalls.getRetention': PROJECT_MEMBERS,
+  'retentionCalls.previewRetention': PROJECT_MEMBERS,
+  'retentionCalls.setRetention': projectAdmin(ADMIN_ONLY),
 
   // ── Executions (02 §7; 02 §6: "No explicit roles for executions") ──
   'executionCalls.create': PROJECT_MEMBERS,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { artifacts, comments, runs, testCases } from '../db/schema.js';
+import { artifacts, comments, runArtifacts, runs, testCases } from '../db/schema.js';
 
 export type RunRow = typeof runs.$inferSelect;
 export type TestCaseRow = typeof testCases.$inferSelect;
@@ -39,12 +39,28 @@ function likePattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 }
 
+/** Records which artifacts a run names (a retried upload names them again: nothing changes). */
+async function nameArtifacts(db: Db, projectId: string, runId: string, artifactIds: string[]): Promise<void> {
+  if (artifactIds.length === 0) return;
+  await db
+    .insert(runArtifacts)
+    .values(artifactIds.map((artifactId) => ({ runId, projectId, artifactId })))
+    .onConflictDoNothing();
+}
+
 /** SQL for runs, their scenarios, comments and artifact ownership. */
 export class RunsRepo {
   constructor(private readonly db: Db) {}
 
+  /**
+   * Records an uploaded artifact. Uploading known bytes again renews its time: retention leaves an
+   * artifact no run names yet alone for a day, the time its run has to be uploaded.
+   */
   async addArtifact(projectId: string, id: string, contentType: string, size: number): Promise<void> {
-    await this.db.insert(artifacts).values({ projectId, id, contentType, size }).onConflictDoNothing();
+    await this.db
+      .insert(artifacts)
+      .values({ projectId, id, contentType, size })
+      .onConflictDoUpdate({ target: [artifacts.projectId, artifacts.id], set: { createdAt: sql`now()` } });
   }
 
   /** Bytes of the project's artifacts, each counted once. */
@@ -80,12 +96,14 @@ export class RunsRepo {
   async insertRun(
     run: typeof runs.$inferInsert,
     cases: Omit<typeof testCases.$inferInsert, 'runId'>[],
+    artifactIds: string[],
   ): Promise<{ id: string; created: boolean; sameBody: boolean }> {
     try {
       const id = await this.db.transaction(async (tx) => {
         const [created] = await tx.insert(runs).values(run).returning({ id: runs.id });
         if (!created) throw new Error('insert into runs returned nothing');
         if (cases.length > 0) await tx.insert(testCases).values(cases.map((c) => ({ ...c, runId: created.id })));
+        await nameArtifacts(tx, run.projectId, created.id, artifactIds);
         return created.id;
       });
       return { id, created: true, sameBody: true };
@@ -109,11 +127,13 @@ export class RunsRepo {
   async appendTestCases(
     runId: string,
     cases: (Omit<typeof testCases.$inferInsert, 'runId' | 'position'> & { appendKey: string })[],
+    artifactIds: string[],
   ): Promise<number> {
     return this.db.transaction(async (tx) => {
       // Serializes appends to one run so positions follow arrival order.
-      const [locked] = await tx.select({ id: runs.id }).from(runs).where(eq(runs.id, runId)).for('update');
+      const [locked] = await tx.select({ id: runs.id, projectId: runs.projectId }).from(runs).where(eq(runs.id, runId)).for('update');
       if (!locked) return 0;
+      await nameArtifacts(tx, locked.projectId, runId, artifactIds);
       const [last] = await tx
         .select({ value: sql<number>`coalesce(max(${testCases.position}) + 1, 0)::int` })
         .from(testCases)

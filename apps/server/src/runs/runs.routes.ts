@@ -1,9 +1,10 @@
-import { ARTIFACT_MAX_BYTES, Messages, runnerCalls, runsCalls, scenarioJobCalls } from '@rehearse/contract';
+import { ARTIFACT_MAX_BYTES, Messages, retentionCalls, runnerCalls, runsCalls, scenarioJobCalls } from '@rehearse/contract';
 import type { ScenarioJobs } from './scenario-jobs.js';
 import type { CallRoute } from '../http/call-router.js';
 import { forbidden } from '../http/errors.js';
 import type { TestDataService } from '../workspace/test-data.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
+import type { RetentionService } from './retention.service.js';
 import type { RunsService } from './runs.service.js';
 
 export function registerRunsRoutes(
@@ -71,6 +72,18 @@ export function registerRunsRoutes(
     return { status: true };
   });
   route(runsCalls.applicationMemory, async ({ access }) => ({ status: true, memory: await s.runs.memory(access.project.id) }));
+}
+
+export function registerRetentionRoutes(route: CallRoute, retention: RetentionService): void {
+  route(retentionCalls.getRetention, async ({ access }) => ({ status: true, ...(await retention.overview(access)) }));
+  route(retentionCalls.previewRetention, async ({ access, body }) => ({
+    status: true,
+    wouldDelete: await retention.preview(access, { keepDays: body.keepDays, keepRuns: body.keepRuns }),
+  }));
+  route(retentionCalls.setRetention, async ({ access, body }) => ({
+    status: true,
+    ...(await retention.save(access, { keepDays: body.keepDays, keepRuns: body.keepRuns })),
+  }));
 }
 
 export function registerScenarioJobRoutes(route: CallRoute, jobs: ScenarioJobs): void {

@@ -170,7 +170,7 @@ export class RunsService {
     const known = await this.runs.knownArtifacts(projectId, wanted);
     const missing = wanted.find((id) => !known.has(id));
     if (missing) throw badRequest(`${Messages.artifactUnknown}${missing}`);
-    if (input.appendTo) return this.append(projectId, input.appendTo, input.uploadKey, report);
+    if (input.appendTo) return this.append(projectId, input.appendTo, input.uploadKey, report, wanted);
     if (input.rerunOf && (await this.runs.projectOfRun(input.rerunOf)) !== projectId) throw notFound(Messages.runNotFound);
     const passed = report.testCases.filter((testCase) => PASSING.has(testCase.result.status)).length;
     const kind = input.kind ?? 'run';
@@ -216,6 +216,7 @@ export class RunsService {
         endTime: new Date(testCase.result.endTime),
         report: testCase,
       })),
+      wanted,
     );
     if (!sameBody) throw conflict(Messages.uploadKeyReused);
     const reportLink = this.reportLink(projectId, id);
@@ -231,6 +232,7 @@ export class RunsService {
     runId: string,
     uploadKey: string,
     report: RunReport,
+    artifactIds: string[],
   ): Promise<{ runId: string; reportLink: string }> {
     if ((await this.runs.projectOfRun(runId)) !== projectId) throw notFound(Messages.runNotFound);
     await this.runs.appendTestCases(
@@ -246,6 +248,7 @@ export class RunsService {
         endTime: new Date(testCase.result.endTime),
         report: testCase,
       })),
+      artifactIds,
     );
     const reportLink = this.reportLink(projectId, runId);
     this.sockets.emitToProject(projectId, 'upload_report', { projectId, runId, reportLink });

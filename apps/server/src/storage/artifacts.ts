@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -26,5 +26,16 @@ export class ArtifactStore {
   async get(id: string): Promise<Buffer | null> {
     if (!/^[0-9a-f]{64}$/.test(id)) return null;
     return readFile(this.fileOf(id)).catch(() => null);
+  }
+
+  /**
+   * Removes the bytes of an artifact no project stores any more (retention), unless they were
+   * written after `writtenBefore`: an upload of the same bytes that raced the sweep keeps its file.
+   */
+  async delete(id: string, writtenBefore: Date): Promise<void> {
+    if (!/^[0-9a-f]{64}$/.test(id)) return;
+    const file = this.fileOf(id);
+    const written = await stat(file).catch(() => null);
+    if (written && written.mtime < writtenBefore) await rm(file, { force: true });
   }
 }

@@ -104,12 +104,12 @@ describe.each(testBackends())('job history on %s', (backend) => {
 
     // Within the kept days nothing goes.
     await age(13);
-    expect(await test.services.jobHistory.sweep()).toEqual({ executionJobs: 0, scenarioJobs: 0, scheduleFires: 0 });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 0, scenarioJobs: 0, scheduleFires: 0 });
     expect([await count('execution_jobs'), await count('scenario_jobs'), await count('execution_schedule_fires')]).toEqual([2, 1, 1]);
 
     // Past them, the work records go; the run, its report and the execution's counts stay.
     await age(2);
-    expect(await test.services.jobHistory.sweep()).toEqual({ executionJobs: 2, scenarioJobs: 1, scheduleFires: 1 });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 2, scenarioJobs: 1, scheduleFires: 1 });
     expect([await count('execution_jobs'), await count('scenario_jobs'), await count('execution_schedule_fires')]).toEqual([0, 0, 0]);
     expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, totalScenarios: 2, scenariosPassed: 2 });
     const { run } = await user.api.call(runsCalls.getRun, { query: { runId: started.runId } });
@@ -126,7 +126,7 @@ describe.each(testBackends())('job history on %s', (backend) => {
       body: { projectId, featureName: 'nightly', scenarioName: 'Opens the cart', environment: 'default' },
     });
     await age(60);
-    expect(await test.services.jobHistory.sweep()).toEqual({ executionJobs: 0, scenarioJobs: 0, scheduleFires: 0 });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 0, scenarioJobs: 0, scheduleFires: 0 });
     expect([await count('execution_jobs'), await count('scenario_jobs')]).toEqual([2, 1]);
     expect(await test.services.engine.status(execution.id)).toMatchObject({ running: true, totalScenarios: 2 });
     await user.api.call(calls.halt, { params: { id: execution.id } });

@@ -1,0 +1,213 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, utimesSync } from 'node:fs';
+import path from 'node:path';
+import { authCalls, retentionCalls, runnerCalls, runsCalls, type RunReport, type TestCase } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+
+// A 1×1 PNG; bytes after its end make each screenshot distinct, as real ones are.
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const DAY_MS = 86_400_000;
+
+function testCase(name: string, screenshotIds: string[]): TestCase {
+  const time = new Date().toISOString();
+  const ok = { status: 'PASSED' as const, startTime: time, endTime: time };
+  return {
+    id: `runner-${name}`,
+    scenarioName: name,
+    featureName: 'Checkout',
+    uri: 'features/checkout.feature',
+    tags: [],
+    result: ok,
+    parameters: {},
+    steps: [
+      {
+        keyword: 'Given',
+        type: 'Context',
+        text: 'I open "/"',
+        result: ok,
+        commands: screenshotIds.map((screenshotId) => ({
+          type: 'navigate',
+          screenshotId,
+          info: { url: 'http://rehearse.test/' },
+          result: ok,
+        })),
+        networkData: [],
+        webLog: [],
+      },
+    ],
+    env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+    webLog: [],
+    networkLog: [],
+  };
+}
+
+function report(name: string, screenshotIds: string[]): RunReport {
+  const time = new Date().toISOString();
+  return {
+    name,
+    env: { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' },
+    startTime: time,
+    endTime: time,
+    mode: 'local',
+    browser: 'chromium',
+    viewport: { width: 1024, height: 768 },
+    testCases: [testCase(`${name} one`, screenshotIds), testCase(`${name} two`, [])],
+  };
+}
+
+describe.each(testBackends())('run retention on %s', (backend) => {
+  let test: TestApp;
+  let admin: Awaited<ReturnType<typeof signUp>>;
+  let key: ReturnType<TestApp['client']>;
+  let projectId: string;
+  const runIds: Record<string, string> = {};
+  const shots: Record<string, string> = {};
+
+  const fileOf = (id: string) => path.join(test.settings.dataDir, 'artifacts', id.slice(0, 2), id);
+  const runCount = async () => (await test.database.rows<{ n: number }>(`select count(*)::int as n from runs`))[0]!.n;
+  const artifactRows = async () => (await test.database.rows<{ id: string }>(`select id from artifacts order by id`)).map((row) => row.id);
+  const upload = async () => {
+    const bytes = Buffer.concat([PNG, randomBytes(2048)]);
+    const { id } = await key.call(runnerCalls.uploadArtifact, {
+      body: { projectId, contentType: 'image/png', data: bytes.toString('base64') },
+    });
+    return id;
+  };
+  /** Puts runs, and every artifact's upload (row and file), `days` into the past. */
+  const ageRuns = async (names: string[], days: number) => {
+    const ids = names.map((name) => `'${runIds[name]}'`).join(',');
+    await test.database.execute(`update runs set publish_time = publish_time - interval '${days} days' where id in (${ids})`);
+  };
+  const ageArtifacts = async (days: number) => {
+    await test.database.execute(`update artifacts set created_at = created_at - interval '${days} days'`);
+    const then = new Date(Date.now() - days * DAY_MS);
+    for (const id of await artifactRows()) if (existsSync(fileOf(id))) utimesSync(fileOf(id), then, then);
+  };
+
+  beforeAll(async () => {
+    test = await startTestApp(backend);
+    admin = await signUp(test, { email: 'keeper@acme.test' });
+    projectId = admin.projectId;
+    key = test.client((await admin.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId } })).accessKey.token);
+
+    // Four runs: January (old, its own screenshot and one it shares with April), February (old, but
+    // re-run yesterday), March (old), April (new). Uploaded in that order, so April is the newest.
+    for (const name of ['january', 'february', 'march', 'april', 'shared', 'unnamed']) shots[name] = await upload();
+    const named: Record<string, string[]> = {
+      january: [shots.january!, shots.shared!],
+      february: [shots.february!],
+      march: [shots.march!],
+      april: [shots.april!, shots.shared!],
+    };
+    for (const name of ['january', 'february', 'march', 'april']) {
+      const { runId } = await key.call(runnerCalls.uploadRun, {
+        body: { projectId, uploadKey: `run-${name}`, report: report(name, named[name]!) },
+      });
+      runIds[name] = runId;
+    }
+    const rerun = await key.call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey: 'run-february-again', rerunOf: runIds.february!, report: report('february again', []) },
+    });
+    runIds.februaryAgain = rerun.runId;
+    await ageRuns(['january', 'february', 'march'], 40);
+    await ageRuns(['april'], 1);
+    await ageArtifacts(2);
+  });
+  afterAll(async () => test?.close());
+
+  it('keeps every run until a limit is set, says what the project stores, and forgets only an artifact no run ever named', async () => {
+    const overview = await admin.api.call(retentionCalls.getRetention, { query: { projectId } });
+    expect(overview.retention).toEqual({ keepDays: null, keepRuns: null });
+    expect(overview.stored).toMatchObject({ runs: 5, testCases: 10 });
+    expect(overview.stored.artifactBytes).toBe(6 * (PNG.length + 2048));
+    expect(overview.wouldDelete).toEqual({ runs: 0, testCases: 0, artifactBytes: 0 });
+    // An upload whose run is still on its way (minutes old, named by no run yet) stays.
+    const onItsWay = await upload();
+    // The one a crashed upload left (uploaded two days ago, named by no run) goes without any limit.
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ runs: 0, artifacts: 1, artifactBytes: PNG.length + 2048 });
+    expect(await runCount()).toBe(5);
+    expect(existsSync(fileOf(shots.unnamed!))).toBe(false);
+    expect(existsSync(fileOf(shots.january!))).toBe(true);
+    expect(existsSync(fileOf(onItsWay))).toBe(true);
+    await test.database.execute(`delete from artifacts where id = '${onItsWay}'`);
+  });
+
+  it('refuses a limit that is not a whole number in range, and a member who is not the admin, and saves nothing', async () => {
+    const bad = await failure(admin.api.call(retentionCalls.setRetention, { body: { projectId, keepDays: 0, keepRuns: null } }));
+    expect(bad.httpStatus).toBe(400);
+    expect(bad.message).toContain('Keep runs for a whole number of days from 1 to 3650, or leave it empty to keep them however old.');
+    const half = await failure(admin.api.call(retentionCalls.setRetention, { body: { projectId, keepDays: null, keepRuns: 2.5 } }));
+    expect(half.message).toContain('Keep a whole number of runs from 1 to 1,000,000, or leave it empty to keep any number.');
+
+    const member = await signUp(test, { email: 'member@acme.test' });
+    await test.database.execute(
+      `insert into project_members (project_id, user_id, role) values ('${projectId}', '${member.user.id}', 'MEMBER')`,
+    );
+    const refused = await failure(member.api.call(retentionCalls.setRetention, { body: { projectId, keepDays: 1, keepRuns: null } }));
+    expect([refused.httpStatus, refused.message]).toEqual([403, 'Only the project admin can do this.']);
+    // A member may look, and try a dry run.
+    expect(
+      (await member.api.call(retentionCalls.previewRetention, { body: { projectId, keepDays: 30, keepRuns: null } })).wouldDelete.runs,
+    ).toBe(2);
+    expect((await admin.api.call(retentionCalls.getRetention, { query: { projectId } })).retention).toEqual({
+      keepDays: null,
+      keepRuns: null,
+    });
+  });
+
+  it('deletes runs past the kept days with their scenarios and the artifacts only they name, from the database and the disk', async () => {
+    // A dry run first: January and March go (February was re-run yesterday); the shared screenshot stays.
+    const dryRun = await admin.api.call(retentionCalls.previewRetention, { body: { projectId, keepDays: 30, keepRuns: null } });
+    expect(dryRun.wouldDelete).toEqual({ runs: 2, testCases: 4, artifactBytes: 2 * (PNG.length + 2048) });
+    expect(await runCount()).toBe(5);
+
+    const saved = await admin.api.call(retentionCalls.setRetention, { body: { projectId, keepDays: 30, keepRuns: null } });
+    expect(saved).toMatchObject({ retention: { keepDays: 30, keepRuns: null }, wouldDelete: dryRun.wouldDelete });
+    expect(await runCount()).toBe(5);
+
+    const swept = await test.services.housekeeping.sweep();
+    expect(swept).toMatchObject({ runs: 2, artifacts: 2, artifactBytes: 2 * (PNG.length + 2048) });
+    expect(await runCount()).toBe(3);
+    for (const gone of ['january', 'march']) {
+      expect((await failure(admin.api.call(runsCalls.getRun, { query: { runId: runIds[gone]! } }))).httpStatus).toBe(404);
+    }
+    for (const gone of ['january', 'march', 'unnamed']) {
+      expect(await artifactRows()).not.toContain(shots[gone]);
+      expect(existsSync(fileOf(shots[gone]!))).toBe(false);
+    }
+    // What a kept run names stays, in the database and on disk, and is still served.
+    for (const kept of ['february', 'april', 'shared']) {
+      expect(await artifactRows()).toContain(shots[kept]);
+      expect(existsSync(fileOf(shots[kept]!))).toBe(true);
+    }
+    const { run } = await admin.api.call(runsCalls.getRun, { query: { runId: runIds.april! } });
+    const shot = await admin.api.call(runsCalls.runScreenshot, {
+      params: { runId: runIds.april!, testCaseId: run.report.testCases[0]!.id, screenshotId: shots.shared! },
+    });
+    expect(Buffer.from(shot.image, 'base64').subarray(0, PNG.length)).toEqual(PNG);
+    expect((await admin.api.call(retentionCalls.getRetention, { query: { projectId } })).wouldDelete.runs).toBe(0);
+  });
+
+  it('keeps the newest runs by count, each with its reruns, but never one holding a pending Code Review fix', async () => {
+    const febTestCase = (
+      await test.database.rows<{ id: string }>(`select id from test_cases where run_id = '${runIds.february}' limit 1`)
+    )[0]!.id;
+    await test.database.execute(
+      `insert into oversight_items (project_id, run_id, test_case_id, feature_name, scenario_name, classification, confidence, file, before, after, changes)
+       values ('${projectId}', '${runIds.february}', '${febTestCase}', 'Checkout', 'february one', 'locator', 0.9, 'locators/home.json', '{}', '{}', '[]')`,
+    );
+    await admin.api.call(retentionCalls.setRetention, { body: { projectId, keepDays: null, keepRuns: 1 } });
+    expect((await admin.api.call(retentionCalls.getRetention, { query: { projectId } })).wouldDelete.runs).toBe(0);
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ runs: 0 });
+
+    await test.database.execute(`update oversight_items set state = 'archived'`);
+    // February and its rerun go together; April, the newest, stays.
+    expect((await admin.api.call(retentionCalls.getRetention, { query: { projectId } })).wouldDelete).toMatchObject({
+      runs: 2,
+      testCases: 4,
+    });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ runs: 2 });
+    expect((await test.database.rows<{ id: string }>(`select id from runs`)).map((row) => row.id)).toEqual([runIds.april]);
+  });
+});
