@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { authCalls, retentionCalls, runnerCalls, runsCalls, type RunReport, type TestCase } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -115,6 +115,16 @@ describe.each(testBackends())('run retention on %s', (backend) => {
     await ageArtifacts(2);
   });
   afterAll(async () => test?.close());
+
+  it('finds the artifacts of runs stored before runs recorded them (migration 0015) as upload records them', async () => {
+    const named = () => test.database.rows(`select run_id, artifact_id from run_artifacts order by run_id, artifact_id`);
+    const atUpload = await named();
+    expect(atUpload).toHaveLength(6);
+    await test.database.execute(`delete from run_artifacts`);
+    const migration = readFileSync(new URL('../../drizzle/0015_run_retention.sql', import.meta.url), 'utf8');
+    await test.database.execute(migration.split('--> statement-breakpoint').at(-1)!);
+    expect(await named()).toEqual(atUpload);
+  });
 
   it('keeps every run until a limit is set, says what the project stores, and forgets only an artifact no run ever named', async () => {
     const overview = await admin.api.call(retentionCalls.getRetention, { query: { projectId } });
