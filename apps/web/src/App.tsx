@@ -30,6 +30,7 @@ const SettingsLayout = screen(() => import('./routes/settings/SettingsLayout'), 
 const MembersPage = screen(() => import('./routes/settings/MembersPage'), 'MembersPage');
 const AccessTokensPage = screen(() => import('./routes/settings/AccessTokensPage'), 'AccessTokensPage');
 const PrivateRepositoryPage = screen(() => import('./routes/settings/PrivateRepositoryPage'), 'PrivateRepositoryPage');
+const RetentionPage = screen(() => import('./routes/settings/RetentionPage'), 'RetentionPage');
 const OnboardingPage = screen(() => import('./routes/onboarding/OnboardingPage'), 'OnboardingPage');
 const CodeCleanupPage = screen(() => import('./routes/code-cleanup/CodeCleanupPage'), 'CodeCleanupPage');
 const ReportsPage = screen(() => import('./routes/reports/ReportsPage'), 'ReportsPage');
@@ -91,6 +92,7 @@ function AppRoutes() {
                 element={<Navigate to="../settings/access-tokens" replace state={{ generate: true }} />}
               />
               <Route path="settings/private-repository" element={<PrivateRepositoryPage />} />
+              <Route path="settings/retention" element={<RetentionPage />} />
               <Route path="code-cleanup" element={<CodeCleanupPage />} />
             </Route>
             <Route path="executions" element={<ExecutionsPage />} />

@@ -27,3 +27,16 @@ export function formatDateTime(iso: string): { date: string; time: string } {
   const at = new Date(iso);
   return { date: format(at, 'MMM dd, yyyy'), time: format(at, 'hh:mm:ss a') };
 }
+
+/** Bytes as people read disk use: 0 B, 512 B, 4.2 KB, 13.0 MB, 1.5 GB. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  const units = ['KB', 'MB', 'GB', 'TB'];
+  let value = bytes / 1024;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${value.toFixed(1)} ${units[unit]}`;
+}

@@ -283,6 +283,26 @@ export const Strings = {
   tabAccessTokens: 'Access tokens',
   tabIntegrations: 'Integrations',
   tabCodeCleanup: 'Code cleanup',
+  tabRetention: 'Retention',
+
+  // Run retention (issue "team scale": how long runs, artifacts and traces are kept)
+  retentionTitle: 'Retention',
+  retentionIntro:
+    'How long this project keeps its runs. Older runs go with their scenarios, comments, screenshots and traces, once an hour. Leave a field empty for no limit.',
+  retentionStored: (runs: number, scenarios: number, bytes: string) =>
+    `Stored now: ${runs} ${runs === 1 ? 'run' : 'runs'}, ${scenarios} ${scenarios === 1 ? 'scenario' : 'scenarios'}, ${bytes} of screenshots, traces and reports.`,
+  retentionDaysLabel: 'Keep runs for (days)',
+  retentionDaysHint: 'A run re-run later counts from its newest re-run.',
+  retentionRunsLabel: 'Keep the newest runs',
+  retentionRunsHint: 'Each run with its re-runs. A run with a pending Code Review fix is always kept.',
+  retentionPreviewNothing: 'With these limits, the next cleanup deletes nothing.',
+  retentionPreview: (runs: number, scenarios: number, bytes: string) =>
+    `With these limits, the next cleanup deletes ${runs} ${runs === 1 ? 'run' : 'runs'} (${scenarios} ${scenarios === 1 ? 'scenario' : 'scenarios'}, ${bytes} of artifacts only they use).`,
+  retentionPreviewChecking: 'Counting what these limits would delete…',
+  retentionSave: 'Save retention',
+  retentionSaving: 'Saving…',
+  retentionSaved: 'Retention saved. The next cleanup runs within the hour.',
+  retentionLoadFailed: "Couldn't load the retention settings",
 
   // Members (spec 01 §5, §6; 02 §8)
   membersTitle: 'Team members',

@@ -5,7 +5,7 @@ import { useCurrentProject } from '../project/current-project';
 
 /**
  * Settings (spec 01 §2, 02 §2): one heading and the tabs Team members, Access tokens,
- * Integrations (private repository) and Code cleanup. The tabs are links: each section has its
+ * Integrations (private repository), Retention (the product's: how long runs are kept) and Code cleanup. The tabs are links: each section has its
  * own address (`/{projectId}/settings/...`, and `/{projectId}/code-cleanup`).
  */
 export function SettingsLayout() {
@@ -15,6 +15,7 @@ export function SettingsLayout() {
     { to: `/${project.id}/settings/members`, label: Strings.tabMembers },
     { to: `/${project.id}/settings/access-tokens`, label: Strings.tabAccessTokens },
     { to: `/${project.id}/settings/private-repository`, label: Strings.tabIntegrations },
+    { to: `/${project.id}/settings/retention`, label: Strings.tabRetention },
     { to: `/${project.id}/code-cleanup`, label: Strings.tabCodeCleanup },
   ];
   return (
