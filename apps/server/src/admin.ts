@@ -6,6 +6,7 @@ import { ProjectsService } from './auth/projects.service.js';
 import { UsersRepo } from './auth/users.repo.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loadSettings } from './env.js';
+import { RetentionRepo } from './runs/retention.repo.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
 import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
 
@@ -17,7 +18,8 @@ Commands:
   set-allowed-projects <email> <n>         set how many more projects a user may create
   allow-delete-projects <email> <yes|no>   let a user delete projects they administer
   set-private-repo <projectId> <on|off>    enable the private-repository integration (its admin then connects it)
-  create-worker-token <name>               print a new worker token for \`rehearse worker --token\` (shown once)`;
+  create-worker-token <name>               print a new worker token for \`rehearse worker --token\` (shown once)
+  disk-use                                 every project's runs, scenarios and artifact bytes, the largest first`;
 
 const isUuid = (text: string | undefined): text is string =>
   !!text && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
@@ -77,6 +79,15 @@ export async function runAdminCommand(args: string[], database: Database): Promi
       if (!name) throw new Error('Give the worker token a name, e.g. create-worker-token ci-runner-1.');
       const { token } = await new WorkerTokens(new WorkerTokensRepo(database.db)).create(name);
       return `Worker token "${name}" (shown once; the server keeps only its digest):\n${token}`;
+    }
+    case 'disk-use': {
+      const rows = await new RetentionRepo(database.db).storedByProject();
+      return rows
+        .map(
+          (row) =>
+            `${row.name} (${row.projectId}): ${row.runs} run(s), ${row.testCases} scenario(s), ${row.artifactBytes} bytes of artifacts`,
+        )
+        .join('\n');
     }
     default:
       throw new Error(`Unknown command "${command}".\n\n${USAGE}`);

@@ -1,11 +1,15 @@
 import type { RetentionCounts, RunRetention } from '@rehearse/contract';
 import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { artifacts, oversightItems, projectRetention, runArtifacts, runs, testCases } from '../db/schema.js';
+import { artifacts, projectRetention, projects, runs, testCases } from '../db/schema.js';
 
 const NO_COUNTS: RetentionCounts = { runs: 0, testCases: 0, artifactBytes: 0 };
 
-/** SQL for run retention: the projects' rules, the runs past them, and the artifacts no run names. */
+/**
+ * SQL for run retention: the projects' rules, the runs past them, and the artifacts no run names.
+ * Correlated subqueries name their tables in plain SQL: drizzle leaves columns unqualified in a
+ * one-table select, and an unqualified column inside a subquery means the subquery's own table.
+ */
 export class RetentionRepo {
   constructor(private readonly db: Db) {}
 
@@ -80,8 +84,8 @@ export class RetentionRepo {
       .where(
         and(
           eq(artifacts.projectId, projectId),
-          sql`exists (select 1 from ${runArtifacts} ra where ra.project_id = ${artifacts.projectId} and ra.artifact_id = ${artifacts.id} and ra.run_id in ${group})`,
-          sql`not exists (select 1 from ${runArtifacts} ra where ra.project_id = ${artifacts.projectId} and ra.artifact_id = ${artifacts.id} and ra.run_id not in ${group})`,
+          sql`exists (select 1 from run_artifacts ra where ra.project_id = artifacts.project_id and ra.artifact_id = artifacts.id and ra.run_id in ${group})`,
+          sql`not exists (select 1 from run_artifacts ra where ra.project_id = artifacts.project_id and ra.artifact_id = artifacts.id and ra.run_id not in ${group})`,
         ),
       );
     return { runs: runCount?.n ?? 0, testCases: cases?.testCases ?? 0, artifactBytes: Number(bytes?.total ?? 0) };
@@ -102,6 +106,22 @@ export class RetentionRepo {
       .from(artifacts)
       .where(eq(artifacts.projectId, projectId));
     return { runs: runCount?.n ?? 0, testCases: caseCount?.n ?? 0, artifactBytes: Number(bytes?.total ?? 0) };
+  }
+
+  /** Every project's stored runs, scenarios and artifact bytes, the largest first (instance administrators). */
+  async storedByProject(): Promise<({ projectId: string; name: string } & RetentionCounts)[]> {
+    const rows = await this.db
+      .select({
+        projectId: projects.id,
+        name: projects.name,
+        runs: sql<number>`(select count(*)::int from runs r where r.project_id = projects.id)`,
+        testCases: sql<number>`(select count(*)::int from test_cases tc where tc.project_id = projects.id)`,
+        artifactBytes: sql<string>`(select coalesce(sum(a.size), 0)::bigint from artifacts a where a.project_id = projects.id)`,
+      })
+      .from(projects);
+    return rows
+      .map((row) => ({ ...row, artifactBytes: Number(row.artifactBytes) }))
+      .sort((a, b) => b.artifactBytes - a.artifactBytes || a.name.localeCompare(b.name));
   }
 
   /** Deletes these top-level runs and their reruns (scenarios, comments and artifact names go with them); answers how many runs. */
@@ -125,9 +145,9 @@ export class RetentionRepo {
       .where(
         and(
           lt(artifacts.createdAt, uploadedBefore),
-          sql`not exists (select 1 from ${runArtifacts} ra where ra.project_id = ${artifacts.projectId} and ra.artifact_id = ${artifacts.id})`,
-          sql`not exists (select 1 from ${oversightItems} o where o.project_id = ${artifacts.projectId}
-                and (o.before_screenshot_id = ${artifacts.id} or o.after_screenshot_id = ${artifacts.id}))`,
+          sql`not exists (select 1 from run_artifacts ra where ra.project_id = artifacts.project_id and ra.artifact_id = artifacts.id)`,
+          sql`not exists (select 1 from oversight_items o where o.project_id = artifacts.project_id
+                and (o.before_screenshot_id = artifacts.id or o.after_screenshot_id = artifacts.id))`,
         ),
       )
       .returning({ id: artifacts.id, size: artifacts.size });

@@ -3,6 +3,7 @@ import { existsSync, readFileSync, utimesSync } from 'node:fs';
 import path from 'node:path';
 import { authCalls, retentionCalls, runnerCalls, runsCalls, type RunReport, type TestCase } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runAdminCommand } from '../admin.js';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
 // A 1×1 PNG; bytes after its end make each screenshot distinct, as real ones are.
@@ -132,6 +133,19 @@ describe.each(testBackends())('run retention on %s', (backend) => {
     expect(overview.stored).toMatchObject({ runs: 5, testCases: 10 });
     expect(overview.stored.artifactBytes).toBe(6 * (PNG.length + 2048));
     expect(overview.wouldDelete).toEqual({ runs: 0, testCases: 0, artifactBytes: 0 });
+    // The instance administrator's view of every project's disk use, the largest first.
+    expect((await runAdminCommand(['disk-use'], test.database)).split('\n')[0]).toBe(
+      `Default (${projectId}): 5 run(s), 10 scenario(s), ${6 * (PNG.length + 2048)} bytes of artifacts`,
+    );
+    // A Code Review fix's "after" picture is named by the fix, not by a run: it stays too.
+    const afterFix = await upload();
+    await ageArtifacts(2);
+    const aprilCase = (await test.database.rows<{ id: string }>(`select id from test_cases where run_id = '${runIds.april}' limit 1`))[0]!
+      .id;
+    await test.database.execute(
+      `insert into oversight_items (project_id, run_id, test_case_id, feature_name, scenario_name, classification, confidence, file, before, after, changes, after_screenshot_id)
+       values ('${projectId}', '${runIds.april}', '${aprilCase}', 'Checkout', 'april one', 'locator', 0.9, 'locators/home.json', '{}', '{}', '[]', '${afterFix}')`,
+    );
     // An upload whose run is still on its way (minutes old, named by no run yet) stays.
     const onItsWay = await upload();
     // The one a crashed upload left (uploaded two days ago, named by no run) goes without any limit.
@@ -140,6 +154,9 @@ describe.each(testBackends())('run retention on %s', (backend) => {
     expect(existsSync(fileOf(shots.unnamed!))).toBe(false);
     expect(existsSync(fileOf(shots.january!))).toBe(true);
     expect(existsSync(fileOf(onItsWay))).toBe(true);
+    expect(existsSync(fileOf(afterFix))).toBe(true);
+    await test.database.execute(`delete from oversight_items`);
+    await test.database.execute(`delete from artifacts where id = '${afterFix}'`);
     await test.database.execute(`delete from artifacts where id = '${onItsWay}'`);
   });
 
