@@ -16,11 +16,12 @@ export interface JobCounters {
   failed: number;
 }
 
-/** The job counts an ending run keeps (in the same UPDATE), so its jobs can become history. */
+/**
+ * The job counts an ending run keeps (in the same UPDATE), so its jobs can become history. The
+ * tables are named in plain SQL: an unqualified column inside the subquery would mean the job's own.
+ */
 const jobsOfThisRun = (state?: 'passed' | 'failed') =>
-  sql<number>`(select count(*)::int from ${executionJobs} where ${executionJobs.executionRunId} = ${executionRuns.id}${
-    state ? sql` and ${executionJobs.state} = ${state}` : sql``
-  })`;
+  sql<number>`(select count(*)::int from execution_jobs j where j.execution_run_id = execution_runs.id${state ? sql` and j.state = ${state}` : sql``})`;
 const FINAL_COUNTS = { totalJobs: jobsOfThisRun(), passedJobs: jobsOfThisRun('passed'), failedJobs: jobsOfThisRun('failed') };
 
 /** Claims of all servers go one at a time: per-group thread limits are counted, then taken. */

@@ -92,6 +92,9 @@ describe.each(testBackends())('job history on %s', (backend) => {
       await worker.call(workerCalls.finish, { body: { workerId, jobId: job!.jobId, outcome: 'passed' } });
     }
     expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, totalScenarios: 2, scenariosPassed: 2 });
+    expect(await test.database.rows(`select total_jobs, passed_jobs, failed_jobs from execution_runs`)).toEqual([
+      { total_jobs: 2, passed_jobs: 2, failed_jobs: 0 },
+    ]);
     // A "Run scenario" request that ended, and a schedule slot that fired.
     const { job: scenarioJob } = await user.api.call(scenarioJobCalls.runScenario, {
       body: { projectId, featureName: 'nightly', scenarioName: 'Opens the shop', environment: 'default' },
