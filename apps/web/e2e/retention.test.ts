@@ -1,37 +1,8 @@
-import { runnerCalls, type RunReport } from '@rehearse/contract';
+import { runnerCalls } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onePassedScenarioReport } from '../../server/src/testing/report-fixture.js';
 import { expectAccessible, expectToast, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
-
-function report(name: string): RunReport {
-  const time = new Date().toISOString();
-  const ok = { status: 'PASSED' as const, startTime: time, endTime: time };
-  const env = { name: 'default', baseUrl: 'http://127.0.0.1/demo-shop/' };
-  return {
-    name,
-    env,
-    startTime: time,
-    endTime: time,
-    mode: 'local',
-    browser: 'chromium',
-    viewport: { width: 1024, height: 768 },
-    testCases: [
-      {
-        id: `tc-${name}`,
-        scenarioName: name,
-        featureName: 'checkout',
-        uri: 'features/checkout.feature',
-        tags: [],
-        result: ok,
-        parameters: {},
-        steps: [],
-        env,
-        webLog: [],
-        networkLog: [],
-      },
-    ],
-  };
-}
 
 /** Settings → Retention in Chromium: what the project stores, a dry run as limits are typed, and saving. */
 describe('run retention settings in Chromium', () => {
@@ -45,7 +16,7 @@ describe('run retention settings in Chromium', () => {
     ada = await h.signUp('Ada');
     for (const name of ['January', 'February', 'Today']) {
       await ada.api.call(runnerCalls.uploadRun, {
-        body: { projectId: ada.projectId, uploadKey: `retention-${name}`, report: report(name) },
+        body: { projectId: ada.projectId, uploadKey: `retention-${name}`, report: { ...onePassedScenarioReport('checkout', name), name } },
       });
     }
     await h.test.database.execute(`update runs set publish_time = now() - interval '40 days' where name in ('January', 'February')`);

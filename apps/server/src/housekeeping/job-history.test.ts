@@ -1,13 +1,6 @@
-import {
-  executionCalls as calls,
-  runnerCalls,
-  runsCalls,
-  scenarioJobCalls,
-  workerCalls,
-  workspaceCalls as ws,
-  type RunReport,
-} from '@rehearse/contract';
+import { executionCalls as calls, runnerCalls, runsCalls, scenarioJobCalls, workerCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onePassedScenarioReport } from '../testing/report-fixture.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
 const FEATURE = `Feature: Nightly
@@ -20,35 +13,6 @@ const FEATURE = `Feature: Nightly
   Scenario: Opens the cart
     Given I open "/cart"
 `;
-
-function reportOf(scenarioName: string): RunReport {
-  const time = new Date().toISOString();
-  const result = { status: 'PASSED' as const, startTime: time, endTime: time };
-  const env = { name: 'default', baseUrl: 'http://rehearse.test/demo-shop/' };
-  return {
-    env,
-    startTime: time,
-    endTime: time,
-    mode: 'local',
-    browser: 'chromium',
-    viewport: { width: 1024, height: 768 },
-    testCases: [
-      {
-        id: `runner-${scenarioName}`,
-        scenarioName,
-        featureName: 'Nightly',
-        uri: 'features/nightly.feature',
-        tags: [],
-        result,
-        parameters: {},
-        steps: [{ keyword: 'Given', type: 'Context', text: 'I open "/"', result, commands: [], networkData: [], webLog: [] }],
-        env,
-        webLog: [],
-        networkLog: [],
-      },
-    ],
-  };
-}
 
 describe.each(testBackends())('job history on %s', (backend) => {
   let test: TestApp;
@@ -87,7 +51,7 @@ describe.each(testBackends())('job history on %s', (backend) => {
     for (const workerId of ['w-1', 'w-2']) {
       const { job } = await worker.call(workerCalls.claim, { body: { workerId, waitMs: 0 } });
       await test.client(job!.accessToken).call(runnerCalls.uploadRun, {
-        body: { projectId, uploadKey: job!.jobId, appendTo: job!.runId, report: reportOf(job!.scenarioName) },
+        body: { projectId, uploadKey: job!.jobId, appendTo: job!.runId, report: onePassedScenarioReport('Nightly', job!.scenarioName) },
       });
       await worker.call(workerCalls.finish, { body: { workerId, jobId: job!.jobId, outcome: 'passed' } });
     }
