@@ -105,6 +105,8 @@ export const Messages = {
   testDataNotTotp: 'This test data row is not a totp value.',
   changesSaved: 'Changes saved successfully',
   unusedStepsDeleted: '{n} unused steps deleted',
+  // The spec gives only the plural; one step reads in the singular.
+  unusedStepDeleted: '1 unused step deleted',
   stepFileNameInvalid: 'Step definition files must be named like name.mjs, without folders.',
   testDataTypeInvalid: 'DataType must be string, secret or totp.',
   totpSecretInvalid: 'The totp value must be a base32 secret key.',
@@ -230,3 +232,8 @@ export const Messages = {
 } as const;
 
 export type MessageKey = keyof typeof Messages;
+
+/** The sentence after removing unused step definitions: singular for one, the spec's words otherwise. */
+export function unusedStepsDeletedMessage(n: number): string {
+  return n === 1 ? Messages.unusedStepDeleted : Messages.unusedStepsDeleted.replace('{n}', String(n));
+}
