@@ -11,6 +11,7 @@ import {
   secondsText,
   sizeText,
   timeBarPercent,
+  TIME_RANGES,
 } from './report-rules';
 
 const outcome = (status: Outcome['status']): Outcome => ({ status, startTime: '2025-06-04T10:00:00Z', endTime: '2025-06-04T10:00:01Z' });
@@ -91,5 +92,12 @@ describe('report values (spec 02 §4, §5, §9)', () => {
     expect(aiRetrainLabel({ ...failed, retrainStats: { result: 'PASSED' } })).toBe('fixed by AI');
     expect(aiRetrainLabel({ ...failed, retrainStats: { result: 'FAILED' } })).toBe('failed by AI');
     expect(aiRetrainLabel(failed)).toBeNull();
+  });
+});
+
+describe('report time ranges (spec 01 §9: last 24 hours, last week, last 2 weeks, all; days 1, 7, 14, 365)', () => {
+  it("offers the spec's four ranges in order, 'All' being 365 days", () => {
+    expect(TIME_RANGES.map((range) => range.label)).toEqual(['Last 24 hours', 'Last week', 'Last 2 weeks', 'All']);
+    expect(TIME_RANGES.map((range) => range.days)).toEqual([1, 7, 14, 365]);
   });
 });

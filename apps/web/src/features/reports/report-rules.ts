@@ -106,13 +106,19 @@ export function envDisplayName(name: string): string {
   return name.endsWith('.json') ? name.slice(0, -5) : name;
 }
 
-/** Spec 02 §9: report time ranges, kept in local storage as durationIndex (default 0). */
+/**
+ * Spec 01 §9 and 02 §9: report time ranges (day options 1, 7, 14, 365), kept in local storage as
+ * durationIndex (default 0). `phrase` names a range inside a sentence ("No reports in …").
+ */
 export const TIME_RANGES = [
-  { label: 'Last 24 hours', days: 1 },
-  { label: 'Last week', days: 7 },
-  { label: 'Last 2 weeks', days: 14 },
-  { label: 'All', days: 3650 },
+  { label: 'Last 24 hours', days: 1, phrase: 'the last 24 hours' },
+  { label: 'Last week', days: 7, phrase: 'the last week' },
+  { label: 'Last 2 weeks', days: 14, phrase: 'the last 2 weeks' },
+  { label: 'All', days: 365, phrase: 'the last year' },
 ] as const;
+
+/** The index of the widest range, 'All'. */
+export const ALL_TIME_RANGE_INDEX = TIME_RANGES.length - 1;
 
 /** Spec 02 §9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 500;
