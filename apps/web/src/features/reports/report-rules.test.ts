@@ -11,6 +11,7 @@ import {
   secondsText,
   sizeText,
   timeBarPercent,
+  ALL_TIME_RANGE_INDEX,
   TIME_RANGES,
 } from './report-rules';
 
@@ -99,5 +100,6 @@ describe('report time ranges (spec 01 §9: last 24 hours, last week, last 2 week
   it("offers the spec's four ranges in order, 'All' being 365 days", () => {
     expect(TIME_RANGES.map((range) => range.label)).toEqual(['Last 24 hours', 'Last week', 'Last 2 weeks', 'All']);
     expect(TIME_RANGES.map((range) => range.days)).toEqual([1, 7, 14, 365]);
+    expect(TIME_RANGES[ALL_TIME_RANGE_INDEX].label).toBe('All');
   });
 });

@@ -117,8 +117,8 @@ export const TIME_RANGES = [
   { label: 'All', days: 365, phrase: 'the last year' },
 ] as const;
 
-/** The index of the widest range, 'All'. */
-export const ALL_TIME_RANGE_INDEX = TIME_RANGES.length - 1;
+/** The index of the widest range, 'All' (the last). */
+export const ALL_TIME_RANGE_INDEX = 3;
 
 /** Spec 02 §9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 500;
