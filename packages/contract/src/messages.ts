@@ -171,6 +171,7 @@ export const Messages = {
   scheduleDaysOrder: 'Days must be in week order (Mon to Sun), each once.',
   scheduleTimeInvalid: 'Time must be HH:mm in 15-minute steps.',
   scheduleTimeZoneInvalid: 'Time zone must be an offset from -12 to 14 hours in quarter hours.',
+  scheduleIanaTimeZoneInvalid: 'Time zone must be an IANA time zone name such as America/New_York.',
   executionSaved: 'Execution saved successfully',
   executionSaveFailed: 'Failed to save execution',
   executionNoScenarios: 'This execution has no scenarios to run: its groups’ tags match none.',
