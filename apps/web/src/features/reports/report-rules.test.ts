@@ -5,6 +5,7 @@ import {
   defaultCommandIndex,
   defaultStepIndex,
   defaultTab,
+  envDisplayName,
   httpStatusLabel,
   maskValue,
   passRatio,
@@ -101,5 +102,13 @@ describe('report time ranges (spec 01 §9: last 24 hours, last week, last 2 week
     expect(TIME_RANGES.map((range) => range.label)).toEqual(['Last 24 hours', 'Last week', 'Last 2 weeks', 'All']);
     expect(TIME_RANGES.map((range) => range.days)).toEqual([1, 7, 14, 365]);
     expect(TIME_RANGES[ALL_TIME_RANGE_INDEX].label).toBe('All');
+  });
+});
+
+describe('environment names on screen (spec 02 §9: shown without ".json")', () => {
+  it('drops ".json", and the environments/ folder of a file path', () => {
+    expect(envDisplayName('staging.json')).toBe('staging');
+    expect(envDisplayName('environments/staging.json')).toBe('staging');
+    expect(envDisplayName('staging')).toBe('staging');
   });
 });

@@ -1,4 +1,4 @@
-import type { Command, NetworkEntry, ReportStep, WebLogEntry } from '@rehearse/contract';
+import { environmentDisplayName, type Command, type NetworkEntry, type ReportStep, type WebLogEntry } from '@rehearse/contract';
 
 /**
  * The reading rules of run and scenario reports (spec 02 §4 "Report step selection", §5 masking,
@@ -101,9 +101,12 @@ export function aiRetrainLabel(testCase: {
   return testCase.retrainStats.result === 'PASSED' ? 'fixed by AI' : 'failed by AI';
 }
 
-/** Spec 02 §9: environment names lose their last 5 characters (".json") for display. */
+/**
+ * Spec 02 §9: environment names lose their last 5 characters (".json") for display; a name given
+ * as the file's path (`environments/staging.json`, as `rehearse run --env` takes it) loses the folder too.
+ */
 export function envDisplayName(name: string): string {
-  return name.endsWith('.json') ? name.slice(0, -5) : name;
+  return environmentDisplayName(name.replace(/^environments\//, ''));
 }
 
 /**
