@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StorageKeys } from '../src/lib/storage-keys';
 import { Strings } from '../src/lib/strings';
 import { ShellPageModel } from './pages/shell.page';
-import { expectAccessible, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 /** The dashboard, plus the client plumbing every screen shares: cache persistence and the activity log. */
 describe('dashboard and client plumbing in Chromium', () => {
@@ -56,7 +56,8 @@ describe('dashboard and client plumbing in Chromium', () => {
         uploadKey: 'dashboard-e2e-1',
         report: {
           name: 'Nightly smoke',
-          env: { name: 'default', baseUrl: 'http://127.0.0.1/demo-shop/' },
+          // The environment as its file is named: every screen shows it without ".json".
+          env: { name: 'staging.json', baseUrl: 'http://127.0.0.1/demo-shop/' },
           startTime: time,
           endTime: time,
           mode: 'local',
@@ -85,7 +86,22 @@ describe('dashboard and client plumbing in Chromium', () => {
     // The runs count and the latest executions are separate calls: either may answer first.
     await expect.poll(() => page.getByText('Nightly smoke').count()).toBeGreaterThanOrEqual(1);
     expect(await page.getByText(Strings.dashboardNoExecutions).count()).toBe(0);
-    if (process.env.WEB_SCREENSHOTS) await page.screenshot({ path: '/tmp/web2-dashboard-with-run.png' });
+    const latest = page.getByRole('row').filter({ hasText: 'Nightly smoke' });
+    expect(await latest.getByRole('cell').allTextContents()).toContain('staging');
+    expect(await latest.innerText()).not.toContain('.json');
+    await screenshotAtSizes(page, 'dashboard-with-run');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await page.goto(`/${ada.projectId}/runs`);
+    const listed = page.getByTestId('report-row').filter({ hasText: 'Nightly smoke' });
+    await expect.poll(() => listed.getByRole('cell').allTextContents()).toContain('staging');
+    expect(await listed.innerText()).not.toContain('.json');
+    await listed.getByRole('link', { name: 'Nightly smoke' }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Nightly smoke');
+    expect(await page.locator('main').innerText()).toContain('· staging ·');
+    expect(await page.locator('main').innerText()).not.toContain('staging.json');
+    await page.goto(`/${ada.projectId}/dashboard`);
+    await expect.poll(() => page.getByText('Nightly smoke').count()).toBeGreaterThanOrEqual(1);
   });
 
   it('links to the application map, the reports and code review', async () => {

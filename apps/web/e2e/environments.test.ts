@@ -260,6 +260,6 @@ async function chooserLocal(page: Page): Promise<void> {
   await tab.waitForLoadState();
   const url = new URL(tab.url());
   expect(url.pathname).toBe('/open-recorder/recorder');
-  expect(url.searchParams.get('env_name')).toBe('demo.json');
+  expect(url.searchParams.get('env_name')).toBe('demo');
   await tab.close();
 }

@@ -2,7 +2,7 @@ import { executionCalls, Messages, workspaceCalls } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
-import { expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, expectToast, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 const shots = process.env.WEB_SCREENSHOTS === '1';
 
@@ -64,6 +64,24 @@ describe('executions in Chromium', () => {
     expect(await planner().getByLabel(Strings.execTime, { exact: true }).inputValue()).toBe('01:45');
     await planner().getByLabel(Strings.execRepeat).selectOption('daily');
     expect(await planner().locator('button[aria-pressed="true"]').count()).toBe(7);
+    // Time zones: spec 02 §9's nine first, in its order, then every IANA zone; an IANA zone is kept by name.
+    const zone = planner().getByLabel(Strings.execTimeZone, { exact: true });
+    const zoneLabels = await zone.locator('option').allTextContents();
+    expect(zoneLabels.slice(0, 9)).toEqual([
+      'Central ST (-6)',
+      'Eastern ST (-5)',
+      'Atlantic ST (-4)',
+      'Afghanistan (+4.5)',
+      'Pakistan (+5)',
+      'India (+5.5)',
+      'Moscow (+3)',
+      'Iran (+3.5)',
+      'Gulf (+4)',
+    ]);
+    expect(zoneLabels).toContain('America/New York');
+    await zone.selectOption('America/New_York');
+    await screenshotAtSizes(page, 'planner-schedule');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await planner().getByRole('button', { name: Strings.plannerApply }).click();
     await expectToast(page, Messages.executionSaved);
     await expect.poll(() => rows().count()).toBe(1);
@@ -72,6 +90,9 @@ describe('executions in Chromium', () => {
     expect(row).toContain('Every day at 01:45');
     expect(row).toContain('Planned');
     expect(row).toContain('1 scenario');
+    const saved = (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions[0]!;
+    expect(saved.schedule).toMatchObject({ ianaTimeZone: 'America/New_York' });
+    expect([-5, -4]).toContain(saved.schedule!.timeZone);
   });
 
   it('schedules and unschedules through the Enabled toggle', async () => {

@@ -64,7 +64,7 @@ describe('the open-recorder page', () => {
     await tab.waitForLoadState();
     const url = new URL(tab.url());
     expect(url.pathname).toBe('/open-recorder/recorder');
-    expect(Object.fromEntries(url.searchParams)).toMatchObject({ project_id: ada.projectId, env_name: 'staging.json' });
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({ project_id: ada.projectId, env_name: 'staging' });
 
     const command = await recorder.commandText();
     expect(command).toMatch(/^REHEARSE_TOKEN=rhk_[\w-]+ /);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
 import { Messages } from './messages.js';
+import { isIanaTimeZone } from './time-zones.js';
 import { ProjectId } from './validation.js';
 
 export const WEEK_DAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
@@ -10,18 +11,21 @@ export type WeekDay = (typeof WEEK_DAYS)[number];
 export const BROWSERS = ['Chromium', 'Firefox', 'WebKit'] as const;
 export const VIEWPORTS = ['Desktop - 1440px', 'Desktop - 1024px', 'Tablet - 800px', 'Mobile - 375px'] as const;
 
-/** Time zones the planner offers (spec 02 §9), as offset hours. */
+/**
+ * The fixed-offset time zones the planner offers first (spec 02 §9, in its order), then UTC, the
+ * default schedule's offset 0; every IANA zone follows them in the planner.
+ */
 export const TIME_ZONES = [
   { label: 'Central ST', offset: -6 },
   { label: 'Eastern ST', offset: -5 },
   { label: 'Atlantic ST', offset: -4 },
-  { label: 'UTC', offset: 0 },
-  { label: 'Moscow', offset: 3 },
-  { label: 'Iran', offset: 3.5 },
-  { label: 'Gulf', offset: 4 },
   { label: 'Afghanistan', offset: 4.5 },
   { label: 'Pakistan', offset: 5 },
   { label: 'India', offset: 5.5 },
+  { label: 'Moscow', offset: 3 },
+  { label: 'Iran', offset: 3.5 },
+  { label: 'Gulf', offset: 4 },
+  { label: 'UTC', offset: 0 },
 ] as const;
 
 export const Schedule = z.object({
@@ -41,6 +45,12 @@ export const Schedule = z.object({
     .min(-12, Messages.scheduleTimeZoneInvalid)
     .max(14, Messages.scheduleTimeZoneInvalid)
     .multipleOf(0.25, Messages.scheduleTimeZoneInvalid),
+  /**
+   * An IANA zone ('America/New_York'). When present the schedule's time is read in it, daylight
+   * saving included, and `timeZone` is only its offset when the schedule was saved; schedules
+   * saved before it existed hold the offset alone and keep firing at it.
+   */
+  ianaTimeZone: z.string().refine(isIanaTimeZone, Messages.scheduleIanaTimeZoneInvalid).optional(),
 });
 export type Schedule = z.infer<typeof Schedule>;
 

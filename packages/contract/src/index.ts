@@ -17,6 +17,7 @@ export * from './mail.calls.js';
 export * from './report.js';
 export * from './runs.calls.js';
 export * from './executions.js';
+export * from './time-zones.js';
 export * from './workers.calls.js';
 export * from './socket.js';
 export * from './ai.calls.js';

@@ -105,6 +105,8 @@ export const Messages = {
   testDataNotTotp: 'This test data row is not a totp value.',
   changesSaved: 'Changes saved successfully',
   unusedStepsDeleted: '{n} unused steps deleted',
+  // The spec gives only the plural; one step reads in the singular.
+  unusedStepDeleted: '1 unused step deleted',
   stepFileNameInvalid: 'Step definition files must be named like name.mjs, without folders.',
   testDataTypeInvalid: 'DataType must be string, secret or totp.',
   totpSecretInvalid: 'The totp value must be a base32 secret key.',
@@ -171,6 +173,7 @@ export const Messages = {
   scheduleDaysOrder: 'Days must be in week order (Mon to Sun), each once.',
   scheduleTimeInvalid: 'Time must be HH:mm in 15-minute steps.',
   scheduleTimeZoneInvalid: 'Time zone must be an offset from -12 to 14 hours in quarter hours.',
+  scheduleIanaTimeZoneInvalid: 'Time zone must be an IANA time zone name such as America/New_York.',
   executionSaved: 'Execution saved successfully',
   executionSaveFailed: 'Failed to save execution',
   executionNoScenarios: 'This execution has no scenarios to run: its groups’ tags match none.',
@@ -232,3 +235,8 @@ export const Messages = {
 } as const;
 
 export type MessageKey = keyof typeof Messages;
+
+/** The sentence after removing unused step definitions: singular for one, the spec's words otherwise. */
+export function unusedStepsDeletedMessage(n: number): string {
+  return n === 1 ? Messages.unusedStepDeleted : Messages.unusedStepsDeleted.replace('{n}', String(n));
+}

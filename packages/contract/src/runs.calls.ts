@@ -230,7 +230,7 @@ export const runsCalls = {
     project: { from: 'body', field: 'projectId' },
     body: z.object({
       projectId: ProjectId,
-      days: z.number().int().min(1).max(3650).default(365),
+      days: z.number().int().min(1).max(365).default(365),
       page: z.number().int().min(0).max(100_000).default(0),
       limit: z.number().int().min(1).max(100).default(10),
       sortOrder: z.enum(['asc', 'desc']).default('desc'),

@@ -118,6 +118,9 @@ describe.each(testBackends())('executions on %s', (backend) => {
       body: { schedule: { days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], isBiweekly: false, time: '01:45', timeZone: 5.5 } },
     });
     expect(scheduled.execution).toMatchObject({ enabled: true, displayStatus: 'Planned', scheduleText: 'Every weekday at 01:45' });
+    const zoned = { days: ['Mon' as const], isBiweekly: false, time: '09:00', timeZone: -5, ianaTimeZone: 'America/New_York' };
+    const inNewYork = await user.api.call(calls.schedule, { params: { id: execution.id }, body: { schedule: zoned } });
+    expect(inNewYork.execution.schedule).toEqual(zoned);
     const off = await user.api.call(calls.deschedule, { params: { id: execution.id } });
     expect(off.execution).toMatchObject({ enabled: false, displayStatus: 'Planned' });
   });
@@ -148,6 +151,12 @@ describe.each(testBackends())('executions on %s', (backend) => {
     );
     expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 5.3 } })).toBe(
       'Time zone must be an offset from -12 to 14 hours in quarter hours.',
+    );
+    expect(
+      await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 0, ianaTimeZone: 'Mars/Olympus_Mons' } }),
+    ).toBe('Time zone must be an IANA time zone name such as America/New_York.');
+    expect(await bad({ schedule: { days: ['Mon'], isBiweekly: false, time: '01:45', timeZone: 0, ianaTimeZone: '+05:30' } })).toBe(
+      'Time zone must be an IANA time zone name such as America/New_York.',
     );
     expect((await user.api.call(calls.list, { query: { projectId } })).executions.length).toBe(before);
 

@@ -1,4 +1,4 @@
-import { WEEK_DAYS, type Schedule } from '@rehearse/contract';
+import { WEEK_DAYS, zonedTimeToUtc, zoneOffsetMs, type Schedule } from '@rehearse/contract';
 import type { EngineLogger, ExecutionEngine } from './execution-engine.js';
 import type { ExecutionsRepo } from './executions.repo.js';
 import type { ScheduleFiresRepo } from './schedule-fires.repo.js';
@@ -19,26 +19,42 @@ function localDayStart(localMs: number): number {
   return Math.floor(localMs / DAY_MS) * DAY_MS;
 }
 
+/** How a schedule's zone turns instants into wall-clock times and back. */
+interface ScheduleZone {
+  /** Wall-clock time at `instantMs`, written as if it were UTC. */
+  local(instantMs: number): number;
+  /** The instant at which the zone's clocks read `localMs`. */
+  instant(localMs: number): number;
+}
+
+function scheduleZone(schedule: Pick<Schedule, 'timeZone' | 'ianaTimeZone'>): ScheduleZone {
+  const zone = schedule.ianaTimeZone;
+  if (zone) return { local: (ms) => ms + zoneOffsetMs(zone, ms), instant: (localMs) => zonedTimeToUtc(localMs, zone) };
+  const offsetMs = Math.round(schedule.timeZone * 3_600_000);
+  return { local: (ms) => ms + offsetMs, instant: (localMs) => localMs - offsetMs };
+}
+
 /**
  * The slot of a schedule that is due at `now`: the latest (day, time) of the schedule, read in its
- * offset time zone, that is not after `now`, not older than the lookback and not before the schedule
- * was set. Biweekly schedules fire in the weeks of the same parity as the week they were set in.
+ * time zone (an IANA zone with its daylight saving, else the fixed offset), that is not after
+ * `now`, not older than the lookback and not before the schedule was set. Biweekly schedules fire
+ * in the weeks of the same parity as the week they were set in.
  */
 export function dueSlot(
-  schedule: Pick<Schedule, 'days' | 'time' | 'timeZone' | 'isBiweekly'>,
+  schedule: Pick<Schedule, 'days' | 'time' | 'timeZone' | 'ianaTimeZone' | 'isBiweekly'>,
   now: Date,
   setAt: Date,
   lookbackMs = SCHEDULE_LOOKBACK_MS,
 ): Date | undefined {
-  const offsetMs = Math.round(schedule.timeZone * 3_600_000);
+  const zone = scheduleZone(schedule);
   const [hours, minutes] = schedule.time.split(':').map(Number) as [number, number];
-  const today = localDayStart(now.getTime() + offsetMs);
+  const today = localDayStart(zone.local(now.getTime()));
   for (const day of [today, today - DAY_MS]) {
-    const slot = day + (hours * 60 + minutes) * 60_000 - offsetMs;
+    const slot = zone.instant(day + (hours * 60 + minutes) * 60_000);
     if (slot > now.getTime() || slot <= now.getTime() - lookbackMs || slot < setAt.getTime()) continue;
     const weekday = WEEK_DAYS[(new Date(day).getUTCDay() + 6) % 7]!;
     if (!schedule.days.includes(weekday)) continue;
-    if (schedule.isBiweekly && Math.abs(weekIndex(day) - weekIndex(localDayStart(setAt.getTime() + offsetMs))) % 2 !== 0) continue;
+    if (schedule.isBiweekly && Math.abs(weekIndex(day) - weekIndex(localDayStart(zone.local(setAt.getTime())))) % 2 !== 0) continue;
     return new Date(slot);
   }
   return undefined;

@@ -219,7 +219,7 @@ Given('an unused step with a {string}', async function () {});
       ['Given', 'an unused step with a {string}', 16],
     ]);
     const removed = await user.api.call(ws.removeUnusedSteps, { body: { projectId, input: [unused.stepDefRefs[1]!] } });
-    expect([removed.removed, removed.message]).toEqual([1, '1 unused steps deleted']);
+    expect([removed.removed, removed.message]).toEqual([1, '1 unused step deleted']);
     const left = await user.api.call(ws.getFileContent, { query: { projectId, file_path: 'features/step_definitions/shop.mjs' } });
     expect(left.content).not.toContain('an unused step');
     expect(left.content).toContain("When('I click {string}'");

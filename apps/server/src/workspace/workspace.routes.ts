@@ -1,4 +1,4 @@
-import { authCalls, Headers, Messages, workspaceCalls as calls } from '@rehearse/contract';
+import { authCalls, Headers, unusedStepsDeletedMessage, workspaceCalls as calls } from '@rehearse/contract';
 import type { ProjectsRepo } from '../auth/projects.repo.js';
 import { toProjectDto } from '../auth/projects.service.js';
 import type { FastifyReply } from 'fastify';
@@ -218,6 +218,6 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
   }));
   route(calls.removeUnusedSteps, async ({ caller, access, body }) => {
     const removed = await s.steps.removeUnused(await open(caller, access, body.branch), body.input);
-    return { status: true, removed, message: Messages.unusedStepsDeleted.replace('{n}', String(removed)) };
+    return { status: true, removed, message: unusedStepsDeletedMessage(removed) };
   });
 }

@@ -165,3 +165,12 @@ export async function setLicenceExpiry(test: TestApp, projectId: string, interva
   if (!/^-?[\w ]+$/.test(interval) || !/^[0-9a-f-]{36}$/.test(projectId)) throw new Error('bad test input');
   await test.database.execute(`update projects set licence_expires_at = now() + interval '${interval}' where id = '${projectId}'`);
 }
+
+/** Moves every run of a project back in time by a Postgres interval ('10 days'), as if published then. */
+export async function backdateRuns(test: TestApp, projectId: string, interval: string): Promise<void> {
+  if (!/^[\w ]+$/.test(interval) || !/^[0-9a-f-]{36}$/.test(projectId)) throw new Error('bad test input');
+  await test.database.execute(
+    `update runs set publish_time = publish_time - interval '${interval}', start_time = start_time - interval '${interval}',
+       end_time = end_time - interval '${interval}' where project_id = '${projectId}'`,
+  );
+}

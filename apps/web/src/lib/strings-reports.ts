@@ -22,6 +22,9 @@ export const ReportStrings = {
   reportsLoadFailed: 'Could not load the reports',
   reportsEmpty: 'No reports yet',
   reportsEmptyHint: 'Runs of your scenarios and executions show up here once they finish.',
+  reportsEmptyInRange: (range: string) => `No reports in ${range}`,
+  reportsEmptyInRangeHint: 'Older reports are kept: widen the time range to see them.',
+  reportsShowAll: 'Show all reports',
   reportsNoMatch: (term: string) => `"${term}" did not match any report. Please try again.`,
   reportsEnd: 'That is every report in this time range.',
   reportsCount: (n: number, capped: boolean) =>

@@ -1,4 +1,4 @@
-import { Limits, Messages } from '@rehearse/contract';
+import { Limits, Messages, unusedStepsDeletedMessage } from '@rehearse/contract';
 import { ExecutionStrings, ReportStrings } from './strings-reports';
 
 /**
@@ -411,7 +411,7 @@ export const Strings = {
   cleanupNoun: (n: number) => (n === 1 ? 'unused step' : 'unused steps'),
   cleanupDeleteAllName: (n: number) => (n === 1 ? '1 unused step' : `all ${n} unused steps`),
   cleanupDeleteSomeName: (n: number) => (n === 1 ? '1 unused step' : `${n} unused steps`),
-  cleanupDeleted: (n: number) => Messages.unusedStepsDeleted.replace('{n}', String(n)),
+  cleanupDeleted: (n: number) => unusedStepsDeletedMessage(n),
 
   // Invitation page (spec 01 §4; 02 §8)
   invitationTitle: 'Project invitation',

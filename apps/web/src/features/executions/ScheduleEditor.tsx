@@ -1,7 +1,17 @@
-import { TIME_ZONES, WEEK_DAYS, type Schedule } from '@rehearse/contract';
-import { useId } from 'react';
+import { WEEK_DAYS, type Schedule } from '@rehearse/contract';
+import { useId, useMemo } from 'react';
 import { Strings } from '../../lib/strings';
-import { REPEAT_OPTIONS, repeatOf, SCHEDULE_TIMES, withDay, withRepeat, type Repeat } from './schedule';
+import {
+  REPEAT_OPTIONS,
+  repeatOf,
+  SCHEDULE_TIMES,
+  withDay,
+  withRepeat,
+  withZone,
+  zoneChoiceOf,
+  zoneChoices,
+  type Repeat,
+} from './schedule';
 
 const selectClass =
   'h-10 w-full rounded-lg border border-slate-300 bg-white px-3 text-sm shadow-xs outline-none hover:border-slate-400 focus:border-brand-500 focus:ring-2 focus:ring-brand-200';
@@ -10,6 +20,7 @@ const selectClass =
 export function ScheduleEditor({ value, onChange }: { value: Schedule; onChange: (schedule: Schedule) => void }) {
   const ids = { repeat: useId(), time: useId(), zone: useId() };
   const repeat = repeatOf(value);
+  const zones = useMemo(() => zoneChoices(value), [value]);
   return (
     <div className="flex flex-col gap-4">
       <div className="grid grid-cols-3 gap-3">
@@ -47,13 +58,12 @@ export function ScheduleEditor({ value, onChange }: { value: Schedule; onChange:
           <select
             id={ids.zone}
             className={selectClass}
-            value={value.timeZone}
-            onChange={(e) => onChange({ ...value, timeZone: Number(e.target.value) })}
+            value={zoneChoiceOf(value)}
+            onChange={(e) => onChange(withZone(value, e.target.value))}
           >
-            {TIME_ZONES.map((z) => (
-              <option key={z.label} value={z.offset}>
-                {z.label} ({z.offset >= 0 ? '+' : ''}
-                {z.offset})
+            {zones.map((zone) => (
+              <option key={zone.value} value={zone.value}>
+                {zone.label}
               </option>
             ))}
           </select>

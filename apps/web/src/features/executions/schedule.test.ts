@@ -1,6 +1,16 @@
 import { scheduleText, type Schedule } from '@rehearse/contract';
 import { describe, expect, it } from 'vitest';
-import { defaultSchedule, REPEAT_OPTIONS, repeatOf, SCHEDULE_TIMES, withDay, withRepeat } from './schedule';
+import {
+  defaultSchedule,
+  REPEAT_OPTIONS,
+  repeatOf,
+  SCHEDULE_TIMES,
+  withDay,
+  withRepeat,
+  withZone,
+  zoneChoiceOf,
+  zoneChoices,
+} from './schedule';
 
 const weekly = (days: Schedule['days'], isBiweekly = false): Schedule => ({ days, isBiweekly, time: '09:30', timeZone: 0 });
 
@@ -48,5 +58,48 @@ describe('schedule text (spec 02 §4)', () => {
 
   it('shows a dash without a schedule', () => {
     expect(scheduleText(null)).toBe('-');
+  });
+});
+
+describe('schedule time zones (spec 02 §9, then every IANA zone)', () => {
+  it("offers the spec's nine zones first, in its order, then UTC and every IANA zone", () => {
+    const labels = zoneChoices(weekly(['Mon'])).map((choice) => choice.label);
+    expect(labels.slice(0, 9)).toEqual([
+      'Central ST (-6)',
+      'Eastern ST (-5)',
+      'Atlantic ST (-4)',
+      'Afghanistan (+4.5)',
+      'Pakistan (+5)',
+      'India (+5.5)',
+      'Moscow (+3)',
+      'Iran (+3.5)',
+      'Gulf (+4)',
+    ]);
+    expect(labels[9]).toBe('UTC (+0)');
+    const values = zoneChoices(weekly(['Mon'])).map((choice) => choice.value);
+    expect(values).toContain('America/New_York');
+    expect(values).toContain('Europe/London');
+    expect(values.length).toBe(10 + Intl.supportedValuesOf('timeZone').length);
+  });
+
+  it('stores an IANA zone by name beside its offset at the time, and a fixed offset without a name', () => {
+    const winter = new Date('2026-01-15T12:00:00Z');
+    const summer = new Date('2026-07-15T12:00:00Z');
+    expect(withZone(weekly(['Mon']), 'America/New_York', winter)).toEqual({
+      ...weekly(['Mon']),
+      timeZone: -5,
+      ianaTimeZone: 'America/New_York',
+    });
+    expect(withZone(weekly(['Mon']), 'America/New_York', summer)).toMatchObject({ timeZone: -4, ianaTimeZone: 'America/New_York' });
+    const zoned = withZone(weekly(['Mon']), 'Asia/Kathmandu', winter);
+    expect([zoned.timeZone, zoneChoiceOf(zoned)]).toEqual([5.75, 'Asia/Kathmandu']);
+    const india = withZone(zoned, 'offset:5.5');
+    expect(india).toEqual({ ...weekly(['Mon']), timeZone: 5.5 });
+    expect(zoneChoiceOf(india)).toBe('offset:5.5');
+  });
+
+  it('keeps an offset saved through the API that the list does not name choosable', () => {
+    const nepal = { ...weekly(['Mon']), timeZone: 5.75 };
+    expect(zoneChoices(nepal).find((choice) => choice.value === zoneChoiceOf(nepal))?.label).toBe('UTC+5.75');
   });
 });

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { recorderLink } from './recorder-link';
+import { recorderUrl } from './recorder-option';
 
 const scope = { projectId: 'p1', isPrivateRepo: true, branch: 'feature/login', ready: true };
 const paramsOf = (link: string) => Object.fromEntries(new URL(link, 'http://x').searchParams);
 
 describe('recorderLink', () => {
-  it("opens the open-recorder page's recorder operation with the spec's params", () => {
+  it("opens the open-recorder page's recorder operation with the spec's params, the environment without .json", () => {
     const link = recorderLink(scope, 'checkout.feature', 'Pay by card', 'staging.json');
     expect(link.startsWith('/open-recorder/recorder?')).toBe(true);
     expect(paramsOf(link)).toEqual({
@@ -13,7 +14,7 @@ describe('recorderLink', () => {
       feature_file: 'checkout.feature',
       scenario_name: 'Pay by card',
       fromMainApp: 'true',
-      env_name: 'staging.json',
+      env_name: 'staging',
       git_branch: 'feature/login',
     });
   });
@@ -27,5 +28,13 @@ describe('recorderLink', () => {
     const link = recorderLink(scope, 'checkout.feature', 'Pay', null, { step_index: '2', stepSource: 'api' }, 'apitest');
     expect(link.startsWith('/open-recorder/apitest?')).toBe(true);
     expect(paramsOf(link)).toMatchObject({ step_index: '2', stepSource: 'api' });
+  });
+});
+
+describe('recorderUrl', () => {
+  it('names the environment without .json for the local and the cloud recorder', () => {
+    const launch = { projectId: 'p1', envName: 'staging.json', branch: undefined };
+    expect(paramsOf(recorderUrl('local', launch)).env_name).toBe('staging');
+    expect(paramsOf(recorderUrl('cloud', launch)).env_name).toBe('staging');
   });
 });

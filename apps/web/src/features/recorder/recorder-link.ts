@@ -1,3 +1,4 @@
+import { environmentDisplayName } from '@rehearse/contract';
 import type { WorkspaceScope } from '../workspace/scope';
 
 /** The open-recorder operations the features page starts (spec 01 §4): record, or implement a step through the API. */
@@ -6,7 +7,7 @@ export type RecorderOperation = 'recorder' | 'apitest';
 /**
  * The open-recorder page's link for a scenario (spec 01 §4 params), opened in a new tab. A new
  * recording names no feature or scenario yet, so empty names are left out; `extra` adds the
- * step's params (`step_index`, `stepSource`).
+ * step's params (`step_index`, `stepSource`). The environment goes in without `.json`, as everywhere it is shown.
  */
 export function recorderLink(
   scope: WorkspaceScope,
@@ -21,7 +22,7 @@ export function recorderLink(
     ...(feature ? { feature_file: feature } : {}),
     ...(scenario ? { scenario_name: scenario } : {}),
     fromMainApp: 'true',
-    ...(environment ? { env_name: environment } : {}),
+    ...(environment ? { env_name: environmentDisplayName(environment) } : {}),
     ...(scope.branch ? { git_branch: scope.branch } : {}),
     ...extra,
   });

@@ -1,3 +1,4 @@
+import { environmentDisplayName } from '@rehearse/contract';
 import { StorageKeys } from '../../lib/storage-keys';
 
 /** Where the recorder opens (spec 01 §4): on the user's machine, or in a browser on the server. */
@@ -22,7 +23,7 @@ export function saveRecorderOption(option: RecorderOption): void {
 
 export interface RecorderLaunch {
   projectId: string;
-  /** Environment file name, e.g. `staging.json`. */
+  /** Environment file name, e.g. `staging.json`; the link carries it without `.json`. */
   envName: string;
   branch: string | undefined;
 }
@@ -32,13 +33,14 @@ export interface RecorderLaunch {
  * `/remote-recorder/record` (cloud). Both open in a new tab.
  */
 export function recorderUrl(option: RecorderOption, launch: RecorderLaunch): string {
+  const envName = environmentDisplayName(launch.envName);
   if (option === 'cloud') {
     // env_name beyond the spec's project_id: the cloud session opens the environment picked here.
-    return `/remote-recorder/record?${new URLSearchParams({ project_id: launch.projectId, env_name: launch.envName }).toString()}`;
+    return `/remote-recorder/record?${new URLSearchParams({ project_id: launch.projectId, env_name: envName }).toString()}`;
   }
   const params = new URLSearchParams({
     project_id: launch.projectId,
-    env_name: launch.envName,
+    env_name: envName,
     fromMainApp: 'true',
   });
   if (launch.branch) params.set('git_branch', launch.branch);

@@ -15,6 +15,7 @@ export interface ReportsFilter {
 export const reportKeys = {
   all: ['reports'] as const,
   list: (projectId: string, filter: ReportsFilter) => [...reportKeys.all, 'list', projectId, filter] as const,
+  any: (projectId: string, filter: ReportsFilter) => [...reportKeys.all, 'any', projectId, filter] as const,
   run: (runId: string) => [...reportKeys.all, 'run', runId] as const,
   scenario: (scenarioId: string) => [...reportKeys.all, 'scenario', scenarioId] as const,
   screenshot: (owner: string, testCaseId: string, screenshotId: string) =>
@@ -57,6 +58,19 @@ export const reportQueries = {
 
 export function useReportsList(projectId: string, filter: ReportsFilter) {
   return useInfiniteQuery(reportQueries.list(projectId, filter));
+}
+
+/**
+ * Whether any report matches `filter` (one row asked for, not counted): the reports list tells an
+ * empty time range from a project with no reports by asking this of the widest range.
+ */
+export function useAnyReports(projectId: string, filter: ReportsFilter, enabled: boolean) {
+  return useQuery({
+    queryKey: reportKeys.any(projectId, filter),
+    enabled,
+    queryFn: async () =>
+      (await api.call(runsCalls.getDetails, { body: { projectId, page: 0, limit: 1, ...filter } })).projectSummary.report.length > 0,
+  });
 }
 
 export function useRunReport(runId: string) {

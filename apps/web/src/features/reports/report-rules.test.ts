@@ -5,12 +5,15 @@ import {
   defaultCommandIndex,
   defaultStepIndex,
   defaultTab,
+  envDisplayName,
   httpStatusLabel,
   maskValue,
   passRatio,
   secondsText,
   sizeText,
   timeBarPercent,
+  ALL_TIME_RANGE_INDEX,
+  TIME_RANGES,
 } from './report-rules';
 
 const outcome = (status: Outcome['status']): Outcome => ({ status, startTime: '2025-06-04T10:00:00Z', endTime: '2025-06-04T10:00:01Z' });
@@ -91,5 +94,21 @@ describe('report values (spec 02 §4, §5, §9)', () => {
     expect(aiRetrainLabel({ ...failed, retrainStats: { result: 'PASSED' } })).toBe('fixed by AI');
     expect(aiRetrainLabel({ ...failed, retrainStats: { result: 'FAILED' } })).toBe('failed by AI');
     expect(aiRetrainLabel(failed)).toBeNull();
+  });
+});
+
+describe('report time ranges (spec 01 §9: last 24 hours, last week, last 2 weeks, all; days 1, 7, 14, 365)', () => {
+  it("offers the spec's four ranges in order, 'All' being 365 days", () => {
+    expect(TIME_RANGES.map((range) => range.label)).toEqual(['Last 24 hours', 'Last week', 'Last 2 weeks', 'All']);
+    expect(TIME_RANGES.map((range) => range.days)).toEqual([1, 7, 14, 365]);
+    expect(TIME_RANGES[ALL_TIME_RANGE_INDEX].label).toBe('All');
+  });
+});
+
+describe('environment names on screen (spec 02 §9: shown without ".json")', () => {
+  it('drops ".json", and the environments/ folder of a file path', () => {
+    expect(envDisplayName('staging.json')).toBe('staging');
+    expect(envDisplayName('environments/staging.json')).toBe('staging');
+    expect(envDisplayName('staging')).toBe('staging');
   });
 });

@@ -1,4 +1,4 @@
-import type { Command, NetworkEntry, ReportStep, WebLogEntry } from '@rehearse/contract';
+import { environmentDisplayName, type Command, type NetworkEntry, type ReportStep, type WebLogEntry } from '@rehearse/contract';
 
 /**
  * The reading rules of run and scenario reports (spec 02 §4 "Report step selection", §5 masking,
@@ -101,18 +101,27 @@ export function aiRetrainLabel(testCase: {
   return testCase.retrainStats.result === 'PASSED' ? 'fixed by AI' : 'failed by AI';
 }
 
-/** Spec 02 §9: environment names lose their last 5 characters (".json") for display. */
+/**
+ * Spec 02 §9: environment names lose their last 5 characters (".json") for display; a name given
+ * as the file's path (`environments/staging.json`, as `rehearse run --env` takes it) loses the folder too.
+ */
 export function envDisplayName(name: string): string {
-  return name.endsWith('.json') ? name.slice(0, -5) : name;
+  return environmentDisplayName(name.replace(/^environments\//, ''));
 }
 
-/** Spec 02 §9: report time ranges, kept in local storage as durationIndex (default 0). */
+/**
+ * Spec 01 §9 and 02 §9: report time ranges (day options 1, 7, 14, 365), kept in local storage as
+ * durationIndex (default 0). `phrase` names a range inside a sentence ("No reports in …").
+ */
 export const TIME_RANGES = [
-  { label: 'Last 24 hours', days: 1 },
-  { label: 'Last week', days: 7 },
-  { label: 'Last 2 weeks', days: 14 },
-  { label: 'All', days: 3650 },
+  { label: 'Last 24 hours', days: 1, phrase: 'the last 24 hours' },
+  { label: 'Last week', days: 7, phrase: 'the last week' },
+  { label: 'Last 2 weeks', days: 14, phrase: 'the last 2 weeks' },
+  { label: 'All', days: 365, phrase: 'the last year' },
 ] as const;
+
+/** The index of the widest range, 'All' (the last). */
+export const ALL_TIME_RANGE_INDEX = 3;
 
 /** Spec 02 §9: search debounce. */
 export const SEARCH_DEBOUNCE_MS = 500;

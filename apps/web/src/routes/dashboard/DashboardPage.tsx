@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useMe } from '../../features/auth/queries';
 import { useCodeReviews } from '../../features/code-review/queries';
 import { useFeaturesCount, useRunsOverview } from '../../features/dashboard/queries';
+import { envDisplayName } from '../../features/reports/report-rules';
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
@@ -98,7 +99,7 @@ export function DashboardPage() {
                   <tr key={row.id} className="border-b border-slate-50">
                     <td className="py-2 pr-3">{row.name}</td>
                     <td className="py-2 pr-3">{row.status === 'PASSED' ? Strings.dashboardPassed : Strings.dashboardFailed}</td>
-                    <td className="py-2 pr-3">{row.environment}</td>
+                    <td className="py-2 pr-3">{envDisplayName(row.environment)}</td>
                     <td className="py-2">
                       <time dateTime={row.startTime}>{`${formatDateTime(row.startTime).date} ${formatDateTime(row.startTime).time}`}</time>
                     </td>

@@ -5,8 +5,16 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
-import { useReportsList, type ReportsFilter } from '../../features/reports/queries';
-import { durationText, envDisplayName, passRatio, SEARCH_DEBOUNCE_MS, TIME_RANGES } from '../../features/reports/report-rules';
+import { Button } from '../../components/Button';
+import { useAnyReports, useReportsList, type ReportsFilter } from '../../features/reports/queries';
+import {
+  ALL_TIME_RANGE_INDEX,
+  durationText,
+  envDisplayName,
+  passRatio,
+  SEARCH_DEBOUNCE_MS,
+  TIME_RANGES,
+} from '../../features/reports/report-rules';
 import { StatusBadge } from '../../features/reports/StatusBadge';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -72,6 +80,14 @@ export function ReportsPage() {
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.projectSummary.report) ?? [], [list.data]);
   const items = useMemo(() => (grouping === 'failedStep' ? groupByFailedStep(rows) : flatten(rows)), [rows, grouping]);
   const stats = list.data?.pages[0]?.projectSummary.stats;
+  // An empty narrow range says so, and offers 'All', only when older reports exist; a project
+  // with none keeps "No reports yet".
+  const emptyNarrowRange = list.isSuccess && rows.length === 0 && !search && durationIndex !== ALL_TIME_RANGE_INDEX;
+  const olderReports = useAnyReports(project.id, { ...filter, days: TIME_RANGES[ALL_TIME_RANGE_INDEX].days }, emptyNarrowRange);
+  const chooseRange = (next: number) => {
+    setDurationIndex(next);
+    localStorage.setItem(StorageKeys.durationIndex, String(next));
+  };
 
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -130,11 +146,7 @@ export function ReportsPage() {
           <select
             id={ids.range}
             value={durationIndex}
-            onChange={(event) => {
-              const next = Number(event.target.value);
-              setDurationIndex(next);
-              localStorage.setItem(StorageKeys.durationIndex, String(next));
-            }}
+            onChange={(event) => chooseRange(Number(event.target.value))}
             className={selectClass}
           >
             {TIME_RANGES.map((range, index) => (
@@ -181,7 +193,7 @@ export function ReportsPage() {
       <div
         role="table"
         aria-label={Strings.reportsTitle}
-        aria-rowcount={items.length + 1}
+        aria-rowcount={items.length > 0 ? items.length + 1 : undefined}
         aria-busy={list.isFetching || undefined}
         className="flex min-h-0 flex-1 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-xs"
       >
@@ -211,23 +223,36 @@ export function ReportsPage() {
           </div>
         </div>
         <div ref={scroller} role="rowgroup" className="min-h-0 flex-1 overflow-y-auto" data-testid="reports-scroller">
-          {list.isPending ? (
+          {list.isPending || (emptyNarrowRange && olderReports.isPending) ? (
             <FullPageSpinner label={Strings.reportsLoading} />
           ) : list.isError && rows.length === 0 ? (
             <ErrorPanel title={Strings.reportsLoadFailed} detail={errorMessage(list.error)} onRetry={() => void list.refetch()} />
           ) : items.length === 0 ? (
-            <div role="status" className="flex h-full min-h-48 flex-col items-center justify-center gap-2 p-8 text-center">
-              {search ? (
-                <p className="inline-flex items-center gap-2 text-sm text-slate-600">
-                  <SearchX aria-hidden="true" className="size-4" />
-                  {Strings.reportsNoMatch(search)}
-                </p>
-              ) : (
-                <>
-                  <p className="font-medium text-slate-800">{Strings.reportsEmpty}</p>
-                  <p className="text-sm text-slate-500">{Strings.reportsEmptyHint}</p>
-                </>
-              )}
+            // A row of its own: a table's row group may only hold rows (and axe checks it).
+            <div role="row" className="h-full">
+              <div role="cell" className="flex h-full min-h-48 flex-col items-center justify-center gap-2 p-8 text-center">
+                {search ? (
+                  <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
+                    <SearchX aria-hidden="true" className="size-4" />
+                    {Strings.reportsNoMatch(search)}
+                  </p>
+                ) : emptyNarrowRange && olderReports.data ? (
+                  <>
+                    <div role="status" className="flex flex-col items-center gap-2">
+                      <p className="font-medium text-slate-800">{Strings.reportsEmptyInRange(TIME_RANGES[durationIndex]!.phrase)}</p>
+                      <p className="text-sm text-slate-500">{Strings.reportsEmptyInRangeHint}</p>
+                    </div>
+                    <Button variant="secondary" className="mt-2" onClick={() => chooseRange(ALL_TIME_RANGE_INDEX)}>
+                      {Strings.reportsShowAll}
+                    </Button>
+                  </>
+                ) : (
+                  <div role="status" className="flex flex-col items-center gap-2">
+                    <p className="font-medium text-slate-800">{Strings.reportsEmpty}</p>
+                    <p className="text-sm text-slate-500">{Strings.reportsEmptyHint}</p>
+                  </div>
+                )}
+              </div>
             </div>
           ) : (
             <div style={{ height: virtualizer.getTotalSize() + ROW_HEIGHT }} className="relative">

@@ -1,0 +1,65 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ReportPageModel } from './pages/report.page';
+import { backdateRuns, expectAccessible, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
+import { seedRun } from './support/reports-seed';
+
+/** The reports list when the chosen time range is empty: older reports are offered, none means none. */
+describe('reports list with an empty time range in Chromium', () => {
+  let h: Harness;
+  let ada: Account;
+  let context: BrowserContext;
+  let page: Page;
+  let r: ReportPageModel;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    ada = await h.signUp('Ada');
+    const shooter = await h.browser.newPage({ viewport: { width: 400, height: 200 } });
+    await shooter.setContent('<body><h1>Trail Shop</h1></body>');
+    const png = await shooter.screenshot();
+    await shooter.close();
+    await seedRun(ada.api, ada.projectId, { name: 'Last month nightly', steps: 2, commands: 1, png });
+    await backdateRuns(h.test, ada.projectId, '20 days');
+    ({ context, page } = await h.open(ada));
+    r = new ReportPageModel(page);
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await h?.close();
+  });
+
+  it("names the empty range and widens it to 'All' when older reports exist", async () => {
+    await page.goto(`/${ada.projectId}/runs`);
+    const status = page.getByRole('status').filter({ hasText: 'No reports in' });
+    await expect.poll(() => status.locator('p').first().textContent()).toBe('No reports in the last 24 hours');
+    expect(await page.getByText('No reports yet').count()).toBe(0);
+    await expectAccessible(page, 'reports list, empty range');
+    await screenshotAtSizes(page, 'reports-empty-range');
+
+    await r.select('Time range').selectOption({ label: 'Last week' });
+    await expect.poll(() => status.locator('p').first().textContent()).toBe('No reports in the last week');
+    await r.select('Time range').selectOption({ label: 'Last 2 weeks' });
+    await expect.poll(() => status.locator('p').first().textContent()).toBe('No reports in the last 2 weeks');
+
+    await page.getByRole('button', { name: 'Show all reports' }).click();
+    await expect.poll(() => r.rows().count()).toBe(1);
+    expect(await r.rows().nth(0).innerText()).toContain('Last month nightly');
+    expect(await r.select('Time range').inputValue()).toBe('3');
+    expect(await page.evaluate(() => localStorage.getItem('durationIndex'))).toBe('3');
+  });
+
+  it('keeps "No reports yet" for a project that has no reports at all', async () => {
+    const bob = await h.signUp('Bob');
+    const opened = await h.open(bob);
+    try {
+      await opened.page.goto(`/${bob.projectId}/runs`);
+      await expect.poll(() => opened.page.getByText('No reports yet').count()).toBe(1);
+      expect(await opened.page.getByText('No reports in').count()).toBe(0);
+      expect(await opened.page.getByRole('button', { name: 'Show all reports' }).count()).toBe(0);
+    } finally {
+      await opened.context.close();
+    }
+  });
+});
