@@ -4,10 +4,11 @@ import path from 'node:path';
 import { authCalls, retentionCalls, runnerCalls, runsCalls, type RunReport, type TestCase } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../admin.js';
+import { TINY_PNG_BASE64 } from '../testing/report-fixture.js';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
 // A 1×1 PNG; bytes after its end make each screenshot distinct, as real ones are.
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
 const DAY_MS = 86_400_000;
 
 function testCase(name: string, screenshotIds: string[]): TestCase {
@@ -64,6 +65,8 @@ describe.each(testBackends())('run retention on %s', (backend) => {
   let projectId: string;
   const runIds: Record<string, string> = {};
   const shots: Record<string, string> = {};
+  /** The bytes behind each artifact id, so another project can upload the same ones. */
+  const bytesOf: Record<string, Buffer> = {};
 
   const fileOf = (id: string) => path.join(test.settings.dataDir, 'artifacts', id.slice(0, 2), id);
   const runCount = async () => (await test.database.rows<{ n: number }>(`select count(*)::int as n from runs`))[0]!.n;
@@ -73,6 +76,7 @@ describe.each(testBackends())('run retention on %s', (backend) => {
     const { id } = await key.call(runnerCalls.uploadArtifact, {
       body: { projectId, contentType: 'image/png', data: bytes.toString('base64') },
     });
+    bytesOf[id] = bytes;
     return id;
   };
   /** Puts runs, and every artifact's upload (row and file), `days` into the past. */
@@ -236,5 +240,36 @@ describe.each(testBackends())('run retention on %s', (backend) => {
     });
     expect(await test.services.housekeeping.sweep()).toMatchObject({ runs: 2 });
     expect((await test.database.rows<{ id: string }>(`select id from runs`)).map((row) => row.id)).toEqual([runIds.april]);
+  });
+
+  it('never lets another project’s retention remove bytes this project still stores', async () => {
+    // Mallory uploads the very bytes of one of Ada's kept screenshots into her own project, names
+    // them in a run, then lets her retention delete that run at once.
+    const mallory = await signUp(test, { email: 'mallory@evil.test' });
+    const malloryKey = test.client(
+      (await mallory.api.call(authCalls.createAccessKey, { body: { name: 'x', projectId: mallory.projectId } })).accessKey.token,
+    );
+    const { id } = await malloryKey.call(runnerCalls.uploadArtifact, {
+      body: { projectId: mallory.projectId, contentType: 'image/png', data: bytesOf[shots.april!]!.toString('base64') },
+    });
+    expect(id).toBe(shots.april);
+    await malloryKey.call(runnerCalls.uploadRun, {
+      body: { projectId: mallory.projectId, uploadKey: 'mallory-1', report: report('mallory', [id]) },
+    });
+    await test.database.execute(
+      `update runs set publish_time = publish_time - interval '40 days' where project_id = '${mallory.projectId}'`,
+    );
+    await ageArtifacts(2);
+    await mallory.api.call(retentionCalls.setRetention, { body: { projectId: mallory.projectId, keepDays: 1, keepRuns: null } });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ runs: 1, artifacts: 1 });
+
+    // Her run and her record of the bytes are gone; Ada's run, record and file are not.
+    expect(await test.database.rows(`select id from artifacts where project_id = '${mallory.projectId}'`)).toEqual([]);
+    expect(existsSync(fileOf(shots.april!))).toBe(true);
+    const { run } = await admin.api.call(runsCalls.getRun, { query: { runId: runIds.april! } });
+    const shot = await admin.api.call(runsCalls.runScreenshot, {
+      params: { runId: runIds.april!, testCaseId: run.report.testCases[0]!.id, screenshotId: shots.april! },
+    });
+    expect(Buffer.from(shot.image, 'base64')).toEqual(bytesOf[shots.april!]);
   });
 });
