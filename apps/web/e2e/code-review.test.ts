@@ -4,9 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
 import { expectAccessible, SCREEN_SIZES, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 import { HEALED_LOCATOR_FILE, seedHealedRun } from './support/reports-seed';
+import { TINY_PNG_BASE64 } from '../../server/src/testing/report-fixture.js';
 
 /** A 1×1 PNG: the screenshots of the seeded run. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
 
 /**
  * Code Review page. The oversight calls (aiCalls.oversightList / archiveOversight /

@@ -4,22 +4,11 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { captureIo } from '@rehearse/runner/testing/output';
 import { REHEARSE_BIN, runCli } from './index.js';
 
 const SERVER = 'http://rehearse.acme.test:4000';
 const LINK = `rehearse://recorder?project_id=p1&env_name=staging.json&git_branch=main&feature_file=Checkout.feature&scenario_name=Pay+now&server=${encodeURIComponent(`${SERVER}/`)}&token=rhk_launch`;
-
-/** A stdout/stderr pair that keeps what the CLI writes. */
-function captureIo() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return {
-    stdout: { write: (text: string) => out.push(text) },
-    stderr: { write: (text: string) => err.push(text) },
-    out: () => out.join(''),
-    err: () => err.join(''),
-  };
-}
 
 describe("rehearse: the runner's commands and the recorder's, composed", () => {
   it('lists record beside run, pull and worker, and refuses an unknown command with the usage', async () => {

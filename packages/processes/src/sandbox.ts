@@ -249,6 +249,30 @@ export interface SandboxTools {
   bwrap?: string;
 }
 
+/**
+ * The system a job sees: /usr read-only, with the merged-/usr links (/bin, /sbin, /lib, /lib64)
+ * and its own /proc. The probe boxes the same root, so a host where it works runs jobs too.
+ */
+const SYSTEM_ROOT = [
+  '--ro-bind',
+  '/usr',
+  '/usr',
+  '--symlink',
+  'usr/bin',
+  '/bin',
+  '--symlink',
+  'usr/sbin',
+  '/sbin',
+  '--symlink',
+  'usr/lib',
+  '/lib',
+  '--symlink',
+  'usr/lib64',
+  '/lib64',
+  '--proc',
+  '/proc',
+];
+
 async function probe(bwrap: string): Promise<SandboxProbe> {
   if (process.platform !== 'linux') return { ok: false, missing: 'the job sandbox needs Linux (bubblewrap and cgroups)' };
   if (!existsSync(bwrap)) return { ok: false, missing: `bubblewrap is not installed (${bwrap}; Debian package "bubblewrap")` };
@@ -263,20 +287,7 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
     String(JOB_GID),
     '--unshare-pid',
     '--unshare-net',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    '--symlink',
-    'usr/bin',
-    '/bin',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
-    '--proc',
-    '/proc',
+    ...SYSTEM_ROOT,
     '/usr/bin/true',
   ];
   const tried = root
@@ -427,23 +438,7 @@ export function bwrapArguments(spec: JobProcessSpec, env: Record<string, string>
     'rehearse-job',
     '--cap-drop',
     'ALL',
-    '--ro-bind',
-    '/usr',
-    '/usr',
-    '--symlink',
-    'usr/bin',
-    '/bin',
-    '--symlink',
-    'usr/sbin',
-    '/sbin',
-    '--symlink',
-    'usr/lib',
-    '/lib',
-    '--symlink',
-    'usr/lib64',
-    '/lib64',
-    '--proc',
-    '/proc',
+    ...SYSTEM_ROOT,
     '--dev',
     '/dev',
     '--tmpfs',

@@ -1,5 +1,5 @@
 import type { RetentionCounts, RunRetention } from '@rehearse/contract';
-import { and, eq, inArray, isNotNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { artifacts, projectRetention, projects, runs, testCases } from '../db/schema.js';
 
@@ -71,7 +71,7 @@ export class RetentionRepo {
     if (topRunIds.length === 0) return NO_COUNTS;
     const group = this.groupOf(projectId, topRunIds);
     const [cases] = await this.db
-      .select({ runs: sql<number>`count(distinct ${testCases.runId})::int`, testCases: sql<number>`count(*)::int` })
+      .select({ testCases: sql<number>`count(*)::int` })
       .from(testCases)
       .where(inArray(testCases.runId, group));
     const [runCount] = await this.db
@@ -93,23 +93,17 @@ export class RetentionRepo {
 
   /** What the project stores: its runs, their scenarios, and its artifacts' bytes. */
   async storedBy(projectId: string): Promise<RetentionCounts> {
-    const [runCount] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(runs)
-      .where(eq(runs.projectId, projectId));
-    const [caseCount] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(testCases)
-      .where(eq(testCases.projectId, projectId));
-    const [bytes] = await this.db
-      .select({ total: sql<string | null>`sum(${artifacts.size})` })
-      .from(artifacts)
-      .where(eq(artifacts.projectId, projectId));
-    return { runs: runCount?.n ?? 0, testCases: caseCount?.n ?? 0, artifactBytes: Number(bytes?.total ?? 0) };
+    const [row] = await this.stored(eq(projects.id, projectId));
+    return row ? { runs: row.runs, testCases: row.testCases, artifactBytes: row.artifactBytes } : NO_COUNTS;
   }
 
   /** Every project's stored runs, scenarios and artifact bytes, the largest first (instance administrators). */
   async storedByProject(): Promise<({ projectId: string; name: string } & RetentionCounts)[]> {
+    const rows = await this.stored();
+    return rows.sort((a, b) => b.artifactBytes - a.artifactBytes || a.name.localeCompare(b.name));
+  }
+
+  private async stored(which?: SQL): Promise<({ projectId: string; name: string } & RetentionCounts)[]> {
     const rows = await this.db
       .select({
         projectId: projects.id,
@@ -118,10 +112,9 @@ export class RetentionRepo {
         testCases: sql<number>`(select count(*)::int from test_cases tc where tc.project_id = projects.id)`,
         artifactBytes: sql<string>`(select coalesce(sum(a.size), 0)::bigint from artifacts a where a.project_id = projects.id)`,
       })
-      .from(projects);
-    return rows
-      .map((row) => ({ ...row, artifactBytes: Number(row.artifactBytes) }))
-      .sort((a, b) => b.artifactBytes - a.artifactBytes || a.name.localeCompare(b.name));
+      .from(projects)
+      .where(which);
+    return rows.map((row) => ({ ...row, artifactBytes: Number(row.artifactBytes) }));
   }
 
   /** Deletes these top-level runs and their reruns (scenarios, comments and artifact names go with them); answers how many runs. */

@@ -1,9 +1,9 @@
 import { authCalls, runnerCalls, runsCalls, workspaceCalls, type RunReport, type TestCase } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TINY_PNG_BASE64 } from '../testing/report-fixture.js';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
-// A 1×1 PNG: the smallest real screenshot.
-const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+const PNG = TINY_PNG_BASE64;
 
 function testCase(
   name: string,

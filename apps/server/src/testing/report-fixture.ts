@@ -1,5 +1,8 @@
 import type { RunReport } from '@rehearse/contract';
 
+/** A 1×1 PNG, base64: the smallest real screenshot. */
+export const TINY_PNG_BASE64 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
 /**
  * A run report of one passed scenario with one step, for tests that need a stored run and do not
  * care what it holds (fixtures for calls that read runs, test cases and comments).
