@@ -50,6 +50,46 @@ describe('reports list with an empty time range in Chromium', () => {
     expect(await page.evaluate(() => localStorage.getItem('durationIndex'))).toBe('3');
   });
 
+  it('names the status filter that emptied the list and shows every report again', async () => {
+    await page.goto(`/${ada.projectId}/runs`);
+    await r.select('Time range').selectOption({ label: 'All' });
+    await expect.poll(() => r.rows().count()).toBe(1);
+    await r.select('Status').selectOption({ label: 'Failed only' });
+    const status = page.getByRole('status').filter({ hasText: 'No failed reports' });
+    await expect.poll(() => status.locator('p').first().textContent()).toBe('No failed reports in the last year');
+    expect(await status.locator('p').nth(1).textContent()).toBe('Reports with another status are hidden by the Status filter.');
+    expect(await page.getByText('No reports yet').count()).toBe(0);
+    await expectAccessible(page, 'reports list, emptied by the status filter');
+    await screenshotAtSizes(page, 'reports-empty-status');
+
+    await r.select('Time range').selectOption({ label: 'Last 24 hours' });
+    await expect.poll(() => status.locator('p').first().textContent()).toBe('No failed reports in the last 24 hours');
+    await page.getByRole('button', { name: 'Show all reports' }).click();
+    await expect.poll(() => r.rows().count()).toBe(1);
+    expect(await r.select('Status').inputValue()).toBe('all');
+    expect(await r.select('Time range').inputValue()).toBe('3');
+  });
+
+  it('keeps the table accessible while the reports load and when they cannot be loaded', async () => {
+    let answer: () => void = () => {};
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    await page.route('**/api/runs/project/getDetails', async (route) => {
+      await held;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ message: 'Internal error' }) });
+    });
+    try {
+      await page.goto(`/${ada.projectId}/runs`);
+      await page.getByRole('status').filter({ hasText: 'Loading reports…' }).waitFor();
+      await expectAccessible(page, 'reports list, loading');
+      answer();
+      await page.getByText('Could not load the reports').waitFor({ timeout: 30_000 });
+      await expectAccessible(page, 'reports list, failed to load');
+    } finally {
+      answer();
+      await page.unroute('**/api/runs/project/getDetails');
+    }
+  });
+
   it('keeps "No reports yet" for a project that has no reports at all', async () => {
     const bob = await h.signUp('Bob');
     const opened = await h.open(bob);

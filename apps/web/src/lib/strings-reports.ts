@@ -22,8 +22,10 @@ export const ReportStrings = {
   reportsLoadFailed: 'Could not load the reports',
   reportsEmpty: 'No reports yet',
   reportsEmptyHint: 'Runs of your scenarios and executions show up here once they finish.',
-  reportsEmptyInRange: (range: string) => `No reports in ${range}`,
+  /** `status` is 'failed' or 'passed' when the Status filter narrows the list, else absent. */
+  reportsEmptyInRange: (range: string, status?: string) => `No ${status ? `${status} ` : ''}reports in ${range}`,
   reportsEmptyInRangeHint: 'Older reports are kept: widen the time range to see them.',
+  reportsEmptyForStatusHint: 'Reports with another status are hidden by the Status filter.',
   reportsShowAll: 'Show all reports',
   reportsNoMatch: (term: string) => `"${term}" did not match any report. Please try again.`,
   reportsEnd: 'That is every report in this time range.',

@@ -80,13 +80,23 @@ export function ReportsPage() {
   const rows = useMemo(() => list.data?.pages.flatMap((page) => page.projectSummary.report) ?? [], [list.data]);
   const items = useMemo(() => (grouping === 'failedStep' ? groupByFailedStep(rows) : flatten(rows)), [rows, grouping]);
   const stats = list.data?.pages[0]?.projectSummary.stats;
-  // An empty narrow range says so, and offers 'All', only when older reports exist; a project
-  // with none keeps "No reports yet".
-  const emptyNarrowRange = list.isSuccess && rows.length === 0 && !search && durationIndex !== ALL_TIME_RANGE_INDEX;
-  const olderReports = useAnyReports(project.id, { ...filter, days: TIME_RANGES[ALL_TIME_RANGE_INDEX].days }, emptyNarrowRange);
+  // A list emptied by a narrow range or a status filter says which, and offers every report, only
+  // when the project has reports outside them; a project with none keeps "No reports yet".
+  const narrowed = durationIndex !== ALL_TIME_RANGE_INDEX || filterType !== 'all';
+  const emptyNarrowed = list.isSuccess && rows.length === 0 && !search && narrowed;
+  const otherReports = useAnyReports(
+    project.id,
+    { search: '', filterType: 'all', days: TIME_RANGES[ALL_TIME_RANGE_INDEX].days },
+    emptyNarrowed,
+  );
   const chooseRange = (next: number) => {
     setDurationIndex(next);
     localStorage.setItem(StorageKeys.durationIndex, String(next));
+  };
+  const showAll = () => {
+    chooseRange(ALL_TIME_RANGE_INDEX);
+    setGrouping('none');
+    setStatusFilter('all');
   };
 
   const scroller = useRef<HTMLDivElement>(null);
@@ -223,26 +233,33 @@ export function ReportsPage() {
           </div>
         </div>
         <div ref={scroller} role="rowgroup" className="min-h-0 flex-1 overflow-y-auto" data-testid="reports-scroller">
-          {list.isPending || (emptyNarrowRange && olderReports.isPending) ? (
-            <FullPageSpinner label={Strings.reportsLoading} />
+          {list.isPending || (emptyNarrowed && otherReports.isPending) ? (
+            <WholeRow>
+              <FullPageSpinner label={Strings.reportsLoading} />
+            </WholeRow>
           ) : list.isError && rows.length === 0 ? (
-            <ErrorPanel title={Strings.reportsLoadFailed} detail={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+            <WholeRow>
+              <ErrorPanel title={Strings.reportsLoadFailed} detail={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+            </WholeRow>
           ) : items.length === 0 ? (
-            // A row of its own: a table's row group may only hold rows (and axe checks it).
-            <div role="row" className="h-full">
-              <div role="cell" className="flex h-full min-h-48 flex-col items-center justify-center gap-2 p-8 text-center">
+            <WholeRow>
+              <div className="flex h-full min-h-48 flex-col items-center justify-center gap-2 p-8 text-center">
                 {search ? (
                   <p role="status" className="inline-flex items-center gap-2 text-sm text-slate-600">
                     <SearchX aria-hidden="true" className="size-4" />
                     {Strings.reportsNoMatch(search)}
                   </p>
-                ) : emptyNarrowRange && olderReports.data ? (
+                ) : emptyNarrowed && otherReports.data ? (
                   <>
                     <div role="status" className="flex flex-col items-center gap-2">
-                      <p className="font-medium text-slate-800">{Strings.reportsEmptyInRange(TIME_RANGES[durationIndex]!.phrase)}</p>
-                      <p className="text-sm text-slate-500">{Strings.reportsEmptyInRangeHint}</p>
+                      <p className="font-medium text-slate-800">
+                        {Strings.reportsEmptyInRange(TIME_RANGES[durationIndex]!.phrase, filterType === 'all' ? undefined : filterType)}
+                      </p>
+                      <p className="text-sm text-slate-500">
+                        {filterType === 'all' ? Strings.reportsEmptyInRangeHint : Strings.reportsEmptyForStatusHint}
+                      </p>
                     </div>
-                    <Button variant="secondary" className="mt-2" onClick={() => chooseRange(ALL_TIME_RANGE_INDEX)}>
+                    <Button variant="secondary" className="mt-2" onClick={showAll}>
                       {Strings.reportsShowAll}
                     </Button>
                   </>
@@ -253,7 +270,7 @@ export function ReportsPage() {
                   </div>
                 )}
               </div>
-            </div>
+            </WholeRow>
           ) : (
             <div style={{ height: virtualizer.getTotalSize() + ROW_HEIGHT }} className="relative">
               {virtualItems.map((virtual) => {
@@ -306,6 +323,17 @@ export function ReportsPage() {
             </div>
           )}
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** What stands in for the rows (waiting, an error, nothing to show): a table's row group may only hold rows, and axe checks it. */
+function WholeRow({ children }: { children: React.ReactNode }) {
+  return (
+    <div role="row" className="h-full">
+      <div role="cell" className="h-full">
+        {children}
       </div>
     </div>
   );
