@@ -275,6 +275,14 @@ export const recorderCalls = {
     response: Ok.extend({ activeSessions: z.number().int(), error: z.string().optional() }),
     example: { query: {} },
   }),
+  mySessions: defineCall({
+    method: 'GET',
+    path: '/api/guac/my-sessions',
+    summary: 'The caller’s live cloud sessions in every project, oldest first, so a user at the limit can end one',
+    access: 'user',
+    response: Ok.extend({ sessions: z.array(RecorderSessionInfo) }),
+    example: {},
+  }),
   checkReachable: defineCall({
     method: 'POST',
     path: '/api/guac/check-environment-is-reachable',

@@ -300,6 +300,9 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   'recorderCalls.deleteConnection': { ...PROJECT_MEMBERS, member: NOT_YOUR_RECORDER_SESSION, memberKey: NOT_YOUR_RECORDER_SESSION },
   // 02 §7 concurrent-sessions-for-user and check-environment-is-reachable name a user, not a project.
   'recorderCalls.concurrentSessions': SIGNED_IN_PEOPLE,
+  // Spec silent: the list behind the spec's "end ongoing sessions and try again" names the caller's
+  // sessions in every project, so like the count it is the person's, not a key's.
+  'recorderCalls.mySessions': SIGNED_IN_PEOPLE,
   'recorderCalls.checkReachable': SIGNED_IN_PEOPLE,
   'recorderCalls.publish': PROJECT_MEMBERS,
   // 01 §4 "Locally": the launch makes an access key, so (spec silent) a key cannot ask for one.

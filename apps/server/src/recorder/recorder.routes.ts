@@ -19,6 +19,7 @@ export function registerRecorderRoutes(route: CallRoute, recorder: RecorderServi
   });
   // The spec passes userId; a caller only ever learns their own count.
   route(recorderCalls.concurrentSessions, async ({ caller }) => ({ status: true, activeSessions: recorder.activeCount(caller.user.id) }));
+  route(recorderCalls.mySessions, async ({ caller }) => ({ status: true, sessions: recorder.mine(caller) }));
   route(recorderCalls.checkReachable, async ({ body }) => ({
     status: true,
     reachable: true as const,

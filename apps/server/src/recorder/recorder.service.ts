@@ -128,6 +128,14 @@ export class RecorderService {
     };
   }
 
+  /** The caller's live sessions in every project, oldest first. */
+  mine(caller: Caller): RecorderSessionInfo[] {
+    return [...this.sessions.values()]
+      .filter((session) => session.userId === caller.user.id)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((session) => this.info(session));
+  }
+
   /** Whether the recorder may open a URL, with the spec's message when not. */
   async checkReachable(url: string): Promise<{ statusCode: number }> {
     const verdict = await probe(url, this.settings.allowPrivateTargets);

@@ -257,6 +257,13 @@ export const Strings = {
   recorderTryAgain: 'Try again',
   recorderCancel: 'Cancel',
   recorderNewSession: 'Start a new session',
+  recorderOpenSessions: 'Your open sessions',
+  recorderOpenSessionsLoading: 'Loading your open sessions…',
+  recorderOpenSession: (project: string, env: string) => `${project} · ${env}`,
+  recorderOpenSessionStarted: (time: string) => `started at ${time}`,
+  recorderEndThisSession: 'End',
+  recorderEndThisSessionLabel: (project: string, env: string) => `End the session in ${project} on ${env}`,
+  recorderOpenSessionsNone: 'None of your sessions is open any more: try again.',
   recorderDisplayLabel: 'Remote browser. Click to focus; mouse, wheel, keys and paste go to the page.',
 
   // Projects (spec 01 §2, §4, §5, §9)

@@ -8,6 +8,30 @@ export type LocalLaunchBody = CallInput<typeof recorderCalls.localLaunch>['body'
 /** Where Download app points when the server lists no runner asset (or could not be asked). */
 export const RUNNER_FALLBACK_DOWNLOAD = runnerDownloadPath('latest');
 
+/** Query keys of the caller's cloud recorder sessions. */
+export const recorderKeys = {
+  mine: () => ['recorder', 'my-sessions'] as const,
+};
+
+/** The caller's live cloud sessions in every project (never persisted: they end within the hour). */
+export function useMySessions(enabled: boolean) {
+  return useQuery({
+    queryKey: recorderKeys.mine(),
+    queryFn: async () => (await api.call(recorderCalls.mySessions)).sessions,
+    enabled,
+    meta: { persist: false },
+  });
+}
+
+/** Ends one of the caller's sessions, then lists what is left. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (connectionId: string) => api.call(recorderCalls.deleteConnection, { body: { connectionName: connectionId } }),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: recorderKeys.mine() }),
+  });
+}
+
 /** Query keys of the client downloads. */
 export const downloadKeys = {
   all: ['downloads'] as const,

@@ -3,8 +3,9 @@ import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/Button';
 import type { RecorderPhase as Phase, RecorderProblem as Problem } from '../../../features/recorder/remote-session';
 import { Strings } from '../../../lib/strings';
+import { OpenSessions } from './OpenSessions';
 
-/** Over the display while it is not live: the error screen with Cancel and Try again, the ended screen, or progress. */
+/** Over the display while it is not live: the error screen with Cancel and Try again (and, at the session limit, the open sessions to end), the ended screen, or progress. */
 export function RecorderOverlay({
   phase,
   problem,
@@ -27,6 +28,7 @@ export function RecorderOverlay({
           {problem.title}
         </h2>
         <p className="text-sm text-slate-700">{problem.text}</p>
+        {problem.title === Messages.recorderMaxSessionsTitle && <OpenSessions />}
         <div className="flex justify-end gap-2">
           <Button variant="secondary" onClick={() => window.close()}>
             {Strings.recorderCancel}
