@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPlainApp } from '../../../packages/recorder/src/testing/targets.js';
 import { processesOfSession } from '../../server/src/recorder/testing/stream-driver.js';
 import { Strings } from '../src/lib/strings';
-import { startHarness, type Account, type Harness } from './support/harness';
+import { screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 /**
  * The cloud recorder's Must-show: a person's mouse and keyboard on the streamed canvas of
@@ -148,6 +148,10 @@ describe('the remote recorder page', () => {
     await s.page.getByLabel(Strings.recorderScenarioName).fill(scenario);
     await s.page.getByRole('button', { name: Strings.recorderPublish }).click();
     await expect.poll(() => s.page.getByRole('status').filter({ hasText: Strings.recorderPublished }).count(), { timeout: 30_000 }).toBe(1);
+    // Publish turns into a link to the scenario, in the features page's own URL form.
+    expect(await s.page.getByRole('link', { name: 'Open the published scenario' }).getAttribute('href')).toBe(
+      `/${ada.projectId}/features?feature=${encodeURIComponent(feature)}&scenario=${encodeURIComponent(scenario)}`,
+    );
     const { features } = await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } });
     expect(features.find((f) => f.featureName === feature)?.scenarios.map((sc) => sc.name)).toContain(scenario);
     const { job } = await ada.api.call(scenarioJobCalls.runScenario, {
@@ -157,13 +161,16 @@ describe('the remote recorder page', () => {
     expect([done.state, done.message]).toEqual(['passed', null]);
   }
 
+  /** Ends a session whose steps are all published: nothing is discarded, so nothing is asked. */
   async function endThroughPage(s: StreamedPage): Promise<string> {
     const { session } = await ada.api.call(recorderCalls.activeSession, { query: { projectId: ada.projectId } });
+    const asked: string[] = [];
     s.page.once('dialog', (dialog) => {
-      expect(dialog.message()).toBe(Messages.recorderEndConfirm);
+      asked.push(dialog.message());
       void dialog.accept();
     });
     await s.page.getByRole('button', { name: Strings.recorderEndSession }).click();
+    expect(asked).toEqual([]);
     await expect.poll(() => s.page.getByText(Messages.recorderSessionEnded).count()).toBe(1);
     return session!.connectionId;
   }
@@ -264,7 +271,18 @@ describe('the remote recorder page', () => {
       await expect.poll(() => s.steps().last().textContent()).toBe('See “Ada Lovelace removed”');
       const steps = await s.steps().allTextContents();
       writeFileSync('/tmp/rec-roster-steps.txt', steps.join('\n'));
+      // Unpublished steps: End asks first (spec 02 §8), and declining keeps the session.
+      const asked = new Promise<string>((resolve) =>
+        s.page.once('dialog', (dialog) => {
+          resolve(dialog.message());
+          void dialog.dismiss();
+        }),
+      );
+      await s.page.getByRole('button', { name: Strings.recorderEndSession }).click();
+      expect(await asked).toBe('Are you sure you want to end the session? All changes will be discarded');
+      expect(await s.page.getByRole('status').filter({ hasText: Strings.recorderStateConnected }).count()).toBe(1);
       await publishAndRun(s, 'Roster', 'Add and remove a member', 'roster.json');
+      await screenshotAtSizes(s.page, 'recorder-published');
       const id = await endThroughPage(s);
       await expect.poll(() => processesOfSession(id), { timeout: 15_000 }).toEqual([]);
     } finally {

@@ -250,6 +250,7 @@ export const Strings = {
     'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
   recorderUndo: 'Undo last',
   recorderPublish: 'Publish',
+  recorderOpenPublished: 'Open the published scenario',
   recorderFeatureName: 'Feature (new or existing)',
   recorderScenarioName: 'Scenario name',
   recorderPublished: 'Published to the workspace',

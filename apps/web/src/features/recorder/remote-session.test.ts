@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clock, isLive, problemOf, viewportFor } from './remote-session';
+import { clock, hasUnpublishedSteps, isLive, problemOf, stepsKey, viewportFor } from './remote-session';
 
 describe('the remote recorder error screens (spec 02 §8)', () => {
   it('shows the maximum-sessions title above its text', () => {
@@ -46,5 +46,30 @@ describe('the stream', () => {
     expect(viewportFor({ width: 1023.6, height: 700.2 })).toEqual({ width: 1024, height: 700 });
     expect(viewportFor({ width: 500, height: 300 })).toEqual({ width: 800, height: 600 });
     expect(viewportFor({ width: 2500, height: 1500 })).toEqual({ width: 1600, height: 1200 });
+  });
+});
+
+describe('whether ending a session would discard steps', () => {
+  const open = { type: 'navigate', url: 'http://shop.test/' };
+  const click = { type: 'click', target: 'Add to cart' };
+  const see = { type: 'verifyText', text: 'Added' };
+
+  it('asks when steps beyond the opening page were never published', () => {
+    expect(hasUnpublishedSteps([open, click], null)).toBe(true);
+  });
+
+  it('does not ask with only the opening page recorded', () => {
+    expect(hasUnpublishedSteps([open], null)).toBe(false);
+  });
+
+  it('does not ask when what is recorded is what was published', () => {
+    expect(hasUnpublishedSteps([open, click], stepsKey([open, click]))).toBe(false);
+  });
+
+  it('asks again after a step is added or undone since publishing', () => {
+    const published = stepsKey([open, click]);
+    expect(hasUnpublishedSteps([open, click, see], published)).toBe(true);
+    expect(hasUnpublishedSteps([open], stepsKey([open, click]))).toBe(false);
+    expect(hasUnpublishedSteps([open, see], published)).toBe(true);
   });
 });

@@ -38,3 +38,16 @@ export function viewportFor(area: { width: number; height: number }): { width: n
     height: Math.max(600, Math.min(1200, Math.round(area.height))),
   };
 }
+
+/** What was recorded, as one comparable value: publishing remembers it, so the page knows when steps were added or undone since. */
+export function stepsKey(commands: readonly unknown[]): string {
+  return JSON.stringify(commands);
+}
+
+/**
+ * Whether ending now would lose steps: more than the opening navigation (always the first
+ * command) was recorded and it is not what was last published.
+ */
+export function hasUnpublishedSteps(commands: readonly unknown[], publishedKey: string | null): boolean {
+  return commands.length > 1 && stepsKey(commands) !== publishedKey;
+}

@@ -1,8 +1,8 @@
 import { Messages } from '@rehearse/contract';
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { clock, isLive } from '../../features/recorder/remote-session';
+import { clock, hasUnpublishedSteps, isLive, stepsKey } from '../../features/recorder/remote-session';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { Strings } from '../../lib/strings';
 import { RecorderOverlay } from './remote/RecorderOverlay';
@@ -33,6 +33,10 @@ export function RemoteRecorderPage() {
   });
   useCanvasInput(canvasRef, stream.send);
 
+  // What the last Publish sent: ending warns only about steps recorded (or undone) since.
+  const [publishedKey, setPublishedKey] = useState<string | null>(null);
+  const unpublished = hasUnpublishedSteps(stream.commands, publishedKey);
+
   const { phase, info } = session;
   const live = isLive(phase);
   const lastMinute = phase === 'connected' && session.timeLeft <= 60_000;
@@ -45,7 +49,7 @@ export function RemoteRecorderPage() {
         <span className="ml-auto text-sm tabular-nums text-slate-700" aria-label={Strings.recorderTimeLeft}>
           {info && live ? clock(session.timeLeft) : '--:--'}
         </span>
-        <Button variant="danger" size="sm" onClick={() => void session.end()} disabled={!info || !live}>
+        <Button variant="danger" size="sm" onClick={() => void session.end(unpublished)} disabled={!info || !live}>
           {Strings.recorderEndSession}
         </Button>
       </header>
@@ -82,7 +86,11 @@ export function RemoteRecorderPage() {
           assertHint={stream.assertHint}
           onAssert={stream.assert}
           onUndo={stream.undo}
-          onPublished={() => setPhase('published')}
+          upToDate={publishedKey !== null && !unpublished}
+          onPublished={() => {
+            setPublishedKey(stepsKey(stream.commands));
+            setPhase('published');
+          }}
         />
       </main>
     </div>

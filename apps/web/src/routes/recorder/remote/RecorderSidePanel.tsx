@@ -6,7 +6,7 @@ import {
   type RecorderAssertion,
   type RecorderSessionInfo,
 } from '@rehearse/contract';
-import { CheckCircle2, Circle, Eye, Send, Undo2 } from 'lucide-react';
+import { CheckCircle2, Circle, ExternalLink, Eye, Send, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -22,6 +22,7 @@ export function RecorderSidePanel({
   assertHint,
   onAssert,
   onUndo,
+  upToDate,
   onPublished,
 }: {
   projectId: string;
@@ -31,6 +32,8 @@ export function RecorderSidePanel({
   assertHint: boolean;
   onAssert: (type: RecorderAssertion, text?: string) => void;
   onUndo: () => void;
+  /** Everything recorded is what was last published: Publish becomes a link to that scenario. */
+  upToDate: boolean;
   onPublished: () => void;
 }) {
   const [search] = useSearchParams();
@@ -40,6 +43,7 @@ export function RecorderSidePanel({
   const [busy, setBusy] = useState(false);
   const [absentText, setAbsentText] = useState('');
   const [result, setResult] = useState<string | null>(null);
+  const [publishedAs, setPublishedAs] = useState<{ featureName: string; scenarioName: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
@@ -68,6 +72,7 @@ export function RecorderSidePanel({
       setResult(
         `${Strings.recorderPublished}: ${answer.featureName} › ${answer.scenarioName}${answer.missingTestData.length ? `. ${Strings.recorderMissingData}${answer.missingTestData.join(', ')}` : ''}`,
       );
+      setPublishedAs({ featureName: answer.featureName, scenarioName: answer.scenarioName });
       onPublished();
     } catch (failure) {
       setError(errorMessage(failure));
@@ -182,10 +187,23 @@ export function RecorderSidePanel({
           onChange={(e) => setScenarioName(e.target.value)}
           className="h-9 rounded-md border border-slate-300 px-2 text-sm"
         />
-        <Button type="submit" disabled={!enabled || busy || commands.length < 2}>
-          <Send aria-hidden="true" className="size-3.5" />
-          {Strings.recorderPublish}
-        </Button>
+        {upToDate && publishedAs ? (
+          // Opens beside the recorder: the session stays, to record more or publish again.
+          <a
+            href={`/${projectId}/features?feature=${encodeURIComponent(publishedAs.featureName)}&scenario=${encodeURIComponent(publishedAs.scenarioName)}`}
+            target="_blank"
+            rel="noopener"
+            className="focus-ring inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-brand-700 shadow-xs hover:bg-slate-50"
+          >
+            <ExternalLink aria-hidden="true" className="size-3.5" />
+            {Strings.recorderOpenPublished}
+          </a>
+        ) : (
+          <Button type="submit" disabled={!enabled || busy || commands.length < 2}>
+            <Send aria-hidden="true" className="size-3.5" />
+            {Strings.recorderPublish}
+          </Button>
+        )}
         {result && (
           <p role="status" className="text-xs text-emerald-700">
             {result}

@@ -52,9 +52,12 @@ export function useRecorderSession(projectId: string, envName: string | null, ca
     setPhase('ended');
   }, []);
 
-  /** Ends the session after the user confirms (spec 02 §8: changes are discarded). */
-  const end = async () => {
-    if (!info || !window.confirm(Messages.recorderEndConfirm)) return;
+  /**
+   * Ends the session, after the user confirms when steps would be lost (spec 02 §8: changes are
+   * discarded); once everything recorded is published there is nothing to discard and no question.
+   */
+  const end = async (unpublishedSteps: boolean) => {
+    if (!info || (unpublishedSteps && !window.confirm(Messages.recorderEndConfirm))) return;
     await api.call(recorderCalls.deleteConnection, { body: { connectionName: info.connectionId } }).catch(() => undefined);
     ended(Messages.recorderSessionEnded);
   };
