@@ -235,7 +235,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'), privateRepos);
   const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
   const features = new FeaturesService(workspaces);
-  const testData = new TestDataService(workspaces, projectSecrets);
+  const activity = new ActivityService(new ActivityRepo(db), projectsRepo);
+  const testData = new TestDataService(workspaces, projectSecrets, activity);
   const environments = new EnvironmentsService(workspaces);
   const sockets = attachSockets(
     app,
@@ -377,7 +378,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     projects: new ProjectsService(authTx, projectsRepo, users, demoShopUrl),
     members: new MembersService(membersRepo, settings, mailer, app.log, events),
     accessKeys,
-    activity: new ActivityService(new ActivityRepo(db), projectsRepo),
+    activity,
     sockets,
     workspaces,
     features,

@@ -2,7 +2,15 @@ import { MASKED_SECRET, Messages, mailCalls, workspaceCalls as ws } from '@rehea
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TestDataStrings as T } from '../src/features/test-data/strings';
-import { expectAccessible, expectToast, settleAnimations, startHarness, type Account, type Harness } from './support/harness';
+import {
+  expectAccessible,
+  expectToast,
+  screenshotAtSizes,
+  settleAnimations,
+  startHarness,
+  type Account,
+  type Harness,
+} from './support/harness';
 
 const SHOTS = process.env.WEB_SCREENSHOTS === '1';
 /** WEB_VIEWPORT=1024x700 runs the same journey in a small window (for the screenshots). */
@@ -87,6 +95,15 @@ describe('test data in Chromium', () => {
     expect(await editRow().getByLabel(T.value, { exact: true }).inputValue()).toBe(MASKED_SECRET);
     expect(await editRow().getByRole('button', { name: T.reveal }).getAttribute('aria-disabled')).toBe('true');
     await editRow().getByRole('button', { name: T.cancel }).click();
+
+    // The project admin can read it back in the list (the server logs each reveal), and hide it.
+    await row.getByRole('button', { name: 'Reveal password' }).click();
+    await expect.poll(() => row.getByTestId('revealed-secret').textContent()).toBe('hunter2!');
+    await expectAccessible(page, 'test data with a revealed secret');
+    await screenshotAtSizes(page, 'test-data-revealed-secret');
+    await row.getByRole('button', { name: 'Hide password' }).click();
+    expect(await row.getByTestId('revealed-secret').count()).toBe(0);
+    expect(await row.textContent()).not.toContain('hunter2');
   });
 
   it('shows a totp row as its current code with a countdown', async () => {

@@ -453,6 +453,16 @@ export const workspaceCalls = {
     response: Ok.extend({ code: z.string(), secondsLeft: z.number().int() }),
     example: { body: { projectId: EXAMPLE_PROJECT, key: 'missing', environment: '*' } },
   }),
+  revealTestDataSecret: defineCall({
+    method: 'POST',
+    path: '/api/workspace/testData/reveal',
+    summary: 'The stored value of a secret or totp test data row, for the project admin; every reveal is written to the activity log',
+    access: 'project',
+    project: { ...scope, role: 'ADMIN', roleMessage: Messages.adminRoleRequired },
+    body: projectBody({ key: z.string().max(200), environment: RecordKey.max(200) }),
+    response: Ok.extend({ value: z.string() }),
+    example: { body: { projectId: EXAMPLE_PROJECT, key: 'missing', environment: '*' } },
+  }),
   getUnusedStepDefinitions: defineCall({
     method: 'POST',
     path: '/api/workspace/get-unused-step-definitions',

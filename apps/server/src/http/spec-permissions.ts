@@ -206,6 +206,8 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   'workspaceCalls.changeTestData': PROJECT_MEMBERS,
   // The spec is silent on a totp-code call (02 §5: "totp shows the current code"): every member.
   'workspaceCalls.getTotpCode': PROJECT_MEMBERS,
+  // Spec silent (02 §5 masks secrets for everyone): the admin may read one back, and it is audited.
+  'workspaceCalls.revealTestDataSecret': projectAdmin(ADMIN_ONLY),
   'workspaceCalls.getUnusedStepDefinitions': PROJECT_MEMBERS,
   'workspaceCalls.updateWorkspace': PROJECT_MEMBERS,
   // The spec is silent on downloading a workspace (the runner's pull): members and the project's keys.

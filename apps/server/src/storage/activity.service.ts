@@ -20,6 +20,11 @@ export class ActivityService {
     return this.repo.insertLogEntries(userId, entries);
   }
 
+  /** Writes what a person did with privileged access (who, what, in which project) to the activity log. */
+  async audit(userId: string, projectId: string, action: string, details: Record<string, string>): Promise<void> {
+    await this.repo.insertLogEntries(userId, [{ audit: action, projectId, ...details, at: new Date().toISOString() }]);
+  }
+
   /** Records an event; a project named in it must be one of the caller's. */
   async recordEvent(userId: string, event: string, projectId: string | undefined): Promise<void> {
     if (projectId && !(await this.projects.roleOf(projectId, userId))) throw forbidden(Messages.notAMember);

@@ -1,5 +1,6 @@
 import { MASKED_SECRET, Messages, TestDataType, type TestDataRow } from '@rehearse/contract';
 import type { ProjectSecretsRepo } from '../crypto/project-secrets.repo.js';
+import type { ActivityService } from '../storage/activity.service.js';
 import { decryptSecret, encryptSecret } from '../crypto/secrets.js';
 import { badRequest, notFound } from '../http/errors.js';
 import { isValidTotpSecret, normalizeTotpSecret, totpCode } from '../mail/totp.js';
@@ -40,6 +41,7 @@ export class TestDataService {
   constructor(
     private readonly workspaces: WorkspaceService,
     private readonly secrets: ProjectSecretsRepo,
+    private readonly activity: Pick<ActivityService, 'audit'>,
   ) {}
 
   async list(ws: Workspace): Promise<TestDataRow[]> {
@@ -105,6 +107,20 @@ export class TestDataService {
     if (!row) throw notFound(Messages.testDataRowNotFound);
     if (row.DataType !== 'totp') throw badRequest(Messages.testDataNotTotp);
     return totpCode(decryptSecret(row.value.slice(STORED_SECRET_PREFIX.length), await this.secrets.dataKey(ws.projectId)));
+  }
+
+  /**
+   * A stored row's plain value, for the project admin (the route checks the role). The reveal is
+   * audited before the value leaves: a value nobody can trace having read is never answered.
+   */
+  async reveal(ws: Workspace, userId: string, rowKey: string, environment: string): Promise<string> {
+    const stored = await this.stored(ws, await this.workspaces.read(ws));
+    const row = stored[environment]?.find((candidate) => candidate.key === rowKey);
+    if (!row) throw notFound(Messages.testDataRowNotFound);
+    if (!isEncrypted(row)) return row.value;
+    const value = decryptSecret(row.value.slice(STORED_SECRET_PREFIX.length), await this.secrets.dataKey(ws.projectId));
+    await this.activity.audit(userId, ws.projectId, 'testData.revealed', { environment, key: rowKey, branch: ws.branch });
+    return value;
   }
 
   /**

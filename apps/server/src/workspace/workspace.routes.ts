@@ -158,6 +158,10 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
     status: true,
     ...(await s.testData.change(await open(caller, access, body.branch), body.testData)),
   }));
+  route(calls.revealTestDataSecret, async ({ caller, access, body }) => ({
+    status: true,
+    value: await s.testData.reveal(await open(caller, access, body.branch), caller.user.id, body.key, body.environment),
+  }));
   route(calls.getTotpCode, async ({ caller, access, body }) => ({
     status: true,
     ...(await s.testData.totp(await open(caller, access, body.branch), body.key, body.environment)),

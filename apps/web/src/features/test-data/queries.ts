@@ -57,6 +57,17 @@ export function useTotpCode(scope: WorkspaceScope, key: string, environment: str
   });
 }
 
+/**
+ * Reads one stored secret back (project admin; the server logs it). A mutation, not a query: the
+ * plain value must never reach the persisted query cache.
+ */
+export function useRevealSecret(scope: WorkspaceScope) {
+  return useMutation({
+    mutationFn: async ({ key, environment }: { key: string; environment: string }) =>
+      (await api.call(workspaceCalls.revealTestDataSecret, { body: { ...scopeBody(scope), key, environment } })).value,
+  });
+}
+
 export function useMailUsers(projectId: string) {
   return useQuery({
     queryKey: testDataKeys.users(projectId),

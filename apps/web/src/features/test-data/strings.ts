@@ -4,7 +4,8 @@
  */
 export const TestDataStrings = {
   title: 'Test Data',
-  intro: 'Values your scenarios use as {{key}}. Secrets and authenticator (totp) keys are stored encrypted and never shown again.',
+  intro:
+    'Values your scenarios use as {{key}}. Secrets and authenticator (totp) keys are stored encrypted and shown masked; only the project admin can reveal a secret, and each reveal is logged.',
   tableLabel: 'Test data',
   addRow: 'Add row',
   key: 'Key',
@@ -25,8 +26,11 @@ export const TestDataStrings = {
   rowNoun: 'test data row',
   reveal: 'Show value',
   hide: 'Hide value',
-  revealStored: 'Stored secrets are never sent back to the browser; type a new value to replace it.',
+  revealStored: 'The stored secret is not sent to this form; type a new value to replace it.',
   totpCode: (code: string) => `Current code ${code}`,
+  revealStoredSecret: (key: string) => `Reveal ${key}`,
+  hideStoredSecret: (key: string) => `Hide ${key}`,
+  revealFailed: 'Could not reveal the value',
   totpSeconds: (n: number) => `${n}s`,
   totpLoading: 'Loading code…',
   totpFailed: 'Code unavailable',

@@ -10,7 +10,14 @@ import { IconButton } from '../../components/IconButton';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useEnvironments } from '../../features/environments/queries';
 import { useLicence } from '../../features/licence/LicenceProvider';
-import { useChangeTestData, useDeleteMailUser, useMailUsers, useTestData, useTotpCode } from '../../features/test-data/queries';
+import {
+  useChangeTestData,
+  useDeleteMailUser,
+  useMailUsers,
+  useRevealSecret,
+  useTestData,
+  useTotpCode,
+} from '../../features/test-data/queries';
 import { TestDataStrings as T } from '../../features/test-data/strings';
 import { useWorkspaceScope, type WorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -160,7 +167,7 @@ export function TestDataPage() {
                     <tr key={index ?? 'new'} data-testid="test-data-row">
                       <td className="px-4 py-3 font-mono text-slate-900">{row.key}</td>
                       <td className="px-4 py-3 font-mono text-slate-700">
-                        <ValueCell scope={scope} row={row} />
+                        <ValueCell scope={scope} row={row} canReveal={project.role === 'ADMIN'} />
                       </td>
                       <td className="px-4 py-3 text-slate-700">{row.DataType}</td>
                       <td className="px-4 py-3 text-slate-700">
@@ -234,7 +241,7 @@ export function TestDataPage() {
 }
 
 /** A stored value: strings as they are, secrets masked, totp as the current code with its countdown. */
-function ValueCell({ scope, row }: { scope: WorkspaceScope; row: TestDataRow }) {
+function ValueCell({ scope, row, canReveal }: { scope: WorkspaceScope; row: TestDataRow; canReveal: boolean }) {
   const totp = useTotpCode(scope, row.key, row.environment, row.DataType === 'totp');
   const [seconds, setSeconds] = useState<number | null>(null);
   useEffect(() => {
@@ -247,7 +254,7 @@ function ValueCell({ scope, row }: { scope: WorkspaceScope; row: TestDataRow }) 
   }, [totp.data]);
 
   if (row.DataType === 'string') return <span className="break-all">{row.value}</span>;
-  if (row.DataType === 'secret') return <span aria-label={T.value}>{MASKED_SECRET}</span>;
+  if (row.DataType === 'secret') return <SecretValue scope={scope} row={row} canReveal={canReveal} />;
   if (totp.isError) return <span className="text-red-700">{T.totpFailed}</span>;
   if (!totp.data) return <span className="text-slate-500">{T.totpLoading}</span>;
   return (
@@ -259,6 +266,36 @@ function ValueCell({ scope, row }: { scope: WorkspaceScope; row: TestDataRow }) 
       <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-600" aria-hidden="true">
         {T.totpSeconds(seconds ?? totp.data.secondsLeft)}
       </span>
+    </span>
+  );
+}
+
+/** A secret, masked; the project admin can reveal it (audited by the server) and hide it again. */
+function SecretValue({ scope, row, canReveal }: { scope: WorkspaceScope; row: TestDataRow; canReveal: boolean }) {
+  const reveal = useRevealSecret(scope);
+  const [shown, setShown] = useState<string | null>(null);
+  if (!canReveal) return <span aria-label={T.value}>{MASKED_SECRET}</span>;
+  return (
+    <span className="flex items-center gap-1.5">
+      {shown === null ? (
+        <span aria-label={T.value}>{MASKED_SECRET}</span>
+      ) : (
+        <span className="font-mono break-all text-slate-900" data-testid="revealed-secret">
+          {shown}
+        </span>
+      )}
+      <IconButton
+        label={shown === null ? T.revealStoredSecret(row.key) : T.hideStoredSecret(row.key)}
+        icon={shown === null ? Eye : EyeOff}
+        disabled={reveal.isPending}
+        onClick={() => {
+          if (shown !== null) return setShown(null);
+          reveal.mutate(
+            { key: row.key, environment: row.environment },
+            { onSuccess: setShown, onError: (error) => toast.error(`${T.revealFailed}: ${errorMessage(error)}`) },
+          );
+        }}
+      />
     </span>
   );
 }
