@@ -107,7 +107,7 @@ export class InstanceAdminService {
       ...definedOnly(changes),
       ...(changes.disabled ? { endedSessions } : {}),
     });
-    const updated = (await this.users.listWithProjectCounts()).find((row) => row.id === userId);
+    const [updated] = await this.users.listWithProjectCounts(userId);
     if (!updated) throw notFound(Messages.adminUserNotFound);
     return toAdminUser(updated);
   }

@@ -1,4 +1,4 @@
-import { adminCalls, authCalls, workerCalls, workspaceCalls, type CallDefinition } from '@rehearse/contract';
+import { adminCalls, authCalls, executionCalls, workerCalls, workspaceCalls, type CallDefinition } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../admin.js';
 import { failure, signUp, startTestApp, TEST_PASSWORD, testBackends, type TestApp } from '../testing/test-app.js';
@@ -157,6 +157,24 @@ describe.each(testBackends())('instance administration on %s', (backend) => {
     const [enabled, disabled] = (await root.api.call(adminCalls.listActivity, { query: { limit: 2 } })).activity;
     expect([enabled?.action, enabled?.target, enabled?.details]).toEqual(['user.update', 'leaver@acme.test', { disabled: false }]);
     expect(disabled?.details).toEqual({ disabled: true, endedSessions: 1 });
+  });
+
+  it('stops the schedules of a disabled user from starting runs', async () => {
+    const planner = await signUp(test, { email: 'planner@acme.test' });
+    const feature = 'Feature: Nightly\n\n  @nightly\n  Scenario: Open the shop\n    Given I open the shop\n';
+    await planner.api.call(workspaceCalls.pushFile, {
+      body: { projectId: planner.projectId, directory: 'features', file: { name: 'nightly.feature', content: feature } },
+    });
+    const { execution } = await planner.api.call(executionCalls.create, {
+      body: {
+        projectId: planner.projectId,
+        name: 'Nightly',
+        env: 'default',
+        flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@nightly'] }] }],
+      },
+    });
+    await root.api.call(adminCalls.updateUser, { params: { userId: planner.user.id }, body: { disabled: true } });
+    await expect(test.services.engine.start(execution.id, 'schedule')).rejects.toThrow('execution refused: starter-not-member');
   });
 
   it('names another administrator, who may then administer; nobody disables or demotes themselves', async () => {

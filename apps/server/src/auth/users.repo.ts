@@ -100,14 +100,15 @@ export class UsersRepo {
     return row;
   }
 
-  /** Every user with the number of projects they are a member of, oldest account first. */
-  async listWithProjectCounts(): Promise<(UserRow & { projects: number })[]> {
+  /** Every user (or the one with `userId`) with the number of projects they are a member of, oldest account first. */
+  async listWithProjectCounts(userId?: string): Promise<(UserRow & { projects: number })[]> {
     const rows = await this.db
       .select({
         user: users,
         projects: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.userId} = ${users.id})`,
       })
       .from(users)
+      .where(userId === undefined ? undefined : eq(users.id, userId))
       .orderBy(asc(users.createdAt), asc(users.id));
     return rows.map(({ user, projects }) => ({ ...user, projects }));
   }
