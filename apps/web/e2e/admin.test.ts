@@ -178,6 +178,7 @@ describe('instance administration in Chromium', () => {
     await confirm
       .getByText(`${olive.email} is signed out everywhere at once and cannot sign in until enabled again.`, { exact: false })
       .waitFor();
+    await expectAccessible(rootSide.page, 'disable user dialog');
     await confirm.getByRole('button', { name: 'Disable user' }).click();
     await expectToast(rootSide.page, `${olive.email} is disabled.`);
     await expect.poll(() => cells.nth(4).innerText()).toBe('User\nDisabled');
@@ -210,6 +211,8 @@ describe('instance administration in Chromium', () => {
     expect(token).toMatch(/^rhw_/);
     await dialog.getByText('Copy it now: it is shown only once, and the server keeps only its digest.').waitFor();
     await dialog.getByText(`npx rehearse worker --server ${new URL(rootSide.page.url()).origin} --token ${token}`).waitFor();
+    await expectAccessible(rootSide.page, 'new worker token dialog');
+    await screenshotAtSizes(rootSide.page, 'admin-token-dialog');
     await dialog.getByRole('button', { name: 'Done' }).click();
 
     await h.test.client(token).call(workerCalls.claim, { body: { workerId: 'lab-7:1/901:ab12cd', waitMs: 0 } });

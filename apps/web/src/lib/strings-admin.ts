@@ -112,6 +112,8 @@ export const AdminStrings = {
   adminTokenCreatedTitle: 'Worker token created',
   adminTokenShownOnce: 'Copy it now: it is shown only once, and the server keeps only its digest.',
   adminTokenCommand: 'Start a worker with it',
+  adminCopyToken: 'Copy token',
+  adminCopyCommand: 'Copy command',
   adminRevoke: 'Revoke',
   adminRevokeToken: (name: string) => `Revoke ${name}`,
   adminRevokeTitle: 'Revoke this worker token?',

@@ -153,12 +153,12 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
             <code className="min-w-0 flex-1 font-mono text-sm break-all text-slate-900" data-testid="admin-new-token">
               {made}
             </code>
-            <CopyButton text={made} />
+            <CopyButton text={made} label={Strings.adminCopyToken} />
           </div>
           <p className="text-sm font-medium text-slate-700">{Strings.adminTokenCommand}</p>
           <div className="flex items-center gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3">
             <code className="min-w-0 flex-1 font-mono text-xs break-all text-slate-800">{command}</code>
-            <CopyButton text={command} />
+            <CopyButton text={command} label={Strings.adminCopyCommand} />
           </div>
           <div className="flex justify-end">
             <Button onClick={onClose}>{Strings.adminDone}</Button>
