@@ -1,25 +1,39 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { authTransactions } from './auth/auth-repos.js';
+import { InstanceAdminService } from './auth/instance-admin.service.js';
+import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
+import { InstanceSettingsService } from './auth/instance-settings.js';
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
+import { SessionsRepo } from './auth/sessions.repo.js';
 import { UsersRepo } from './auth/users.repo.js';
 import { openDatabase, type Database } from './db/database.js';
-import { loadSettings } from './env.js';
+import { loadSettings, parseSettings } from './env.js';
 import { RetentionRepo } from './runs/retention.repo.js';
+import { ActivityRepo } from './storage/activity.repo.js';
+import { ActivityService } from './storage/activity.service.js';
+import { WorkerPresenceRepo } from './workers/worker-presence.repo.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
 import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
 
 const USAGE = `Usage: npm run admin -- <command> [arguments]
 
+The web app's Administration screen (instance administrators) makes the same changes; both are
+recorded in the activity log.
+
 Commands:
-  extend-licence <projectId> <days>        extend a project's licence (also lifts the trial invite limit)
+  extend-license <projectId> <days>        extend a project's license (also lifts the trial invite limit)
   set-threads <projectId> <n>              set a project's maxExecutionThreads
   set-allowed-projects <email> <n>         set how many more projects a user may create
   allow-delete-projects <email> <yes|no>   let a user delete projects they administer
+  disable-user <email> <yes|no>            disable a user (no sign-in, sessions and keys end) or enable them again
+  set-instance-admin <email> <yes|no>      name a user instance administrator, or take the right away
   set-private-repo <projectId> <on|off>    enable the private-repository integration (its admin then connects it)
   create-worker-token <name>               print a new worker token for \`rehearse worker --token\` (shown once)
-  disk-use                                 every project's runs, scenarios and artifact bytes, the largest first`;
+  disk-use                                 every project's runs, scenarios and artifact bytes, the largest first
+
+extend-licence is accepted as another spelling of extend-license.`;
 
 const isUuid = (text: string | undefined): text is string =>
   !!text && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
@@ -32,52 +46,90 @@ function positiveInteger(text: string | undefined, what: string, allowZero = fal
   return value;
 }
 
+function yesOrNo(text: string | undefined): boolean {
+  if (text !== 'yes' && text !== 'no') throw new Error('Answer yes or no.');
+  return text === 'yes';
+}
+
+/** The service the Administration screen uses, built on an open database for this process. */
+function instanceAdminFor(database: Database): InstanceAdminService {
+  const db = database.db;
+  const users = new UsersRepo(db);
+  const projectsRepo = new ProjectsRepo(db);
+  const settings = parseSettings(process.env);
+  const sessions = new SessionsRepo(db);
+  return new InstanceAdminService(
+    users,
+    projectsRepo,
+    new ProjectsService(authTransactions(db), projectsRepo, users, ''),
+    // A running server sees the sessions gone at their next call.
+    { endSessionsOf: async (userId) => (await sessions.deleteForUser(userId)).length },
+    new InstanceSettingsService(new InstanceSettingsRepo(db), {
+      signup: settings.SIGNUP,
+      defaultAllowedProjects: settings.DEFAULT_ALLOWED_PROJECTS,
+    }),
+    new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db)),
+    new ActivityService(new ActivityRepo(db), projectsRepo),
+  );
+}
+
 /** Runs one admin command against an open database; returns the line to print. */
 export async function runAdminCommand(args: string[], database: Database): Promise<string> {
   const [command, first, second] = args;
   if (!command || command === 'help' || command === '--help') return USAGE;
-  const projectsRepo = new ProjectsRepo(database.db);
-  const users = new UsersRepo(database.db);
-  const projects = new ProjectsService(authTransactions(database.db), projectsRepo, users, '');
+  const admin = instanceAdminFor(database);
+  // The CLI runs on the server itself: its actions are audited without a user (`via: cli`).
+  const actor = null;
+  const projectId = () => {
+    if (!isUuid(first)) throw new Error(`No project with id "${first ?? ''}".`);
+    return first;
+  };
+  const userId = async () => {
+    const id = first ? await admin.userIdByEmail(first) : undefined;
+    if (!id) throw new Error(`No user with email "${first ?? ''}".`);
+    return id;
+  };
   switch (command) {
+    case 'extend-license':
     case 'extend-licence': {
       const days = positiveInteger(second, 'days');
-      const project = isUuid(first) ? await projects.extendLicence(first, days) : undefined;
-      if (!project) throw new Error(`No project with id "${first ?? ''}".`);
-      return `Licence of "${project.name}" now runs until ${project.licenceExpiresAt.toISOString()}.`;
+      const project = await admin.extendLicence(actor, projectId(), days).catch(noProject(first));
+      return `License of "${project.name}" now runs until ${project.expiresAt}.`;
     }
     case 'set-threads': {
       const threads = positiveInteger(second, 'threads', true);
-      const project = isUuid(first) ? await projects.setMaxExecutionThreads(first, threads) : undefined;
-      if (!project) throw new Error(`No project with id "${first ?? ''}".`);
+      const project = await admin.updateProject(actor, projectId(), { maxExecutionThreads: threads }).catch(noProject(first));
       return `"${project.name}" may now run ${threads} execution thread(s).`;
     }
     case 'set-allowed-projects': {
       const count = positiveInteger(second, 'count', true);
-      const user = first ? await users.findByEmail(first) : undefined;
-      if (!user) throw new Error(`No user with email "${first ?? ''}".`);
-      await users.update(user.id, { allowedProjectsCount: count });
+      const user = await admin.updateUser(actor, await userId(), { allowedProjectsCount: count });
       return `${user.email} may now create ${count} more project(s).`;
     }
     case 'allow-delete-projects': {
-      if (second !== 'yes' && second !== 'no') throw new Error('Answer yes or no.');
-      const user = first ? await users.findByEmail(first) : undefined;
-      if (!user) throw new Error(`No user with email "${first ?? ''}".`);
-      await users.update(user.id, { allowDeleteProjects: second === 'yes' });
-      return `${user.email} ${second === 'yes' ? 'may' : 'may not'} delete projects.`;
+      const allowed = yesOrNo(second);
+      const user = await admin.updateUser(actor, await userId(), { allowDeleteProjects: allowed });
+      return `${user.email} ${allowed ? 'may' : 'may not'} delete projects.`;
+    }
+    case 'disable-user': {
+      const disabled = yesOrNo(second);
+      const user = await admin.updateUser(actor, await userId(), { disabled });
+      return `${user.email} is ${disabled ? 'disabled: they cannot sign in, and their sessions and access keys have ended' : 'enabled'}.`;
+    }
+    case 'set-instance-admin': {
+      const instanceAdmin = yesOrNo(second);
+      const user = await admin.updateUser(actor, await userId(), { instanceAdmin });
+      return `${user.email} is ${instanceAdmin ? 'now' : 'no longer'} an instance administrator.`;
     }
     case 'set-private-repo': {
       if (second !== 'on' && second !== 'off') throw new Error('Answer on or off.');
-      const project = isUuid(first)
-        ? await projectsRepo.update(first, second === 'on' ? { privateRepo: true } : { privateRepo: false, configuredPrivateRepo: false })
-        : undefined;
-      if (!project) throw new Error(`No project with id "${first ?? ''}".`);
+      const project = await admin.updateProject(actor, projectId(), { privateRepo: second === 'on' }).catch(noProject(first));
       return `Private repository integration of "${project.name}" is ${second === 'on' ? 'enabled; its admin can now connect it' : 'disabled'}.`;
     }
     case 'create-worker-token': {
       const name = args.slice(1).join(' ').trim();
       if (!name) throw new Error('Give the worker token a name, e.g. create-worker-token ci-runner-1.');
-      const { token } = await new WorkerTokens(new WorkerTokensRepo(database.db)).create(name);
+      const { token } = await admin.createWorkerToken(actor, name);
       return `Worker token "${name}" (shown once; the server keeps only its digest):\n${token}`;
     }
     case 'disk-use': {
@@ -92,6 +144,14 @@ export async function runAdminCommand(args: string[], database: Database): Promi
     default:
       throw new Error(`Unknown command "${command}".\n\n${USAGE}`);
   }
+}
+
+/** The service's "no such project" becomes the CLI's sentence naming the id typed. */
+function noProject(id: string | undefined) {
+  return (error: unknown): never => {
+    if (error instanceof Error && 'statusCode' in error && error.statusCode === 404) throw new Error(`No project with id "${id ?? ''}".`);
+    throw error;
+  };
 }
 
 async function main(): Promise<void> {

@@ -24,6 +24,10 @@ import { MembersRepo } from './auth/members.repo.js';
 import { MembersService } from './auth/members.service.js';
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
+import { InstanceAdminService } from './auth/instance-admin.service.js';
+import { registerInstanceAdminRoutes } from './auth/instance-admin.routes.js';
+import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
+import { InstanceSettingsService } from './auth/instance-settings.js';
 import { SessionService } from './auth/session.service.js';
 import { SessionsRepo } from './auth/sessions.repo.js';
 import { UsersRepo } from './auth/users.repo.js';
@@ -70,6 +74,7 @@ import { Scheduler, schedulerClock } from './executions/scheduler.js';
 import { Housekeeping } from './housekeeping/housekeeping.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
+import { WorkerPresenceRepo } from './workers/worker-presence.repo.js';
 import { WorkerTokensRepo } from './workers/worker-tokens.repo.js';
 import { registerWorkerRoutes } from './workers/workers.routes.js';
 import { registerScenarioJobRoutes } from './runs/runs.routes.js';
@@ -114,6 +119,7 @@ export interface Services {
   accessKeys: AccessKeysService;
   access: AccessService;
   activity: ActivityService;
+  instanceAdmin: InstanceAdminService;
   sockets: SocketHub;
   users: UsersRepo;
   workspaces: WorkspaceService;
@@ -211,6 +217,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const accessKeysRepo = new AccessKeysRepo(db);
   const membersRepo = new MembersRepo(db);
   const authTx = authTransactions(db);
+  const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepo(db), {
+    signup: settings.SIGNUP,
+    defaultAllowedProjects: settings.DEFAULT_ALLOWED_PROJECTS,
+  });
   const sessions = new SessionService(
     events,
     authTx,
@@ -220,6 +230,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     projectsRepo,
     accessKeysRepo,
     membersRepo,
+    instanceSettings,
   );
   const access = new AccessService(projectsRepo, accessKeysRepo);
   const accessKeys = new AccessKeysService(accessKeysRepo, events);
@@ -311,7 +322,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     },
     app.log,
   );
-  const workerTokens = new WorkerTokens(new WorkerTokensRepo(db));
+  const workerTokens = new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db));
   const scheduleFires = new ScheduleFiresRepo(db);
   const clock = schedulerClock(
     settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined,
@@ -371,14 +382,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
     events,
   );
+  const projects = new ProjectsService(authTx, projectsRepo, users, demoShopUrl);
   const services: Services = {
     sessions,
     access,
     users,
-    projects: new ProjectsService(authTx, projectsRepo, users, demoShopUrl),
+    projects,
     members: new MembersService(membersRepo, settings, mailer, app.log, events),
     accessKeys,
     activity,
+    instanceAdmin: new InstanceAdminService(users, projectsRepo, projects, sessions, instanceSettings, workerTokens, activity),
     sockets,
     workspaces,
     features,
@@ -462,6 +475,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     playwrightVersion: () => downloads.playwrightVersion(),
   });
   registerWorkerRoutes(route, workerTokens, engine);
+  registerInstanceAdminRoutes(route, services.instanceAdmin);
   registerRecorderRoutes(
     route,
     recorder,

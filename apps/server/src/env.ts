@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import type { SignupPolicy } from '@rehearse/contract';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -42,8 +43,6 @@ const trustProxySetting = z
 /** The parts of the server a process can run (REHEARSE_ROLES). */
 export const ROLES = ['api', 'scheduler', 'workers'] as const;
 export type Role = (typeof ROLES)[number];
-/** Who may sign up: `open`, `invite`, `domains:<a.com,b.org>` (invitation or one of those domains), `closed`. */
-export type SignupPolicy = { kind: 'open' } | { kind: 'invite' } | { kind: 'domains'; domains: string[] } | { kind: 'closed' };
 
 const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 

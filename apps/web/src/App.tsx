@@ -31,6 +31,11 @@ const MembersPage = screen(() => import('./routes/settings/MembersPage'), 'Membe
 const AccessTokensPage = screen(() => import('./routes/settings/AccessTokensPage'), 'AccessTokensPage');
 const PrivateRepositoryPage = screen(() => import('./routes/settings/PrivateRepositoryPage'), 'PrivateRepositoryPage');
 const RetentionPage = screen(() => import('./routes/settings/RetentionPage'), 'RetentionPage');
+const AdminLayout = screen(() => import('./routes/admin/AdminLayout'), 'AdminLayout');
+const AdminUsersPage = screen(() => import('./routes/admin/AdminUsersPage'), 'AdminUsersPage');
+const AdminProjectsPage = screen(() => import('./routes/admin/AdminProjectsPage'), 'AdminProjectsPage');
+const AdminWorkersPage = screen(() => import('./routes/admin/AdminWorkersPage'), 'AdminWorkersPage');
+const AdminSignupPage = screen(() => import('./routes/admin/AdminSignupPage'), 'AdminSignupPage');
 const OnboardingPage = screen(() => import('./routes/onboarding/OnboardingPage'), 'OnboardingPage');
 const CodeCleanupPage = screen(() => import('./routes/code-cleanup/CodeCleanupPage'), 'CodeCleanupPage');
 const ReportsPage = screen(() => import('./routes/reports/ReportsPage'), 'ReportsPage');
@@ -94,6 +99,13 @@ function AppRoutes() {
               <Route path="settings/private-repository" element={<PrivateRepositoryPage />} />
               <Route path="settings/retention" element={<RetentionPage />} />
               <Route path="code-cleanup" element={<CodeCleanupPage />} />
+            </Route>
+            <Route path="admin" element={<Navigate to="users" replace />} />
+            <Route element={<AdminLayout />}>
+              <Route path="admin/users" element={<AdminUsersPage />} />
+              <Route path="admin/projects" element={<AdminProjectsPage />} />
+              <Route path="admin/workers" element={<AdminWorkersPage />} />
+              <Route path="admin/sign-up" element={<AdminSignupPage />} />
             </Route>
             <Route path="executions" element={<ExecutionsPage />} />
             <Route path="execution/:execId" element={<ExecutionDetailPage />} />

@@ -7,8 +7,9 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `public`: anyone (health, sign-in, sign-up).
  * - `user`: a signed-in person; access keys are refused because they stand for one project only.
  * - `project`: a member of the project named by `project`, or an access key of that project.
+ * - `instanceAdmin`: a signed-in instance administrator (instance administration); keys are refused.
  */
-export type CallAccess = 'public' | 'user' | 'project';
+export type CallAccess = 'public' | 'user' | 'project' | 'instanceAdmin';
 
 /** A project role; ADMIN is the project's creator, everyone invited is a MEMBER. */
 export type ProjectRole = 'ADMIN' | 'MEMBER';

@@ -181,6 +181,21 @@ export const Messages = {
   executionHalted: 'Stopped by a user.',
   executionGroupSkipped: 'Skipped: a scenario of an earlier group of this flow failed.',
   workerTokenInvalid: 'A valid worker token is required.',
+
+  // Instance administration
+  instanceAdminOnly: 'Only an instance administrator can do this.',
+  accountDisabled: 'This account has been disabled. Ask an instance administrator to enable it again.',
+  adminUserNotFound: 'No user with this id.',
+  adminProjectNotFound: 'No project with this id.',
+  adminWorkerTokenNotFound: 'No worker token with this id.',
+  adminCannotDisableSelf: 'You cannot disable your own account.',
+  adminCannotDemoteSelf: 'You cannot remove your own administrator right; ask another instance administrator.',
+  adminLicenceDays: 'Days must be a whole number from 1 to 3650.',
+  adminThreads: 'Execution threads must be a whole number from 0 to 64.',
+  adminAllowedProjects: 'Allowed projects must be a whole number from 0 to 10000.',
+  adminWorkerTokenName: 'Give the worker token a name of 1 to 100 characters.',
+  adminSignupDomains: 'List at least one email domain, such as example.com.',
+  adminNothingToChange: 'Say what to change.',
   jobKeyCallRefused:
     'This key belongs to a running job: it only downloads the workspace, reads the run’s test data and uploads the run’s results.',
   workerLost: 'The worker running this scenario stopped responding.',

@@ -1,7 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ProjectRole } from '@rehearse/contract';
 import type { Db } from '../db/database.js';
-import { projectMembers, projects } from '../db/schema.js';
+import { projectMembers, projects, users } from '../db/schema.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -65,6 +65,34 @@ export class ProjectsRepo {
       .from(projectMembers)
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId)));
     return row?.role;
+  }
+
+  /** Every project with its admin's email and member count, oldest first (instance administration). */
+  async listForInstanceAdmin(): Promise<(ProjectRow & { adminEmail: string | null; members: number })[]> {
+    const rows = await this.db
+      .select({
+        project: projects,
+        adminEmail: users.email,
+        members: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`,
+      })
+      .from(projects)
+      .leftJoin(users, eq(users.id, projects.createdBy))
+      .orderBy(asc(projects.createdAt), asc(projects.id));
+    return rows.map(({ project, adminEmail, members }) => ({ ...project, adminEmail, members }));
+  }
+
+  /** One project with its admin's email and member count. */
+  async findForInstanceAdmin(id: string): Promise<(ProjectRow & { adminEmail: string | null; members: number }) | undefined> {
+    const [row] = await this.db
+      .select({
+        project: projects,
+        adminEmail: users.email,
+        members: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.projectId} = ${projects.id})`,
+      })
+      .from(projects)
+      .leftJoin(users, eq(users.id, projects.createdBy))
+      .where(eq(projects.id, id));
+    return row ? { ...row.project, adminEmail: row.adminEmail, members: row.members } : undefined;
   }
 
   async delete(id: string): Promise<boolean> {

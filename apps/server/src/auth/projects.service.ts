@@ -148,4 +148,12 @@ export class ProjectsService {
   async setMaxExecutionThreads(projectId: string, threads: number): Promise<ProjectRow | undefined> {
     return this.projects.update(projectId, { maxExecutionThreads: threads });
   }
+
+  /**
+   * Enables the private-repository integration (its project admin then connects it), or disables
+   * it, which also forgets that it was connected (spec 01 §4: "Disabling is only through support").
+   */
+  async setPrivateRepo(projectId: string, enabled: boolean): Promise<ProjectRow | undefined> {
+    return this.projects.update(projectId, enabled ? { privateRepo: true } : { privateRepo: false, configuredPrivateRepo: false });
+  }
 }

@@ -1,6 +1,6 @@
-import { Messages } from '@rehearse/contract';
+import { Messages, type SignupPolicy } from '@rehearse/contract';
 import { isUniqueViolation } from '../db/database.js';
-import type { Settings, SignupPolicy } from '../env.js';
+import type { Settings } from '../env.js';
 import {
   decoyPasswordHash,
   digestToken,
@@ -14,6 +14,7 @@ import {
 import { AppError, conflict, forbidden, unauthorized } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
 import type { AuthRepos, AuthTransactions } from './auth-repos.js';
+import type { InstanceSettingsService } from './instance-settings.js';
 import type { MembersRepo } from './members.repo.js';
 import type { Caller } from './caller.js';
 import type { ProjectsRepo } from './projects.repo.js';
@@ -45,8 +46,6 @@ export class SessionService {
       Settings,
       | 'SESSION_IDLE_HOURS'
       | 'SESSION_MAX_DAYS'
-      | 'DEFAULT_ALLOWED_PROJECTS'
-      | 'SIGNUP'
       | 'SIGNIN_LOCKOUT_AFTER'
       | 'SIGNIN_LOCKOUT_SECONDS'
       | 'SIGNIN_LOCKOUT_MAX_SECONDS'
@@ -59,6 +58,8 @@ export class SessionService {
     private readonly projects: ProjectsRepo,
     private readonly accessKeys: AccessKeysRepo,
     private readonly members: MembersRepo,
+    /** The sign-up policy and new users' project allowance, which an administrator may change at run time. */
+    private readonly instanceSettings: InstanceSettingsService,
   ) {}
 
   /** The scrypt cost of new hashes: OWASP's minimum, lower only under the tests-only setting. */
@@ -67,12 +68,15 @@ export class SessionService {
   }
 
   /**
-   * Whether SIGNUP lets this email sign up now. The first user of an empty instance always may
+   * Whether the sign-up policy (SIGNUP, or the one an administrator saved) lets this email sign up now. The first user of an empty instance always may
    * (except under `closed`) and becomes its administrator; later users need what the policy asks.
    * Throws a 403 with the policy's sentence otherwise.
    */
-  private async admitSignup(email: string, repos: Pick<AuthRepos, 'users' | 'members'>): Promise<{ instanceAdmin: boolean }> {
-    const policy: SignupPolicy = this.settings.SIGNUP;
+  private async admitSignup(
+    email: string,
+    policy: SignupPolicy,
+    repos: Pick<AuthRepos, 'users' | 'members'>,
+  ): Promise<{ instanceAdmin: boolean }> {
     if (policy.kind === 'closed') throw forbidden(Messages.signupClosed);
     if (!(await repos.users.anyUser())) return { instanceAdmin: true };
     if (policy.kind === 'open') return { instanceAdmin: false };
@@ -90,13 +94,14 @@ export class SessionService {
    */
   async signup(input: SignupInput): Promise<{ token: string; projectId: string }> {
     // Checked before the costly hash too, so refused sign-ups cannot make the server hash for free.
-    await this.admitSignup(input.email, { users: this.users, members: this.members });
+    const { signup: policy, defaultAllowedProjects } = await this.instanceSettings.current();
+    await this.admitSignup(input.email, policy, { users: this.users, members: this.members });
     const passwordHash = await hashPassword(input.password, this.scryptLogN);
     const token = newToken(TokenPrefix.session);
     try {
       const projectId = await this.transactions.run(async (tx) => {
         await tx.users.lockForSignup();
-        const { instanceAdmin } = await this.admitSignup(input.email, tx);
+        const { instanceAdmin } = await this.admitSignup(input.email, policy, tx);
         const user = await tx.users.insert({
           instanceAdmin,
           email: input.email,
@@ -106,7 +111,7 @@ export class SessionService {
           companyName: input.companyName ?? null,
           country: input.country ?? null,
           phone: input.phone ?? null,
-          allowedProjectsCount: this.settings.DEFAULT_ALLOWED_PROJECTS,
+          allowedProjectsCount: defaultAllowedProjects,
         });
         const project = await tx.projects.insertWithAdmin(
           newProjectValues({ name: Messages.defaultProjectName, url: this.settings.demoShopUrl, demo: true }, user.id),
@@ -144,6 +149,8 @@ export class SessionService {
     }
     const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash(this.scryptLogN)));
     if (!user || !matches) throw unauthorized(Messages.invalidCredentials);
+    // Said only to someone who knows the password: nobody learns from it that an account exists.
+    if (user.disabledAt) throw forbidden(Messages.accountDisabled);
     const rehashed = needsRehash(user.passwordHash, this.scryptLogN) ? await hashPassword(password, this.scryptLogN) : undefined;
     await this.users.signedIn(user.id, rehashed);
     const token = newToken(TokenPrefix.session);
@@ -172,6 +179,7 @@ export class SessionService {
       if (!key || expired || !user || !(await this.projects.roleOf(key.projectId, user.id))) {
         throw unauthorized(Messages.sessionExpired);
       }
+      if (user.disabledAt) throw unauthorized(Messages.accountDisabled);
       await this.accessKeys.touch(key.id, now);
       return {
         kind: 'accessKey',
@@ -190,9 +198,17 @@ export class SessionService {
       throw unauthorized(Messages.sessionExpired);
     }
     const user = await this.users.findById(session.userId);
-    if (!user) throw unauthorized(Messages.sessionExpired);
+    // Disabling deletes a user's sessions; this also covers one made in the same instant.
+    if (!user || user.disabledAt) throw unauthorized(Messages.sessionExpired);
     if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await this.sessions.touch(tokenHash, now);
     return { kind: 'session', user, tokenHash };
+  }
+
+  /** Ends every session of a user (disabled by an administrator); their live-update sockets close too. */
+  async endSessionsOf(userId: string): Promise<number> {
+    const hashes = await this.sessions.deleteForUser(userId);
+    for (const tokenHash of hashes) await this.events.emit('sessionEnded', { tokenHash });
+    return hashes.length;
   }
 
   private absoluteExpiry(): Date {

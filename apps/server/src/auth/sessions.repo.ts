@@ -33,6 +33,12 @@ export class SessionsRepo {
     return rows.length;
   }
 
+  /** Ends every session of a user; answers their digests (their live sockets must close too). */
+  async deleteForUser(userId: string): Promise<string[]> {
+    const rows = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ hash: sessions.tokenHash });
+    return rows.map((row) => row.hash);
+  }
+
   async countForUser(userId: string): Promise<number> {
     const [row] = await this.db
       .select({ count: sql<number>`count(*)::int` })

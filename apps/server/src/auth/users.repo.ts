@@ -1,6 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { users } from '../db/schema.js';
+import { projectMembers, users } from '../db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -91,8 +91,25 @@ export class UsersRepo {
       .where(eq(users.id, userId));
   }
 
-  async update(userId: string, changes: Partial<Pick<UserRow, 'allowedProjectsCount' | 'allowDeleteProjects'>>) {
-    const rows = await this.db.update(users).set(changes).where(eq(users.id, userId)).returning({ id: users.id });
-    return rows.length === 1;
+  /** Changes what an instance administrator may change; undefined when there is no such user. */
+  async update(
+    userId: string,
+    changes: Partial<Pick<UserRow, 'allowedProjectsCount' | 'allowDeleteProjects' | 'instanceAdmin' | 'disabledAt'>>,
+  ): Promise<UserRow | undefined> {
+    const [row] = await this.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    return row;
+  }
+
+  /** Every user (or the one with `userId`) with the number of projects they are a member of, oldest account first. */
+  async listWithProjectCounts(userId?: string): Promise<(UserRow & { projects: number })[]> {
+    const rows = await this.db
+      .select({
+        user: users,
+        projects: sql<number>`(select count(*)::int from ${projectMembers} where ${projectMembers.userId} = ${users.id})`,
+      })
+      .from(users)
+      .where(userId === undefined ? undefined : eq(users.id, userId))
+      .orderBy(asc(users.createdAt), asc(users.id));
+    return rows.map(({ user, projects }) => ({ ...user, projects }));
   }
 }

@@ -44,6 +44,8 @@ export const users = pgTable(
     failedSignIns: integer('failed_sign_ins').notNull().default(0),
     /** Sign-in is refused for this account until then, whatever the password. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** Set by an instance administrator: the user cannot sign in, and their sessions and keys stop working. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
@@ -153,11 +155,25 @@ export const activityLog = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * `client`: what the web app sends (POST /log, anyone's own words); `admin`: an instance
+     * administration action written by the server, which no client can forge.
+     */
+    kind: text('kind', { enum: ['client', 'admin'] })
+      .notNull()
+      .default('client'),
     entry: jsonb('entry').notNull(),
     createdAt: createdAt(),
   },
-  (table) => [index('activity_log_user_idx').on(table.userId)],
+  (table) => [index('activity_log_user_idx').on(table.userId), index('activity_log_admin_idx').on(table.kind, table.id)],
 );
+
+/** Instance settings an administrator changed at run time; each overrides its environment variable. */
+export const instanceSettings = pgTable('instance_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const productEvents = pgTable('product_events', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
@@ -420,6 +436,17 @@ export const workerTokens = pgTable(
   },
   (table) => [uniqueIndex('worker_tokens_token_hash_key').on(table.tokenHash)],
 );
+
+/** Worker threads seen lately (one row per worker id, i.e. per thread of an agent), for the admin's Workers tab. */
+export const workerPresence = pgTable('worker_presence', {
+  workerId: text('worker_id').primaryKey(),
+  tokenId: uuid('token_id')
+    .notNull()
+    .references(() => workerTokens.id, { onDelete: 'cascade' }),
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull(),
+  /** Running a job at its last call (a heartbeat with jobs, or a claim that got one). */
+  busy: boolean('busy').notNull().default(false),
+});
 
 /** One start of an execution (by hand or by its schedule) and the one run report it fills. */
 export const executionRuns = pgTable(

@@ -100,7 +100,8 @@ export class ExecutionEngine {
     if (execution.running) throw new ExecutionRefused('running');
     const userId = startedBy?.user.id ?? execution.userId;
     const user = userId ? await this.users.findById(userId) : undefined;
-    if (!user) throw new ExecutionRefused('starter-not-member');
+    // A user an instance administrator disabled no longer acts, not even through their schedules.
+    if (!user || user.disabledAt) throw new ExecutionRefused('starter-not-member');
     // A scheduled start acts for the member who scheduled it: still a member, with a licence.
     const access = startedBy
       ? await this.access.authorize(startedBy, { from: 'body', field: 'projectId', write: true }, execution.projectId)

@@ -68,7 +68,9 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
       onRequest: async (request) => {
         if (call.access === 'public') return;
         const caller = await deps.sessions.authenticate(bearerToken(request));
-        if (call.access === 'user' && caller.kind === 'accessKey') throw forbidden(Messages.accessKeyNotForUserCalls);
+        if ((call.access === 'user' || call.access === 'instanceAdmin') && caller.kind === 'accessKey')
+          throw forbidden(Messages.accessKeyNotForUserCalls);
+        if (call.access === 'instanceAdmin' && !caller.user.instanceAdmin) throw forbidden(Messages.instanceAdminOnly);
         if (caller.kind === 'accessKey' && caller.scope === 'run' && !jobKeyMayCall(call)) throw forbidden(Messages.jobKeyCallRefused);
         request.caller = caller;
       },

@@ -140,12 +140,15 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
   let admin: Awaited<ReturnType<typeof signUp>>;
   let member: Awaited<ReturnType<typeof signUp>>;
   let stranger: Awaited<ReturnType<typeof signUp>>;
+  let instanceAdmin: Awaited<ReturnType<typeof signUp>>;
   let otherProjectKey: string;
   let fixture: ReturnType<typeof projectFixtures>;
   const calls = contractCalls();
 
   beforeAll(async () => {
     test = await startTestApp(backend);
+    // The first user of the instance is its administrator; the project's people sign up after.
+    instanceAdmin = await signUp(test, { email: 'matrix-instance-admin@acme.test' });
     [admin, member, stranger] = await Promise.all([
       signUp(test, { email: 'matrix-admin@acme.test' }),
       signUp(test, { email: 'matrix-member@acme.test' }),
@@ -194,7 +197,7 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
       const call = calls.get(name)!;
       const { body, params, query } = exampleRequest(call, made);
       // Fresh sessions each time: logout is one of the calls and ends the session it is made with.
-      const sessionOf = { signedIn: stranger, member, admin } as const;
+      const sessionOf = { signedIn: stranger, member, admin, instanceAdmin } as const;
       const token =
         caller === 'anonymous'
           ? undefined
@@ -260,5 +263,19 @@ describe.each(testBackends())('permission matrix on %s', (backend) => {
 
     expect(failures).toEqual([]);
     expect(sent).toBe(registered.size * SPEC_CALLERS.length);
+  });
+
+  it('refuses every instance administration call to everyone but an instance administrator', () => {
+    const adminCallNames = [...calls].filter(([, call]) => call.path.startsWith('/api/admin/')).map(([name]) => name);
+    expect(adminCallNames.length).toBeGreaterThanOrEqual(11);
+    for (const name of adminCallNames) {
+      const rule = SPEC_PERMISSIONS[name]!;
+      expect(
+        SPEC_CALLERS.filter((caller) => rule[caller] === ALLOWED),
+        name,
+      ).toEqual(['instanceAdmin']);
+    }
+    expect(instanceAdmin.user.instanceAdmin).toBe(true);
+    expect([admin, member, stranger].map((person) => person.user.instanceAdmin)).toEqual([false, false, false]);
   });
 });

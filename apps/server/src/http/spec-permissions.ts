@@ -21,10 +21,21 @@
  * Callers: `member` is a project member whose role is not ADMIN (01 §3: "role (ADMIN or other)";
  * the product calls it MEMBER); `memberKey` and `adminKey` are access keys of the project made by
  * the member and by the admin; `otherProjectKey` is a key of another project; `signedIn` is a
- * signed-in person who is not a member of the project.
+ * signed-in person who is not a member of the project; `instanceAdmin` is an instance
+ * administrator (01 §6 is silent; DESIGN §12) who is not a member of the project either: the
+ * right administers the instance, it opens no project's content.
  */
 
-export const SPEC_CALLERS = ['anonymous', 'signedIn', 'otherProjectKey', 'member', 'memberKey', 'admin', 'adminKey'] as const;
+export const SPEC_CALLERS = [
+  'anonymous',
+  'signedIn',
+  'otherProjectKey',
+  'member',
+  'memberKey',
+  'admin',
+  'adminKey',
+  'instanceAdmin',
+] as const;
 export type SpecCaller = (typeof SPEC_CALLERS)[number];
 
 /** The caller gets past access control: a 2xx, or an answer about its input (never 401, 403 or 5xx). */
@@ -61,6 +72,7 @@ const KEY_PROJECT_NEEDS_KEY = refused(403, 'Only an access key has a project of 
 const NOT_YOUR_COMMENT = refused(403, 'You can only change your own comments.');
 const NOT_YOUR_RECORDER_SESSION = refused(404, 'This recorder session does not exist or has ended.');
 const WORKER_TOKEN = refused(401, 'A valid worker token is required.');
+const INSTANCE_ADMIN_ONLY = refused(403, 'Only an instance administrator can do this.');
 
 /** Anyone, signed in or not. */
 const EVERYONE: CallRule = {
@@ -71,6 +83,7 @@ const EVERYONE: CallRule = {
   memberKey: ALLOWED,
   admin: ALLOWED,
   adminKey: ALLOWED,
+  instanceAdmin: ALLOWED,
 };
 
 /**
@@ -85,6 +98,7 @@ const SIGNED_IN_PEOPLE: CallRule = {
   memberKey: KEY_ON_PERSONAL_CALL,
   admin: ALLOWED,
   adminKey: KEY_ON_PERSONAL_CALL,
+  instanceAdmin: ALLOWED,
 };
 
 /**
@@ -99,6 +113,7 @@ const PROJECT_MEMBERS: CallRule = {
   memberKey: ALLOWED,
   admin: ALLOWED,
   adminKey: ALLOWED,
+  instanceAdmin: NOT_A_MEMBER,
 };
 
 /** The project admin only (and keys the admin made); a member, or a member's key, gets `refusal`. */
@@ -116,8 +131,24 @@ function allRefused(refusal: Refusal): CallRule {
     memberKey: refusal,
     admin: refusal,
     adminKey: refusal,
+    instanceAdmin: refusal,
   };
 }
+
+/**
+ * Instance administrators only (DESIGN §12; the spec is silent): every other person is refused
+ * with the product's words, and access keys as on any call about a person rather than a project.
+ */
+const INSTANCE_ADMINS: CallRule = {
+  anonymous: SIGN_IN,
+  signedIn: INSTANCE_ADMIN_ONLY,
+  otherProjectKey: KEY_ON_PERSONAL_CALL,
+  member: INSTANCE_ADMIN_ONLY,
+  memberKey: KEY_ON_PERSONAL_CALL,
+  admin: INSTANCE_ADMIN_ONLY,
+  adminKey: KEY_ON_PERSONAL_CALL,
+  instanceAdmin: ALLOWED,
+};
 
 /** Members signed in; the project's keys are refused (the spec is silent: keys do not make keys). */
 const PROJECT_MEMBERS_SIGNED_IN: CallRule = { ...PROJECT_MEMBERS, memberKey: KEYS_NEED_SESSION, adminKey: KEYS_NEED_SESSION };
@@ -235,6 +266,7 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
     memberKey: ALLOWED,
     admin: KEY_PROJECT_NEEDS_KEY,
     adminKey: ALLOWED,
+    instanceAdmin: KEY_PROJECT_NEEDS_KEY,
   },
 
   // ── Runs service (02 §7): project calls ──
@@ -315,4 +347,17 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   // 02 §7 GET latestAssets: the open-recorder page's 'Download app' (01 §2); the spec is silent on
   // sign-in for it, the product answers anyone.
   'downloadCalls.latestAssets': EVERYONE,
+
+  // ── Instance administration (DESIGN §12): instance administrators only, whatever their projects ──
+  'adminCalls.listUsers': INSTANCE_ADMINS,
+  'adminCalls.updateUser': INSTANCE_ADMINS,
+  'adminCalls.listProjects': INSTANCE_ADMINS,
+  'adminCalls.extendLicence': INSTANCE_ADMINS,
+  'adminCalls.updateProject': INSTANCE_ADMINS,
+  'adminCalls.listWorkers': INSTANCE_ADMINS,
+  'adminCalls.createWorkerToken': INSTANCE_ADMINS,
+  'adminCalls.deleteWorkerToken': INSTANCE_ADMINS,
+  'adminCalls.getSettings': INSTANCE_ADMINS,
+  'adminCalls.updateSettings': INSTANCE_ADMINS,
+  'adminCalls.listActivity': INSTANCE_ADMINS,
 };

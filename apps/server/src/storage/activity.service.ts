@@ -1,4 +1,4 @@
-import { Messages } from '@rehearse/contract';
+import { Messages, type AdminActivity } from '@rehearse/contract';
 import type { ProjectsRepo } from '../auth/projects.repo.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { ActivityRepo } from './activity.repo.js';
@@ -20,9 +20,28 @@ export class ActivityService {
     return this.repo.insertLogEntries(userId, entries);
   }
 
-  /** Writes what a person did with privileged access (who, what, in which project) to the activity log. */
-  async audit(userId: string, projectId: string, action: string, details: Record<string, string>): Promise<void> {
-    await this.repo.insertLogEntries(userId, [{ audit: action, projectId, ...details, at: new Date().toISOString() }]);
+  /**
+   * Audits one instance administration action: who (null for `npm run admin` on the server), what,
+   * on what, with which values. Only the server writes these; POST /log cannot make one.
+   */
+  async audit(actorId: string | null, action: string, target: string, details: Record<string, unknown>): Promise<void> {
+    await this.repo.insertAdminEntry(actorId, { action, target, details, via: actorId ? 'web' : 'cli' });
+  }
+
+  /** The latest administration actions, newest first. */
+  async latestAudit(limit: number): Promise<AdminActivity[]> {
+    const rows = await this.repo.latestAdminEntries(limit);
+    return rows.map((row) => {
+      const entry = row.entry as { action?: unknown; target?: unknown; details?: unknown };
+      return {
+        id: row.id,
+        at: row.at.toISOString(),
+        actor: row.actor,
+        action: typeof entry.action === 'string' ? entry.action : '',
+        target: typeof entry.target === 'string' ? entry.target : '',
+        details: entry.details && typeof entry.details === 'object' ? (entry.details as Record<string, unknown>) : {},
+      };
+    });
   }
 
   /** Records an event; a project named in it must be one of the caller's. */

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { workerTokens } from '../db/schema.js';
 
@@ -12,8 +12,25 @@ export class WorkerTokensRepo {
     return row.id;
   }
 
-  async delete(id: string): Promise<void> {
-    await this.db.delete(workerTokens).where(eq(workerTokens.id, id));
+  /** False when there was no such token. */
+  async delete(id: string): Promise<boolean> {
+    const rows = await this.db.delete(workerTokens).where(eq(workerTokens.id, id)).returning({ id: workerTokens.id });
+    return rows.length === 1;
+  }
+
+  async list(): Promise<{ id: string; name: string; createdAt: Date; lastSeenAt: Date | null }[]> {
+    return this.db
+      .select({ id: workerTokens.id, name: workerTokens.name, createdAt: workerTokens.createdAt, lastSeenAt: workerTokens.lastSeenAt })
+      .from(workerTokens)
+      .orderBy(asc(workerTokens.createdAt), asc(workerTokens.id));
+  }
+
+  async findById(id: string): Promise<{ id: string; name: string; createdAt: Date; lastSeenAt: Date | null } | undefined> {
+    const [row] = await this.db
+      .select({ id: workerTokens.id, name: workerTokens.name, createdAt: workerTokens.createdAt, lastSeenAt: workerTokens.lastSeenAt })
+      .from(workerTokens)
+      .where(eq(workerTokens.id, id));
+    return row;
   }
 
   async findByHash(tokenHash: string): Promise<{ id: string; name: string } | undefined> {

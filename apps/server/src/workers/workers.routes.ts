@@ -6,16 +6,21 @@ import type { WorkerTokens } from './worker-tokens.js';
 /** The agent protocol (DESIGN §6): every call carries a worker token, checked before the engine runs. */
 export function registerWorkerRoutes(route: CallRoute, tokens: WorkerTokens, engine: ExecutionEngine): void {
   route(workerCalls.claim, async ({ request, body }) => {
-    await tokens.authenticate(request.headers.authorization);
-    return { status: true, job: await engine.claim(body.workerId, body.waitMs) };
+    const token = await tokens.authenticate(request.headers.authorization);
+    await tokens.seen(token.id, body.workerId, false);
+    const job = await engine.claim(body.workerId, body.waitMs);
+    if (job) await tokens.seen(token.id, body.workerId, true);
+    return { status: true, job };
   });
   route(workerCalls.heartbeat, async ({ request, body }) => {
-    await tokens.authenticate(request.headers.authorization);
+    const token = await tokens.authenticate(request.headers.authorization);
+    await tokens.seen(token.id, body.workerId, body.jobIds.length > 0);
     return { status: true, stop: await engine.heartbeat(body.workerId, body.jobIds) };
   });
   route(workerCalls.finish, async ({ request, body }) => {
-    await tokens.authenticate(request.headers.authorization);
+    const token = await tokens.authenticate(request.headers.authorization);
     await engine.finish(body.workerId, body.jobId, body.outcome, body.message);
+    await tokens.seen(token.id, body.workerId, false);
     return { status: true };
   });
 }

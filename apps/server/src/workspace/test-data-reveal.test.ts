@@ -31,7 +31,9 @@ describe.each(testBackends())('revealing a stored secret on %s', (backend) => {
   afterAll(async () => test?.close());
 
   const audits = () =>
-    test.database.rows<{ entry: Record<string, string> }>(`select entry from activity_log where entry ? 'audit' order by id`);
+    test.database.rows<{ entry: { action: string; target: string; details: Record<string, string> } }>(
+      `select entry from activity_log where kind = 'admin' order by id`,
+    );
 
   it('answers the admin the stored value, still masked in the list, and writes who read which row to the activity log', async () => {
     const secret = await admin.api.call(ws.revealTestDataSecret, { body: { projectId, key: 'password', environment: 'staging' } });
@@ -43,8 +45,16 @@ describe.each(testBackends())('revealing a stored secret on %s', (backend) => {
 
     const entries = (await audits()).map(({ entry }) => entry);
     expect(entries).toEqual([
-      expect.objectContaining({ audit: 'testData.revealed', projectId, environment: 'staging', key: 'password', branch: 'main' }),
-      expect.objectContaining({ audit: 'testData.revealed', projectId, environment: '*', key: 'otp', branch: 'main' }),
+      expect.objectContaining({
+        action: 'testData.revealed',
+        target: 'staging/password',
+        details: { projectId, environment: 'staging', key: 'password', branch: 'main' },
+      }),
+      expect.objectContaining({
+        action: 'testData.revealed',
+        target: '*/otp',
+        details: { projectId, environment: '*', key: 'otp', branch: 'main' },
+      }),
     ]);
     // The log says who and what, never the value itself.
     expect(JSON.stringify(entries)).not.toContain('staging-pass');

@@ -119,7 +119,12 @@ export class TestDataService {
     if (!row) throw notFound(Messages.testDataRowNotFound);
     if (!isEncrypted(row)) return row.value;
     const value = decryptSecret(row.value.slice(STORED_SECRET_PREFIX.length), await this.secrets.dataKey(ws.projectId));
-    await this.activity.audit(userId, ws.projectId, 'testData.revealed', { environment, key: rowKey, branch: ws.branch });
+    await this.activity.audit(userId, 'testData.revealed', `${environment}/${rowKey}`, {
+      projectId: ws.projectId,
+      environment,
+      key: rowKey,
+      branch: ws.branch,
+    });
     return value;
   }
 

@@ -1,4 +1,5 @@
 import { Limits, Messages, unusedStepsDeletedMessage } from '@rehearse/contract';
+import { AdminStrings } from './strings-admin';
 import { ExecutionStrings, ReportStrings } from './strings-reports';
 
 /**
@@ -47,7 +48,7 @@ export const Strings = {
   licenceDaysTitle: (days: number) => `License Notice - ${days} Days Remaining`,
   licenceDaysLeft: (days: number) => (days === 1 ? '1 day left' : `${days} days left`),
   licenceExpiredShort: 'Expired',
-  licenceOpen: 'Licence details',
+  licenceOpen: 'License details',
   licenceExpiredText:
     'Adding environments, recording and editing are paused for this project. Your features, reports and settings stay available to read.',
   licenceRemainingText: (days: number, date: string) =>
@@ -464,4 +465,5 @@ export const Strings = {
   // Executions, reports, code review and application map (issue 9)
   ...ReportStrings,
   ...ExecutionStrings,
+  ...AdminStrings,
 } as const;

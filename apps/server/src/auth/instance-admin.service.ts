@@ -1,0 +1,187 @@
+import {
+  licenceDaysLeft,
+  Messages,
+  type AdminActivity,
+  type AdminProject,
+  type AdminUser,
+  type AdminWorkerToken,
+  type ConnectedAgent,
+  type InstanceSettings,
+} from '@rehearse/contract';
+import { forbidden, notFound } from '../http/errors.js';
+import type { ActivityService } from '../storage/activity.service.js';
+import type { WorkerTokens } from '../workers/worker-tokens.js';
+import type { InstanceSettingsService } from './instance-settings.js';
+import type { ProjectRow, ProjectsRepo } from './projects.repo.js';
+import { isLicenceExpired, type ProjectsService } from './projects.service.js';
+import type { SessionService } from './session.service.js';
+import type { UserRow, UsersRepo } from './users.repo.js';
+
+/** Who administers: a signed-in instance administrator, or null for `npm run admin` on the server. */
+export type AdminActor = UserRow | null;
+
+/** What an administrator may change about a user. */
+export interface UserChanges {
+  disabled?: boolean | undefined;
+  instanceAdmin?: boolean | undefined;
+  allowedProjectsCount?: number | undefined;
+  allowDeleteProjects?: boolean | undefined;
+}
+
+function toAdminUser(user: UserRow & { projects: number }): AdminUser {
+  return {
+    userId: user.id,
+    name: `${user.firstName} ${user.lastName}`.trim(),
+    email: user.email,
+    instanceAdmin: user.instanceAdmin,
+    disabled: user.disabledAt !== null,
+    allowedProjectsCount: user.allowedProjectsCount,
+    allowDeleteProjects: user.allowDeleteProjects,
+    projects: user.projects,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+function toAdminProject(project: ProjectRow & { adminEmail: string | null; members: number }, now = new Date()): AdminProject {
+  return {
+    id: project.id,
+    name: project.name,
+    adminEmail: project.adminEmail,
+    members: project.members,
+    expiresAt: project.licenceExpiresAt.toISOString(),
+    is_expired: isLicenceExpired(project, now),
+    daysLeft: licenceDaysLeft(project.licenceExpiresAt, now),
+    licensed: project.licensed,
+    maxExecutionThreads: project.maxExecutionThreads,
+    privateRepo: project.privateRepo,
+    configuredPrivateRepo: project.configuredPrivateRepo,
+    createdAt: project.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Instance administration (DESIGN §12): the one place its rules live, for the web app's
+ * Administration screen and for `npm run admin` alike. Every change is audited in the activity
+ * log with its actor, target and new values.
+ *
+ * Disabling a user: they cannot sign in (403 with a sentence saying so), every session of theirs
+ * ends at once (live-update sockets close), and their access keys stop working; their
+ * memberships, projects and data stay, and enabling them again restores sign-in.
+ */
+export class InstanceAdminService {
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly projectsRepo: ProjectsRepo,
+    private readonly projects: ProjectsService,
+    /** Ends a disabled user's sessions (and, in the server, their live sockets). */
+    private readonly sessions: Pick<SessionService, 'endSessionsOf'>,
+    private readonly settings: InstanceSettingsService,
+    private readonly workerTokens: WorkerTokens,
+    private readonly activity: ActivityService,
+  ) {}
+
+  async listUsers(): Promise<AdminUser[]> {
+    return (await this.users.listWithProjectCounts()).map(toAdminUser);
+  }
+
+  /** The user with this email, for `npm run admin` commands that name users by email. */
+  async userIdByEmail(email: string): Promise<string | undefined> {
+    return (await this.users.findByEmail(email))?.id;
+  }
+
+  async updateUser(actor: AdminActor, userId: string, changes: UserChanges): Promise<AdminUser> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound(Messages.adminUserNotFound);
+    // The caller stays an administrator who can sign in, so an instance always keeps one.
+    if (actor?.id === userId && changes.disabled === true) throw forbidden(Messages.adminCannotDisableSelf);
+    if (actor?.id === userId && changes.instanceAdmin === false) throw forbidden(Messages.adminCannotDemoteSelf);
+    const disabledAt = changes.disabled === undefined ? undefined : changes.disabled ? (user.disabledAt ?? new Date()) : null;
+    await this.users.update(userId, {
+      ...(disabledAt !== undefined ? { disabledAt } : {}),
+      ...(changes.instanceAdmin !== undefined ? { instanceAdmin: changes.instanceAdmin } : {}),
+      ...(changes.allowedProjectsCount !== undefined ? { allowedProjectsCount: changes.allowedProjectsCount } : {}),
+      ...(changes.allowDeleteProjects !== undefined ? { allowDeleteProjects: changes.allowDeleteProjects } : {}),
+    });
+    const endedSessions = changes.disabled ? await this.sessions.endSessionsOf(userId) : 0;
+    await this.activity.audit(actor?.id ?? null, 'user.update', user.email, {
+      ...definedOnly(changes),
+      ...(changes.disabled ? { endedSessions } : {}),
+    });
+    const [updated] = await this.users.listWithProjectCounts(userId);
+    if (!updated) throw notFound(Messages.adminUserNotFound);
+    return toAdminUser(updated);
+  }
+
+  async listProjects(): Promise<AdminProject[]> {
+    const now = new Date();
+    return (await this.projectsRepo.listForInstanceAdmin()).map((project) => toAdminProject(project, now));
+  }
+
+  /** Extends the licence by `days` from the later of now and its expiry; members may edit again at once. */
+  async extendLicence(actor: AdminActor, projectId: string, days: number): Promise<AdminProject> {
+    const project = await this.projects.extendLicence(projectId, days);
+    if (!project) throw notFound(Messages.adminProjectNotFound);
+    await this.activity.audit(actor?.id ?? null, 'project.extendLicence', project.name, {
+      projectId,
+      days,
+      expiresAt: project.licenceExpiresAt.toISOString(),
+    });
+    return this.project(projectId);
+  }
+
+  async updateProject(
+    actor: AdminActor,
+    projectId: string,
+    changes: { maxExecutionThreads?: number | undefined; privateRepo?: boolean | undefined },
+  ): Promise<AdminProject> {
+    if (!(await this.projectsRepo.findById(projectId))) throw notFound(Messages.adminProjectNotFound);
+    if (changes.maxExecutionThreads !== undefined) await this.projects.setMaxExecutionThreads(projectId, changes.maxExecutionThreads);
+    if (changes.privateRepo !== undefined) await this.projects.setPrivateRepo(projectId, changes.privateRepo);
+    const project = await this.project(projectId);
+    await this.activity.audit(actor?.id ?? null, 'project.update', project.name, { projectId, ...definedOnly(changes) });
+    return project;
+  }
+
+  async workers(): Promise<{ tokens: AdminWorkerToken[]; agents: ConnectedAgent[] }> {
+    return { tokens: await this.workerTokens.list(), agents: await this.workerTokens.connectedAgents() };
+  }
+
+  /** A new worker token; the token is answered once and only its digest is kept. */
+  async createWorkerToken(actor: AdminActor, name: string): Promise<{ workerToken: AdminWorkerToken; token: string }> {
+    const { id, token } = await this.workerTokens.create(name);
+    const workerToken = await this.workerTokens.find(id);
+    if (!workerToken) throw notFound(Messages.adminWorkerTokenNotFound);
+    await this.activity.audit(actor?.id ?? null, 'workerToken.create', name, { tokenId: id });
+    return { workerToken, token };
+  }
+
+  async deleteWorkerToken(actor: AdminActor, tokenId: string): Promise<void> {
+    const workerToken = await this.workerTokens.find(tokenId);
+    if (!workerToken || !(await this.workerTokens.delete(tokenId))) throw notFound(Messages.adminWorkerTokenNotFound);
+    await this.activity.audit(actor?.id ?? null, 'workerToken.delete', workerToken.name, { tokenId });
+  }
+
+  async instanceSettings(): Promise<InstanceSettings> {
+    return this.settings.current();
+  }
+
+  async updateInstanceSettings(actor: AdminActor, values: InstanceSettings): Promise<InstanceSettings> {
+    const saved = await this.settings.update(values);
+    await this.activity.audit(actor?.id ?? null, 'settings.update', 'instance', { ...saved });
+    return saved;
+  }
+
+  async activityLog(limit: number): Promise<AdminActivity[]> {
+    return this.activity.latestAudit(limit);
+  }
+
+  private async project(projectId: string): Promise<AdminProject> {
+    const project = await this.projectsRepo.findForInstanceAdmin(projectId);
+    if (!project) throw notFound(Messages.adminProjectNotFound);
+    return toAdminProject(project);
+  }
+}
+
+function definedOnly(values: object): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined));
+}

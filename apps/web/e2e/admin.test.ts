@@ -1,0 +1,253 @@
+import { adminCalls, authCalls, workerCalls } from '@rehearse/contract';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminPageModel } from './pages/admin.page';
+import {
+  expectAccessible,
+  expectToast,
+  PASSWORD,
+  screenshotAtSizes,
+  setLicenceExpiry,
+  startHarness,
+  type Account,
+  type Harness,
+} from './support/harness';
+
+/**
+ * Administration in Chromium: only the instance administrator (the first to sign up) sees it; they
+ * extend an expired project's license and its member edits again at once, disable a user, make a
+ * worker token and change the sign-up policy.
+ */
+describe('instance administration in Chromium', () => {
+  let h: Harness;
+  let root: Account;
+  let olive: Account;
+  let rootSide: { context: BrowserContext; page: Page };
+  let oliveSide: { context: BrowserContext; page: Page };
+  let admin: AdminPageModel;
+
+  beforeAll(async () => {
+    h = await startHarness();
+    root = await h.signUp('Root');
+    olive = await h.signUp('Olive');
+    await h.test.database.execute(`update projects set name = 'Checkout' where id = '${olive.projectId}'`);
+    await setLicenceExpiry(h.test, olive.projectId, '-3 days');
+    rootSide = await h.open(root);
+    oliveSide = await h.open(olive);
+    admin = new AdminPageModel(rootSide.page);
+  });
+
+  afterAll(async () => {
+    await rootSide?.context.close();
+    await oliveSide?.context.close();
+    await h?.close();
+  });
+
+  it('shows Administration to the instance administrator only', async () => {
+    const page = oliveSide.page;
+    await page.goto(`/${olive.projectId}/dashboard`);
+    await page.getByRole('link', { name: 'Settings' }).waitFor();
+    expect(await new AdminPageModel(page).sidebarLink().count()).toBe(0);
+    await page.goto(`/${olive.projectId}/admin/users`);
+    await page.getByText('Only an instance administrator can do this.').waitFor();
+
+    await rootSide.page.goto(`/${root.projectId}/dashboard`);
+    await admin.sidebarLink().click();
+    await expect.poll(() => new URL(rootSide.page.url()).pathname).toBe(`/${root.projectId}/admin/users`);
+  });
+
+  it('lists users with their limits and rights', async () => {
+    await admin.row('Users', olive.email).waitFor();
+    const rootRow = admin.row('Users', root.email);
+    expect(await rootRow.getByRole('cell').allInnerTexts()).toEqual([
+      `Root Tester (you)\n${root.email}`,
+      '1',
+      '10',
+      'Yes',
+      'Administrator\nActive',
+      'Edit\nDisable',
+    ]);
+    expect(await admin.row('Users', olive.email).getByRole('cell').nth(4).innerText()).toBe('User\nActive');
+    await expectAccessible(rootSide.page, 'administration users');
+    await screenshotAtSizes(rootSide.page, 'admin-users');
+  });
+
+  it("extends an expired project's license, and its member can record again without a reload of the server", async () => {
+    // Before: Olive's project is expired, so recording opens the expired dialog (ask the administrator).
+    const page = oliveSide.page;
+    await page.goto(`/${olive.projectId}/dashboard`);
+    await page.getByRole('button', { name: 'Record scenario' }).click();
+    const expired = page.getByTestId('licence-dialog');
+    await expect.poll(() => expired.getByRole('heading').textContent()).toBe('License has expired');
+    await expired.getByText("This project's license has expired. Ask your administrator to extend it.").waitFor();
+    // A member who is no administrator is not sent to Administration.
+    expect(await expired.getByRole('button', { name: 'Extend license' }).count()).toBe(0);
+    expect(await expired.getByTestId('licence-admin-hint').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    await admin.tab('Projects').click();
+    const row = admin.row('Projects', 'Checkout');
+    await row.waitFor();
+    expect(await row.getByRole('cell').nth(0).innerText()).toBe(`Checkout\nAdmin: ${olive.email} · 1 member`);
+    expect(await row.getByRole('cell').nth(1).innerText()).toMatch(/^Expired · trial\nuntil \w{3} \d{2}, \d{4}$/);
+    await expectAccessible(rootSide.page, 'administration projects');
+    await screenshotAtSizes(rootSide.page, 'admin-projects');
+
+    await row.getByRole('button', { name: 'Extend license of Checkout' }).click();
+    const dialog = admin.dialog('admin-extend-dialog');
+    await dialog.getByRole('heading', { name: 'Extend the license of Checkout' }).waitFor();
+    await dialog.getByText(/^The license expired on \w{3} \d{2}, \d{4}\. Days are added from today;/).waitFor();
+    const days = dialog.getByLabel('Days to add');
+    expect(await days.inputValue()).toBe('30');
+    await days.fill('0');
+    await dialog.getByText('Days must be a whole number from 1 to 3650.').waitFor();
+    expect(await dialog.getByRole('button', { name: 'Extend license' }).isDisabled()).toBe(true);
+    await days.fill('30');
+    await expectAccessible(rootSide.page, 'extend license dialog');
+    await screenshotAtSizes(rootSide.page, 'admin-extend-dialog');
+    await dialog.getByRole('button', { name: 'Extend license' }).click();
+    await expectToast(rootSide.page, 'The license of Checkout now runs until');
+    // Days as the project's own countdown shows them: days left plus one.
+    await expect.poll(() => row.getByRole('cell').nth(1).innerText()).toMatch(/^30 days left\nuntil /);
+
+    // After: the same server, no restart; Olive's next load records instead of the expired dialog.
+    await page.reload();
+    await page.getByRole('button', { name: 'Record scenario' }).click();
+    await page.getByRole('dialog').waitFor();
+    expect(await page.getByTestId('licence-dialog').count()).toBe(0);
+    await page.keyboard.press('Escape');
+    const { projects } = await olive.api.call(authCalls.getProjects);
+    expect(projects.find((project) => project.id === olive.projectId)?.is_expired).toBe(false);
+
+    const [audited] = (await root.api.call(adminCalls.listActivity, { query: { limit: 1 } })).activity;
+    expect([audited?.actor, audited?.action, audited?.target]).toEqual([root.email, 'project.extendLicence', 'Checkout']);
+  });
+
+  it("tells an instance administrator where to extend an expired project's license", async () => {
+    await setLicenceExpiry(h.test, root.projectId, '-1 day');
+    const page = rootSide.page;
+    await page.goto(`/${root.projectId}/dashboard`);
+    await page.getByRole('button', { name: 'Record scenario' }).click();
+    const expired = page.getByTestId('licence-dialog');
+    await expired.getByText('As an instance administrator, you can extend this license yourself in Administration → Projects.').waitFor();
+    await expectAccessible(page, 'expired dialog for an administrator');
+    await screenshotAtSizes(page, 'admin-expired-dialog');
+    await expired.getByRole('button', { name: 'Extend license' }).click();
+    await admin.dialog('admin-extend-dialog').getByRole('heading', { name: 'Extend the license of Default' }).waitFor();
+    await admin.dialog('admin-extend-dialog').getByRole('button', { name: 'Extend license' }).click();
+    await expectToast(page, 'The license of Default now runs until');
+    await expect.poll(() => admin.dialog('admin-extend-dialog').count()).toBe(0);
+  });
+
+  it('sets threads and the private repository integration of a project', async () => {
+    await admin.row('Projects', 'Checkout').getByRole('button', { name: 'Edit Checkout' }).click();
+    const dialog = admin.dialog('admin-project-dialog');
+    await dialog.getByLabel('Execution threads').fill('5');
+    await dialog.getByLabel('Private repository integration enabled (its project admin then connects the repository)').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expectToast(rootSide.page, 'Project updated.');
+    const cells = admin.row('Projects', 'Checkout').getByRole('cell');
+    await expect.poll(() => cells.nth(2).innerText()).toBe('5');
+    expect(await cells.nth(3).innerText()).toBe('Enabled');
+    const mine = (await olive.api.call(authCalls.getProjects)).projects.find((project) => project.id === olive.projectId);
+    expect([mine?.maxExecutionThreads, mine?.privateRepo]).toEqual([5, true]);
+  });
+
+  it('edits a user and disables them: their open page is signed out and sign-in is refused', async () => {
+    await admin.open(root.projectId, 'users');
+    await admin
+      .row('Users', olive.email)
+      .getByRole('button', { name: `Edit ${olive.email}` })
+      .click();
+    const edit = admin.dialog('admin-user-dialog');
+    await edit.getByLabel('Projects they may still create').fill('3');
+    await edit.getByLabel('May delete projects they administer').uncheck();
+    await expectAccessible(rootSide.page, 'edit user dialog');
+    await screenshotAtSizes(rootSide.page, 'admin-user-dialog');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    await expectToast(rootSide.page, 'User updated.');
+    const cells = admin.row('Users', olive.email).getByRole('cell');
+    await expect.poll(() => cells.nth(2).innerText()).toBe('3');
+    expect(await cells.nth(3).innerText()).toBe('No');
+
+    await admin
+      .row('Users', olive.email)
+      .getByRole('button', { name: `Disable ${olive.email}` })
+      .click();
+    const confirm = admin.dialog('admin-disable-dialog');
+    await confirm
+      .getByText(`${olive.email} is signed out everywhere at once and cannot sign in until enabled again.`, { exact: false })
+      .waitFor();
+    await expectAccessible(rootSide.page, 'disable user dialog');
+    await confirm.getByRole('button', { name: 'Disable user' }).click();
+    await expectToast(rootSide.page, `${olive.email} is disabled.`);
+    await expect.poll(() => cells.nth(4).innerText()).toBe('User\nDisabled');
+
+    await oliveSide.page.reload();
+    await oliveSide.page.getByText('Your session has expired. Please login again.').waitFor();
+    const refused = await h.test
+      .client()
+      .call(authCalls.login, { body: { email: olive.email, password: PASSWORD } })
+      .catch((error: unknown) => error as Error);
+    expect((refused as Error).message).toBe('This account has been disabled. Ask an instance administrator to enable it again.');
+
+    await admin
+      .row('Users', olive.email)
+      .getByRole('button', { name: `Enable ${olive.email}` })
+      .click();
+    await expectToast(rootSide.page, `${olive.email} is enabled.`);
+    await expect.poll(() => cells.nth(4).innerText()).toBe('User\nActive');
+  });
+
+  it('makes a worker token shown once, lists the agent using it, and revokes it', async () => {
+    await admin.tab('Workers').click();
+    await admin.table('Connected agents').getByText('No connected agents found').waitFor();
+    await rootSide.page.getByRole('button', { name: 'New worker token' }).click();
+    const dialog = admin.dialog('admin-token-dialog');
+    await dialog.getByLabel('Token name').fill('lab runner');
+    await dialog.getByRole('button', { name: 'Create token' }).click();
+    await dialog.getByRole('heading', { name: 'Worker token created' }).waitFor();
+    const token = await dialog.getByTestId('admin-new-token').innerText();
+    expect(token).toMatch(/^rhw_/);
+    await dialog.getByText('Copy it now: it is shown only once, and the server keeps only its digest.').waitFor();
+    await dialog.getByText(`npx rehearse worker --server ${new URL(rootSide.page.url()).origin} --token ${token}`).waitFor();
+    await expectAccessible(rootSide.page, 'new worker token dialog');
+    await screenshotAtSizes(rootSide.page, 'admin-token-dialog');
+    await dialog.getByRole('button', { name: 'Done' }).click();
+
+    await h.test.client(token).call(workerCalls.claim, { body: { workerId: 'lab-7:1/901:ab12cd', waitMs: 0 } });
+    await rootSide.page.reload();
+    const agent = admin.row('Connected agents', 'lab-7');
+    await agent.waitFor();
+    expect((await agent.getByRole('cell').allInnerTexts()).slice(0, 3)).toEqual(['lab-7', 'lab runner', '1 (0 running)']);
+    expect(await admin.table('Worker tokens').innerText()).not.toContain(token);
+    await expectAccessible(rootSide.page, 'administration workers');
+    await screenshotAtSizes(rootSide.page, 'admin-workers');
+
+    await admin.row('Worker tokens', 'lab runner').getByRole('button', { name: 'Revoke lab runner' }).click();
+    await rootSide.page.getByTestId('confirm-delete-dialog').getByRole('button', { name: 'Revoke' }).click();
+    await expectToast(rootSide.page, 'Worker token revoked.');
+    await expect.poll(() => admin.row('Worker tokens', 'lab runner').count()).toBe(0);
+  });
+
+  it('changes who may sign up, which applies to the next sign-up at once', async () => {
+    await admin.tab('Sign-up').click();
+    const page = rootSide.page;
+    await page.getByRole('radio', { name: 'Invited people and email domains' }).check();
+    const domains = page.getByLabel('Allowed email domains');
+    await domains.fill('not a domain');
+    await page.getByText('List at least one email domain, such as example.com.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await domains.fill('partner.example, acme.test');
+    await page.getByLabel('Projects a new user may create').fill('2');
+    await expectAccessible(page, 'administration sign-up');
+    await screenshotAtSizes(page, 'admin-signup');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Sign-up settings saved.');
+
+    const outsider = await h.signUp('Eve', 'elsewhere.example').catch((error: unknown) => error as Error);
+    expect((outsider as Error).message).toBe('Sign-up on this server needs an invitation or an email address at an allowed domain.');
+    const partner = await h.signUp('Ana', 'partner.example');
+    expect((await partner.api.call(authCalls.me)).user.customAttributes.allowedProjectsCount).toBe(2);
+  });
+});

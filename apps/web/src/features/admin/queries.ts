@@ -1,0 +1,108 @@
+import { adminCalls, type InstanceSettings } from '@rehearse/contract';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { logActivity } from '../../lib/activity-log';
+import { api } from '../../lib/api';
+import { authKeys } from '../auth/queries';
+import { projectKeys } from '../projects/queries';
+
+/** Query keys of instance administration. */
+export const adminKeys = {
+  all: ['admin'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  projects: () => [...adminKeys.all, 'projects'] as const,
+  workers: () => [...adminKeys.all, 'workers'] as const,
+  settings: () => [...adminKeys.all, 'settings'] as const,
+};
+
+const adminQueries = {
+  users: () => queryOptions({ queryKey: adminKeys.users(), queryFn: async () => (await api.call(adminCalls.listUsers)).users }),
+  projects: () => queryOptions({ queryKey: adminKeys.projects(), queryFn: async () => (await api.call(adminCalls.listProjects)).projects }),
+  // Agents come and go: the list is read again every 10 s while the tab is open.
+  workers: () => queryOptions({ queryKey: adminKeys.workers(), queryFn: () => api.call(adminCalls.listWorkers), refetchInterval: 10_000 }),
+  settings: () => queryOptions({ queryKey: adminKeys.settings(), queryFn: async () => (await api.call(adminCalls.getSettings)).settings }),
+};
+
+export const useAdminUsers = () => useQuery(adminQueries.users());
+export const useAdminProjects = () => useQuery(adminQueries.projects());
+export const useAdminWorkers = () => useQuery(adminQueries.workers());
+export const useInstanceSettings = () => useQuery(adminQueries.settings());
+
+type UserChanges = { disabled?: boolean; instanceAdmin?: boolean; allowedProjectsCount?: number; allowDeleteProjects?: boolean };
+
+export function useUpdateUser() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, changes }: { userId: string; changes: UserChanges }) =>
+      api.call(adminCalls.updateUser, { params: { userId }, body: changes }),
+    onSuccess: async () => {
+      logActivity({ type: 'admin.user.update' });
+      await client.invalidateQueries({ queryKey: adminKeys.users() });
+      // The signed-in administrator may have changed their own allowance.
+      await client.invalidateQueries({ queryKey: authKeys.me() });
+    },
+  });
+}
+
+export function useExtendLicence() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ projectId, days }: { projectId: string; days: number }) =>
+      api.call(adminCalls.extendLicence, { params: { projectId }, body: { days } }),
+    onSuccess: async () => {
+      logActivity({ type: 'admin.project.extendLicence' });
+      // The administrator's own projects (an expired one they are in) read the new licence at once.
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.projects() }),
+        client.invalidateQueries({ queryKey: projectKeys.all }),
+      ]);
+    },
+  });
+}
+
+export function useUpdateProject() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ projectId, changes }: { projectId: string; changes: { maxExecutionThreads?: number; privateRepo?: boolean } }) =>
+      api.call(adminCalls.updateProject, { params: { projectId }, body: changes }),
+    onSuccess: async () => {
+      logActivity({ type: 'admin.project.update' });
+      await Promise.all([
+        client.invalidateQueries({ queryKey: adminKeys.projects() }),
+        client.invalidateQueries({ queryKey: projectKeys.all }),
+      ]);
+    },
+  });
+}
+
+export function useCreateWorkerToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) => api.call(adminCalls.createWorkerToken, { body: { name } }),
+    onSuccess: async () => {
+      logActivity({ type: 'admin.workerToken.create' });
+      await client.invalidateQueries({ queryKey: adminKeys.workers() });
+    },
+  });
+}
+
+export function useDeleteWorkerToken() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (tokenId: string) => api.call(adminCalls.deleteWorkerToken, { params: { tokenId } }),
+    onSuccess: async () => {
+      logActivity({ type: 'admin.workerToken.delete' });
+      await client.invalidateQueries({ queryKey: adminKeys.workers() });
+    },
+  });
+}
+
+export function useSaveInstanceSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: InstanceSettings) => api.call(adminCalls.updateSettings, { body: settings }),
+    onSuccess: ({ settings }) => {
+      logActivity({ type: 'admin.settings.update' });
+      client.setQueryData(adminKeys.settings(), settings);
+    },
+  });
+}

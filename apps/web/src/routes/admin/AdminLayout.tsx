@@ -1,0 +1,66 @@
+import { NavLink, Outlet } from 'react-router';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { FullPageSpinner } from '../../components/Spinner';
+import { useMe } from '../../features/auth/queries';
+import { Strings } from '../../lib/strings';
+import { useCurrentProject } from '../project/current-project';
+
+/** The Administration area's address under a project: `/{projectId}/admin/{tab}`. */
+export function adminPath(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up'): string {
+  return `/${projectId}/admin/${tab}`;
+}
+
+/**
+ * Administration (DESIGN §12): the instance administrator's screen, beside the project screens so
+ * the sidebar stays, with the tabs Users, Projects, Workers and Sign-up. Its sidebar item shows
+ * only to instance administrators; anyone else who types the address is told it is not for them
+ * (and the server refuses its calls anyway).
+ */
+export function AdminLayout() {
+  const context = useCurrentProject();
+  const me = useMe();
+  const projectId = context.project.id;
+  if (me.isPending) return <FullPageSpinner />;
+  if (!me.data?.instanceAdmin) {
+    return (
+      <div className="mx-auto max-w-6xl px-8 py-8">
+        <ErrorPanel title={Strings.adminNotAllowed} />
+      </div>
+    );
+  }
+  const tabs = [
+    { to: adminPath(projectId, 'users'), label: Strings.adminTabUsers },
+    { to: adminPath(projectId, 'projects'), label: Strings.adminTabProjects },
+    { to: adminPath(projectId, 'workers'), label: Strings.adminTabWorkers },
+    { to: adminPath(projectId, 'sign-up'), label: Strings.adminTabSignup },
+  ];
+  return (
+    <div className="mx-auto flex max-w-6xl flex-col gap-6 px-8 py-8">
+      <div>
+        <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{Strings.adminTitle}</h1>
+        <p className="mt-1 max-w-3xl text-sm text-slate-600">{Strings.adminIntro}</p>
+      </div>
+      <nav aria-label={Strings.adminTabs} className="border-b border-slate-200">
+        <ul className="-mb-px flex gap-6">
+          {tabs.map((tab) => (
+            <li key={tab.to}>
+              <NavLink
+                to={tab.to}
+                className={({ isActive }) =>
+                  `focus-ring -mx-1 block rounded-t-md border-b-2 px-1 pb-3 text-sm font-semibold transition-colors ${
+                    isActive
+                      ? 'border-brand-600 text-brand-700'
+                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                  }`
+                }
+              >
+                {tab.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <Outlet context={context} />
+    </div>
+  );
+}

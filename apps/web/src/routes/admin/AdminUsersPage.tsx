@@ -1,0 +1,214 @@
+import { Messages, type AdminUser } from '@rehearse/contract';
+import { useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '../../components/Button';
+import { Checkbox } from '../../components/Checkbox';
+import { DataTable, type Column } from '../../components/DataTable';
+import { ErrorPanel } from '../../components/ErrorPanel';
+import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
+import { useMe } from '../../features/auth/queries';
+import { useAdminUsers, useUpdateUser } from '../../features/admin/queries';
+import { useDocumentTitle } from '../../hooks/useDocumentTitle';
+import { errorMessage } from '../../lib/api';
+import { Strings } from '../../lib/strings';
+import { SectionHeading } from '../settings/SettingsLayout';
+
+/** Administration → Users: every account, its limits and rights; edit, disable or enable it. */
+export function AdminUsersPage() {
+  useDocumentTitle(`${Strings.adminTabUsers} · ${Strings.adminTitle}`);
+  const users = useAdminUsers();
+  const me = useMe();
+  const update = useUpdateUser();
+  const [editing, setEditing] = useState<AdminUser | null>(null);
+  const [disabling, setDisabling] = useState<AdminUser | null>(null);
+
+  const setDisabled = (user: AdminUser, disabled: boolean) =>
+    update.mutate(
+      { userId: user.userId, changes: { disabled } },
+      {
+        onSuccess: () => {
+          setDisabling(null);
+          toast.success(disabled ? Strings.adminUserDisabled(user.email) : Strings.adminUserEnabled(user.email));
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+
+  const columns: Column<AdminUser>[] = [
+    {
+      id: 'user',
+      header: Strings.adminUserColumn,
+      cell: (user) => (
+        <div className="flex max-w-60 min-w-0 flex-col" title={user.email}>
+          <span className="truncate font-medium text-slate-900">
+            {user.name} {user.userId === me.data?.userId && <span className="font-normal text-slate-500">{Strings.adminYou}</span>}
+          </span>
+          <span className="truncate text-slate-600">{user.email}</span>
+        </div>
+      ),
+    },
+    { id: 'projects', header: Strings.adminUserProjects, cell: (user) => user.projects },
+    { id: 'allowed', header: Strings.adminUserAllowed, cell: (user) => user.allowedProjectsCount },
+    {
+      id: 'delete',
+      header: Strings.adminUserDelete,
+      cell: (user) => (user.allowDeleteProjects ? Strings.adminYes : Strings.adminNo),
+    },
+    {
+      id: 'account',
+      header: Strings.adminUserRole,
+      cell: (user) => (
+        <div className="flex flex-col items-start gap-1">
+          <span>{user.instanceAdmin ? Strings.adminRoleAdmin : Strings.adminRoleUser}</span>
+          <span
+            className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+              user.disabled ? 'bg-red-50 text-red-800' : 'bg-emerald-50 text-emerald-800'
+            }`}
+          >
+            {user.disabled ? Strings.adminStatusDisabled : Strings.adminStatusActive}
+          </span>
+        </div>
+      ),
+    },
+    {
+      id: 'actions',
+      header: Strings.adminUserActions,
+      srOnlyHeader: true,
+      className: 'text-right',
+      cell: (user) => (
+        <div className="flex justify-end gap-2">
+          <Button size="sm" variant="secondary" aria-label={Strings.adminEditUser(user.email)} onClick={() => setEditing(user)}>
+            {Strings.adminEdit}
+          </Button>
+          {user.disabled ? (
+            <Button size="sm" variant="secondary" aria-label={Strings.adminEnableUser(user.email)} onClick={() => setDisabled(user, false)}>
+              {Strings.adminEnable}
+            </Button>
+          ) : (
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={Strings.adminDisableUser(user.email)}
+              disabledReason={user.userId === me.data?.userId ? Messages.adminCannotDisableSelf : null}
+              onClick={() => setDisabling(user)}
+            >
+              {Strings.adminDisable}
+            </Button>
+          )}
+        </div>
+      ),
+    },
+  ];
+
+  return (
+    <section aria-labelledby="admin-users-title" className="flex flex-col gap-5">
+      <SectionHeading id="admin-users-title" title={Strings.adminUsersTitle} intro={Strings.adminUsersIntro} />
+      {users.isError ? (
+        <ErrorPanel title={Strings.adminLoadFailed} detail={errorMessage(users.error)} onRetry={() => void users.refetch()} />
+      ) : (
+        <DataTable
+          page={Strings.adminUsersPage}
+          label={Strings.adminUsersTitle}
+          columns={columns}
+          rows={users.data}
+          rowKey={(user) => user.userId}
+          searchText={(user) => `${user.name} ${user.email}`}
+          loading={users.isPending}
+          testId="admin-users"
+        />
+      )}
+      {editing && (
+        <EditUserDialog key={editing.userId} user={editing} self={editing.userId === me.data?.userId} onClose={() => setEditing(null)} />
+      )}
+      <Modal
+        open={disabling !== null}
+        onOpenChange={(open) => !open && setDisabling(null)}
+        title={Strings.adminDisableTitle}
+        description={disabling ? Strings.adminDisableText(disabling.email) : ''}
+        alert
+        testId="admin-disable-dialog"
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDisabling(null)}>
+              {Strings.adminCancel}
+            </Button>
+            <Button variant="danger" disabled={update.isPending} onClick={() => disabling && setDisabled(disabling, true)}>
+              {Strings.adminDisableConfirm}
+            </Button>
+          </>
+        }
+      />
+    </section>
+  );
+}
+
+const ALLOWED_PATTERN = /^\d{1,5}$/;
+
+function EditUserDialog({ user, self, onClose }: { user: AdminUser; self: boolean; onClose: () => void }) {
+  const update = useUpdateUser();
+  const [allowed, setAllowed] = useState(String(user.allowedProjectsCount));
+  const [mayDelete, setMayDelete] = useState(user.allowDeleteProjects);
+  const [admin, setAdmin] = useState(user.instanceAdmin);
+  const allowedOk = ALLOWED_PATTERN.test(allowed.trim()) && Number(allowed) <= 10_000;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!allowedOk || update.isPending) return;
+    update.mutate(
+      {
+        userId: user.userId,
+        changes: {
+          allowedProjectsCount: Number(allowed.trim()),
+          allowDeleteProjects: mayDelete,
+          // Sent only when changed: an administrator never sends their own right away by saving.
+          ...(admin !== user.instanceAdmin ? { instanceAdmin: admin } : {}),
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(Strings.adminUserSaved);
+          onClose();
+        },
+        onError: (error) => toast.error(errorMessage(error)),
+      },
+    );
+  };
+
+  return (
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={Strings.adminUserDialogTitle(user.email)}
+      description={Strings.adminUserDialogText}
+      testId="admin-user-dialog"
+    >
+      <form onSubmit={submit} noValidate className="flex flex-col gap-5">
+        <TextField
+          label={Strings.adminAllowedLabel}
+          inputMode="numeric"
+          value={allowed}
+          onChange={(event) => setAllowed(event.target.value)}
+          error={allowedOk ? null : Messages.adminAllowedProjects}
+          hint={Strings.adminAllowedHint}
+        />
+        <label className="flex items-center gap-3 text-sm text-slate-800">
+          <Checkbox checked={mayDelete} onChange={(event) => setMayDelete(event.target.checked)} />
+          {Strings.adminDeleteLabel}
+        </label>
+        <label className="flex items-center gap-3 text-sm text-slate-800">
+          <Checkbox checked={admin} disabled={self} onChange={(event) => setAdmin(event.target.checked)} />
+          {Strings.adminAdminLabel}
+        </label>
+        <div className="flex justify-end gap-3">
+          <Button variant="secondary" onClick={onClose}>
+            {Strings.adminCancel}
+          </Button>
+          <Button type="submit" disabled={!allowedOk || update.isPending}>
+            {update.isPending ? Strings.adminSaving : Strings.adminSave}
+          </Button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
