@@ -229,7 +229,8 @@ export const ExecutionStrings = {
   execWhat: 'execution',
   execCreatedBy: (name: string) => `Created by ${name}`,
   execScenarioCount: (n: number) => (n === 1 ? '1 scenario' : `${n} scenarios`),
-  execProgress: (done: number, total: number, failed: number) => `${done} / ${total} done${failed ? `, ${failed} failed` : ''}`,
+  execProgress: (done: number, total: number, failed: number, errored = 0) =>
+    `${done} / ${total} done${failed ? `, ${failed} failed` : ''}${errored ? `, ${errored} could not run (error)` : ''}`,
   execWaiting: 'Starting…',
   execReportLinkFailed: (id: string) => `Failed to fetch report link for execution with id ${id}`,
   execThreadsFailed: 'Failed to fetch available threads',

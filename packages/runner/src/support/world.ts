@@ -29,6 +29,8 @@ export interface ApiResponseRecord {
 }
 
 let sharedBrowser: { key: string; browser: Promise<Browser> } | undefined;
+/** Why the last browser launch failed, until a run takes it (see takeLaunchFailure). */
+let launchFailure: string | undefined;
 let workspaceSettings: RunSettings | undefined;
 
 /**
@@ -46,7 +48,8 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
   }
   const launched = sharedBrowser.browser;
   // A failed launch must not poison every later scenario of a long-lived process.
-  launched.catch(() => {
+  launched.catch((error: unknown) => {
+    launchFailure = error instanceof Error ? error.message : String(error);
     if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
   });
   return launched;
@@ -58,6 +61,17 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
  */
 export async function openSharedBrowser(options: Pick<RunSettings, 'browser' | 'headless'>): Promise<void> {
   await browserFor(options);
+}
+
+/**
+ * Why a browser launch failed since the last call, and forgets it: `rehearse run` asks before and
+ * after its scenarios, so a scenario that failed because its browser never started is an
+ * infrastructure error, not a failed test.
+ */
+export function takeLaunchFailure(): string | undefined {
+  const failure = launchFailure;
+  launchFailure = undefined;
+  return failure;
 }
 
 /** Closes the run's browser (AfterAll). */
