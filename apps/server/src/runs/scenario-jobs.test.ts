@@ -99,3 +99,66 @@ describe('running a scenario from the server', () => {
     ).rejects.toThrow('Environment not found.');
   });
 });
+
+/** An After hook that never ends (cucumber's own hook timeout switched off), as step code can be written. */
+const HANGING_HOOK = `import { After } from '@cucumber/cucumber';
+
+After({ tags: '@hangs', timeout: -1 }, function () {
+  return new Promise(() => {
+    setInterval(() => undefined, 1000);
+  });
+});
+`;
+
+describe('a "Run scenario" job under its deadline', () => {
+  let test: TestApp;
+
+  // The deadline is a server setting (RUN_TIMEOUT_MINUTES, 15 by default): 20 seconds here.
+  beforeAll(async () => {
+    test = await startTestApp('pglite', { WORKER_PROCESSES: '1', RUN_TIMEOUT_MINUTES: String(20 / 60) });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+  });
+  afterAll(async () => test?.close());
+
+  it(
+    'ends a job whose After hook hangs at the deadline, as an error with its reason, not a failed scenario',
+    { timeout: 120_000 },
+    async () => {
+      const port = (test.app.server.address() as AddressInfo).port;
+      const user = await signUp(test, { email: 'hang@acme.test' });
+      const { projectId } = user;
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `http://127.0.0.1:${port}/demo-shop/` } } });
+      await user.api.call(ws.pushFile, {
+        body: {
+          projectId,
+          directory: 'features',
+          file: { name: 'hang.feature', content: 'Feature: Hang\n\n  @hangs\n  Scenario: Never cleans up\n    Given I open "/"\n' },
+        },
+      });
+      await user.api.call(ws.pushFile, {
+        body: { projectId, directory: 'features/step_definitions', file: { name: 'hang.mjs', content: HANGING_HOOK } },
+      });
+      const started = Date.now();
+      const { job } = await user.api.call(scenarioJobCalls.runScenario, {
+        body: { projectId, featureName: 'hang', scenarioName: 'Never cleans up', environment: 'local' },
+      });
+      let ended: ScenarioJob | undefined;
+      while (!ended && Date.now() - started < 90_000) {
+        const { job: now } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } });
+        if (now.state !== 'queued' && now.state !== 'running') ended = now;
+        else await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(ended).toMatchObject({
+        state: 'error',
+        runId: null,
+        message: 'The scenario did not finish within 20 seconds and was stopped at its deadline.',
+      });
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(20_000);
+      expect(took).toBeLessThan(40_000);
+      // No run was stored for it, and its key is gone.
+      expect(await test.database.rows(`select id from runs where project_id = '${projectId}'`)).toEqual([]);
+      expect(await test.database.rows(`select * from access_keys where name like 'Run scenario %'`)).toEqual([]);
+    },
+  );
+});

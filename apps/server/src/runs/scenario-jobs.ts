@@ -1,6 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { environmentDisplayName, environmentFileName, Messages, type ScenarioJob } from '@rehearse/contract';
+import { environmentDisplayName, environmentFileName, Messages, parseRunResult, type ScenarioJob } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
@@ -10,19 +10,19 @@ import type { FeaturesService } from '../workspace/features.service.js';
 import { featurePath } from '../workspace/features.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
 import type { EgressPolicy } from '@rehearse/egress';
-import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/processes';
+import { createJobFolder, Deadline, describeDuration, runJobProcess, type SandboxMode } from '@rehearse/processes';
 // Jobs run the runner's CLI in a sandboxed process, so the API never launches a browser or runs tenant code.
 import { RUNNER_BIN } from '../processes/programs.js';
 import type { RunsRepo } from './runs.repo.js';
 import type { ScenarioJobRow as JobRow, ScenarioJobsRepo } from './scenario-jobs.repo.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 
-const REPORT_LINK = /\/run-report\/([0-9a-f-]{36})/;
 /** Job keys of "Run scenario" are named this plus the job id's start. */
 const JOB_KEY_NAME = 'Run scenario ';
 
 export interface ScenarioJobSettings {
   workerProcesses: number;
+  /** The job's deadline, its pull included (RUN_TIMEOUT_MINUTES). */
   runTimeoutMs: number;
   /** Kept out of every job's view, even where it lies inside the runner's code. */
   dataDir: string;
@@ -49,7 +49,9 @@ export interface JobLogger {
  * executed by `rehearse pull` + `rehearse run`, each in its own sandboxed process (the runner's
  * sandbox door: no server environment, no DATA_DIR) with a job key of the requesting user that
  * only works for this run's calls and is deleted when the job ends; finished with the uploaded run
- * or the error that stopped them.
+ * or the error that stopped them. How the run went comes from its typed result file (`RunResult`),
+ * never from its output: a failed scenario is `failed`, an infrastructure error (the pull, the
+ * browser, the upload, the deadline of both processes together) is `error` with its reason.
  */
 export class ScenarioJobs {
   private running = 0;
@@ -210,14 +212,17 @@ export class ScenarioJobs {
     let runId: string | null = null;
     let message: string | null = null;
     let dir: string | undefined;
+    // One deadline for the pull and the run together; close() stops it too.
+    const deadline = new Deadline(this.settings.runTimeoutMs, abort.signal);
+    const deadlinePassed = Messages.jobDeadlinePassed(describeDuration(this.settings.runTimeoutMs));
     try {
       dir = await createJobFolder(`scenario-${job.id.slice(0, 8)}`);
-      const deadline = Date.now() + this.settings.runTimeoutMs;
+      const resultFile = path.join(dir, 'result.json');
       const common = {
         mode: await this.settings.sandbox(),
         workDir: dir,
         env: { REHEARSE_TOKEN: key.token },
-        signal: abort.signal,
+        signal: deadline.signal,
         hidden: [this.settings.dataDir],
         egress: await this.settings.egress(),
         runnerBin: RUNNER_BIN,
@@ -226,15 +231,15 @@ export class ScenarioJobs {
       const pull = await runJobProcess({
         ...common,
         cwd: dir,
-        timeoutMs: deadline - Date.now(),
+        timeoutMs: deadline.remainingMs(),
         nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
       });
-      if (pull.timedOut) throw new Error(Messages.jobTimedOut);
+      if (pull.timedOut || deadline.expired) throw new Error(deadlinePassed);
       if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || Messages.jobWorkspaceNotDownloaded);
       const run = await runJobProcess({
         ...common,
         cwd: path.join(dir, 'workspace'),
-        timeoutMs: Math.max(1, deadline - Date.now()),
+        timeoutMs: deadline.remainingMs(),
         nodeArgs: [
           RUNNER_BIN,
           'run',
@@ -252,16 +257,24 @@ export class ScenarioJobs {
           job.scenarioName,
           '--out',
           path.join(dir, 'report'),
+          '--result-file',
+          resultFile,
           featurePath(job.featureName),
         ],
       });
-      runId = REPORT_LINK.exec(run.stdout)?.[1] ?? null;
-      if (run.timedOut) message = Messages.jobTimedOut;
-      else if (runId && (run.code === 0 || run.code === 1)) state = run.code === 0 ? 'passed' : 'failed';
-      else message = lastLine(run.stderr) || lastLine(run.stdout) || Messages.jobRunnerStopped(run.code);
+      const result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
+      runId = result?.runId ?? null;
+      if (run.timedOut || deadline.expired) message = deadlinePassed;
+      else if (!result) message = lastLine(run.stderr) || Messages.jobRunnerStopped(run.code);
+      else if (result.errorClass === 'none') state = 'passed';
+      else if (result.errorClass === 'test-failed') {
+        state = 'failed';
+        message = result.reason;
+      } else message = result.reason ?? Messages.jobRunnerStopped(result.exitCode);
     } catch (error) {
       message = error instanceof Error ? error.message : String(error);
     } finally {
+      deadline.dispose();
       clearInterval(lease);
       this.aborts.delete(abort);
       await this.accessKeysRepo.delete(key.id);
