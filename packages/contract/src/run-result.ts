@@ -17,7 +17,7 @@ export type RunErrorClass = (typeof RUN_ERROR_CLASSES)[number];
  */
 export const RunResult = z.object({
   exitCode: z.number().int(),
-  runId: z.uuid().nullable(),
+  runId: z.string().nullable(),
   reportLink: z.string().nullable(),
   errorClass: z.enum(RUN_ERROR_CLASSES),
   /** Why it did not pass, in one or a few lines; null when it passed. */

@@ -290,6 +290,12 @@ function resultOf(exitCode: number, errorClass: RunErrorClass, reason: string | 
   return { exitCode, runId: null, reportLink: null, errorClass, reason };
 }
 
+/** A launch error as a result's reason: one sentence that starts by saying so (Playwright's launch log follows on one line). */
+function launchReason(failure: string): string {
+  const text = failure.replace(/\s+/g, ' ').trim().slice(0, 500);
+  return /^the browser did not start/i.test(text) ? `T${text.slice(1)}` : `The browser did not start: ${text}`;
+}
+
 /** Writes the typed result where `--result-file` asked, whole or not at all (a reader never sees half a file). */
 function writeResultFile(file: string, result: RunResult): void {
   const partial = `${file}.${process.pid}.tmp`;
@@ -604,7 +610,7 @@ async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo
       runId: uploaded?.runId ?? null,
       reportLink: uploaded?.reportLink ?? null,
       errorClass,
-      reason: uploadFailure ?? (launchFailure && !passedAll ? `The browser did not start: ${launchFailure}` : reason()),
+      reason: uploadFailure ?? (launchFailure && !passedAll ? launchReason(launchFailure) : reason()),
     };
   } finally {
     rmSync(scratch, { recursive: true, force: true });

@@ -29,8 +29,13 @@ export interface ApiResponseRecord {
 }
 
 let sharedBrowser: { key: string; browser: Promise<Browser> } | undefined;
-/** Why the last browser launch failed, until a run takes it (see takeLaunchFailure). */
-let launchFailure: string | undefined;
+/**
+ * Why the last browser launch failed, until a run takes it (see takeLaunchFailure). On globalThis:
+ * the support code cucumber imports and the CLI that asks may be two instances of this module
+ * (the source run through a loader, a bundle), and both must see one value.
+ */
+const LAUNCH_FAILURE = Symbol.for('rehearse.launchFailure');
+const failures = globalThis as { [LAUNCH_FAILURE]?: string | undefined };
 let workspaceSettings: RunSettings | undefined;
 
 /**
@@ -49,7 +54,7 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
   const launched = sharedBrowser.browser;
   // A failed launch must not poison every later scenario of a long-lived process.
   launched.catch((error: unknown) => {
-    launchFailure = error instanceof Error ? error.message : String(error);
+    failures[LAUNCH_FAILURE] = error instanceof Error ? error.message : String(error);
     if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
   });
   return launched;
@@ -69,8 +74,8 @@ export async function openSharedBrowser(options: Pick<RunSettings, 'browser' | '
  * infrastructure error, not a failed test.
  */
 export function takeLaunchFailure(): string | undefined {
-  const failure = launchFailure;
-  launchFailure = undefined;
+  const failure = failures[LAUNCH_FAILURE];
+  delete failures[LAUNCH_FAILURE];
   return failure;
 }
 
