@@ -202,13 +202,13 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
 }
 
 /** How a job went, as the worker reports it to the server (`workerCalls.finish`). */
-export interface JobOutcome {
+interface JobOutcome {
   outcome: 'passed' | 'failed' | 'error';
   message?: string;
 }
 
 /** The run's typed result (its `--result-file`) as the job's outcome: an infrastructure error is `error`, never `failed`. */
-export function outcomeOf(result: RunResult): JobOutcome {
+function outcomeOf(result: RunResult): JobOutcome {
   if (result.errorClass === 'none') return { outcome: 'passed' };
   const message = result.reason ?? Messages.jobRunnerStopped(result.exitCode);
   return { outcome: result.errorClass === 'test-failed' ? 'failed' : 'error', message };
