@@ -115,7 +115,10 @@ describe('a "Run scenario" job under its deadline', () => {
 
   // The deadline is a server setting (RUN_TIMEOUT_MINUTES, 15 by default): 20 seconds here.
   beforeAll(async () => {
-    test = await startTestApp('pglite', { WORKER_PROCESSES: '1', RUN_TIMEOUT_MINUTES: String(20 / 60) });
+    test = await startTestApp(process.env.DATABASE_URL ? 'postgres' : 'pglite', {
+      WORKER_PROCESSES: '1',
+      RUN_TIMEOUT_MINUTES: String(20 / 60),
+    });
     await test.app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(async () => test?.close());
