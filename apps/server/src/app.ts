@@ -306,6 +306,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     {
       workerProcesses: roles.has('workers') ? settings.WORKER_PROCESSES : 0,
       runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
+      maxAttempts: settings.JOB_ATTEMPTS,
+      retryBackoffMs: settings.JOB_RETRY_BACKOFF_SECONDS * 1000,
       dataDir: settings.dataDir,
       sandbox: () => jobSandbox(settings),
       serverUrl: localUrl,

@@ -145,9 +145,9 @@ const SettingsSchema = z.object({
     .min(0.02)
     .max(24 * 60)
     .default(15),
-  /** Attempts an execution scenario gets when its attempts end in infrastructure errors (not failed scenarios). */
+  /** Attempts an execution scenario or "Run scenario" job gets when its attempts end in infrastructure errors (not failed scenarios). */
   JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
-  /** Seconds before an errored execution scenario is tried again, doubled for each further attempt. */
+  /** Seconds before an errored job is tried again, doubled for each further attempt. */
   JOB_RETRY_BACKOFF_SECONDS: z.coerce.number().min(0).max(600).default(5),
   /** Worker child processes this server starts for executions (each a `rehearse worker`); 0 leaves executions to remote workers. */
   LOCAL_WORKERS: z.coerce.number().int().min(0).max(16).default(1),

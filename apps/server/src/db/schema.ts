@@ -381,6 +381,12 @@ export const scenarioJobs = pgTable(
     owner: text('owner'),
     /** Renewed by the owner while the job runs; a running job whose lease lapsed was orphaned by a dead server. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Claims so far; an attempt that ended in an infrastructure error is retried up to JOB_ATTEMPTS. */
+    attempts: integer('attempts').notNull().default(0),
+    /** A retried job is not claimed before this (the backoff). */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    /** The server instance whose attempt errored: another one takes the retry while one claims. */
+    erroredOwner: text('errored_owner'),
   },
   (table) => [index('scenario_jobs_state_idx').on(table.state, table.createdAt)],
 );

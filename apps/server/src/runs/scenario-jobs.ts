@@ -37,6 +37,10 @@ export interface ScenarioJobSettings {
   instanceId: string;
   /** A running job whose owner has not renewed its lease for this long was orphaned (its server died). */
   leaseMs: number;
+  /** Attempts a job gets when they end in infrastructure errors (JOB_ATTEMPTS); then it ends in `error`. */
+  maxAttempts: number;
+  /** The wait before a retry, doubled per attempt; the server whose attempt errored waits this much longer. */
+  retryBackoffMs: number;
 }
 
 export interface JobLogger {
@@ -50,8 +54,9 @@ export interface JobLogger {
  * sandbox door: no server environment, no DATA_DIR) with a job key of the requesting user that
  * only works for this run's calls and is deleted when the job ends; finished with the uploaded run
  * or the error that stopped them. How the run went comes from its typed result file (`RunResult`),
- * never from its output: a failed scenario is `failed`, an infrastructure error (the pull, the
- * browser, the upload, the deadline of both processes together) is `error` with its reason.
+ * never from its output: a failed scenario is `failed`; an infrastructure error (the pull, the
+ * browser, the upload, the deadline of both processes together) is retried after a backoff,
+ * preferring another server, up to `maxAttempts`, then ends the job as `error` with its reason.
  */
 export class ScenarioJobs {
   private running = 0;
@@ -185,7 +190,7 @@ export class ScenarioJobs {
   }
 
   private async claim(): Promise<JobRow | undefined> {
-    const job = await this.queue.claimNext(this.settings.instanceId);
+    const job = await this.queue.claimNext(this.settings.instanceId, this.settings.retryBackoffMs);
     if (job) {
       this.emit(job);
       void this.events.emit('jobClaimed', { kind: 'scenario', queuedAt: job.createdAt, claimedAt: job.startedAt ?? new Date() });
@@ -279,6 +284,24 @@ export class ScenarioJobs {
       this.aborts.delete(abort);
       await this.accessKeysRepo.delete(key.id);
       if (dir) await rm(dir, { recursive: true, force: true });
+    }
+    // An infrastructure error with attempts left: queued again (not while this server shuts down:
+    // the job then ends here, as before, and is run again by hand).
+    if (state === 'error' && !this.closed && job.attempts < this.settings.maxAttempts) {
+      const delayMs = this.settings.retryBackoffMs * 2 ** Math.max(0, job.attempts - 1);
+      const queued = await this.queue.requeueForRetry(
+        job.id,
+        this.settings.instanceId,
+        message ?? Messages.jobRunnerStopped(null),
+        delayMs,
+      );
+      if (queued) {
+        this.emit(queued);
+        this.log.warn({ jobId: job.id, attempts: job.attempts, delayMs, message }, 'retrying a scenario job after an infrastructure error');
+        // Once others could take it, and once this server may take it back itself.
+        for (const wait of [delayMs, 2 * delayMs + 100]) setTimeout(() => this.kick(), wait).unref();
+        return;
+      }
     }
     // A "Run scenario" run is a single scenario execution in the reports list (spec 02 §3).
     if (runId) await this.runs.markScenarioRun(job.projectId, runId);
