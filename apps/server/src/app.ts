@@ -4,7 +4,7 @@ import type { Server as HttpServer } from 'node:http';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { environmentDisplayName, Headers, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
+import { environmentDisplayName, Headers, Limits, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
 import { requireSandbox, UNSANDBOXED_VARIABLE, type SandboxMode } from '@rehearse/processes';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
 import { TODO_APP_PATH, TODO_APP_V2_PATH, todoAppPlugin, todoAppV2Plugin } from '@rehearse/todo-app';
@@ -277,7 +277,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     accessKeys,
     accessKeysRepo,
     sockets,
-    { leaseMs: settings.WORKER_LEASE_SECONDS * 1000, claimPollMs: database.kind === 'pglite' ? 2_000 : 500, reportLink },
+    {
+      leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
+      maxAttempts: settings.JOB_ATTEMPTS,
+      retryBackoffMs: settings.JOB_RETRY_BACKOFF_SECONDS * 1000,
+      claimPollMs: database.kind === 'pglite' ? 2_000 : 500,
+      reportLink,
+    },
     app.log,
   );
   const runs = new RunsService(
@@ -312,6 +318,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     {
       workerProcesses: roles.has('workers') ? settings.WORKER_PROCESSES : 0,
       runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
+      maxAttempts: settings.JOB_ATTEMPTS,
+      retryBackoffMs: settings.JOB_RETRY_BACKOFF_SECONDS * 1000,
       dataDir: settings.dataDir,
       sandbox: () => jobSandbox(settings),
       serverUrl: localUrl,
@@ -357,6 +365,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     {
       processes: settings.LOCAL_WORKERS,
       threads: settings.LOCAL_WORKER_THREADS,
+      jobTimeoutMs: Math.min(settings.RUN_TIMEOUT_MINUTES * 60_000, Limits.executionScenarioTimeoutMs),
       serverUrl: localUrl,
       unsandboxed: settings.REHEARSE_UNSANDBOXED_WORKERS,
       allowPrivateTargets: settings.REHEARSE_ALLOW_PRIVATE_TARGETS,

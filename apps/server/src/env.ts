@@ -134,8 +134,20 @@ const SettingsSchema = z.object({
    * server whose jobs cannot be sandboxed refuses to start, naming what is missing.
    */
   REHEARSE_UNSANDBOXED_WORKERS: booleanFlag.default(false),
-  /** A scenario run that takes longer than this many minutes is stopped. */
-  RUN_TIMEOUT_MINUTES: positiveInt.default(15),
+  /**
+   * Every job's deadline in minutes (fractions allowed: 0.1 is 6 seconds): a "Run scenario" job,
+   * and each execution scenario of this server's local workers (at most the contract's 15). Past
+   * it the job's process tree is killed and the job ends as an infrastructure error.
+   */
+  RUN_TIMEOUT_MINUTES: z.coerce
+    .number()
+    .min(0.02)
+    .max(24 * 60)
+    .default(15),
+  /** Attempts an execution scenario or "Run scenario" job gets when its attempts end in infrastructure errors (not failed scenarios). */
+  JOB_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  /** Seconds before an errored job is tried again, doubled for each further attempt. */
+  JOB_RETRY_BACKOFF_SECONDS: z.coerce.number().min(0).max(600).default(5),
   /** Worker child processes this server starts for executions (each a `rehearse worker`); 0 leaves executions to remote workers. */
   LOCAL_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Scenarios each local worker runs at once. */

@@ -20,6 +20,7 @@ export * from './executions.js';
 export * from './time-zones.js';
 export * from './workers.calls.js';
 export * from './admin.calls.js';
+export * from './run-result.js';
 export * from './socket.js';
 export * from './ai.calls.js';
 export * from './effects.js';

@@ -147,6 +147,8 @@ export const Messages = {
   jobNotFound: 'Scenario run not found.',
   jobInterrupted: 'The server restarted while this scenario was running. Please run it again.',
   jobTimedOut: 'The scenario did not finish within the time limit.',
+  /** A job's deadline passed (issue 21); `limit` reads like "15 minutes". */
+  jobDeadlinePassed: (limit: string) => `The scenario did not finish within ${limit} and was stopped at its deadline.`,
   /** A job's workspace download failed and the runner said nothing more. */
   jobWorkspaceNotDownloaded: 'Could not download the workspace.',
   /** A job's runner exited with an error and said nothing more. */
@@ -180,6 +182,7 @@ export const Messages = {
   executionNotRunning: 'This execution is not running.',
   executionHalted: 'Stopped by a user.',
   executionGroupSkipped: 'Skipped: a scenario of an earlier group of this flow failed.',
+  executionGroupSkippedAfterError: 'Skipped: a scenario of an earlier group of this flow could not run (an infrastructure error).',
   workerTokenInvalid: 'A valid worker token is required.',
 
   // Instance administration

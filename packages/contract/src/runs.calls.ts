@@ -181,6 +181,8 @@ export const RunExecution = z.object({
   totalScenarios: z.number().int(),
   scenariosPassed: z.number().int(),
   scenariosFailed: z.number().int(),
+  /** Scenarios that could not run (an infrastructure error after their last attempt): not failed scenarios. */
+  scenariosErrored: z.number().int(),
 });
 export type RunExecution = z.infer<typeof RunExecution>;
 

@@ -19,6 +19,8 @@ export const ExecutionStatus = z.object({
   totalScenarios: z.number(),
   scenariosPassed: z.number(),
   scenariosFailed: z.number(),
+  /** Scenarios that could not run (an infrastructure error after their last attempt): neither passed nor failed. */
+  scenariosErrored: z.number(),
 });
 export type ExecutionStatus = z.infer<typeof ExecutionStatus>;
 /** The project's full execution list after any create, update, delete, run or halt. */

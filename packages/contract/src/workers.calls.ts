@@ -57,7 +57,8 @@ export const workerCalls = {
   finish: defineCall({
     method: 'POST',
     path: '/api/workers/finish',
-    summary: 'A worker finished a job: passed or failed (its test case is already appended), or error',
+    summary:
+      'A worker finished a job: passed or failed (its test case is already appended), or error (infrastructure: retried, never a failed scenario)',
     access: 'public',
     body: z.object({
       workerId: WorkerId,

@@ -397,6 +397,12 @@ export const scenarioJobs = pgTable(
     owner: text('owner'),
     /** Renewed by the owner while the job runs; a running job whose lease lapsed was orphaned by a dead server. */
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /** Claims so far; an attempt that ended in an infrastructure error is retried up to JOB_ATTEMPTS. */
+    attempts: integer('attempts').notNull().default(0),
+    /** A retried job is not claimed before this (the backoff). */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    /** The server instance whose attempt errored: another one takes the retry while one claims. */
+    erroredOwner: text('errored_owner'),
   },
   (table) => [index('scenario_jobs_state_idx').on(table.state, table.createdAt)],
 );
@@ -480,6 +486,8 @@ export const executionRuns = pgTable(
     totalJobs: integer('total_jobs'),
     passedJobs: integer('passed_jobs'),
     failedJobs: integer('failed_jobs'),
+    /** Jobs that ended in an infrastructure error after their last attempt (never counted as failed scenarios). */
+    erroredJobs: integer('errored_jobs'),
   },
   (table) => [
     index('execution_runs_execution_idx').on(table.executionId, table.createdAt),
@@ -508,11 +516,16 @@ export const executionJobs = pgTable(
     scenarioName: text('scenario_name').notNull(),
     browser: text('browser').notNull(),
     viewport: text('viewport').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'passed', 'failed', 'skipped', 'cancelled'] })
+    /** `error`: an infrastructure error on its last attempt (issue 21), not a failed scenario. */
+    state: text('state', { enum: ['queued', 'running', 'passed', 'failed', 'error', 'skipped', 'cancelled'] })
       .notNull()
       .default('queued'),
-    /** Claims so far; a job whose worker stopped heartbeating is retried once. */
+    /** Claims so far; a job whose worker errored or stopped heartbeating is retried up to the engine's attempts. */
     attempts: integer('attempts').notNull().default(0),
+    /** A retried job is not claimed before this (the backoff after an infrastructure error). */
+    retryAt: timestamp('retry_at', { withTimezone: true }),
+    /** The worker thread whose attempt last errored: the retry goes to another one while one claims. */
+    erroredWorkerId: text('errored_worker_id'),
     workerId: text('worker_id'),
     accessKeyId: uuid('access_key_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),

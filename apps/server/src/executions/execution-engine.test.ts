@@ -82,7 +82,8 @@ describe('the executions engine and its worker protocol', () => {
   const status = (executionId: string) => test.services.engine.status(executionId);
 
   beforeAll(async () => {
-    test = await startTestApp('pglite');
+    // Retries of errored jobs wait 1 s (doubled per attempt), so the retry tests see the backoff.
+    test = await startTestApp(process.env.DATABASE_URL ? 'postgres' : 'pglite', { JOB_RETRY_BACKOFF_SECONDS: '1' });
     user = await signUp(test, { email: 'engine@acme.test' });
     projectId = user.projectId;
     await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'plan.feature', content: FEATURE } } });
@@ -150,6 +151,7 @@ describe('the executions engine and its worker protocol', () => {
       totalScenarios: 4,
       scenariosPassed: 2,
       scenariosFailed: 0,
+      scenariosErrored: 0,
     });
 
     await upload(a2, 'FAILED');
@@ -195,14 +197,19 @@ describe('the executions engine and its worker protocol', () => {
     expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 2 });
   });
 
-  it('retries a job whose worker stopped heartbeating once on another worker, then fails it', async () => {
+  it('retries a job whose worker stopped heartbeating on another worker, and after its last attempt ends it in error, not failed', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
     await user.api.call(calls.run, { params: { id: execution.id } });
     const first = (await claim('lost-1'))!;
     expect((await worker.call(workerCalls.heartbeat, { body: { workerId: 'lost-1', jobIds: [first.jobId] } })).stop).toEqual([]);
     const expire = () =>
       test.database.execute(`update execution_jobs set heartbeat_at = now() - interval '1 hour' where id = '${first.jobId}'`);
+    // Its backoff over at once: this test is about who may take it, not when.
+    const backoffOver = () =>
+      test.database.execute(`update execution_jobs set retry_at = now() - interval '1 second' where id = '${first.jobId}'`);
     await expire();
+    expect(await claim('other-2')).toBeNull(); // the lapsed job is requeued, with its backoff
+    await backoffOver();
     const retried = (await claim('other-2'))!;
     expect(retried.jobId).toBe(first.jobId);
     // The lost worker is told to stop, and its late finish changes nothing.
@@ -214,11 +221,99 @@ describe('the executions engine and its worker protocol', () => {
 
     await expire();
     expect(await claim('other-3')).toBeNull();
-    expect(await status(execution.id)).toMatchObject({ running: false, totalScenarios: 1, scenariosFailed: 1 });
-    const [job] = await test.database.rows<{ attempts: number; message: string }>(
-      `select attempts, message from execution_jobs where id = '${first.jobId}'`,
+    await backoffOver();
+    expect((await claim('other-3'))!.jobId).toBe(first.jobId);
+    await expire();
+    // The third attempt was the last: the job ends in error, the run is over and did not pass.
+    expect(await claim('other-4')).toBeNull();
+    expect(await status(execution.id)).toMatchObject({ running: false, totalScenarios: 1, scenariosFailed: 0, scenariosErrored: 1 });
+    const [job] = await test.database.rows<{ state: string; attempts: number; message: string }>(
+      `select state, attempts, message from execution_jobs where id = '${first.jobId}'`,
     );
-    expect(job).toEqual({ attempts: 2, message: 'The worker running this scenario stopped responding.' });
+    expect(job).toEqual({ state: 'error', attempts: 3, message: 'The worker running this scenario stopped responding.' });
+  });
+
+  it('an error outcome is retried after a backoff on another worker, is never a failed scenario, and the run passes when the retry does', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
+    const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
+    const first = (await claim('flaky-1'))!;
+    await worker.call(workerCalls.finish, {
+      body: { workerId: 'flaky-1', jobId: first.jobId, outcome: 'error', message: 'Could not download the workspace (HTTP 503)' },
+    });
+    expect(await status(execution.id)).toMatchObject({ running: true, scenariosPassed: 0, scenariosFailed: 0, scenariosErrored: 0 });
+    // Its key is gone with the attempt; the retry waits for its backoff, and then for another worker first.
+    expect((await failure(upload(first, 'PASSED'))).httpStatus).toBe(401);
+    expect(await claim('flaky-2')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect(await claim('flaky-1')).toBeNull();
+    const retry = (await claim('flaky-2'))!;
+    expect(retry.jobId).toBe(first.jobId);
+    expect(retry.accessToken).not.toBe(first.accessToken);
+    await upload(retry, 'PASSED');
+    await finish('flaky-2', retry, 'passed');
+    expect(await status(execution.id)).toMatchObject({
+      running: false,
+      totalScenarios: 1,
+      scenariosPassed: 1,
+      scenariosFailed: 0,
+      scenariosErrored: 0,
+    });
+    expect((await user.api.call(runsCalls.getRun, { query: { runId } })).run).toMatchObject({ status: 'PASSED', totalScenarios: 1 });
+    const [job] = await test.database.rows<{ state: string; attempts: number; errored_worker_id: string }>(
+      `select state, attempts, errored_worker_id from execution_jobs where id = '${first.jobId}'`,
+    );
+    expect(job).toEqual({ state: 'passed', attempts: 2, errored_worker_id: 'flaky-1' });
+  });
+
+  it('the worker that errored gets the job back when no other worker claims within the backoff, and a last error ends it and skips the later groups', async () => {
+    const { execution } = await user.api.call(calls.create, {
+      body: plan([
+        [
+          { threadCount: 1, tags: ['@c'] },
+          { threadCount: 1, tags: ['@b'] },
+        ],
+      ]),
+    });
+    const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
+    const error = async (job: WorkerJob, workerId: string) =>
+      worker.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome: 'error', message: 'the browser did not start' } });
+    let job = (await claim('alone-1'))!;
+    expect(job.scenarioName).toBe('C1');
+    for (let attempt = 1; attempt < 3; attempt++) {
+      await error(job, 'alone-1');
+      // Backoff (1 s, then 2 s) and the same again for another worker: then the only worker may take it again.
+      const waitUntil = Date.now() + 2 * 1_000 * 2 ** (attempt - 1) + 200;
+      while (Date.now() < waitUntil) await new Promise((resolve) => setTimeout(resolve, 200));
+      job = (await claim('alone-1'))!;
+      expect(job.scenarioName).toBe('C1');
+    }
+    await error(job, 'alone-1');
+    // The later group is skipped; nothing is left; the run is FAILED but no scenario failed.
+    expect(await claim('alone-1')).toBeNull();
+    expect(await status(execution.id)).toMatchObject({
+      running: false,
+      totalScenarios: 2,
+      scenariosPassed: 0,
+      scenariosFailed: 0,
+      scenariosErrored: 1,
+    });
+    expect(
+      await test.database.rows(
+        `select j.scenario_name, j.state, j.attempts, j.message from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}' order by j.position`,
+      ),
+    ).toEqual([
+      { scenario_name: 'C1', state: 'error', attempts: 3, message: 'the browser did not start' },
+      {
+        scenario_name: 'B1',
+        state: 'skipped',
+        attempts: 0,
+        message: 'Skipped: a scenario of an earlier group of this flow could not run (an infrastructure error).',
+      },
+    ]);
+    expect((await user.api.call(runsCalls.getRun, { query: { runId } })).run).toMatchObject({
+      status: 'FAILED',
+      execution: { running: false, scenariosFailed: 0, scenariosErrored: 1 },
+    });
   });
 
   it('halts: every job stops, the run is marked, the execution is free again', async () => {

@@ -35,8 +35,18 @@ const VIEWPORT_SIZES: Record<string, string> = {
 };
 
 export interface EngineSettings {
-  /** A running job whose worker has not heartbeaten for this long is retried (once) or failed. */
+  /** A running job whose worker has not heartbeaten for this long is retried, or ends in error after its last attempt. */
   leaseMs: number;
+  /**
+   * Attempts a job gets before an infrastructure error (the worker's `error` outcome, or a lost
+   * worker) ends it in the `error` state; each retry prefers another worker.
+   */
+  maxAttempts: number;
+  /**
+   * The wait before a retry, doubled for each further attempt; the worker whose attempt errored
+   * gets the job back only this long after the others could have taken it.
+   */
+  retryBackoffMs: number;
   /**
    * How often a waiting claim looks again for jobs nobody woke it for: another server's, or one
    * whose lease ran out. An embedded database has one server, so it can look less often.
@@ -59,7 +69,17 @@ export const executionCrudRoom = (projectId: string) => `execution-crud:${projec
  * one queued job per scenario; workers claim jobs through this service. A job is claimable when
  * no earlier group of its flow is unfinished and its group runs fewer jobs than its threadCount,
  * so flows run in parallel and a flow's groups in order. All state is in the database: any API
- * process answers any worker, and a job whose worker stops heartbeating is retried once.
+ * process answers any worker.
+ *
+ * Outcomes are typed (issue 21): `passed` and `failed` come from the scenario; `error` is the
+ * infrastructure's (a pull, a browser launch, an upload, a deadline, a lost worker) and is never a
+ * failed scenario. An errored job is queued again after a backoff, preferring another worker, up
+ * to `maxAttempts`; then it ends in the `error` state with the reason as its message. A final
+ * error is treated like a failure for the rest of the run: its flow's later groups are skipped
+ * (they run only after the earlier groups' scenarios ran) and the run ends FAILED, because a run
+ * passes only when every scenario passed (spec 02 §4) and this one's never ran to the end. The
+ * counters keep it apart (`scenariosErrored`, not `scenariosFailed`), and the executions screens
+ * show it as an error.
  */
 export class ExecutionEngine {
   /** Wakes this process's waiting claims when jobs become claimable here; other servers poll. */
@@ -234,7 +254,8 @@ export class ExecutionEngine {
   /** Live counters of an execution's latest run. */
   async status(executionId: string): Promise<ExecutionStatus> {
     const latest = await this.latestRun(executionId);
-    if (!latest) return { executionId, runId: null, running: false, totalScenarios: 0, scenariosPassed: 0, scenariosFailed: 0 };
+    if (!latest)
+      return { executionId, runId: null, running: false, totalScenarios: 0, scenariosPassed: 0, scenariosFailed: 0, scenariosErrored: 0 };
     return this.countersOf(latest);
   }
 
@@ -256,6 +277,7 @@ export class ExecutionEngine {
       totalScenarios: counts.total,
       scenariosPassed: counts.passed,
       scenariosFailed: counts.failed,
+      scenariosErrored: counts.errored,
     };
   }
 
@@ -282,7 +304,7 @@ export class ExecutionEngine {
 
   private async claimOnce(workerId: string): Promise<WorkerJob | null> {
     await this.recoverLostJobs();
-    const claimed = await this.jobs.claimNextJob(workerId);
+    const claimed = await this.jobs.claimNextJob(workerId, this.settings.retryBackoffMs);
     if (!claimed) return null;
     void this.events.emit('jobClaimed', { kind: 'execution', queuedAt: claimed.createdAt, claimedAt: claimed.startedAt ?? new Date() });
     const run = await this.jobs.findRun(claimed.executionRunId);
@@ -315,31 +337,49 @@ export class ExecutionEngine {
     return jobIds.filter((id) => !kept.has(id));
   }
 
-  /** A worker's job ended. Only the worker holding it may finish it: a retried job's old worker is ignored. */
+  /**
+   * A worker's job ended. Only the worker holding it may finish it: a retried job's old worker is
+   * ignored. `error` (infrastructure) is retried, never stored as a failed scenario.
+   */
   async finish(workerId: string, jobId: string, outcome: 'passed' | 'failed' | 'error', message?: string): Promise<void> {
-    const job = await this.jobs.finishJob(jobId, workerId, outcome === 'passed' ? 'passed' : 'failed', message ?? null);
+    if (outcome === 'error') {
+      const job = await this.jobs.runningJobOf(jobId, workerId);
+      if (job) await this.retryOrEnd(job, message ?? Messages.jobRunnerStopped(null), 'the worker reported an infrastructure error');
+      return;
+    }
+    const job = await this.jobs.finishJob(jobId, workerId, outcome, message ?? null);
     if (!job) return;
     await this.ended(job);
   }
 
-  /** Jobs whose worker stopped heartbeating: retried once (a new attempt), then failed. */
+  /** Jobs whose worker stopped heartbeating: an infrastructure error like any other, retried elsewhere. */
   async recoverLostJobs(): Promise<void> {
     const lost = await this.jobs.lapsedJobs(this.settings.leaseMs);
-    for (const job of lost) {
-      // Another server may be recovering the same job right now: only one of us changes it.
-      if (job.attempts < 2) {
-        if (!(await this.jobs.requeueLapsed(job))) continue;
-        if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
-        this.log.warn({ jobId: job.id, workerId: job.workerId }, 'retrying a job whose worker stopped heartbeating');
-        this.wake.emit('job');
-      } else {
-        const failed = await this.jobs.failLapsed(job, Messages.workerLost);
-        if (failed) await this.ended(failed);
-      }
-    }
+    for (const job of lost) await this.retryOrEnd(job, Messages.workerLost, 'the worker stopped heartbeating');
   }
 
-  /** After a job ended: a failure skips its flow's later groups; the last job finishes the run. */
+  /**
+   * Another attempt after `retryBackoffMs` doubled per attempt so far, preferring another worker,
+   * or — after the last attempt — the job ends in `error` with `reason`. Another server may be
+   * handling the same job right now: the guarded updates let only one of us change it.
+   */
+  private async retryOrEnd(job: ExecutionJobRow, reason: string, why: string): Promise<void> {
+    if (job.attempts < this.settings.maxAttempts) {
+      const delayMs = this.settings.retryBackoffMs * 2 ** Math.max(0, job.attempts - 1);
+      if (!(await this.jobs.requeueForRetry(job, reason, delayMs))) return;
+      if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
+      this.log.warn({ jobId: job.id, workerId: job.workerId, attempts: job.attempts, delayMs, reason }, `retrying a job: ${why}`);
+      // Waiting claims of this process look again once the backoff is over; other servers poll.
+      setTimeout(() => this.wake.emit('job'), delayMs).unref();
+      return;
+    }
+    const ended = await this.jobs.endErrored(job, reason);
+    if (!ended) return;
+    this.log.warn({ jobId: job.id, workerId: job.workerId, attempts: job.attempts, reason }, `a job ended in error: ${why}`);
+    await this.ended(ended);
+  }
+
+  /** After a job ended: a failure or a final error skips its flow's later groups; the last job finishes the run. */
   private async ended(job: ExecutionJobRow): Promise<void> {
     if (job.state !== 'queued' && job.state !== 'running')
       void this.events.emit('jobEnded', {
@@ -350,6 +390,7 @@ export class ExecutionEngine {
       });
     if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
     if (job.state === 'failed') await this.jobs.skipLaterGroups(job, Messages.executionGroupSkipped);
+    if (job.state === 'error') await this.jobs.skipLaterGroups(job, Messages.executionGroupSkippedAfterError);
     const open = await this.jobs.openJobCount(job.executionRunId);
     const run = await this.jobs.findRun(job.executionRunId);
     if (!run) return;
@@ -363,7 +404,7 @@ export class ExecutionEngine {
       const failed = await tx.jobs.anyJobFailed(executionRunId);
       const done = await tx.jobs.finishRun(executionRunId, failed);
       if (!done) return;
-      // A scenario that errored before uploading left no test case: the run must not pass.
+      // A scenario that ended in error left no test case (or one from an attempt that did not end): the run must not pass.
       if (failed) await tx.runs.markFailed(done.runId);
       await tx.executions.markIdle(done.executionId);
       this.log.info({ executionId: done.executionId, runId: done.runId, failed }, 'execution finished');

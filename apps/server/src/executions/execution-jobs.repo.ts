@@ -14,15 +14,22 @@ export interface JobCounters {
   total: number;
   passed: number;
   failed: number;
+  /** Ended in an infrastructure error after their last attempt: neither passed nor failed scenarios. */
+  errored: number;
 }
 
 /**
  * The job counts an ending run keeps (in the same UPDATE), so its jobs can become history. The
  * tables are named in plain SQL: an unqualified column inside the subquery would mean the job's own.
  */
-const jobsOfThisRun = (state?: 'passed' | 'failed') =>
+const jobsOfThisRun = (state?: 'passed' | 'failed' | 'error') =>
   sql<number>`(select count(*)::int from execution_jobs j where j.execution_run_id = execution_runs.id${state ? sql` and j.state = ${state}` : sql``})`;
-const FINAL_COUNTS = { totalJobs: jobsOfThisRun(), passedJobs: jobsOfThisRun('passed'), failedJobs: jobsOfThisRun('failed') };
+const FINAL_COUNTS = {
+  totalJobs: jobsOfThisRun(),
+  passedJobs: jobsOfThisRun('passed'),
+  failedJobs: jobsOfThisRun('failed'),
+  erroredJobs: jobsOfThisRun('error'),
+};
 
 /** Claims of all servers go one at a time: per-group thread limits are counted, then taken. */
 const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('rehearse.execution-claim'))`;
@@ -64,26 +71,31 @@ export class ExecutionJobsRepo {
   }
 
   /** How many of the run's jobs there are, and how many passed and failed: kept once it ended, counted while it runs. */
-  async countersOf(run: Pick<ExecutionRunRow, 'id' | 'totalJobs' | 'passedJobs' | 'failedJobs'>): Promise<JobCounters> {
-    if (run.totalJobs !== null) return { total: run.totalJobs, passed: run.passedJobs ?? 0, failed: run.failedJobs ?? 0 };
+  async countersOf(run: Pick<ExecutionRunRow, 'id' | 'totalJobs' | 'passedJobs' | 'failedJobs' | 'erroredJobs'>): Promise<JobCounters> {
+    // Runs that ended before jobs could end in error (migration 0016) have no errored count: none.
+    if (run.totalJobs !== null)
+      return { total: run.totalJobs, passed: run.passedJobs ?? 0, failed: run.failedJobs ?? 0, errored: run.erroredJobs ?? 0 };
     const executionRunId = run.id;
     const [counts] = await this.db
       .select({
         total: sql<number>`count(*)::int`,
         passed: sql<number>`count(*) filter (where ${executionJobs.state} = 'passed')::int`,
         failed: sql<number>`count(*) filter (where ${executionJobs.state} = 'failed')::int`,
+        errored: sql<number>`count(*) filter (where ${executionJobs.state} = 'error')::int`,
       })
       .from(executionJobs)
       .where(eq(executionJobs.executionRunId, executionRunId));
-    return { total: counts?.total ?? 0, passed: counts?.passed ?? 0, failed: counts?.failed ?? 0 };
+    return { total: counts?.total ?? 0, passed: counts?.passed ?? 0, failed: counts?.failed ?? 0, errored: counts?.errored ?? 0 };
   }
 
   /**
    * Gives `workerId` the next claimable job, or none: the oldest run's queued job whose flow has no
    * unfinished earlier group and whose group runs fewer jobs than its threadCount. Counting and
-   * taking happen under one global advisory lock, so servers never overfill a group.
+   * taking happen under one global advisory lock, so servers never overfill a group. A retried job
+   * waits for its `retry_at`, and the worker whose attempt errored gets it back only after
+   * `preferOtherWorkerMs` more, so another thread that claims meanwhile takes it.
    */
-  async claimNextJob(workerId: string): Promise<ExecutionJobRow | undefined> {
+  async claimNextJob(workerId: string, preferOtherWorkerMs: number): Promise<ExecutionJobRow | undefined> {
     return this.db.transaction(async (tx) => {
       await tx.execute(CLAIM_LOCK);
       // Spelled out: inside the subqueries drizzle would print the outer columns unqualified.
@@ -95,6 +107,9 @@ export class ExecutionJobsRepo {
           and(
             eq(executionJobs.state, 'queued'),
             eq(executionRuns.state, 'running'),
+            sql`(${executionJobs.retryAt} is null or ${executionJobs.retryAt} <= now())`,
+            sql`(${executionJobs.erroredWorkerId} is distinct from ${workerId}
+                or ${executionJobs.retryAt} + make_interval(secs => ${preferOtherWorkerMs / 1000}) <= now())`,
             sql`not exists (select 1 from execution_jobs e where e.execution_run_id = "execution_jobs"."execution_run_id"
                 and e.flow_index = "execution_jobs"."flow_index" and e.group_index < "execution_jobs"."group_index"
                 and e.state in ('queued', 'running'))`,
@@ -145,35 +160,53 @@ export class ExecutionJobsRepo {
     return job;
   }
 
+  /** The job if `workerId` still runs it; undefined once it ended or another worker took it over. */
+  async runningJobOf(jobId: string, workerId: string): Promise<ExecutionJobRow | undefined> {
+    const [job] = await this.db
+      .select()
+      .from(executionJobs)
+      .where(and(eq(executionJobs.id, jobId), eq(executionJobs.workerId, workerId), eq(executionJobs.state, 'running')));
+    return job;
+  }
+
+  /**
+   * Puts a job whose attempt ended in an infrastructure error (or whose worker was lost) back in
+   * the queue for another attempt, claimable after `delayMs` (database time, as the claim reads it),
+   * remembering the worker to avoid; false when it changed since it was read.
+   */
+  async requeueForRetry(job: Pick<ExecutionJobRow, 'id' | 'workerId'>, message: string, delayMs: number): Promise<boolean> {
+    const rows = await this.db
+      .update(executionJobs)
+      .set({
+        state: 'queued',
+        message,
+        workerId: null,
+        accessKeyId: null,
+        heartbeatAt: null,
+        erroredWorkerId: job.workerId,
+        retryAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      })
+      .where(stillRunningBy(job))
+      .returning({ id: executionJobs.id });
+    return rows.length > 0;
+  }
+
+  /** Ends a job in `error` after its last attempt and answers it; undefined when it changed since it was read. */
+  async endErrored(job: Pick<ExecutionJobRow, 'id' | 'workerId'>, message: string): Promise<ExecutionJobRow | undefined> {
+    const [ended] = await this.db
+      .update(executionJobs)
+      .set({ state: 'error', message, erroredWorkerId: job.workerId, finishedAt: new Date() })
+      .where(stillRunningBy(job))
+      .returning();
+    return ended;
+  }
+
   /** Running jobs whose worker has not heartbeaten for `leaseMs`. */
   async lapsedJobs(leaseMs: number): Promise<ExecutionJobRow[]> {
     return this.db
       .select()
       .from(executionJobs)
       .where(and(eq(executionJobs.state, 'running'), sql`${executionJobs.heartbeatAt} < now() - make_interval(secs => ${leaseMs / 1000})`));
-  }
-
-  /**
-   * Puts a lapsed job back in the queue; false when it changed since it was read. The guard on the
-   * worker id: another server may be recovering the same job right now.
-   */
-  async requeueLapsed(job: Pick<ExecutionJobRow, 'id' | 'workerId'>): Promise<boolean> {
-    const rows = await this.db
-      .update(executionJobs)
-      .set({ state: 'queued', workerId: null, accessKeyId: null, heartbeatAt: null })
-      .where(stillRunningBy(job))
-      .returning({ id: executionJobs.id });
-    return rows.length > 0;
-  }
-
-  /** Fails a lapsed job and answers it; undefined when it changed since it was read (same guard as `requeueLapsed`). */
-  async failLapsed(job: Pick<ExecutionJobRow, 'id' | 'workerId'>, message: string): Promise<ExecutionJobRow | undefined> {
-    const [failed] = await this.db
-      .update(executionJobs)
-      .set({ state: 'failed', message, finishedAt: new Date() })
-      .where(stillRunningBy(job))
-      .returning();
-    return failed;
   }
 
   /** Skips the queued jobs of the job's flow in later groups (a failure ends its flow). */
@@ -200,12 +233,14 @@ export class ExecutionJobsRepo {
     return open?.count ?? 0;
   }
 
-  /** Whether any of the run's jobs failed, was skipped or was cancelled. */
+  /** Whether any of the run's jobs failed, errored, was skipped or was cancelled: then the run cannot pass. */
   async anyJobFailed(executionRunId: string): Promise<boolean> {
     const [bad] = await this.db
       .select({ count: sql<number>`count(*)::int` })
       .from(executionJobs)
-      .where(and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['failed', 'skipped', 'cancelled'])));
+      .where(
+        and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['failed', 'error', 'skipped', 'cancelled'])),
+      );
     return (bad?.count ?? 0) > 0;
   }
 

@@ -52,19 +52,30 @@ export class ScenarioJobsRepo {
     return row;
   }
 
-  /** Takes the oldest queued job for `owner` with its lease started, or none when the queue is empty. */
-  async claimNext(owner: string): Promise<ScenarioJobRow | undefined> {
+  /**
+   * Takes the oldest queued job for `owner` with its lease started, or none when the queue is
+   * empty. A retried job waits for its `retry_at`, and the server whose attempt errored gets it
+   * back only `preferOtherMs` later, so another server that claims meanwhile takes it.
+   */
+  async claimNext(owner: string, preferOtherMs: number): Promise<ScenarioJobRow | undefined> {
     // SKIP LOCKED lets several servers share the queue without taking the same job twice.
     const next = this.db
       .select({ id: scenarioJobs.id })
       .from(scenarioJobs)
-      .where(eq(scenarioJobs.state, 'queued'))
+      .where(
+        and(
+          eq(scenarioJobs.state, 'queued'),
+          sql`(${scenarioJobs.retryAt} is null or ${scenarioJobs.retryAt} <= now())`,
+          sql`(${scenarioJobs.erroredOwner} is distinct from ${owner}
+              or ${scenarioJobs.retryAt} + make_interval(secs => ${preferOtherMs / 1000}) <= now())`,
+        ),
+      )
       .orderBy(asc(scenarioJobs.createdAt))
       .limit(1)
       .for('update', { skipLocked: true });
     const [job] = await this.db
       .update(scenarioJobs)
-      .set({ state: 'running', startedAt: new Date(), owner, heartbeatAt: sql`now()` })
+      .set({ state: 'running', startedAt: new Date(), owner, heartbeatAt: sql`now()`, attempts: sql`${scenarioJobs.attempts} + 1` })
       .where(and(inArray(scenarioJobs.id, next), eq(scenarioJobs.state, 'queued')))
       .returning();
     return job;
@@ -76,6 +87,26 @@ export class ScenarioJobsRepo {
       .update(scenarioJobs)
       .set({ heartbeatAt: sql`now()` })
       .where(and(eq(scenarioJobs.id, jobId), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, owner)));
+  }
+
+  /**
+   * Puts a job `owner` still runs back in the queue for another attempt after an infrastructure
+   * error, claimable after `delayMs` (database time); answers it, or undefined when it was ended meanwhile.
+   */
+  async requeueForRetry(jobId: string, owner: string, message: string, delayMs: number): Promise<ScenarioJobRow | undefined> {
+    const [queued] = await this.db
+      .update(scenarioJobs)
+      .set({
+        state: 'queued',
+        message,
+        owner: null,
+        heartbeatAt: null,
+        erroredOwner: owner,
+        retryAt: sql`now() + make_interval(secs => ${delayMs / 1000})`,
+      })
+      .where(and(eq(scenarioJobs.id, jobId), eq(scenarioJobs.state, 'running'), eq(scenarioJobs.owner, owner)))
+      .returning();
+    return queued;
   }
 
   /** Deletes jobs that ended before `cutoff`; answers how many. */

@@ -99,3 +99,122 @@ describe('running a scenario from the server', () => {
     ).rejects.toThrow('Environment not found.');
   });
 });
+
+/** An After hook that never ends (cucumber's own hook timeout switched off), as step code can be written. */
+const HANGING_HOOK = `import { After } from '@cucumber/cucumber';
+
+After({ tags: '@hangs', timeout: -1 }, function () {
+  return new Promise(() => {
+    setInterval(() => undefined, 1000);
+  });
+});
+`;
+
+describe('a "Run scenario" job under its deadline, with infrastructure errors retried', () => {
+  let test: TestApp;
+  let user: Awaited<ReturnType<typeof signUp>>;
+
+  // The deadline is a server setting (RUN_TIMEOUT_MINUTES, 15 by default): 20 seconds here; two
+  // attempts one second apart (JOB_ATTEMPTS, JOB_RETRY_BACKOFF_SECONDS).
+  beforeAll(async () => {
+    test = await startTestApp(process.env.DATABASE_URL ? 'postgres' : 'pglite', {
+      WORKER_PROCESSES: '1',
+      RUN_TIMEOUT_MINUTES: String(20 / 60),
+      JOB_ATTEMPTS: '2',
+      JOB_RETRY_BACKOFF_SECONDS: '1',
+    });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const port = (test.app.server.address() as AddressInfo).port;
+    user = await signUp(test, { email: 'hang@acme.test' });
+    const { projectId } = user;
+    await user.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `http://127.0.0.1:${port}/demo-shop/` } } });
+    await user.api.call(ws.pushFile, {
+      body: {
+        projectId,
+        directory: 'features',
+        file: {
+          name: 'hang.feature',
+          content:
+            'Feature: Hang\n\n  @hangs\n  Scenario: Never cleans up\n    Given I open "/"\n\n  Scenario: Home lists the mug\n    Given I open "/"\n    Then I should see "Enamel Camp Mug"\n',
+        },
+      },
+    });
+    await user.api.call(ws.pushFile, {
+      body: { projectId, directory: 'features/step_definitions', file: { name: 'hang.mjs', content: HANGING_HOOK } },
+    });
+  });
+  afterAll(async () => test?.close());
+
+  const jobRow = async (jobId: string) =>
+    (await test.database.rows<{ state: string; attempts: number }>(`select state, attempts from scenario_jobs where id = '${jobId}'`))[0]!;
+  const ended = async (jobId: string, withinMs: number): Promise<ScenarioJob> => {
+    const until = Date.now() + withinMs;
+    while (Date.now() < until) {
+      const { job } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
+      if (job.state !== 'queued' && job.state !== 'running') return job;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`the job did not end in ${withinMs} ms`);
+  };
+
+  it('a browser that does not start once is retried, and the retry passes', { timeout: 120_000 }, async () => {
+    const saved = { shell: process.env.REHEARSE_HEADLESS_SHELL, chromium: process.env.CHROMIUM_PATH };
+    const restore = () => {
+      for (const [name, value] of [
+        ['REHEARSE_HEADLESS_SHELL', saved.shell],
+        ['CHROMIUM_PATH', saved.chromium],
+      ] as const) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    };
+    // Node is no browser: the first attempt's launch fails (jobs take these two variables from the server's environment).
+    process.env.REHEARSE_HEADLESS_SHELL = '0';
+    process.env.CHROMIUM_PATH = process.execPath;
+    try {
+      const { job } = await user.api.call(scenarioJobCalls.runScenario, {
+        body: { projectId: user.projectId, featureName: 'hang', scenarioName: 'Home lists the mug', environment: 'local' },
+      });
+      // The first attempt ended in an infrastructure error and waits for its retry: the browser is fixed meanwhile.
+      const until = Date.now() + 60_000;
+      while (Date.now() < until && !((await jobRow(job.id)).attempts === 1 && (await jobRow(job.id)).state === 'queued'))
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(await jobRow(job.id)).toEqual({ state: 'queued', attempts: 1 });
+      const { job: waiting } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } });
+      expect(waiting.message).toMatch(/^The browser did not start/);
+      restore();
+      const passed = await ended(job.id, 60_000);
+      expect(passed).toMatchObject({ state: 'passed', message: null });
+      expect(passed.runId).toBeTruthy();
+      expect(await jobRow(job.id)).toEqual({ state: 'passed', attempts: 2 });
+    } finally {
+      restore();
+    }
+  });
+
+  it(
+    'ends a job whose After hook hangs at the deadline of each attempt, as an error with its reason, not a failed scenario',
+    { timeout: 150_000 },
+    async () => {
+      const started = Date.now();
+      const { job } = await user.api.call(scenarioJobCalls.runScenario, {
+        body: { projectId: user.projectId, featureName: 'hang', scenarioName: 'Never cleans up', environment: 'local' },
+      });
+      expect(await ended(job.id, 120_000)).toMatchObject({
+        state: 'error',
+        runId: null,
+        message: 'The scenario did not finish within 20 seconds and was stopped at its deadline.',
+      });
+      // Two attempts, each stopped at its deadline, a second apart.
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(40_000);
+      expect(took).toBeLessThan(80_000);
+      expect(await jobRow(job.id)).toEqual({ state: 'error', attempts: 2 });
+      // No run was stored for it, and the attempts' keys are gone.
+      expect(await test.database.rows(`select id from runs where project_id = '${user.projectId}' and name = 'Never cleans up'`)).toEqual(
+        [],
+      );
+      expect(await test.database.rows(`select * from access_keys where name like 'Run scenario %'`)).toEqual([]);
+    },
+  );
+});

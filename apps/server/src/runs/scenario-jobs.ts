@@ -1,6 +1,6 @@
-import { rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { environmentDisplayName, environmentFileName, Messages, type ScenarioJob } from '@rehearse/contract';
+import { environmentDisplayName, environmentFileName, Messages, parseRunResult, type ScenarioJob } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
@@ -10,19 +10,19 @@ import type { FeaturesService } from '../workspace/features.service.js';
 import { featurePath } from '../workspace/features.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
 import type { EgressPolicy } from '@rehearse/egress';
-import { createJobFolder, runJobProcess, type SandboxMode } from '@rehearse/processes';
+import { createJobFolder, Deadline, describeDuration, runJobProcess, type SandboxMode } from '@rehearse/processes';
 // Jobs run the runner's CLI in a sandboxed process, so the API never launches a browser or runs tenant code.
 import { RUNNER_BIN } from '../processes/programs.js';
 import type { RunsRepo } from './runs.repo.js';
 import type { ScenarioJobRow as JobRow, ScenarioJobsRepo } from './scenario-jobs.repo.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 
-const REPORT_LINK = /\/run-report\/([0-9a-f-]{36})/;
 /** Job keys of "Run scenario" are named this plus the job id's start. */
 const JOB_KEY_NAME = 'Run scenario ';
 
 export interface ScenarioJobSettings {
   workerProcesses: number;
+  /** The job's deadline, its pull included (RUN_TIMEOUT_MINUTES). */
   runTimeoutMs: number;
   /** Kept out of every job's view, even where it lies inside the runner's code. */
   dataDir: string;
@@ -37,6 +37,10 @@ export interface ScenarioJobSettings {
   instanceId: string;
   /** A running job whose owner has not renewed its lease for this long was orphaned (its server died). */
   leaseMs: number;
+  /** Attempts a job gets when they end in infrastructure errors (JOB_ATTEMPTS); then it ends in `error`. */
+  maxAttempts: number;
+  /** The wait before a retry, doubled per attempt; the server whose attempt errored waits this much longer. */
+  retryBackoffMs: number;
 }
 
 export interface JobLogger {
@@ -49,7 +53,10 @@ export interface JobLogger {
  * executed by `rehearse pull` + `rehearse run`, each in its own sandboxed process (the runner's
  * sandbox door: no server environment, no DATA_DIR) with a job key of the requesting user that
  * only works for this run's calls and is deleted when the job ends; finished with the uploaded run
- * or the error that stopped them.
+ * or the error that stopped them. How the run went comes from its typed result file (`RunResult`),
+ * never from its output: a failed scenario is `failed`; an infrastructure error (the pull, the
+ * browser, the upload, the deadline of both processes together) is retried after a backoff,
+ * preferring another server, up to `maxAttempts`, then ends the job as `error` with its reason.
  */
 export class ScenarioJobs {
   private running = 0;
@@ -183,7 +190,7 @@ export class ScenarioJobs {
   }
 
   private async claim(): Promise<JobRow | undefined> {
-    const job = await this.queue.claimNext(this.settings.instanceId);
+    const job = await this.queue.claimNext(this.settings.instanceId, this.settings.retryBackoffMs);
     if (job) {
       this.emit(job);
       void this.events.emit('jobClaimed', { kind: 'scenario', queuedAt: job.createdAt, claimedAt: job.startedAt ?? new Date() });
@@ -210,14 +217,17 @@ export class ScenarioJobs {
     let runId: string | null = null;
     let message: string | null = null;
     let dir: string | undefined;
+    // One deadline for the pull and the run together; close() stops it too.
+    const deadline = new Deadline(this.settings.runTimeoutMs, abort.signal);
+    const deadlinePassed = Messages.jobDeadlinePassed(describeDuration(this.settings.runTimeoutMs));
     try {
       dir = await createJobFolder(`scenario-${job.id.slice(0, 8)}`);
-      const deadline = Date.now() + this.settings.runTimeoutMs;
+      const resultFile = path.join(dir, 'result.json');
       const common = {
         mode: await this.settings.sandbox(),
         workDir: dir,
         env: { REHEARSE_TOKEN: key.token },
-        signal: abort.signal,
+        signal: deadline.signal,
         hidden: [this.settings.dataDir],
         egress: await this.settings.egress(),
         runnerBin: RUNNER_BIN,
@@ -226,15 +236,15 @@ export class ScenarioJobs {
       const pull = await runJobProcess({
         ...common,
         cwd: dir,
-        timeoutMs: deadline - Date.now(),
+        timeoutMs: deadline.remainingMs(),
         nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
       });
-      if (pull.timedOut) throw new Error(Messages.jobTimedOut);
+      if (pull.timedOut || deadline.expired) throw new Error(deadlinePassed);
       if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || Messages.jobWorkspaceNotDownloaded);
       const run = await runJobProcess({
         ...common,
         cwd: path.join(dir, 'workspace'),
-        timeoutMs: Math.max(1, deadline - Date.now()),
+        timeoutMs: deadline.remainingMs(),
         nodeArgs: [
           RUNNER_BIN,
           'run',
@@ -252,20 +262,46 @@ export class ScenarioJobs {
           job.scenarioName,
           '--out',
           path.join(dir, 'report'),
+          '--result-file',
+          resultFile,
           featurePath(job.featureName),
         ],
       });
-      runId = REPORT_LINK.exec(run.stdout)?.[1] ?? null;
-      if (run.timedOut) message = Messages.jobTimedOut;
-      else if (runId && (run.code === 0 || run.code === 1)) state = run.code === 0 ? 'passed' : 'failed';
-      else message = lastLine(run.stderr) || lastLine(run.stdout) || Messages.jobRunnerStopped(run.code);
+      const result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
+      runId = result?.runId ?? null;
+      if (run.timedOut || deadline.expired) message = deadlinePassed;
+      else if (!result) message = lastLine(run.stderr) || Messages.jobRunnerStopped(run.code);
+      else if (result.errorClass === 'none') state = 'passed';
+      else if (result.errorClass === 'test-failed') {
+        state = 'failed';
+        message = result.reason;
+      } else message = result.reason ?? Messages.jobRunnerStopped(result.exitCode);
     } catch (error) {
       message = error instanceof Error ? error.message : String(error);
     } finally {
+      deadline.dispose();
       clearInterval(lease);
       this.aborts.delete(abort);
       await this.accessKeysRepo.delete(key.id);
       if (dir) await rm(dir, { recursive: true, force: true });
+    }
+    // An infrastructure error with attempts left: queued again (not while this server shuts down:
+    // the job then ends here, as before, and is run again by hand).
+    if (state === 'error' && !this.closed && job.attempts < this.settings.maxAttempts) {
+      const delayMs = this.settings.retryBackoffMs * 2 ** Math.max(0, job.attempts - 1);
+      const queued = await this.queue.requeueForRetry(
+        job.id,
+        this.settings.instanceId,
+        message ?? Messages.jobRunnerStopped(null),
+        delayMs,
+      );
+      if (queued) {
+        this.emit(queued);
+        this.log.warn({ jobId: job.id, attempts: job.attempts, delayMs, message }, 'retrying a scenario job after an infrastructure error');
+        // Once others could take it, and once this server may take it back itself.
+        for (const wait of [delayMs, 2 * delayMs + 100]) setTimeout(() => this.kick(), wait).unref();
+        return;
+      }
     }
     // A "Run scenario" run is a single scenario execution in the reports list (spec 02 §3).
     if (runId) await this.runs.markScenarioRun(job.projectId, runId);

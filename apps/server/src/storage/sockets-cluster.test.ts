@@ -70,6 +70,7 @@ describe.skipIf(!process.env.DATABASE_URL)('socket events across API servers (Po
         running: true,
         totalScenarios: 3,
         scenariosPassed: 1,
+        scenariosErrored: 0,
         scenariosFailed: 0,
       };
       // LISTEN is set up asynchronously after the adapter starts: repeat until the other server hears one.

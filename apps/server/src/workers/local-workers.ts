@@ -21,12 +21,14 @@ const BROWSER_VARIABLES = [
   'LANG',
 ];
 
-function workerEnvironment(token: string, unsandboxed: boolean, allowPrivate: boolean): NodeJS.ProcessEnv {
+function workerEnvironment(token: string, unsandboxed: boolean, allowPrivate: boolean, jobTimeoutMs: number): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     TMPDIR: process.env.TMPDIR,
     REHEARSE_WORKER_TOKEN: token,
+    // The job deadline of this server's settings (RUN_TIMEOUT_MINUTES), in the worker's own words.
+    REHEARSE_JOB_TIMEOUT_SECONDS: String(jobTimeoutMs / 1000),
     NO_COLOR: '1',
   };
   for (const name of BROWSER_VARIABLES) if (process.env[name]) env[name] = process.env[name];
@@ -50,6 +52,8 @@ export class LocalWorkers {
     private readonly settings: {
       processes: number;
       threads: number;
+      /** Each job's deadline (the worker's --job-timeout). */
+      jobTimeoutMs: number;
       serverUrl: () => string;
       unsandboxed: boolean;
       allowPrivateTargets: boolean;
@@ -71,7 +75,7 @@ export class LocalWorkers {
       [RUNNER_BIN, 'worker', '--server', this.settings.serverUrl(), '--threads', String(this.settings.threads)],
       {
         // Not the server's environment (database URL, SMTP, AI keys): only what a worker needs.
-        env: workerEnvironment(token, this.settings.unsandboxed, this.settings.allowPrivateTargets),
+        env: workerEnvironment(token, this.settings.unsandboxed, this.settings.allowPrivateTargets, this.settings.jobTimeoutMs),
         // The IPC channel closes if this server dies without stopping it: the worker then stops too.
         stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
       },

@@ -146,6 +146,8 @@ export const ReportStrings = {
   provisioningHint: 'A worker is taking the first scenario: it fetches the workspace and starts a browser.',
   reportRunning: (done: number, total: number) => `Running… ${done} of ${total}`,
   reportRunningHint: 'Scenarios appear here as they finish.',
+  reportErrored: (count: number) =>
+    `${count} scenario${count === 1 ? '' : 's'} could not run: an infrastructure error stopped every attempt (a download, the browser, an upload or the time limit). ${count === 1 ? 'It is' : 'They are'} not counted as failed, and ${count === 1 ? 'has' : 'have'} no report here.`,
   commentsTitle: 'Comments',
   commentsEmpty: 'No comments yet.',
   commentLabel: 'Add a comment',
@@ -231,7 +233,8 @@ export const ExecutionStrings = {
   execWhat: 'execution',
   execCreatedBy: (name: string) => `Created by ${name}`,
   execScenarioCount: (n: number) => (n === 1 ? '1 scenario' : `${n} scenarios`),
-  execProgress: (done: number, total: number, failed: number) => `${done} / ${total} done${failed ? `, ${failed} failed` : ''}`,
+  execProgress: (done: number, total: number, failed: number, errored = 0) =>
+    `${done} / ${total} done${failed ? `, ${failed} failed` : ''}${errored ? `, ${errored} could not run (error)` : ''}`,
   execWaiting: 'Starting…',
   execReportLinkFailed: (id: string) => `Failed to fetch report link for execution with id ${id}`,
   execThreadsFailed: 'Failed to fetch available threads',

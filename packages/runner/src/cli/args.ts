@@ -42,6 +42,7 @@ export const RUN_OPTIONS = {
   data: { type: 'string' },
   'append-to': { type: 'string' },
   'upload-key': { type: 'string' },
+  'result-file': { type: 'string' },
   heal: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies Options;
@@ -66,7 +67,7 @@ export const USAGE = `Usage:
                [--trace off|on|retain-on-failure|on-first-retry]
                [--token T [--server URL] [--project id] [--branch b] [--commit c]]
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--commit c] [--dir d]
-  rehearse worker --server URL --token T [--threads N]
+  rehearse worker --server URL --token T [--threads N] [--job-timeout seconds]
   rehearse record --token T --env <name> [--server URL] [--project id] [--feature f] [--scenario s]
                   [--branch b] [--headless] [--debug-port N]
   rehearse setup --server URL [--server URL2 …] | rehearse setup --remove
@@ -94,7 +95,9 @@ run   Runs the workspace's scenarios (features/**/*.feature by default) with cuc
 worker  Connects out to the server with a worker token and runs execution scenarios, N at a
       time, each in its own workspace and Chromium, until stopped (SIGTERM finishes nothing new).
       run's --append-to <runId> --upload-key <key> (used by workers) add the report's scenarios
-      to an execution's run, once per key.
+      to an execution's run, once per key; --result-file <file> writes how the run went as JSON
+      (exitCode, runId, reportLink, errorClass none|test-failed|infrastructure, reason).
+      --job-timeout (or REHEARSE_JOB_TIMEOUT_SECONDS; default 900) is each job's deadline.
 pull  Downloads the project's workspace into --dir (default .) and remembers the project in
       .rehearse/project.json. --commit <full id> downloads that commit instead of the branch's head.
 record Opens Chromium with the recorder on the environment. The recorder panel in the page shows

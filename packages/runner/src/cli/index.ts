@@ -28,7 +28,7 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}, parts?: Cl
     if (command === 'run' || command === 'pull' || command === 'record' || command === 'open') await useEgressProxyFromEnv(full.env);
     switch (command) {
       case 'run':
-        return await runRun(args, full);
+        return (await runRun(args, full)).exitCode;
       case 'pull':
         return await runPull(args, full);
       case 'worker':

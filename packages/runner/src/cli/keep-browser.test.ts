@@ -41,7 +41,7 @@ describe('runs of one long-lived process (a worker thread)', () => {
 
   const run = async (inProcess: InProcessRunOptions) => {
     const io = captureIo();
-    const code = await runRun(
+    const { exitCode: code } = await runRun(
       ['--env', 'environments/default.json', '--scenario', 'Search finds the mug', '--out', path.join(ws, 'out'), '--headless'],
       { ...processIo(), cwd: ws, stdout: io.stdout, stderr: io.stderr },
       inProcess,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, realpathSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, loadSupport, runCucumber, type IConfiguration } from '@cucumber/cucumber/api';
 import { createApiClient, ApiError } from '@rehearse/api-client';
-import { RunReport, runnerCalls, type TestCase } from '@rehearse/contract';
+import { RunReport, RunResult, runnerCalls, type RunErrorClass, type TestCase } from '@rehearse/contract';
 import type { LocatorCandidate } from '../support/elements.js';
 import { browserEndpoint, missingBrowserMessage } from '../browser.js';
 import { ArtifactStore } from '../report/artifacts.js';
@@ -33,7 +33,7 @@ import {
   type ScreenshotPolicy,
 } from '../support/settings.js';
 import { mergeRows, TestData, type TestDataRow } from '../support/test-data.js';
-import { openSharedBrowser } from '../support/world.js';
+import { openSharedBrowser, takeLaunchFailure } from '../support/world.js';
 import { parse, RUN_OPTIONS, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
 import { ensureLoaders, withoutSourceMaps } from './loaders.js';
@@ -285,12 +285,54 @@ export interface InProcessRunOptions {
   keepBrowser?: boolean;
 }
 
-/** `rehearse run`: runs scenarios, writes the report, uploads it when given a server. */
-export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunOptions = {}): Promise<number> {
+/** A run's result without an upload (none, or not reached). */
+function resultOf(exitCode: number, errorClass: RunErrorClass, reason: string | null): RunResult {
+  return { exitCode, runId: null, reportLink: null, errorClass, reason };
+}
+
+/** A launch error as a result's reason: one sentence that starts by saying so (Playwright's launch log follows on one line). */
+function launchReason(failure: string): string {
+  const text = failure.replace(/\s+/g, ' ').trim().slice(0, 500);
+  return /^the browser did not start/i.test(text) ? `T${text.slice(1)}` : `The browser did not start: ${text}`;
+}
+
+/** Writes the typed result where `--result-file` asked, whole or not at all (a reader never sees half a file). */
+function writeResultFile(file: string, result: RunResult): void {
+  const partial = `${file}.${process.pid}.tmp`;
+  writeFileSync(partial, `${JSON.stringify(RunResult.parse(result))}\n`);
+  renameSync(partial, file);
+}
+
+/**
+ * `rehearse run`: runs scenarios, writes the report, uploads it when given a server. Answers a
+ * typed result (exit code, the uploaded run and its link, and why it did not pass: a failed
+ * scenario or an infrastructure error) and writes the same to `--result-file`, so a worker never
+ * reads the runner's output to learn how it went. A usage error is still thrown (the CLI prints
+ * the usage), after the result file says so.
+ */
+export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunOptions = {}): Promise<RunResult> {
   const { values: opts, positionals } = parse(args, RUN_OPTIONS);
+  const resultFile = opts['result-file'] ? path.resolve(io.cwd, opts['result-file']) : undefined;
+  let result: RunResult;
+  try {
+    result = await runParsed(opts, positionals, io, inProcess);
+  } catch (error) {
+    // The run could not say whether its scenarios pass: a setup problem, an unreachable server.
+    if (resultFile)
+      writeResultFile(
+        resultFile,
+        resultOf(error instanceof UsageError ? EXIT.usage : EXIT.failed, 'infrastructure', (error as Error).message),
+      );
+    throw error;
+  }
+  if (resultFile) writeResultFile(resultFile, result);
+  return result;
+}
+
+async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo, inProcess: InProcessRunOptions): Promise<RunResult> {
   if (opts.help) {
     io.stdout.write(USAGE);
-    return EXIT.ok;
+    return resultOf(EXIT.ok, 'none', null);
   }
   const cwd = path.resolve(io.cwd);
   const print = (line = '') => io.stdout.write(`${line}\n`);
@@ -342,8 +384,9 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
       });
       layers.push(answer.testData);
     } catch (error) {
-      io.stderr.write(`Could not fetch the run's test data from ${server}: ${(error as Error).message}\n`);
-      return EXIT.failed;
+      const reason = `Could not fetch the run's test data from ${server}: ${(error as Error).message}`;
+      io.stderr.write(`${reason}\n`);
+      return resultOf(EXIT.failed, 'infrastructure', reason);
     }
   }
   if (opts.data) layers.push(readTestDataFile(path.resolve(cwd, opts.data), environment.name));
@@ -446,9 +489,11 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
         await openSharedBrowser({ browser, headless });
       } catch (error) {
         io.stderr.write(`${(error as Error).message}\n`);
-        return EXIT.usage;
+        return resultOf(EXIT.usage, 'infrastructure', (error as Error).message);
       }
     }
+    // A launch failure of this run (not an earlier one of the process) is what classifies it.
+    takeLaunchFailure();
     print(
       `Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}${cucumber.use.dryRun ? ' (dry run)' : ''}`,
     );
@@ -476,7 +521,14 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
       formats,
     );
     for (const error of builder.errors) io.stderr.write(`${redactor.redact(error)}\n`);
-    if (cucumber.use.dryRun) return dryRunSummary(redactor.redactDeep(builder.build()), success, print);
+    if (cucumber.use.dryRun) {
+      const code = dryRunSummary(redactor.redactDeep(builder.build()), success, print);
+      return resultOf(
+        code,
+        code === EXIT.ok ? 'none' : 'test-failed',
+        code === EXIT.ok ? null : 'The dry run found undefined or ambiguous steps.',
+      );
+    }
 
     const built = builder.build();
     if (settings.heal) {
@@ -498,11 +550,13 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
     const total = report.testCases.length;
     if (total === 0 && !success && builder.errors.length === 0) {
       io.stderr.write('cucumber-js stopped before running any scenario (see the errors above)\n');
-      return EXIT.failed;
+      // The project's own code (a support file, a profile) stopped it: the tests said no.
+      return resultOf(EXIT.failed, 'test-failed', 'cucumber-js stopped before running any scenario.');
     }
     if (total === 0 && builder.errors.length === 0) {
-      io.stderr.write('No scenario matched: check the feature paths, --scenario, --name and --tags\n');
-      return EXIT.usage;
+      const reason = 'No scenario matched: check the feature paths, --scenario, --name and --tags';
+      io.stderr.write(`${reason}\n`);
+      return resultOf(EXIT.usage, 'infrastructure', reason);
     }
     const passed = report.testCases.filter((testCase) => isPassed(testCase.result.status)).length;
     const flaky = report.testCases.filter((testCase) => testCase.flaky).length;
@@ -512,10 +566,15 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
     );
     print(`Report: ${path.join(outDir, REPORT_FILES.report)}`);
 
-    let uploadFailed = false;
+    let uploaded: { runId: string; reportLink: string } | undefined;
+    let uploadFailure: string | undefined;
     if (client && projectId && server) {
       try {
-        const { reportLink, notKept } = await uploadRun({
+        const {
+          runId: uploadedRunId,
+          reportLink,
+          notKept,
+        } = await uploadRun({
           client,
           projectId,
           report,
@@ -525,15 +584,34 @@ export async function runRun(args: string[], io: CliIo, inProcess: InProcessRunO
           ...(branch ? { branch } : {}),
         });
         for (const file of notKept) io.stderr.write(`${file} is larger than an artifact may be: it stays in ${outDir} only\n`);
-        print(`Report link: ${new URL(reportLink, server).href}`);
+        uploaded = { runId: uploadedRunId, reportLink: new URL(reportLink, server).href };
+        print(`Report link: ${uploaded.reportLink}`);
       } catch (error) {
-        uploadFailed = true;
         const reason =
           error instanceof ApiError ? `${error.message} (HTTP ${error.httpStatus}, trace ${error.traceId})` : (error as Error).message;
-        io.stderr.write(`Uploading the report failed: ${reason}. It is still in ${outDir}\n`);
+        uploadFailure = `Uploading the report failed: ${reason}`;
+        io.stderr.write(`${uploadFailure}. It is still in ${outDir}\n`);
       }
     }
-    return runStatus(report) === 'PASSED' && builder.errors.length === 0 && success && !uploadFailed ? EXIT.ok : EXIT.failed;
+    const passedAll = runStatus(report) === 'PASSED' && builder.errors.length === 0 && success;
+    const launchFailure = takeLaunchFailure();
+    const failure = report.testCases.find((testCase) => !isPassed(testCase.result.status));
+    const reason = (): string | null => {
+      if (passedAll) return null;
+      if (failure) return redactor.redact(`${failure.scenarioName}: ${failure.result.message ?? failure.result.status}`).split('\n')[0]!;
+      return builder.errors[0] ? redactor.redact(builder.errors[0]).split('\n')[0]! : 'cucumber-js reported the run as failed.';
+    };
+    // A scenario that failed because its browser never started, or a report the server never got,
+    // says nothing about the application under test.
+    const errorClass: RunErrorClass =
+      uploadFailure || (launchFailure && !passedAll) ? 'infrastructure' : passedAll ? 'none' : 'test-failed';
+    return {
+      exitCode: passedAll && !uploadFailure ? EXIT.ok : EXIT.failed,
+      runId: uploaded?.runId ?? null,
+      reportLink: uploaded?.reportLink ?? null,
+      errorClass,
+      reason: uploadFailure ?? (launchFailure && !passedAll ? launchReason(launchFailure) : reason()),
+    };
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,13 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
-import { Limits, Messages, workerCalls, type WorkerJob } from '@rehearse/contract';
+import { Limits, Messages, parseRunResult, workerCalls, type RunResult, type WorkerJob } from '@rehearse/contract';
 import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
-import { createJobFolder, requireSandbox, runJobProcess, stopChild, type SandboxMode } from '@rehearse/processes';
+import {
+  createJobFolder,
+  Deadline,
+  describeDuration,
+  requireSandbox,
+  runJobProcess,
+  stopChild,
+  type SandboxMode,
+} from '@rehearse/processes';
 import { UsageError } from '../support/settings.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo, type CliParts } from './io.js';
@@ -18,11 +26,14 @@ const HEARTBEAT_MS = 2_000;
 const CLAIM_WAIT_MS = 20_000;
 const RETRY_AFTER_ERROR_MS = 2_000;
 const RESTART_DELAY_MS = 1_000;
-/** A scenario job's hard deadline: its sandboxed process (browser included) is killed after it. */
-const JOB_TIMEOUT_MS = Limits.executionScenarioTimeoutMs;
+/**
+ * A scenario job's hard deadline, its pull included: past it the job's sandboxed process (browser
+ * included) is killed and the job ends as an error. `--job-timeout`/REHEARSE_JOB_TIMEOUT_SECONDS
+ * change it (tests use seconds); the contract's limit is the default.
+ */
+const JOB_TIMEOUT_VARIABLE = 'REHEARSE_JOB_TIMEOUT_SECONDS';
 /** Set in the environment of a thread process the worker started. */
 const THREAD_FLAG = 'REHEARSE_WORKER_THREAD';
-const REPORT_LINK = /^Report link: /m;
 /** Pulled commits a thread keeps: the execution running now and the one before it. */
 const CACHED_WORKSPACES = 2;
 
@@ -30,6 +41,7 @@ export const WORKER_OPTIONS = {
   server: { type: 'string' },
   token: { type: 'string' },
   threads: { type: 'string' },
+  'job-timeout': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -61,6 +73,12 @@ export async function runWorker(args: string[], io: CliIo, { bin }: Pick<CliPart
   const threads = Number(opts.threads ?? '1');
   if (!Number.isInteger(threads) || threads < 1 || threads > 64)
     throw new UsageError(`--threads must be a whole number from 1 to 64 (got "${opts.threads ?? ''}")`);
+  const jobTimeout = opts['job-timeout'] ?? io.env[JOB_TIMEOUT_VARIABLE];
+  const jobTimeoutMs = jobTimeout === undefined ? Limits.executionScenarioTimeoutMs : Number(jobTimeout) * 1000;
+  if (!Number.isFinite(jobTimeoutMs) || jobTimeoutMs < 1000 || jobTimeoutMs > Limits.executionScenarioTimeoutMs)
+    throw new UsageError(
+      `--job-timeout (or ${JOB_TIMEOUT_VARIABLE}) must be a number of seconds from 1 to ${Limits.executionScenarioTimeoutMs / 1000} (got "${jobTimeout ?? ''}")`,
+    );
   let mode: SandboxMode;
   try {
     mode = await requireSandbox(io.env);
@@ -68,15 +86,22 @@ export async function runWorker(args: string[], io: CliIo, { bin }: Pick<CliPart
     io.stderr.write(`${(error as Error).message}\n`);
     return EXIT.usage;
   }
-  if (io.env[THREAD_FLAG]) return runThread(server, token, mode, io, bin);
+  if (io.env[THREAD_FLAG]) return runThread(server, token, mode, io, bin, jobTimeoutMs);
   if (mode === 'unsandboxed')
     io.stderr.write(
       'Warning: jobs run without the sandbox (REHEARSE_UNSANDBOXED_WORKERS=1): step code can read everything this worker can.\n',
     );
-  return superviseThreads(server, token, threads, io, bin);
+  return superviseThreads(server, token, threads, io, bin, jobTimeoutMs);
 }
 /** Keeps `threads` thread processes running until SIGTERM/SIGINT. */
-async function superviseThreads(server: string, token: string, threads: number, io: CliIo, bin: string): Promise<number> {
+async function superviseThreads(
+  server: string,
+  token: string,
+  threads: number,
+  io: CliIo,
+  bin: string,
+  jobTimeoutMs: number,
+): Promise<number> {
   const children = new Set<ChildProcess>();
   let stopping = false;
   io.stdout.write(`Worker with ${threads} thread(s) is taking scenarios from ${server}\n`);
@@ -84,7 +109,12 @@ async function superviseThreads(server: string, token: string, threads: number, 
     if (stopping) return;
     const child = spawn(process.execPath, [bin, 'worker', '--server', server], {
       // The flag carries the worker's pid: thread ids name their worker (host:worker/thread:random).
-      env: { ...io.env, REHEARSE_WORKER_TOKEN: token, [THREAD_FLAG]: String(process.pid) },
+      env: {
+        ...io.env,
+        REHEARSE_WORKER_TOKEN: token,
+        [THREAD_FLAG]: String(process.pid),
+        [JOB_TIMEOUT_VARIABLE]: String(jobTimeoutMs / 1000),
+      },
       // The IPC channel closes when this process dies, however it dies: the thread then exits too.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
@@ -111,7 +141,7 @@ async function superviseThreads(server: string, token: string, threads: number, 
 }
 
 /** One thread: claim, run in the sandbox, finish, again. */
-async function runThread(server: string, token: string, mode: SandboxMode, io: CliIo, bin: string): Promise<number> {
+async function runThread(server: string, token: string, mode: SandboxMode, io: CliIo, bin: string, jobTimeoutMs: number): Promise<number> {
   const workerId = `${hostname()}:${io.env[THREAD_FLAG] ?? ''}/${process.pid}:${randomBytes(3).toString('hex')}`;
   const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
   const cacheRoot = await mkdtemp(path.join(tmpdir(), 'rehearse-thread-'));
@@ -152,7 +182,7 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
       const stop = new AbortController();
       current = { jobId: job.jobId, stop };
       try {
-        const { outcome, message } = await runJob(job, server, mode, io, workspaces, bin, stop.signal);
+        const { outcome, message } = await runJob(job, server, mode, io, workspaces, bin, stop.signal, jobTimeoutMs);
         // A stopped job's end belongs to whoever stopped it (a halt, another worker's retry).
         if (!stop.signal.aborted) {
           await client.call(workerCalls.finish, {
@@ -171,10 +201,25 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
   return EXIT.ok;
 }
 
+/** How a job went, as the worker reports it to the server (`workerCalls.finish`). */
+interface JobOutcome {
+  outcome: 'passed' | 'failed' | 'error';
+  message?: string;
+}
+
+/** The run's typed result (its `--result-file`) as the job's outcome: an infrastructure error is `error`, never `failed`. */
+function outcomeOf(result: RunResult): JobOutcome {
+  if (result.errorClass === 'none') return { outcome: 'passed' };
+  const message = result.reason ?? Messages.jobRunnerStopped(result.exitCode);
+  return { outcome: result.errorClass === 'test-failed' ? 'failed' : 'error', message };
+}
+
 /**
- * One scenario: the workspace at the run's commit (pulled by the thread, cached), copied into the
- * job's own folder, and `rehearse run` for that scenario in the sandbox with the job's key; says
- * how it went from the run's exit code and whether its report was uploaded.
+ * One scenario under one deadline (pull and run): the workspace at the run's commit (pulled by the
+ * thread, cached), copied into the job's own folder, and `rehearse run` for that scenario in the
+ * sandbox with the job's key. How it went comes from the run's typed result file, never from
+ * its output; a pull that fails, a deadline that passes or a runner that leaves no result is an
+ * infrastructure `error` the server retries elsewhere.
  */
 export async function runJob(
   job: WorkerJob,
@@ -184,7 +229,10 @@ export async function runJob(
   workspaces: WorkspaceCache,
   bin: string,
   signal?: AbortSignal,
-): Promise<{ outcome: 'passed' | 'failed' | 'error'; message?: string }> {
+  jobTimeoutMs: number = Limits.executionScenarioTimeoutMs,
+): Promise<JobOutcome> {
+  const deadline = new Deadline(jobTimeoutMs, signal);
+  const deadlinePassed = (): JobOutcome => ({ outcome: 'error', message: Messages.jobDeadlinePassed(describeDuration(jobTimeoutMs)) });
   const dir = await createJobFolder(`execution-${job.jobId.slice(0, 8)}`);
   const errors: string[] = [];
   // The pull is the thread's own code (a tar of the project's files), with the job's key only.
@@ -194,6 +242,7 @@ export async function runJob(
     env: { REHEARSE_TOKEN: job.accessToken, NO_COLOR: '1' },
     stdout: { write: () => true },
     stderr: { write: (text: string) => errors.push(text) },
+    fetch: deadline.fetch(io.fetch),
   };
   const pull = async (target: string, commit?: string) => {
     const args = [
@@ -210,16 +259,16 @@ export async function runJob(
     if ((await runPull(args, pullIo)) !== EXIT.ok) throw new Error(errors.join('').trim() || Messages.jobWorkspaceNotDownloaded);
   };
   const workspace = path.join(dir, 'workspace');
+  const resultFile = path.join(dir, 'result.json');
   try {
-    // A run started before commits were pinned (commit null) takes the branch head, uncached.
-    if (job.commit)
-      await cp(await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)), workspace, { recursive: true });
-    else await pull(workspace);
-  } catch (error) {
-    await rm(dir, { recursive: true, force: true });
-    return { outcome: 'error', message: (error as Error).message };
-  }
-  try {
+    try {
+      // A run started before commits were pinned (commit null) takes the branch head, uncached.
+      if (job.commit)
+        await cp(await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)), workspace, { recursive: true });
+      else await pull(workspace);
+    } catch (error) {
+      return deadline.expired ? deadlinePassed() : { outcome: 'error', message: (error as Error).message };
+    }
     const run = await runJobProcess({
       mode,
       workDir: dir,
@@ -227,8 +276,8 @@ export async function runJob(
       env: { REHEARSE_TOKEN: job.accessToken },
       // Its browser and fetches reach the app under test, and this server, through the egress rules.
       egress: { allowPrivate: allowPrivateTargets(io.env), alwaysAllow: await endpointsOf(server) },
-      timeoutMs: JOB_TIMEOUT_MS,
-      signal,
+      timeoutMs: deadline.remainingMs(),
+      signal: deadline.signal,
       runnerBin: bin,
       nodeArgs: [
         bin,
@@ -256,21 +305,20 @@ export async function runJob(
         job.jobId,
         '--out',
         path.join(dir, 'report'),
+        '--result-file',
+        resultFile,
         job.featurePath,
       ],
     });
-    if (run.timedOut)
-      return { outcome: 'error', message: `The scenario did not finish within ${JOB_TIMEOUT_MS / 60_000} minutes and was stopped.` };
-    const uploaded = REPORT_LINK.test(run.stdout);
-    if (uploaded && run.code === EXIT.ok) return { outcome: 'passed' };
-    if (uploaded && run.code === EXIT.failed) return { outcome: 'failed' };
-    return {
-      outcome: 'error',
-      message: lastLine(run.stderr) || lastLine(run.stdout) || Messages.jobRunnerStopped(run.code),
-    };
+    if (run.timedOut || deadline.expired) return deadlinePassed();
+    const result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
+    if (result) return outcomeOf(result);
+    // The runner died before it could say how it went (killed, out of memory, a crash).
+    return { outcome: 'error', message: lastLine(run.stderr) || Messages.jobRunnerStopped(run.code) };
   } catch (error) {
     return { outcome: 'error', message: (error as Error).message };
   } finally {
+    deadline.dispose();
     await rm(dir, { recursive: true, force: true });
   }
 }

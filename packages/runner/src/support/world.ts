@@ -29,6 +29,13 @@ export interface ApiResponseRecord {
 }
 
 let sharedBrowser: { key: string; browser: Promise<Browser> } | undefined;
+/**
+ * Why the last browser launch failed, until a run takes it (see takeLaunchFailure). On globalThis:
+ * the support code cucumber imports and the CLI that asks may be two instances of this module
+ * (the source run through a loader, a bundle), and both must see one value.
+ */
+const LAUNCH_FAILURE = Symbol.for('rehearse.launchFailure');
+const failures = globalThis as { [LAUNCH_FAILURE]?: string | undefined };
 let workspaceSettings: RunSettings | undefined;
 
 /**
@@ -46,7 +53,8 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
   }
   const launched = sharedBrowser.browser;
   // A failed launch must not poison every later scenario of a long-lived process.
-  launched.catch(() => {
+  launched.catch((error: unknown) => {
+    failures[LAUNCH_FAILURE] = error instanceof Error ? error.message : String(error);
     if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
   });
   return launched;
@@ -58,6 +66,17 @@ async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): 
  */
 export async function openSharedBrowser(options: Pick<RunSettings, 'browser' | 'headless'>): Promise<void> {
   await browserFor(options);
+}
+
+/**
+ * Why a browser launch failed since the last call, and forgets it: `rehearse run` asks before and
+ * after its scenarios, so a scenario that failed because its browser never started is an
+ * infrastructure error, not a failed test.
+ */
+export function takeLaunchFailure(): string | undefined {
+  const failure = failures[LAUNCH_FAILURE];
+  delete failures[LAUNCH_FAILURE];
+  return failure;
 }
 
 /** Closes the run's browser (AfterAll). */

@@ -64,7 +64,7 @@ export function useLiveRunExecution(projectId: string, run: RunDetails | undefin
   return reported;
 }
 
-/** Scenarios of the execution that have ended so far. */
-export function finished(status: Pick<RunExecution, 'scenariosPassed' | 'scenariosFailed'>): number {
-  return status.scenariosPassed + status.scenariosFailed;
+/** Scenarios of the execution that have ended so far: passed, failed, or ended in an infrastructure error. */
+export function finished(status: Pick<RunExecution, 'scenariosPassed' | 'scenariosFailed' | 'scenariosErrored'>): number {
+  return status.scenariosPassed + status.scenariosFailed + status.scenariosErrored;
 }

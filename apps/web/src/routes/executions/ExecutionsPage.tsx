@@ -286,7 +286,8 @@ function EnabledToggle({ execution, onChange }: { execution: Execution; onChange
 /** Live progress of a running execution (statusUpdate:{id}). */
 function Progress({ status }: { status: ExecutionStatus | undefined }) {
   if (!status || status.totalScenarios === 0) return <span className="text-xs text-slate-600">{Strings.execWaiting}</span>;
-  const done = status.scenariosPassed + status.scenariosFailed;
+  // An errored scenario (infrastructure, after its last attempt) ended, but neither passed nor failed.
+  const done = status.scenariosPassed + status.scenariosFailed + status.scenariosErrored;
   const pct = (n: number) => `${(n / status.totalScenarios) * 100}%`;
   return (
     <div>
@@ -300,9 +301,10 @@ function Progress({ status }: { status: ExecutionStatus | undefined }) {
       >
         <span className="bg-emerald-500" style={{ width: pct(status.scenariosPassed) }} />
         <span className="bg-red-500" style={{ width: pct(status.scenariosFailed) }} />
+        <span className="bg-amber-500" style={{ width: pct(status.scenariosErrored) }} />
       </div>
       <p className="mt-1 text-xs text-slate-600" data-testid="execution-progress">
-        {Strings.execProgress(done, status.totalScenarios, status.scenariosFailed)}
+        {Strings.execProgress(done, status.totalScenarios, status.scenariosFailed, status.scenariosErrored)}
       </p>
     </div>
   );

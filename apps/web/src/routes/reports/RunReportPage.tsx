@@ -128,6 +128,11 @@ export function RunReportPage() {
             </p>
           )}
         </div>
+        {execution && execution.scenariosErrored > 0 && (
+          <p role="note" data-testid="run-errored" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            {Strings.reportErrored(execution.scenariosErrored)}
+          </p>
+        )}
         {provisioning ? (
           <ProvisioningOverlay />
         ) : testCases.length === 0 ? (

@@ -90,9 +90,12 @@ function RunStatus({ projectId, job }: { projectId: string; job: ScenarioJob }) 
   const tone =
     job.state === 'passed'
       ? 'bg-emerald-50 text-emerald-800'
-      : job.state === 'failed' || job.state === 'error'
+      : job.state === 'failed'
         ? 'bg-red-50 text-red-800'
-        : 'bg-slate-100 text-slate-700';
+        : // An infrastructure error (the pull, the browser, the deadline) is not a failed test: amber, as in executions.
+          job.state === 'error'
+          ? 'bg-amber-50 text-amber-900'
+          : 'bg-slate-100 text-slate-700';
   return (
     <span
       role="status"

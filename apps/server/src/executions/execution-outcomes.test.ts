@@ -1,0 +1,200 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, request, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { executionCalls as calls, runsCalls, workspaceCalls as ws, type ExecutionStatus } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+
+const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/cli/bin/rehearse.mjs', import.meta.url));
+/** The worker's job deadline in this test (REHEARSE_JOB_TIMEOUT_SECONDS; the contract's 15 minutes by default). */
+const JOB_TIMEOUT_SECONDS = 15;
+
+const FEATURE = `Feature: Outcomes
+
+  @shop
+  Scenario: Home lists the mug
+    Given I open "/"
+    Then I should see "Enamel Camp Mug"
+
+  @shop
+  Scenario: Home lists the backpack
+    Given I open "/"
+    Then I should see "Trail Backpack"
+
+  @hangs
+  Scenario: Never cleans up
+    Given I open "/"
+`;
+
+/** Step code with an After hook that never returns (cucumber's own hook timeout switched off). */
+const HANGING_HOOK = `import { After } from '@cucumber/cucumber';
+
+After({ tags: '@hangs', timeout: -1 }, function () {
+  return new Promise(() => {
+    setInterval(() => undefined, 1000);
+  });
+});
+`;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Stands between the worker and the server, as a flaky network or load balancer would: it relays
+ * every request, except that it answers 503 to the next workspace download when told to. The
+ * server has no test hook for this; the failure is the network's.
+ */
+function flakyProxy(target: string): { server: Server; refuseNextDownload: () => void; refused: () => number } {
+  let refuse = false;
+  let refused = 0;
+  const server = createServer((incoming, outgoing) => {
+    if (refuse && incoming.url?.startsWith('/api/workspace/download')) {
+      refuse = false;
+      refused += 1;
+      incoming.resume();
+      outgoing.writeHead(503, { 'content-type': 'application/json' });
+      outgoing.end(JSON.stringify({ status: false, error: 'Service unavailable (the test proxy refused this download)' }));
+      return;
+    }
+    const upstream = request(`${target}${incoming.url ?? '/'}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
+      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(outgoing);
+    });
+    upstream.on('error', () => outgoing.destroy());
+    incoming.pipe(upstream);
+  });
+  return { server, refuseNextDownload: () => (refuse = true), refused: () => refused };
+}
+
+// A real worker (two threads, sandboxed jobs, real Chromium) against a listening server, through a proxy.
+describe('typed outcomes of execution jobs: infrastructure errors are retried, never failed scenarios', () => {
+  let test: TestApp;
+  let proxy: ReturnType<typeof flakyProxy>;
+  let worker: ChildProcess | undefined;
+  let user: Awaited<ReturnType<typeof signUp>>;
+
+  beforeAll(async () => {
+    // Two attempts, one second apart, so the test of a job that always hangs ends in under a minute.
+    test = await startTestApp(process.env.DATABASE_URL ? 'postgres' : 'pglite', { JOB_ATTEMPTS: '2', JOB_RETRY_BACKOFF_SECONDS: '1' });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+    proxy = flakyProxy(base);
+    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
+    const proxied = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+
+    user = await signUp(test, { email: 'outcomes@acme.test' });
+    const { projectId } = user;
+    await user.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${base}/demo-shop/` } } });
+    await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'outcomes.feature', content: FEATURE } } });
+    await user.api.call(ws.pushFile, {
+      body: { projectId, directory: 'features/step_definitions', file: { name: 'hang.mjs', content: HANGING_HOOK } },
+    });
+    const { token } = await test.services.workerTokens.create('outcomes test');
+    worker = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', proxied, '--threads', '2'], {
+      env: { ...process.env, REHEARSE_WORKER_TOKEN: token, REHEARSE_JOB_TIMEOUT_SECONDS: String(JOB_TIMEOUT_SECONDS), NO_COLOR: '1' },
+      stdio: 'ignore',
+      // Own process group, so the test can stop the worker and its threads at once.
+      detached: true,
+    });
+  });
+  afterAll(async () => {
+    try {
+      if (worker?.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGKILL');
+    } catch {
+      // Already gone.
+    }
+    await new Promise((resolve) => proxy?.server.close(resolve));
+    proxy?.server.closeAllConnections();
+    await test?.close();
+  });
+
+  const execute = async (name: string, tags: string[]) => {
+    const { execution } = await user.api.call(calls.create, {
+      body: { projectId: user.projectId, name, env: 'local', flows: [{ scenarioGroups: [{ name: 'All', threadCount: 2, tags }] }] },
+    });
+    const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
+    return { executionId: execution.id, runId };
+  };
+  const finished = async (executionId: string): Promise<ExecutionStatus> => {
+    for (let i = 0; i < 360; i++) {
+      const status = await test.services.engine.status(executionId);
+      if (!status.running) return status;
+      await sleep(500);
+    }
+    throw new Error('the execution did not finish in 3 minutes');
+  };
+  const jobsOf = (runId: string) =>
+    test.database.rows<{
+      scenario_name: string;
+      state: string;
+      attempts: number;
+      errored_worker_id: string | null;
+      message: string | null;
+    }>(
+      `select j.scenario_name, j.state, j.attempts, j.errored_worker_id, j.message from execution_jobs j
+       join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}' order by j.position`,
+    );
+
+  it(
+    'a job whose workspace download fails once is retried, and the execution passes with no failed scenario',
+    { timeout: 240_000 },
+    async () => {
+      proxy.refuseNextDownload();
+      const { executionId, runId } = await execute('Pull fails once', ['@shop']);
+      expect(await finished(executionId)).toMatchObject({
+        runId,
+        totalScenarios: 2,
+        scenariosPassed: 2,
+        scenariosFailed: 0,
+        scenariosErrored: 0,
+      });
+      expect(proxy.refused()).toBe(1);
+      const jobs = await jobsOf(runId);
+      expect(jobs.map((job) => job.state)).toEqual(['passed', 'passed']);
+      // Exactly one of them had a second attempt, after the thread whose pull failed said `error`.
+      const retried = jobs.filter((job) => job.attempts === 2);
+      expect(retried).toHaveLength(1);
+      expect(retried[0]!.errored_worker_id).toBeTruthy();
+      expect(jobs.filter((job) => job.attempts === 1 && job.errored_worker_id === null)).toHaveLength(1);
+      const { run } = await user.api.call(runsCalls.getRun, { query: { runId } });
+      expect(run).toMatchObject({ status: 'PASSED', totalScenarios: 2, totalScenariosPassed: 2 });
+      expect(run.report.testCases.map((testCase) => testCase.scenarioName).sort()).toEqual([
+        'Home lists the backpack',
+        'Home lists the mug',
+      ]);
+    },
+  );
+
+  it(
+    'a job that hangs in an After hook is ended at its deadline, retried, then reported as an error with the reason',
+    { timeout: 240_000 },
+    async () => {
+      const started = Date.now();
+      const { executionId, runId } = await execute('Hangs', ['@hangs']);
+      expect(await finished(executionId)).toMatchObject({
+        runId,
+        totalScenarios: 1,
+        scenariosPassed: 0,
+        scenariosFailed: 0,
+        scenariosErrored: 1,
+      });
+      // Two attempts, each stopped at the deadline, one backoff between them; far from the 15-minute default.
+      const took = Date.now() - started;
+      expect(took).toBeGreaterThanOrEqual(2 * JOB_TIMEOUT_SECONDS * 1000);
+      expect(took).toBeLessThan(2 * JOB_TIMEOUT_SECONDS * 1000 + 45_000);
+      expect(await jobsOf(runId)).toEqual([
+        {
+          scenario_name: 'Never cleans up',
+          state: 'error',
+          attempts: 2,
+          errored_worker_id: expect.any(String) as string,
+          message: `The scenario did not finish within ${JOB_TIMEOUT_SECONDS} seconds and was stopped at its deadline.`,
+        },
+      ]);
+      // The run cannot pass with a scenario that never ended; it stored no test case for it.
+      const { run } = await user.api.call(runsCalls.getRun, { query: { runId } });
+      expect(run).toMatchObject({ status: 'FAILED', totalScenarios: 0 });
+      expect(run.execution).toMatchObject({ running: false, scenariosFailed: 0, scenariosErrored: 1 });
+    },
+  );
+});

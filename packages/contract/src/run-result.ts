@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/**
+ * Why a run did not pass, in the three classes a caller acts on: `none` (every scenario passed and
+ * the report was uploaded when a server was given), `test-failed` (a scenario failed, or the
+ * project's own code stopped cucumber: the tests said no), `infrastructure` (the run could not say
+ * whether the scenarios pass: the workspace, the test data, the browser, the upload, a deadline).
+ * Infrastructure errors are retried elsewhere and never counted as a failed scenario.
+ */
+export const RUN_ERROR_CLASSES = ['none', 'test-failed', 'infrastructure'] as const;
+export type RunErrorClass = (typeof RUN_ERROR_CLASSES)[number];
+
+/**
+ * What `rehearse run` hands its caller (issue 21): returned by the in-process `runRun` and written
+ * as JSON to the file `--result-file` names, so a worker or the server learns the outcome without
+ * reading the runner's output. `runId`/`reportLink` are set once the report was uploaded.
+ */
+export const RunResult = z.object({
+  exitCode: z.number().int(),
+  runId: z.string().nullable(),
+  reportLink: z.string().nullable(),
+  errorClass: z.enum(RUN_ERROR_CLASSES),
+  /** Why it did not pass, in one or a few lines; null when it passed. */
+  reason: z.string().nullable(),
+});
+export type RunResult = z.infer<typeof RunResult>;
+
+/** A result file's text as a `RunResult`, or undefined when it is not one (absent, half-written, another version's). */
+export function parseRunResult(text: string | undefined): RunResult | undefined {
+  if (text === undefined) return undefined;
+  try {
+    const parsed = RunResult.safeParse(JSON.parse(text));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
