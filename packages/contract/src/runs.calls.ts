@@ -183,6 +183,11 @@ export const RunExecution = z.object({
   scenariosFailed: z.number().int(),
   /** Scenarios that could not run (an infrastructure error after their last attempt): not failed scenarios. */
   scenariosErrored: z.number().int(),
+  /**
+   * Which scenarios those were and why, for the report (they have no test case). Empty once the
+   * run's jobs are past JOB_HISTORY_DAYS; the count stays.
+   */
+  erroredScenarios: z.array(z.object({ featurePath: z.string(), scenarioName: z.string(), reason: z.string() })),
 });
 export type RunExecution = z.infer<typeof RunExecution>;
 

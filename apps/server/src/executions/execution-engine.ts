@@ -7,6 +7,7 @@ import {
   Limits,
   Messages,
   type ExecutionStatus,
+  type RunExecution,
   type WorkerJob,
 } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
@@ -263,9 +264,11 @@ export class ExecutionEngine {
    * Live counters of the execution run whose report is `runId` (not necessarily the latest), or
    * null when no execution made that run (an uploaded run, a single scenario execution).
    */
-  async statusOfRun(runId: string): Promise<(ExecutionStatus & { runId: string }) | null> {
+  async statusOfRun(runId: string): Promise<RunExecution | null> {
     const row = await this.jobs.runOfReport(runId);
-    return row ? { ...(await this.countersOf(row)), runId } : null;
+    if (!row) return null;
+    const counters = await this.countersOf(row);
+    return { ...counters, runId, erroredScenarios: counters.scenariosErrored > 0 ? await this.jobs.erroredJobsOf(row.id) : [] };
   }
 
   private async countersOf(latest: ExecutionRunRow): Promise<ExecutionStatus> {

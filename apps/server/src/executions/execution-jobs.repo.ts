@@ -88,6 +88,16 @@ export class ExecutionJobsRepo {
     return { total: counts?.total ?? 0, passed: counts?.passed ?? 0, failed: counts?.failed ?? 0, errored: counts?.errored ?? 0 };
   }
 
+  /** The jobs of an execution run that ended in error, with their reasons, in plan order. */
+  async erroredJobsOf(executionRunId: string): Promise<{ featurePath: string; scenarioName: string; reason: string }[]> {
+    const rows = await this.db
+      .select({ featurePath: executionJobs.featurePath, scenarioName: executionJobs.scenarioName, message: executionJobs.message })
+      .from(executionJobs)
+      .where(and(eq(executionJobs.executionRunId, executionRunId), eq(executionJobs.state, 'error')))
+      .orderBy(asc(executionJobs.flowIndex), asc(executionJobs.groupIndex), asc(executionJobs.position));
+    return rows.map((row) => ({ featurePath: row.featurePath, scenarioName: row.scenarioName, reason: row.message ?? '' }));
+  }
+
   /**
    * Gives `workerId` the next claimable job, or none: the oldest run's queued job whose flow has no
    * unfinished earlier group and whose group runs fewer jobs than its threadCount. Counting and

@@ -195,6 +195,14 @@ describe('typed outcomes of execution jobs: infrastructure errors are retried, n
       const { run } = await user.api.call(runsCalls.getRun, { query: { runId } });
       expect(run).toMatchObject({ status: 'FAILED', totalScenarios: 0 });
       expect(run.execution).toMatchObject({ running: false, scenariosFailed: 0, scenariosErrored: 1 });
+      // The report names it, with the reason, though it has no test case.
+      expect(run.execution?.erroredScenarios).toEqual([
+        {
+          featurePath: 'features/outcomes.feature',
+          scenarioName: 'Never cleans up',
+          reason: `The scenario did not finish within ${JOB_TIMEOUT_SECONDS} seconds and was stopped at its deadline.`,
+        },
+      ]);
     },
   );
 });

@@ -147,7 +147,7 @@ export const ReportStrings = {
   reportRunning: (done: number, total: number) => `Running… ${done} of ${total}`,
   reportRunningHint: 'Scenarios appear here as they finish.',
   reportErrored: (count: number) =>
-    `${count} scenario${count === 1 ? '' : 's'} could not run: an infrastructure error stopped every attempt (a download, the browser, an upload or the time limit). ${count === 1 ? 'It is' : 'They are'} not counted as failed, and ${count === 1 ? 'has' : 'have'} no report here.`,
+    `${count} scenario${count === 1 ? '' : 's'} could not run: an infrastructure error stopped every attempt (a download, the browser, an upload or the time limit). ${count === 1 ? 'It is' : 'They are'} not counted as failed, and ${count === 1 ? 'has' : 'have'} no steps to show.`,
   commentsTitle: 'Comments',
   commentsEmpty: 'No comments yet.',
   commentLabel: 'Add a comment',

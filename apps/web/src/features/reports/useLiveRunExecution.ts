@@ -21,7 +21,8 @@ export function useLiveRunExecution(projectId: string, run: RunDetails | undefin
   const reported = run?.execution ?? null;
   const runId = run?.id ?? '';
   const followed = reported?.running ? reported.executionId : null;
-  const [live, setLive] = useState<RunExecution | null>(null);
+  // The socket's counters; which scenarios errored (and why) come with the report only.
+  const [live, setLive] = useState<(ExecutionStatus & { runId: string }) | null>(null);
 
   useEffect(() => {
     if (!followed) return;
@@ -60,7 +61,8 @@ export function useLiveRunExecution(projectId: string, run: RunDetails | undefin
 
   if (!reported) return null;
   // Counters only grow during a run: the socket's are fresher unless the report caught up.
-  if (live && live.executionId === reported.executionId && reported.running && finished(live) >= finished(reported)) return live;
+  if (live && live.executionId === reported.executionId && reported.running && finished(live) >= finished(reported))
+    return { ...live, erroredScenarios: reported.erroredScenarios };
   return reported;
 }
 

@@ -98,8 +98,9 @@ export function RunReportPage() {
           <Card label={Strings.reportDuration}>{durationText(data.executionTime)}</Card>
           <Card label={Strings.reportStatus}>{running ? <StatusBadge status="RUNNING" /> : <StatusBadge status={data.status} />}</Card>
           <Card label={Strings.reportScenarios}>
-            {/* While it runs, out of every scenario the execution will run, not only those stored so far. */}
-            {running
+            {/* Out of every scenario the execution runs: while it runs not all are stored yet, and one that
+                ended in error is never stored, yet it did not pass. */}
+            {execution && (running || execution.scenariosErrored > 0)
               ? passRatio(execution.scenariosPassed, execution.totalScenarios)
               : passRatio(data.totalScenariosPassed, data.totalScenarios)}
           </Card>
@@ -129,9 +130,20 @@ export function RunReportPage() {
           )}
         </div>
         {execution && execution.scenariosErrored > 0 && (
-          <p role="note" data-testid="run-errored" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
-            {Strings.reportErrored(execution.scenariosErrored)}
-          </p>
+          <div role="note" data-testid="run-errored" className="border-b border-amber-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            <p>{Strings.reportErrored(execution.scenariosErrored)}</p>
+            {execution.erroredScenarios.length > 0 && (
+              <ul className="mt-1.5 flex flex-col gap-1">
+                {execution.erroredScenarios.map((errored) => (
+                  <li key={`${errored.featurePath}:${errored.scenarioName}`} data-testid="errored-scenario">
+                    <span className="font-medium">{errored.scenarioName}</span>
+                    <span className="text-amber-800"> · {errored.featurePath}</span>
+                    {errored.reason && <span className="block text-xs text-amber-800 [overflow-wrap:anywhere]">{errored.reason}</span>}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
         )}
         {provisioning ? (
           <ProvisioningOverlay />
