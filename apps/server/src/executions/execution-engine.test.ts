@@ -152,6 +152,7 @@ describe('the executions engine and its worker protocol', () => {
       scenariosPassed: 2,
       scenariosFailed: 0,
       scenariosErrored: 0,
+      erroredScenarios: [],
     });
 
     await upload(a2, 'FAILED');
@@ -312,7 +313,12 @@ describe('the executions engine and its worker protocol', () => {
     ]);
     expect((await user.api.call(runsCalls.getRun, { query: { runId } })).run).toMatchObject({
       status: 'FAILED',
-      execution: { running: false, scenariosFailed: 0, scenariosErrored: 1 },
+      execution: {
+        running: false,
+        scenariosFailed: 0,
+        scenariosErrored: 1,
+        erroredScenarios: [{ featurePath: expect.any(String) as string, scenarioName: 'C1', reason: 'the browser did not start' }],
+      },
     });
   });
 
