@@ -1,4 +1,5 @@
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { TabNav } from '../../components/TabNav';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useMe } from '../../features/auth/queries';
@@ -40,26 +41,7 @@ export function AdminLayout() {
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{Strings.adminTitle}</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">{Strings.adminIntro}</p>
       </div>
-      <nav aria-label={Strings.adminTabs} className="border-b border-slate-200">
-        <ul className="-mb-px flex gap-6">
-          {tabs.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                className={({ isActive }) =>
-                  `focus-ring -mx-1 block rounded-t-md border-b-2 px-1 pb-3 text-sm font-semibold transition-colors ${
-                    isActive
-                      ? 'border-brand-600 text-brand-700'
-                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                  }`
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label={Strings.adminTabs} tabs={tabs} />
       <Outlet context={context} />
     </div>
   );

@@ -13,6 +13,7 @@ import { useAdminProjects, useExtendLicence, useUpdateProject } from '../../feat
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
+import { DialogActions } from './DialogActions';
 import { SectionHeading } from '../settings/SettingsLayout';
 
 /** The query parameter that opens the extend dialog of one project (the expired dialog links here). */
@@ -167,14 +168,7 @@ function ExtendDialog({ project, onClose }: { project: AdminProject; onClose: ()
           error={ok ? null : Messages.adminLicenceDays}
           autoFocus
         />
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            {Strings.adminCancel}
-          </Button>
-          <Button type="submit" disabled={!ok || extend.isPending}>
-            {extend.isPending ? Strings.adminSaving : Strings.adminExtendConfirm}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={Strings.adminExtendConfirm} pending={extend.isPending} disabled={!ok} />
       </form>
     </Modal>
   );
@@ -220,14 +214,7 @@ function EditProjectDialog({ project, onClose }: { project: AdminProject; onClos
           <Checkbox checked={privateRepo} onChange={(event) => setPrivateRepo(event.target.checked)} />
           {Strings.adminRepoLabel}
         </label>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            {Strings.adminCancel}
-          </Button>
-          <Button type="submit" disabled={!ok || update.isPending}>
-            {update.isPending ? Strings.adminSaving : Strings.adminSave}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={Strings.adminSave} pending={update.isPending} disabled={!ok} />
       </form>
     </Modal>
   );

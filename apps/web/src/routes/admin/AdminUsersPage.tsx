@@ -12,6 +12,7 @@ import { useAdminUsers, useUpdateUser } from '../../features/admin/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
+import { DialogActions } from './DialogActions';
 import { SectionHeading } from '../settings/SettingsLayout';
 
 /** Administration → Users: every account, its limits and rights; edit, disable or enable it. */
@@ -200,14 +201,7 @@ function EditUserDialog({ user, self, onClose }: { user: AdminUser; self: boolea
           <Checkbox checked={admin} disabled={self} onChange={(event) => setAdmin(event.target.checked)} />
           {Strings.adminAdminLabel}
         </label>
-        <div className="flex justify-end gap-3">
-          <Button variant="secondary" onClick={onClose}>
-            {Strings.adminCancel}
-          </Button>
-          <Button type="submit" disabled={!allowedOk || update.isPending}>
-            {update.isPending ? Strings.adminSaving : Strings.adminSave}
-          </Button>
-        </div>
+        <DialogActions onCancel={onClose} submitLabel={Strings.adminSave} pending={update.isPending} disabled={!allowedOk} />
       </form>
     </Modal>
   );

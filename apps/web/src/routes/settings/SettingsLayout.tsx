@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { NavLink, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { TabNav } from '../../components/TabNav';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
@@ -24,26 +25,7 @@ export function SettingsLayout() {
         <p className="text-sm font-medium text-brand-700">{project.name}</p>
         <h1 className="mt-1 text-3xl font-semibold tracking-tight text-slate-900">{Strings.settingsTitle}</h1>
       </div>
-      <nav aria-label={Strings.settingsTabs} className="border-b border-slate-200">
-        <ul className="-mb-px flex gap-6">
-          {tabs.map((tab) => (
-            <li key={tab.to}>
-              <NavLink
-                to={tab.to}
-                className={({ isActive }) =>
-                  `focus-ring -mx-1 block rounded-t-md border-b-2 px-1 pb-3 text-sm font-semibold transition-colors ${
-                    isActive
-                      ? 'border-brand-600 text-brand-700'
-                      : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
-                  }`
-                }
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      <TabNav label={Strings.settingsTabs} tabs={tabs} />
       <Outlet context={context} />
     </div>
   );
