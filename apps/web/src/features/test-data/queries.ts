@@ -3,6 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { logActivity } from '../../lib/activity-log';
 import { api } from '../../lib/api';
 import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
+import { inSubmittedOrder } from './row-order';
 
 /** Query keys of test data (per branch) and mail users (per project). */
 export const testDataKeys = {
@@ -38,8 +39,8 @@ export function useChangeTestData(scope: WorkspaceScope) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (rows: TestDataRow[]) => api.call(workspaceCalls.changeTestData, { body: { ...scopeBody(scope), testData: rows } }),
-    onSuccess: ({ testData }) => {
-      queryClient.setQueryData(testDataKeys.list(scope), testData);
+    onSuccess: ({ testData }, submitted) => {
+      queryClient.setQueryData(testDataKeys.list(scope), inSubmittedOrder(testData, submitted));
       logActivity({ type: 'testData.change', detail: { rows: testData.length } });
     },
   });
