@@ -263,12 +263,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
 
   const executionsRepo = new ExecutionsRepo(db);
-  const executionsService = new ExecutionsService(executionsRepo, workspaces, features);
+  const executionJobsRepo = new ExecutionJobsRepo(db);
+  const executionsService = new ExecutionsService(executionsRepo, workspaces, features, executionJobsRepo);
   const engine = new ExecutionEngine(
     events,
     executionTransactions(db),
     executionsRepo,
-    new ExecutionJobsRepo(db),
+    executionJobsRepo,
     executionsService,
     workspaces,
     features,

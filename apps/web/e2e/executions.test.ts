@@ -1,4 +1,4 @@
-import { executionCalls, Messages, workspaceCalls } from '@rehearse/contract';
+import { executionCalls, Messages, runsCalls, workspaceCalls } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
@@ -204,6 +204,18 @@ describe('executions in Chromium', () => {
     expect((await ada.api.call(executionCalls.get, { params: { id: execution.id } })).execution.running).toBe(false);
     await page.getByTestId('run-scenario').first().click();
     await expect.poll(() => page.getByRole('tab', { selected: true }).count()).toBe(1);
+
+    // Back on the list the spec's status is Draft again; how the run ended is said beside it.
+    await page.goto(`/${ada.projectId}/executions`);
+    await page.getByRole('radio', { name: /^All/ }).click();
+    const row = rows().filter({ hasText: 'Nightly cart' });
+    const { run } = await ada.api.call(runsCalls.getRun, { query: { runId: runId! } });
+    await expect
+      .poll(() => row.getByTestId('execution-last-run').textContent())
+      .toBe(run.status === 'PASSED' ? 'Last run passed' : 'Last run failed');
+    expect(await row.getByTestId('execution-last-run').getAttribute('href')).toBe(`/${ada.projectId}/run-report/${runId}`);
+    await expectAccessible(page, 'executions with a last run');
+    await screenshotAtSizes(page, 'executions-last-run');
   });
 
   it('shows only the no-threads page when the project has no execution threads', async () => {

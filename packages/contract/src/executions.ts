@@ -109,6 +109,8 @@ export const Execution = z.object({
   running: z.boolean(),
   /** Active if running, else Planned with a schedule, else Draft (spec 02 §4). */
   displayStatus: z.enum(['Active', 'Planned', 'Draft']),
+  /** How its latest run went, so the list says it beside the spec's status; null before a first run. */
+  lastRun: z.object({ runId: z.string(), state: z.enum(['running', 'passed', 'failed', 'halted']), at: z.string() }).nullable(),
   scheduleText: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),

@@ -102,7 +102,11 @@ describe('the executions engine and its worker protocol', () => {
       ]),
     });
     const started = await user.api.call(calls.run, { params: { id: execution.id } });
-    expect(started.execution).toMatchObject({ running: true, displayStatus: 'Active' });
+    expect(started.execution).toMatchObject({
+      running: true,
+      displayStatus: 'Active',
+      lastRun: { runId: started.runId, state: 'running' },
+    });
     expect((await failure(user.api.call(calls.run, { params: { id: execution.id } }))).message).toBe(
       'This execution is running; stop it first.',
     );
@@ -327,7 +331,10 @@ describe('the executions engine and its worker protocol', () => {
     const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
     const job = (await claim('halt-1'))!;
     const halted = await user.api.call(calls.halt, { params: { id: execution.id } });
-    expect(halted.execution).toMatchObject({ running: false, displayStatus: 'Draft' });
+    // The spec's status is Draft again (no schedule); how the latest run ended is said beside it.
+    expect(halted.execution).toMatchObject({ running: false, displayStatus: 'Draft', lastRun: { runId, state: 'halted' } });
+    const { executions: listed } = await user.api.call(calls.list, { query: { projectId: user.projectId } });
+    expect(listed.find((e) => e.id === execution.id)?.lastRun).toMatchObject({ runId, state: 'halted' });
     expect((await worker.call(workerCalls.heartbeat, { body: { workerId: 'halt-1', jobIds: [job.jobId] } })).stop).toEqual([job.jobId]);
     expect(await claim('halt-2')).toBeNull();
     const { run } = await user.api.call(runsCalls.getRun, { query: { runId } });

@@ -59,6 +59,16 @@ export class ExecutionJobsRepo {
     return row;
   }
 
+  /** The latest run of each of a project's executions, by execution id. */
+  async latestRunsOfProject(projectId: string): Promise<Map<string, ExecutionRunRow>> {
+    const rows = await this.db
+      .selectDistinctOn([executionRuns.executionId])
+      .from(executionRuns)
+      .where(eq(executionRuns.projectId, projectId))
+      .orderBy(executionRuns.executionId, desc(executionRuns.createdAt));
+    return new Map(rows.map((row) => [row.executionId, row]));
+  }
+
   /** The execution run whose report is `runId`, if an execution made that run. */
   async runOfReport(runId: string): Promise<ExecutionRunRow | undefined> {
     const [row] = await this.db.select().from(executionRuns).where(eq(executionRuns.runId, runId)).limit(1);

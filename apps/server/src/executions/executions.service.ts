@@ -14,6 +14,7 @@ import type { FeatureListing, FeaturesService } from '../workspace/features.serv
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 import { ExecutionRefused } from './execution-errors.js';
 import type { ExecutionRow, ExecutionsRepo } from './executions.repo.js';
+import type { ExecutionJobsRepo, ExecutionRunRow } from './execution-jobs.repo.js';
 
 export type { ExecutionRow } from './executions.repo.js';
 
@@ -46,6 +47,7 @@ export class ExecutionsService {
     private readonly executions: ExecutionsRepo,
     private readonly workspaces: WorkspaceService,
     private readonly features: FeaturesService,
+    private readonly runs: Pick<ExecutionJobsRepo, 'latestRunsOfProject' | 'latestRunOf'>,
   ) {}
 
   async projectOf(id: string): Promise<string | undefined> {
@@ -53,14 +55,14 @@ export class ExecutionsService {
   }
 
   async list(projectId: string): Promise<Execution[]> {
-    const rows = await this.executions.listWithCreators(projectId);
-    return rows.map((row) => this.toDto(row.execution, creatorName(row)));
+    const [rows, latest] = await Promise.all([this.executions.listWithCreators(projectId), this.runs.latestRunsOfProject(projectId)]);
+    return rows.map((row) => this.toDto(row.execution, creatorName(row), latest.get(row.execution.id)));
   }
 
   async get(id: string): Promise<Execution> {
     const row = await this.executions.findWithCreator(id);
     if (!row) throw new ExecutionRefused('not-found');
-    return this.toDto(row.execution, creatorName(row));
+    return this.toDto(row.execution, creatorName(row), await this.runs.latestRunOf(id));
   }
 
   async create(caller: Caller, access: ProjectAccess, input: ParsedInput): Promise<Execution> {
@@ -176,7 +178,7 @@ export class ExecutionsService {
     }));
   }
 
-  private toDto(row: ExecutionRow, creator: string): Execution {
+  private toDto(row: ExecutionRow, creator: string, lastRun: ExecutionRunRow | undefined): Execution {
     const schedule = (row.schedule as z.output<typeof Schedule> | null) ?? null;
     return {
       _id: row.id,
@@ -193,6 +195,7 @@ export class ExecutionsService {
       enabled: row.enabled,
       running: row.running,
       displayStatus: row.running ? 'Active' : schedule ? 'Planned' : 'Draft',
+      lastRun: lastRun ? { runId: lastRun.runId, state: lastRun.state, at: (lastRun.finishedAt ?? lastRun.createdAt).toISOString() } : null,
       scheduleText: scheduleText(schedule),
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

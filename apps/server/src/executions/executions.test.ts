@@ -51,7 +51,7 @@ describe.each(testBackends())('executions on %s', (backend) => {
 
   it('saves an execution with its groups’ scenarios computed from their tags', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan() });
-    expect(execution).toMatchObject({ name: 'Nightly', displayStatus: 'Draft', scheduleText: '-' });
+    expect(execution).toMatchObject({ name: 'Nightly', displayStatus: 'Draft', scheduleText: '-', lastRun: null });
     expect(execution.creator).toMatch(/^User\d+ Tester$/);
     const group = execution.flows[0]!.scenarioGroups[0]!;
     expect(execution.flows[0]).toMatchObject({ browser: 'Chromium', viewport: 'Desktop - 1024px' });

@@ -225,6 +225,8 @@ export const ExecutionStrings = {
   execColEnabled: 'Enabled',
   execEnabledLabel: (name: string) => `Schedule ${name}`,
   execViewReport: 'View report',
+  execLastRun: (state: 'running' | 'passed' | 'failed' | 'halted') =>
+    `Last run ${{ running: 'running', passed: 'passed', failed: 'failed', halted: 'stopped' }[state]}`,
   execStop: 'Stop',
   execRun: 'Run',
   execEdit: 'Edit',

@@ -15,6 +15,7 @@ import { useCreatorName, useExecutionMutations, useExecutions, useLiveExecutions
 import { envDisplayName } from '../../features/reports/report-rules';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api, errorMessage } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
@@ -199,11 +200,14 @@ export function ExecutionsPage() {
                   ) : (
                     <>
                       <td className="px-4 py-3">
-                        <span
-                          data-testid="execution-status"
-                          className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
-                        >
-                          {e.displayStatus}
+                        <span className="flex flex-col items-start gap-1">
+                          <span
+                            data-testid="execution-status"
+                            className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+                          >
+                            {e.displayStatus}
+                          </span>
+                          {e.lastRun && e.lastRun.state !== 'running' && <LastRun projectId={project.id} lastRun={e.lastRun} />}
                         </span>
                       </td>
                       <td className="px-2 py-3">
@@ -281,6 +285,21 @@ function EnabledToggle({ execution, onChange }: { execution: Execution; onChange
     </button>
   );
   return blocked ? <Tooltip content={Messages.scheduleRequired}>{toggle}</Tooltip> : toggle;
+}
+
+/** How the latest run ended, beside the spec's status (which is Draft again after a run), linking to its report. */
+function LastRun({ projectId, lastRun }: { projectId: string; lastRun: NonNullable<Execution['lastRun']> }) {
+  const tone = { passed: 'text-emerald-700', failed: 'text-red-700', halted: 'text-slate-600', running: 'text-slate-600' }[lastRun.state];
+  return (
+    <Link
+      to={`/${projectId}/run-report/${lastRun.runId}`}
+      data-testid="execution-last-run"
+      className={`focus-ring rounded text-xs font-medium hover:underline ${tone}`}
+      title={formatDateTime(lastRun.at).date + ' ' + formatDateTime(lastRun.at).time}
+    >
+      {Strings.execLastRun(lastRun.state)}
+    </Link>
+  );
 }
 
 /** Live progress of a running execution (statusUpdate:{id}). */
