@@ -184,7 +184,7 @@ describe('instance administration in Chromium', () => {
     await expect.poll(() => cells.nth(4).innerText()).toBe('User\nDisabled');
 
     await oliveSide.page.reload();
-    await oliveSide.page.getByText('Your session has expired. Please login again.').waitFor();
+    await oliveSide.page.getByText('Your session has expired. Please login again.', { exact: true }).waitFor();
     const refused = await h.test
       .client()
       .call(authCalls.login, { body: { email: olive.email, password: PASSWORD } })

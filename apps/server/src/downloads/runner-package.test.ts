@@ -348,21 +348,23 @@ describe('the runner package, installed from the server (issue 18)', () => {
         await page.getByRole('listitem').filter({ hasText: 'feed the cat' }).getByRole('checkbox').check();
         const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
         const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
-        const assertion = async (label: string, then?: () => Promise<void>) => {
-          const count = (await steps()).length;
+        // Steps reach the panel a moment after the page acts: each assertion first waits for the
+        // steps recorded before it (reading the count at once raced them in CI: 3 of 6 shown).
+        const assertion = async (label: string, stepsBefore: number, then?: () => Promise<void>) => {
+          await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(stepsBefore);
           await panel.getByRole('button', { name: label, exact: true }).click();
           await then?.();
-          await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(count + 1);
+          await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(stepsBefore + 1);
         };
         // Checked and Count from the panel, then the row's "×" that shows on hover, then the Active route.
-        await assertion(PANEL_LABELS.assertChecked, () => page.getByText('feed the cat', { exact: true }).click());
-        await assertion(PANEL_LABELS.assertCount, () => page.getByText('buy some cheese', { exact: true }).click());
+        await assertion(PANEL_LABELS.assertChecked, 6, () => page.getByText('feed the cat', { exact: true }).click());
+        await assertion(PANEL_LABELS.assertCount, 7, () => page.getByText('buy some cheese', { exact: true }).click());
         const cheese = page.getByRole('listitem').filter({ has: page.getByText('buy some cheese', { exact: true }) });
         await cheese.hover();
         await cheese.getByRole('button', { name: '×' }).click();
         await page.getByRole('link', { name: 'Active' }).click();
         await page.waitForURL(/#\/active$/);
-        await assertion(PANEL_LABELS.assertUrl);
+        await assertion(PANEL_LABELS.assertUrl, 11);
         await expect.poll(async () => (await steps()).length, { timeout: 30_000 }).toBe(12);
         recorded = await steps();
         await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
