@@ -12,6 +12,11 @@ export const StorageKeys = {
    * the app never writes it.
    */
   projectCreationWaitMs: 'rehearse.projectCreationWaitMs',
+  /**
+   * A first-time user's guided tour waits for the features page: set where `?newUser=` arrives
+   * (the dashboard, after creating the first project), cleared when the tour is finished or skipped.
+   */
+  tourPending: 'rehearse.tourPending',
   /** The reports list's time range (spec 02 §9: kept as durationIndex, default 0). */
   durationIndex: 'durationIndex',
 } as const;

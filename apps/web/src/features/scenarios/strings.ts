@@ -199,6 +199,12 @@ export const FeatureStrings = {
   tourNext: 'Next',
   tourDone: 'Got it',
   tourStep: (n: number, total: number) => `${n} / ${total}`,
+  tourPreviewLabel: 'Example scenario',
+  tourPreviewCaption: 'Example: your first scenario will look like this',
+  tourPreviewScenario: 'Checkout › Pay with a card',
+  tourPreviewTags: 'Example tags',
+  tourPreviewGherkin:
+    'Scenario: Pay with a card\n  Given I open "/"\n  When I click "Add to cart"\n  Then I should see "1 item in your cart"',
 
   // Step help: the reference page, completion and "did you mean" in the Gherkin editor
   referenceLink: 'Steps reference',

@@ -21,11 +21,12 @@ import { buildTreeIndex } from '../../features/scenarios/tree';
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
+import { StorageKeys } from '../../lib/storage-keys';
 import { useCurrentProject } from '../project/current-project';
 import { AddScenarioWizard } from './AddScenarioWizard';
 import { CreateScenarioDialog } from './CreateScenarioDialog';
 import { FeatureTree } from './FeatureTree';
-import { GuidedTour } from './GuidedTour';
+import { GuidedTour, TourPreview } from './GuidedTour';
 import { RenameDialog } from './RenameDialog';
 import { ScenarioPanel, type PanelAction } from './ScenarioPanel';
 import { StepCodeDialog } from './StepCodeDialog';
@@ -132,19 +133,21 @@ export function FeaturesPage() {
   }, [dirty]);
 
   const envName = environments.data?.lastActiveEnv ?? null;
-  const newUser = params.has('newUser');
-  const finishTour = useCallback(
-    () =>
-      setParams(
-        (current) => {
-          const next = new URLSearchParams(current);
-          next.delete('newUser');
-          return next;
-        },
-        { replace: true },
-      ),
-    [setParams],
-  );
+  // The tour shows for ?newUser= here, or when the dashboard received it (ProjectLayout).
+  const [tourPending, setTourPending] = useState(() => localStorage.getItem(StorageKeys.tourPending) === '1');
+  const newUser = params.has('newUser') || tourPending;
+  const finishTour = useCallback(() => {
+    localStorage.removeItem(StorageKeys.tourPending);
+    setTourPending(false);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('newUser');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [setParams]);
 
   if (list.isPending) return <FullPageSpinner label={S.pageTitle} />;
   if (list.isError) {
@@ -188,6 +191,7 @@ export function FeaturesPage() {
           <div role="status" className="m-auto flex flex-col items-center gap-3 p-8 text-center">
             <p className="text-sm text-slate-600">{S.noFeatures}</p>
             <Button onClick={startCreate}>{S.newScenario}</Button>
+            {newUser && <TourPreview />}
           </div>
         ) : feature && scenario && selection ? (
           <ScenarioPanel

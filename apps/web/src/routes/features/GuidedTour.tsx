@@ -91,3 +91,35 @@ export function GuidedTour({ onFinish }: { onFinish: () => void }) {
     </>
   );
 }
+
+/**
+ * On a project without scenarios, what the tour points at: an example scenario's tags and its
+ * Gherkin file and Code output views, as the page shows them once the first scenario exists.
+ */
+export function TourPreview() {
+  return (
+    <figure
+      aria-label={S.tourPreviewLabel}
+      className="mt-6 w-full max-w-xl rounded-xl border border-dashed border-slate-300 bg-white text-left shadow-xs"
+      data-testid="tour-preview"
+    >
+      <figcaption className="border-b border-slate-100 px-4 py-3">
+        <p className="text-xs font-medium tracking-wide text-slate-500 uppercase">{S.tourPreviewCaption}</p>
+        <p className="mt-1 text-sm font-semibold text-slate-900">{S.tourPreviewScenario}</p>
+        <ul className="mt-2 flex gap-1.5" data-tour="tags" aria-label={S.tourPreviewTags}>
+          <li className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">@smoke</li>
+          <li className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-800">@checkout</li>
+        </ul>
+      </figcaption>
+      <div className="flex gap-1 border-b border-slate-200 px-4 text-sm font-medium">
+        <span data-tour="gherkin-tab" className="-mb-px border-b-2 border-brand-600 px-3 py-2 text-brand-700">
+          {S.viewGherkin}
+        </span>
+        <span data-tour="code-tab" className="-mb-px border-b-2 border-transparent px-3 py-2 text-slate-600">
+          {S.viewCode}
+        </span>
+      </div>
+      <pre className="overflow-x-auto px-4 py-3 font-mono text-xs text-slate-700">{S.tourPreviewGherkin}</pre>
+    </figure>
+  );
+}

@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { GettingStarted } from '../../components/GettingStarted';
@@ -11,6 +11,7 @@ import { LicenceProvider } from '../../features/licence/LicenceProvider';
 import { useProjects } from '../../features/projects/queries';
 import { useSidebar } from '../../hooks/useSidebar';
 import { errorMessage } from '../../lib/api';
+import { StorageKeys } from '../../lib/storage-keys';
 import { Strings } from '../../lib/strings';
 import type { ProjectOutletContext } from './current-project';
 
@@ -30,7 +31,12 @@ export function ProjectLayout() {
   const { projectId } = useParams();
   const projects = useProjects();
   const sidebar = useSidebar();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  // Spec 01 §2: a first-time user lands on the dashboard with ?newUser=; the tour it promises is
+  // on the features page, which they reach through the sidebar (without the parameter).
+  useEffect(() => {
+    if (new URLSearchParams(search).has('newUser')) localStorage.setItem(StorageKeys.tourPending, '1');
+  }, [search]);
   // The Code Review badge (spec 01 §2); no badge while the list is unknown or failed to load.
   const reviews = useCodeReviews(projectId ?? '', Boolean(projectId));
 
