@@ -112,6 +112,16 @@ export async function signUp(test: TestApp, overrides: { email?: string; firstna
   return { token: answer.token, projectId: answer.project._id, email, user, api: test.client(answer.token) };
 }
 
+type SignedUp = Awaited<ReturnType<typeof signUp>>;
+
+/** `admin` invites `member` to `projectId` and `member` accepts: the usual way to get a plain member. */
+export async function joinAsMember(admin: SignedUp, member: SignedUp, projectId: string): Promise<void> {
+  const { invitations } = await admin.api.call(authCalls.createInvitation, {
+    body: { project_id: projectId, sent_to_email_list: [member.email] },
+  });
+  await member.api.call(authCalls.addMember, { body: { id: invitations[0]!.id } });
+}
+
 /** Runs a call that must fail and returns its ApiError (anything else fails the test). */
 export async function failure(promise: Promise<unknown>): Promise<ApiError> {
   try {

@@ -1,6 +1,6 @@
-import { authCalls, MASKED_SECRET, workspaceCalls as ws } from '@rehearse/contract';
+import { MASKED_SECRET, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+import { failure, joinAsMember, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
 describe.each(testBackends())('revealing a stored secret on %s', (backend) => {
   let test: TestApp;
@@ -13,10 +13,7 @@ describe.each(testBackends())('revealing a stored secret on %s', (backend) => {
     admin = await signUp(test, { email: 'reveal-admin@acme.test' });
     member = await signUp(test, { email: 'reveal-member@acme.test' });
     projectId = admin.projectId;
-    const { invitations } = await admin.api.call(authCalls.createInvitation, {
-      body: { project_id: projectId, sent_to_email_list: [member.email] },
-    });
-    await member.api.call(authCalls.addMember, { body: { id: invitations[0]!.id } });
+    await joinAsMember(admin, member, projectId);
     await admin.api.call(ws.changeTestData, {
       body: {
         projectId,

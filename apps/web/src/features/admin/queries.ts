@@ -1,7 +1,8 @@
 import { adminCalls, type InstanceSettings } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '../../lib/activity-log';
-import { api } from '../../lib/api';
+import { toast } from 'sonner';
+import { api, errorMessage } from '../../lib/api';
 import { authKeys } from '../auth/queries';
 import { projectKeys } from '../projects/queries';
 
@@ -27,6 +28,9 @@ export const useAdminProjects = () => useQuery(adminQueries.projects());
 export const useAdminWorkers = () => useQuery(adminQueries.workers());
 export const useInstanceSettings = () => useQuery(adminQueries.settings());
 
+/** Every administration change but a revoke (its confirm dialog says it) reports a failure the same way. */
+const toastFailure = (error: unknown) => void toast.error(errorMessage(error));
+
 type UserChanges = { disabled?: boolean; instanceAdmin?: boolean; allowedProjectsCount?: number; allowDeleteProjects?: boolean };
 
 export function useUpdateUser() {
@@ -34,6 +38,7 @@ export function useUpdateUser() {
   return useMutation({
     mutationFn: ({ userId, changes }: { userId: string; changes: UserChanges }) =>
       api.call(adminCalls.updateUser, { params: { userId }, body: changes }),
+    onError: toastFailure,
     onSuccess: async () => {
       logActivity({ type: 'admin.user.update' });
       await client.invalidateQueries({ queryKey: adminKeys.users() });
@@ -48,6 +53,7 @@ export function useExtendLicence() {
   return useMutation({
     mutationFn: ({ projectId, days }: { projectId: string; days: number }) =>
       api.call(adminCalls.extendLicence, { params: { projectId }, body: { days } }),
+    onError: toastFailure,
     onSuccess: async () => {
       logActivity({ type: 'admin.project.extendLicence' });
       // The administrator's own projects (an expired one they are in) read the new licence at once.
@@ -64,6 +70,7 @@ export function useUpdateProject() {
   return useMutation({
     mutationFn: ({ projectId, changes }: { projectId: string; changes: { maxExecutionThreads?: number; privateRepo?: boolean } }) =>
       api.call(adminCalls.updateProject, { params: { projectId }, body: changes }),
+    onError: toastFailure,
     onSuccess: async () => {
       logActivity({ type: 'admin.project.update' });
       await Promise.all([
@@ -78,6 +85,7 @@ export function useCreateWorkerToken() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => api.call(adminCalls.createWorkerToken, { body: { name } }),
+    onError: toastFailure,
     onSuccess: async () => {
       logActivity({ type: 'admin.workerToken.create' });
       await client.invalidateQueries({ queryKey: adminKeys.workers() });
@@ -100,6 +108,7 @@ export function useSaveInstanceSettings() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (settings: InstanceSettings) => api.call(adminCalls.updateSettings, { body: settings }),
+    onError: toastFailure,
     onSuccess: ({ settings }) => {
       logActivity({ type: 'admin.settings.update' });
       client.setQueryData(adminKeys.settings(), settings);

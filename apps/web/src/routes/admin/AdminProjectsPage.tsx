@@ -147,7 +147,6 @@ function ExtendDialog({ project, onClose }: { project: AdminProject; onClose: ()
           toast.success(Strings.adminExtended(extended.name, day(extended.expiresAt)));
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };
@@ -189,7 +188,6 @@ function EditProjectDialog({ project, onClose }: { project: AdminProject; onClos
           toast.success(Strings.adminProjectSaved);
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };

@@ -61,7 +61,6 @@ function SignupForm({ saved }: { saved: InstanceSettings }) {
     if (!checked.success || save.isPending) return;
     save.mutate(checked.data, {
       onSuccess: () => toast.success(Strings.adminSignupSaved),
-      onError: (error) => toast.error(errorMessage(error)),
     });
   };
 

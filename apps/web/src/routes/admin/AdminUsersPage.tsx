@@ -32,7 +32,6 @@ export function AdminUsersPage() {
           setDisabling(null);
           toast.success(disabled ? Strings.adminUserDisabled(user.email) : Strings.adminUserEnabled(user.email));
         },
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
 
@@ -171,7 +170,6 @@ function EditUserDialog({ user, self, onClose }: { user: AdminUser; self: boolea
           toast.success(Strings.adminUserSaved);
           onClose();
         },
-        onError: (error) => toast.error(errorMessage(error)),
       },
     );
   };

@@ -134,7 +134,6 @@ function CreateTokenDialog({ onClose }: { onClose: () => void }) {
     if (!ok || create.isPending) return;
     create.mutate(trimmed, {
       onSuccess: ({ token }) => setMade(token),
-      onError: (error) => toast.error(errorMessage(error)),
     });
   };
   const command = made ? `npx rehearse worker --server ${window.location.origin} --token ${made}` : '';
