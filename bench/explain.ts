@@ -28,7 +28,7 @@ export interface Diagnosis {
   getProjectsStages: StageTiming[];
 }
 
-interface Captured {
+export interface Captured {
   text: string;
   params: unknown[];
 }
@@ -37,7 +37,14 @@ interface Captured {
  * The exact SQL the server's repos send, obtained by running the repo methods against a drizzle
  * proxy that records instead of executing; rebuilding the queries here by hand could drift from them.
  */
-async function captureSql(run: (db: Db) => Promise<unknown>): Promise<Captured> {
+export async function captureSql(run: (db: Db) => Promise<unknown>): Promise<Captured> {
+  const last = (await captureStatements(run)).at(-1);
+  if (!last) throw new Error('the repo sent no SQL');
+  return last;
+}
+
+/** Every statement a repo method sends, in order (a proxy answers each with no rows). */
+export async function captureStatements(run: (db: Db) => Promise<unknown>): Promise<Captured[]> {
   const captured: Captured[] = [];
   const recorder = drizzleProxy(
     async (text, params) => {
@@ -46,16 +53,21 @@ async function captureSql(run: (db: Db) => Promise<unknown>): Promise<Captured> 
     },
     { schema },
   );
-  await run(recorder);
-  const last = captured.at(-1);
-  if (!last) throw new Error('the repo sent no SQL');
-  return last;
+  try {
+    await run(recorder);
+  } catch (error) {
+    // Code that reads the proxy's empty answer may throw after the SQL was sent; the SQL is what counts.
+    if (captured.length === 0) throw error;
+  }
+  return captured;
 }
 
 function literal(value: unknown): string {
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   if (typeof value === 'string') return `'${value.replaceAll("'", "''")}'`;
-  throw new Error(`cannot inline parameter ${String(value)}`);
+  if (value === null) return 'null';
+  if (value instanceof Date) return `'${value.toISOString()}'`;
+  throw new Error(`cannot inline parameter ${JSON.stringify(value)}`);
 }
 
 /** Parameters are inlined: for the first executions PostgreSQL plans with the values anyway (custom plans). */
@@ -63,7 +75,7 @@ function inline({ text, params }: Captured): string {
   return text.replace(/\$(\d+)/g, (_match, index: string) => literal(params[Number(index) - 1]));
 }
 
-async function explain(database: Database, name: string, captured: Captured): Promise<QueryPlan> {
+export async function explain(database: Database, name: string, captured: Captured): Promise<QueryPlan> {
   const text = inline(captured);
   const lines = async (options: string) =>
     (await database.rows(`explain (${options}) ${text}`)).map((row) => String(Object.values(row)[0]));

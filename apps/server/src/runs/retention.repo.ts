@@ -1,7 +1,7 @@
 import type { RetentionCounts, RunRetention } from '@rehearse/contract';
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { artifacts, projectRetention, projects, runs, testCases } from '../db/schema.js';
+import { artifacts, projectRetention, projects, runs } from '../db/schema.js';
 
 const NO_COUNTS: RetentionCounts = { runs: 0, testCases: 0, artifactBytes: 0 };
 
@@ -40,55 +40,75 @@ export class RetentionRepo {
   /**
    * The runs `rule` lets go: top-level runs (each with its reruns) whose newest activity is older than
    * `keepDays`, or past the `keepRuns` newest. A run still filling (an execution running) or holding a
-   * pending Code Review fix stays, with its reruns, whatever its age.
+   * pending Code Review fix stays, with its reruns, whatever its age. A select of `id`, to be used as
+   * a subquery: at a year of runs the answer is tens of thousands of ids, more than one statement
+   * may bind as parameters, so counting and deleting happen in the database.
    */
-  async runsPastRule(projectId: string, rule: RunRetention, now: Date): Promise<string[]> {
-    if (rule.keepDays === null && rule.keepRuns === null) return [];
+  private pastRule(projectId: string, rule: RunRetention, now: Date): SQL | null {
+    if (rule.keepDays === null && rule.keepRuns === null) return null;
     const cutoff = rule.keepDays === null ? null : new Date(now.getTime() - rule.keepDays * 86_400_000);
-    // Both drivers answer raw SQL with `{ rows }` (PGlite's Results, node-postgres's QueryResult).
-    const result: unknown = await this.db.execute(sql`
+    // The runs kept whatever the rule are found from their (few) holders, once, rather than by a
+    // subquery per run: the oversight and execution tables are read by project and state.
+    return sql`
       with top_runs as (
-        select r.id,
-               greatest(r.publish_time, coalesce((select max(c.publish_time) from runs c where c.rerun_of = r.id), r.publish_time)) as last_active,
-               row_number() over (order by r.publish_time desc, r.id desc) as newest
+        select r.id, r.publish_time, row_number() over (order by r.publish_time desc, r.id desc) as newest
         from runs r
         where r.project_id = ${projectId} and r.rerun_of is null
+      ), last_reruns as (
+        select c.rerun_of as id, max(c.publish_time) as publish_time
+        from runs c
+        where c.project_id = ${projectId} and c.rerun_of is not null
+        group by c.rerun_of
+      ), held as (
+        select coalesce(g.rerun_of, g.id) as id
+        from oversight_items o join runs g on g.id = o.run_id
+        where o.project_id = ${projectId} and o.state = 'pending'
+        union
+        select coalesce(g.rerun_of, g.id)
+        from execution_runs e join runs g on g.id = e.run_id
+        where e.project_id = ${projectId} and e.state = 'running'
       )
-      select t.id from top_runs t
-      where ((${cutoff}::timestamptz is not null and t.last_active < ${cutoff}::timestamptz)
+      select t.id from top_runs t left join last_reruns l on l.id = t.id
+      where ((${cutoff}::timestamptz is not null and greatest(t.publish_time, coalesce(l.publish_time, t.publish_time)) < ${cutoff}::timestamptz)
              or (${rule.keepRuns}::int is not null and t.newest > ${rule.keepRuns}::int))
-        and not exists (
-          select 1 from runs g join oversight_items o on o.run_id = g.id and o.state = 'pending'
-          where g.id = t.id or g.rerun_of = t.id)
-        and not exists (
-          select 1 from runs g join execution_runs e on e.run_id = g.id and e.state = 'running'
-          where g.id = t.id or g.rerun_of = t.id)`);
-    return (result as { rows: { id: string }[] }).rows.map((row) => row.id);
+        and not exists (select 1 from held h where h.id = t.id)`;
   }
 
-  /** What these top-level runs, their reruns, and the artifacts that only they name amount to. */
-  async countsOf(projectId: string, topRunIds: string[]): Promise<RetentionCounts> {
-    if (topRunIds.length === 0) return NO_COUNTS;
-    const group = this.groupOf(projectId, topRunIds);
-    const [cases] = await this.db
-      .select({ testCases: sql<number>`count(*)::int` })
-      .from(testCases)
-      .where(inArray(testCases.runId, group));
-    const [runCount] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(runs)
-      .where(inArray(runs.id, group));
-    const [bytes] = await this.db
-      .select({ total: sql<string | null>`sum(${artifacts.size})` })
-      .from(artifacts)
-      .where(
-        and(
-          eq(artifacts.projectId, projectId),
-          sql`exists (select 1 from run_artifacts ra where ra.project_id = artifacts.project_id and ra.artifact_id = artifacts.id and ra.run_id in ${group})`,
-          sql`not exists (select 1 from run_artifacts ra where ra.project_id = artifacts.project_id and ra.artifact_id = artifacts.id and ra.run_id not in ${group})`,
-        ),
-      );
-    return { runs: runCount?.n ?? 0, testCases: cases?.testCases ?? 0, artifactBytes: Number(bytes?.total ?? 0) };
+  /** The top-level runs `rule` lets go (see `pastRule`), oldest first. */
+  async runsPastRule(projectId: string, rule: RunRetention, now: Date): Promise<string[]> {
+    const past = this.pastRule(projectId, rule, now);
+    if (!past) return [];
+    const rows = await this.rows<{ id: string }>(
+      sql`select p.id from (${past}) p join runs r on r.id = p.id order by r.publish_time, r.id`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  /** What the runs `rule` lets go, their reruns, and the artifacts that only they name amount to. */
+  async countsPastRule(projectId: string, rule: RunRetention, now: Date): Promise<RetentionCounts> {
+    const past = this.pastRule(projectId, rule, now);
+    if (!past) return NO_COUNTS;
+    const [row] = await this.rows<{ runs: number; test_cases: number; bytes: string | null }>(sql`
+      with past as (${past}),
+      doomed as (
+        select g.id from runs g
+        where g.project_id = ${projectId} and (g.id in (select id from past) or g.rerun_of in (select id from past))
+      )
+      select (select count(*)::int from doomed) as runs,
+             (select count(*)::int from test_cases tc where tc.run_id in (select id from doomed)) as test_cases,
+             (select sum(a.size) from artifacts a
+              where a.project_id = ${projectId}
+                and exists (select 1 from run_artifacts ra where ra.project_id = a.project_id and ra.artifact_id = a.id
+                            and ra.run_id in (select id from doomed))
+                and not exists (select 1 from run_artifacts ra where ra.project_id = a.project_id and ra.artifact_id = a.id
+                                and ra.run_id not in (select id from doomed))) as bytes`);
+    return { runs: row?.runs ?? 0, testCases: row?.test_cases ?? 0, artifactBytes: Number(row?.bytes ?? 0) };
+  }
+
+  /** Raw SQL's rows: both drivers answer it with `{ rows }` (PGlite's Results, node-postgres's QueryResult). */
+  private async rows<Row>(query: SQL): Promise<Row[]> {
+    const result: unknown = await this.db.execute(query);
+    return (result as { rows: Row[] }).rows;
   }
 
   /** What the project stores: its runs, their scenarios, and its artifacts' bytes. */
@@ -151,12 +171,5 @@ export class RetentionRepo {
     if (ids.length === 0) return new Set();
     const rows = await this.db.selectDistinct({ id: artifacts.id }).from(artifacts).where(inArray(artifacts.id, ids));
     return new Set(rows.map((row) => row.id));
-  }
-
-  private groupOf(projectId: string, topRunIds: string[]) {
-    return this.db
-      .select({ id: runs.id })
-      .from(runs)
-      .where(and(eq(runs.projectId, projectId), or(inArray(runs.id, topRunIds), inArray(runs.rerunOf, topRunIds))));
   }
 }

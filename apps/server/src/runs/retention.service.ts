@@ -6,6 +6,13 @@ import type { RetentionRepo } from './retention.repo.js';
 /** An artifact no run names yet is left alone this long: its run is uploaded after it. */
 const UNNAMED_ARTIFACT_GRACE_MS = 86_400_000;
 
+/** Ids per statement: well under the 65,535 parameters PostgreSQL binds (deleteRuns binds each twice). */
+const BATCH = 1_000;
+
+function* inBatches(ids: string[]): Generator<string[]> {
+  for (let at = 0; at < ids.length; at += BATCH) yield ids.slice(at, at + BATCH);
+}
+
 export interface RetentionSweep {
   runs: number;
   artifacts: number;
@@ -34,7 +41,7 @@ export class RetentionService {
   /** What `rule` would delete now: the dry run the settings page shows before saving. */
   async preview(access: ProjectAccess, rule: RunRetention): Promise<RetentionCounts> {
     const projectId = access.project.id;
-    return this.repo.countsOf(projectId, await this.repo.runsPastRule(projectId, rule, this.now()));
+    return this.repo.countsPastRule(projectId, rule, this.now());
   }
 
   async save(access: ProjectAccess, rule: RunRetention): Promise<{ retention: RunRetention; wouldDelete: RetentionCounts }> {
@@ -46,12 +53,16 @@ export class RetentionService {
   async sweep(): Promise<RetentionSweep> {
     let deletedRuns = 0;
     for (const { projectId, rule } of await this.repo.projectsWithRules()) {
-      deletedRuns += await this.repo.deleteRuns(projectId, await this.repo.runsPastRule(projectId, rule, this.now()));
+      // Oldest first, a batch per statement: a year of runs is tens of thousands, more ids than one
+      // statement may bind, and a sweep stopped halfway has still deleted whole runs.
+      for (const batch of inBatches(await this.repo.runsPastRule(projectId, rule, this.now())))
+        deletedRuns += await this.repo.deleteRuns(projectId, batch);
     }
     const uploadedBefore = new Date(this.now().getTime() - UNNAMED_ARTIFACT_GRACE_MS);
     const forgotten = await this.repo.deleteUnnamedArtifacts(uploadedBefore);
     const ids = [...new Set(forgotten.map((artifact) => artifact.id))];
-    const stillStored = await this.repo.storedArtifactIds(ids);
+    const stillStored = new Set<string>();
+    for (const batch of inBatches(ids)) for (const id of await this.repo.storedArtifactIds(batch)) stillStored.add(id);
     for (const id of ids) if (!stillStored.has(id)) await this.artifacts.delete(id, uploadedBefore);
     return { runs: deletedRuns, artifacts: forgotten.length, bytes: forgotten.reduce((sum, artifact) => sum + artifact.size, 0) };
   }
