@@ -307,13 +307,21 @@ export const runs = pgTable(
   },
   (table) => [
     uniqueIndex('runs_project_upload_key').on(table.projectId, table.uploadKey),
-    index('runs_project_publish_idx').on(table.projectId, table.publishTime),
+    // Also carries what the dashboard counts, so its counts read the index alone (an index-only scan).
+    index('runs_project_publish_idx').on(table.projectId, table.publishTime, table.status, table.totalScenarios),
     // The reports list shows top-level runs newest first, optionally by status.
     index('runs_list_idx')
       .on(table.projectId, table.publishTime)
       .where(sql`${table.rerunOf} is null`),
     index('runs_list_status_idx')
       .on(table.projectId, table.status, table.publishTime)
+      .where(sql`${table.rerunOf} is null`),
+    // The list sorted by another column reads its page from an index, not by sorting every run.
+    index('runs_list_name_idx')
+      .on(table.projectId, table.name, table.id)
+      .where(sql`${table.rerunOf} is null`),
+    index('runs_list_duration_idx')
+      .on(table.projectId, sql`((extract(epoch from ("end_time" - "start_time")) * 1000)::float8)`, table.id)
       .where(sql`${table.rerunOf} is null`),
     // A list page fetches its rows' reruns by rerun_of; without this, every page read the project's runs.
     index('runs_rerun_of_idx')

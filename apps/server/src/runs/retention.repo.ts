@@ -95,7 +95,9 @@ export class RetentionRepo {
         where g.project_id = ${projectId} and (g.id in (select id from past) or g.rerun_of in (select id from past))
       )
       select (select count(*)::int from doomed) as runs,
-             (select count(*)::int from test_cases tc where tc.run_id in (select id from doomed)) as test_cases,
+             -- A run's total_scenarios counts its test cases (kept by upload and append): summed
+             -- over the runs, not counted over a year of test cases.
+             (select coalesce(sum(r.total_scenarios), 0)::int from runs r where r.id in (select id from doomed)) as test_cases,
              (select sum(a.size) from artifacts a
               where a.project_id = ${projectId}
                 and exists (select 1 from run_artifacts ra where ra.project_id = a.project_id and ra.artifact_id = a.id

@@ -323,6 +323,44 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect(paged.projectSummary.report).toHaveLength(1);
   });
 
+  it('sorts the list by name, status or duration in both directions, ties by the same direction', async () => {
+    const team = await signUp(test, { email: 'sorting@acme.test' });
+    const { accessKey } = await team.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: team.projectId } });
+    const key = test.client(accessKey.token);
+    // Uploaded in this order (so publish times follow it), each taking the seconds given.
+    for (const [name, status, seconds] of [
+      ['Beta', 'PASSED', 3],
+      ['Alpha', 'FAILED', 1],
+      ['Gamma', 'PASSED', 2],
+    ] as const) {
+      const start = new Date(Date.now() - 60_000);
+      await key.call(runnerCalls.uploadRun, {
+        body: {
+          projectId: team.projectId,
+          uploadKey: `sort-${name}`,
+          report: {
+            ...report([testCase(`${name} scenario`, status)], name),
+            startTime: start.toISOString(),
+            endTime: new Date(start.getTime() + seconds * 1000).toISOString(),
+          },
+        },
+      });
+    }
+    const names = async (sortField: string, sortOrder: string) =>
+      (
+        await team.api.call(runsCalls.getDetails, {
+          body: { projectId: team.projectId, sortField: sortField as 'name', sortOrder: sortOrder as 'asc' },
+        })
+      ).projectSummary.report.map((row) => row.name);
+    expect(await names('name', 'asc')).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(await names('name', 'desc')).toEqual(['Gamma', 'Beta', 'Alpha']);
+    expect(await names('executionTime', 'asc')).toEqual(['Alpha', 'Gamma', 'Beta']);
+    expect(await names('executionTime', 'desc')).toEqual(['Beta', 'Gamma', 'Alpha']);
+    expect(await names('status', 'asc')).toEqual(['Alpha', 'Beta', 'Gamma']);
+    expect(await names('status', 'desc')).toEqual(['Gamma', 'Beta', 'Alpha']);
+    expect(await names('publishTime', 'desc')).toEqual(['Gamma', 'Alpha', 'Beta']);
+  });
+
   it('keeps the search index free of a GIN pending list, which PGlite (no autovacuum) would never merge', async () => {
     const [index] = await test.database.rows<{ options: string[] | null }>(
       `select reloptions as options from pg_class where oid = to_regclass('runs_name_trgm_idx')`,
