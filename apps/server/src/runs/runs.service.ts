@@ -56,6 +56,15 @@ function screenshotIds(report: RunReport): string[] {
   return [...ids];
 }
 
+/**
+ * Where a run ran (spec 01/02 Run.mode): 'cloud' when the server's own job uploads it (a job key,
+ * scope 'run'), 'local' for any other upload (a CLI on someone's machine or CI). The report's own
+ * `mode` is the uploader's word and is not trusted for this.
+ */
+export function runMode(caller: Caller): 'cloud' | 'local' {
+  return caller.kind === 'accessKey' && caller.scope === 'run' ? 'cloud' : 'local';
+}
+
 function toRow(
   row: { run: RunRow; executionTime: number; failedStep: string | null; flakyScenarios: number },
   reruns: ReportListRow[] = [],
@@ -192,7 +201,7 @@ export class RunsService {
         username: displayName(caller),
         name,
         kind,
-        mode: report.mode,
+        mode: runMode(caller),
         branch: input.branch ?? 'main',
         envName: report.env.name,
         envBaseUrl: report.env.baseUrl,

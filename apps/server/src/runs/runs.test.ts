@@ -432,4 +432,14 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     await owner.api.call(runsCalls.deleteComment, { params: { id: comment._id } });
     expect((await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases[1]!.comments).toEqual([]);
   });
+
+  it("stores a CLI upload as a local run even when its report says cloud (spec 02 Run.mode: cloud only for the server's own jobs)", async () => {
+    const { runId } = await keyApi.call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey: 'run-key-mode', report: { ...report([testCase('Mode', 'PASSED')], 'Mode'), mode: 'cloud' } },
+    });
+    const { run } = await owner.api.call(runsCalls.getRun, { query: { runId } });
+    expect(run.mode).toBe('local');
+    const { projectSummary } = await owner.api.call(runsCalls.getDetails, { body: { projectId, search: 'Mode' } });
+    expect(projectSummary.report.find((row) => row.id === runId)?.mode).toBe('local');
+  });
 });
