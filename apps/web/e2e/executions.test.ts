@@ -2,6 +2,7 @@ import { executionCalls, Messages, runsCalls, workspaceCalls } from '@rehearse/c
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
+import { FeaturesPageModel } from './pages/features.page';
 import { expectAccessible, expectToast, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 const shots = process.env.WEB_SCREENSHOTS === '1';
@@ -328,6 +329,36 @@ describe('executions in Chromium', () => {
     await screenshotAtSizes(page, 'executions-insufficient-threads');
     await page.setViewportSize({ width: 1440, height: 900 });
     await ada.api.call(executionCalls.remove, { params: { id: one.id } });
+  });
+
+  it("the planner's eye opens the features page on exactly that scenario, the feature named with or without '.feature'", async () => {
+    // Two features with a scenario of the same name; the features page was never opened, so a
+    // feature it does not find falls back to the first (checkout), where 'Sign in' does not exist.
+    for (const title of ['Sign up', 'Sign in']) {
+      await ada.api.call(workspaceCalls.pushScenario, {
+        body: { projectId: ada.projectId, name: 'login', data: `@login\nScenario: ${title}\n  Given I open "/"\n` },
+      });
+    }
+    await page.goto(`/${ada.projectId}/executions`);
+    await page.getByRole('button', { name: Strings.execPlan }).click();
+    await planner().getByLabel(Strings.execName).fill('Eye');
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    await planner().getByRole('checkbox', { name: '@login' }).check();
+    const eye = planner().getByRole('link', { name: Strings.execViewScenario('Sign in') });
+    expect(await eye.getAttribute('href')).toBe(`/${ada.projectId}/features?feature=login.feature&scenario=Sign%20in`);
+    expect(await eye.getAttribute('target')).toBe('_blank');
+    const [tab] = await Promise.all([context.waitForEvent('page'), eye.click()]);
+    const features = new FeaturesPageModel(tab);
+    await expect.poll(() => features.title().textContent()).toContain('Sign in');
+    expect(new URL(tab.url()).searchParams.get('feature')).toBe('login');
+    expect(new URL(tab.url()).searchParams.get('scenario')).toBe('Sign in');
+    // The same scenario by the feature's display name.
+    await tab.goto(`/${ada.projectId}/features?feature=checkout&scenario=Browse`);
+    await expect.poll(() => features.title().textContent()).toContain('Browse');
+    await tab.goto(`/${ada.projectId}/features?feature=login&scenario=Sign%20up`);
+    await expect.poll(() => features.title().textContent()).toContain('Sign up');
+    await tab.close();
+    await page.keyboard.press('Escape');
   });
 
   it('shows only the no-threads page when the project has no execution threads', async () => {
