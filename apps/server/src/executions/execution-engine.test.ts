@@ -347,8 +347,15 @@ describe('the executions engine and its worker protocol', () => {
     ).toEqual([]);
     // Halting again is harmless; the execution can run again.
     await user.api.call(calls.halt, { params: { id: execution.id } });
-    await user.api.call(calls.run, { params: { id: execution.id } });
+    const { runId: again } = await user.api.call(calls.run, { params: { id: execution.id } });
     await user.api.call(calls.halt, { params: { id: execution.id } });
+    // Its report's previous results are this execution's runs only, not the first test's 'Engine' execution's.
+    const { run: second } = await user.api.call(runsCalls.getRun, { query: { runId: again } });
+    expect(second.report.prevResults).toMatchObject({
+      of: { kind: 'execution', name: 'Engine' },
+      runs: ['FAILED'],
+      previousRuns: [{ id: runId, status: 'FAILED' }],
+    });
   });
 
   it('refuses bad runs with clear messages and starts nothing', async () => {

@@ -83,6 +83,14 @@ export const ReportStrings = {
   reportScenarioList: 'Scenarios of this run',
   reportOpenScenario: (name: string) => `Open the report of ${name}`,
   reportPrevResults: 'Previous results',
+  /** Which runs the previous results are, so a reader knows what the pills compare with. */
+  reportPrevResultsOf: (kind: 'execution' | 'scenario' | 'name', name: string, inRun = false) =>
+    kind === 'execution'
+      ? `Previous results${inRun ? ' of this scenario' : ''} in earlier runs of execution ${name}, newest first`
+      : kind === 'scenario'
+        ? `Previous results of scenario ${name} run on its own, newest first`
+        : `Previous results${inRun ? ' of this scenario' : ''} in earlier runs named ${name}, newest first`,
+  reportPrevResultItem: (status: string, date: string) => `${status}, ${date}`,
   reportStepList: 'Steps',
   reportStepCount: (n: number) => (n === 1 ? '1 step' : `${n} steps`),
   reportCommands: (n: number) => (n === 1 ? '1 command' : `${n} commands`),
