@@ -60,6 +60,13 @@ describe('executions in Chromium', () => {
         .getAttribute('href'),
     ).toBe(`/${ada.projectId}/features?feature=checkout.feature&scenario=Pay%20with%20a%20card`);
     await expectAccessible(page, 'planner, select scenarios');
+    // The group's thread count: 1 by default, from 0 to the free threads (2 here).
+    const threads = planner().getByLabel(Strings.execThreadCount);
+    expect(await threads.inputValue()).toBe('1');
+    await threads.fill('3');
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    expect(await planner().getByText('Thread count must be a whole number from 0 to the threads available.').count()).toBe(1);
+    await threads.fill('1');
     await planner().getByRole('button', { name: Strings.plannerNext }).click();
     // Step 3: schedule defaults (weekly, 01:45, offset 0); Every day sets all 7 days.
     expect(await planner().getByLabel(Strings.execTime, { exact: true }).inputValue()).toBe('01:45');
