@@ -2,6 +2,7 @@ import { executionCalls, Messages, runsCalls, workspaceCalls } from '@rehearse/c
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
+import { FeaturesPageModel } from './pages/features.page';
 import { expectAccessible, expectToast, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 const shots = process.env.WEB_SCREENSHOTS === '1';
@@ -59,6 +60,13 @@ describe('executions in Chromium', () => {
         .getAttribute('href'),
     ).toBe(`/${ada.projectId}/features?feature=checkout.feature&scenario=Pay%20with%20a%20card`);
     await expectAccessible(page, 'planner, select scenarios');
+    // The group's thread count: 1 by default, from 0 to the free threads (2 here).
+    const threads = planner().getByLabel(Strings.execThreadCount);
+    expect(await threads.inputValue()).toBe('1');
+    await threads.fill('3');
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    expect(await planner().getByText('Thread count must be a whole number from 0 to the threads available.').count()).toBe(1);
+    await threads.fill('1');
     await planner().getByRole('button', { name: Strings.plannerNext }).click();
     // Step 3: schedule defaults (weekly, 01:45, offset 0); Every day sets all 7 days.
     expect(await planner().getByLabel(Strings.execTime, { exact: true }).inputValue()).toBe('01:45');
@@ -157,6 +165,93 @@ describe('executions in Chromium', () => {
     expect(executions.find((e) => e.name === 'Nightly cart')!.flows[0]!.scenarioGroups[0]!.threadCount).toBe(2);
   });
 
+  it("edits through the planner's steps: rename, a group's tags and threads, a schedule set then removed; Cancel asks only with unsaved changes", async () => {
+    const dialog = () => page.getByRole('dialog');
+    await page.goto(`/${ada.projectId}/executions`);
+    await rows().filter({ hasText: 'Smoke draft' }).getByRole('link', { name: 'Smoke draft' }).click();
+    await page.waitForURL(/\/execution\/[0-9a-f-]+$/);
+    await page.getByTestId('flow').first().waitFor();
+    // Leaving without changes does not ask.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL(/\/executions$/);
+    expect(await page.getByRole('alertdialog').count()).toBe(0);
+    await rows().filter({ hasText: 'Smoke draft' }).getByRole('link', { name: 'Smoke draft' }).click();
+    await page.waitForURL(/\/execution\/[0-9a-f-]+$/);
+
+    // Step 1 in edit mode: Define an execution, with Save/Cancel; the name is required.
+    await page.getByRole('button', { name: Strings.detailRename }).click();
+    await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Define an execution');
+    await dialog().getByLabel(Strings.execName).fill(' ');
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await dialog().getByText('Name is required.').count()).toBe(1);
+    await dialog().getByLabel(Strings.execName).fill('Smoke nightly');
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Smoke nightly');
+
+    // Step 2 in edit mode: Select scenarios, with the group's thread count from 0 to what is available (2).
+    await page.getByRole('button', { name: Strings.detailGroupMenu('Scenario Group 1') }).click();
+    await page.getByRole('menuitem', { name: 'Edit' }).click();
+    await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Select scenarios');
+    const threadsField = dialog().getByLabel(Strings.execThreadCount);
+    expect(await threadsField.inputValue()).toBe('1');
+    await threadsField.fill('3');
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await dialog().getByText(Messages.threadCountInvalid).count()).toBe(1);
+    await threadsField.fill('2');
+    await dialog().getByRole('checkbox', { name: '@cart' }).check();
+    await expectAccessible(page, 'planner edit, select scenarios');
+    await screenshotAtSizes(page, 'planner-edit-scenarios');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByTestId('thread-count').first().textContent()).toBe(`2${Strings.detailMax}`);
+    expect(await page.getByTestId('scenario-group').first().innerText()).toContain('@smoke, @cart');
+
+    // Step 3 in edit mode: Schedule execution; a schedule set here can be removed here.
+    await page.getByRole('button', { name: `${Strings.detailScheduleEdit}: -` }).click();
+    await expect.poll(() => dialog().getByRole('heading').first().textContent()).toBe('Schedule execution');
+    expect(await dialog().getByRole('button', { name: Strings.detailRemoveSchedule }).count()).toBe(0);
+    await dialog().getByLabel(Strings.execRepeat).selectOption('daily');
+    await dialog().getByRole('button', { name: 'Save', exact: true }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Edit schedule: / }).textContent()).toBe('Every day at 01:45');
+    await page.getByRole('button', { name: /^Edit schedule: / }).click();
+    await screenshotAtSizes(page, 'planner-edit-schedule');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await dialog().getByRole('button', { name: Strings.detailRemoveSchedule }).click();
+    await expect.poll(() => page.getByRole('button', { name: /^Edit schedule: / }).textContent()).toBe(Strings.detailNoSchedule);
+
+    // Cancel with unsaved changes asks; Keep editing stays, and nothing was saved yet.
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const ask = page.getByRole('alertdialog');
+    await expect.poll(() => ask.count()).toBe(1);
+    expect(await ask.innerText()).toContain(Strings.detailUnsavedText);
+    await expectAccessible(page, 'execution detail, unsaved changes');
+    await screenshotAtSizes(page, 'execution-unsaved');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await ask.getByRole('button', { name: Strings.detailKeepEditing }).click();
+    expect(page.url()).toMatch(/\/execution\/[0-9a-f-]+$/);
+    const before = (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions;
+    expect(before.some((e) => e.name === 'Smoke nightly')).toBe(false);
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Execution saved successfully');
+    await page.waitForURL(/\/executions$/);
+    const saved = (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions.find(
+      (e) => e.name === 'Smoke nightly',
+    )!;
+    expect(saved).toMatchObject({ schedule: null, enabled: false, displayStatus: 'Draft' });
+    expect(saved.flows[0]!.scenarioGroups[0]).toMatchObject({ threadCount: 2, tags: ['@smoke', '@cart'] });
+    expect(await rows().filter({ hasText: 'Smoke nightly' }).getByTestId('execution-status').textContent()).toBe('Draft');
+
+    // A change then Discard changes leaves without saving it.
+    await rows().filter({ hasText: 'Smoke nightly' }).getByRole('link', { name: 'Smoke nightly' }).click();
+    await page.getByRole('button', { name: Strings.detailAddFlow }).click();
+    await page.getByRole('link', { name: Strings.detailBack }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: Strings.detailDiscard }).click();
+    await page.waitForURL(/\/executions$/);
+    const after = (await ada.api.call(executionCalls.get, { params: { id: saved.id } })).execution;
+    expect(after.flows).toHaveLength(1);
+  });
+
   it.skipIf(!shots)('captures the executions screens', async () => {
     for (const size of [
       { width: 1440, height: 900 },
@@ -216,6 +311,61 @@ describe('executions in Chromium', () => {
     expect(await row.getByTestId('execution-last-run').getAttribute('href')).toBe(`/${ada.projectId}/run-report/${runId}`);
     await expectAccessible(page, 'executions with a last run');
     await screenshotAtSizes(page, 'executions-last-run');
+  });
+
+  it("disables Run on the list with 'Insufficient threads' when the project lacks the free threads an execution needs", async () => {
+    // Nightly cart's group takes 2 threads; the project now has 1. Smoke nightly (2 as well) neither.
+    await h.test.database.execute(`update projects set max_execution_threads = 1 where id = '${ada.projectId}'`);
+    const { execution: one } = await ada.api.call(executionCalls.create, {
+      body: {
+        projectId: ada.projectId,
+        name: 'One thread',
+        env: (await ada.api.call(executionCalls.list, { query: { projectId: ada.projectId } })).executions[0]!.env,
+        flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@smoke'] }] }],
+      },
+    });
+    await page.goto(`/${ada.projectId}/executions`);
+    await page.getByRole('radio', { name: /^All/ }).click();
+    const run = (name: string) => rows().filter({ hasText: name }).getByRole('button', { name: Strings.execRun });
+    await expect.poll(() => run('Nightly cart').getAttribute('aria-disabled')).toBe('true');
+    expect(await run('One thread').getAttribute('aria-disabled')).toBeNull();
+    await run('Nightly cart').hover();
+    await expect.poll(() => page.getByRole('tooltip').first().textContent()).toBe('Insufficient threads');
+    await run('Nightly cart').click({ force: true });
+    expect(await page.getByRole('radio', { name: /^Active/ }).getAttribute('aria-checked')).toBe('false');
+    await screenshotAtSizes(page, 'executions-insufficient-threads');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await ada.api.call(executionCalls.remove, { params: { id: one.id } });
+  });
+
+  it("the planner's eye opens the features page on exactly that scenario, the feature named with or without '.feature'", async () => {
+    // Two features with a scenario of the same name; the features page was never opened, so a
+    // feature it does not find falls back to the first (checkout), where 'Sign in' does not exist.
+    for (const title of ['Sign up', 'Sign in']) {
+      await ada.api.call(workspaceCalls.pushScenario, {
+        body: { projectId: ada.projectId, name: 'login', data: `@login\nScenario: ${title}\n  Given I open "/"\n` },
+      });
+    }
+    await page.goto(`/${ada.projectId}/executions`);
+    await page.getByRole('button', { name: Strings.execPlan }).click();
+    await planner().getByLabel(Strings.execName).fill('Eye');
+    await planner().getByRole('button', { name: Strings.plannerNext }).click();
+    await planner().getByRole('checkbox', { name: '@login' }).check();
+    const eye = planner().getByRole('link', { name: Strings.execViewScenario('Sign in') });
+    expect(await eye.getAttribute('href')).toBe(`/${ada.projectId}/features?feature=login.feature&scenario=Sign%20in`);
+    expect(await eye.getAttribute('target')).toBe('_blank');
+    const [tab] = await Promise.all([context.waitForEvent('page'), eye.click()]);
+    const features = new FeaturesPageModel(tab);
+    await expect.poll(() => features.title().textContent()).toContain('Sign in');
+    expect(new URL(tab.url()).searchParams.get('feature')).toBe('login');
+    expect(new URL(tab.url()).searchParams.get('scenario')).toBe('Sign in');
+    // The same scenario by the feature's display name.
+    await tab.goto(`/${ada.projectId}/features?feature=checkout&scenario=Browse`);
+    await expect.poll(() => features.title().textContent()).toContain('Browse');
+    await tab.goto(`/${ada.projectId}/features?feature=login&scenario=Sign%20up`);
+    await expect.poll(() => features.title().textContent()).toContain('Sign up');
+    await tab.close();
+    await page.keyboard.press('Escape');
   });
 
   it('shows only the no-threads page when the project has no execution threads', async () => {

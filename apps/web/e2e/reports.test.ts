@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
 import { ReportPageModel } from './pages/report.page';
-import { expectAccessible, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 import { seedRun } from './support/reports-seed';
 
 const shots = process.env.WEB_SCREENSHOTS === '1';
@@ -321,5 +321,76 @@ describe('reports in Chromium', () => {
       await p.screenshot({ path: `/tmp/reports-screenshot-${size.width}.png` });
       await c.close();
     }
+  });
+  it('labels Previous results with the runs they are: the same-named runs, the scenario in them, a single scenario run on its own', async () => {
+    const { runId: again } = await seedRun(ada.api, ada.projectId, { name: 'Nightly checkout', steps: 2, commands: 1, png, scenarios: 3 });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/${ada.projectId}/run-report/${again}`);
+    const previous = page.getByTestId('previous-results');
+    await expect
+      .poll(() => previous.getByRole('heading').textContent())
+      .toBe('Previous results in earlier runs named Nightly checkout, newest first:');
+    // Only the earlier Nightly checkout, not Smoke catalogue (uploaded between them), linked to its report.
+    const links = previous.getByRole('link');
+    expect(await links.count()).toBe(1);
+    expect(await links.first().getAttribute('href')).toBe(`/${ada.projectId}/run-report/${failedRun}`);
+    expect(await links.first().innerText()).toBe(Strings.statusFailed);
+    await expectAccessible(page, 'run report with previous results');
+    await screenshotAtSizes(page, 'run-report-previous');
+
+    // One scenario of the run: its own results in those runs.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('link', { name: Strings.reportOpenScenario('Pay with a card') }).click();
+    await expect
+      .poll(() => previous.getByRole('heading').textContent())
+      .toBe('Previous results of this scenario in earlier runs named Nightly checkout, newest first:');
+    expect(await previous.getByRole('listitem').allInnerTexts()).toEqual([Strings.statusFailed]);
+
+    // A single scenario run: the earlier single runs of that scenario.
+    const single = async (uploadKey: string, status: 'PASSED' | 'FAILED') => {
+      const time = new Date().toISOString();
+      const result = { status, startTime: time, endTime: time };
+      return (
+        await ada.api.call(runnerCalls.uploadRun, {
+          body: {
+            projectId: ada.projectId,
+            uploadKey,
+            kind: 'scenario',
+            report: {
+              env: { name: 'default', baseUrl: 'http://127.0.0.1/' },
+              startTime: time,
+              endTime: time,
+              mode: 'local',
+              browser: 'chromium',
+              viewport: { width: 1024, height: 768 },
+              testCases: [
+                {
+                  id: uploadKey,
+                  scenarioName: 'Alone',
+                  featureName: 'f',
+                  uri: 'features/f.feature',
+                  tags: [],
+                  result,
+                  parameters: {},
+                  steps: [],
+                  env: { name: 'default', baseUrl: 'http://127.0.0.1/' },
+                  webLog: [],
+                  networkLog: [],
+                },
+              ],
+            },
+          },
+        })
+      ).runId;
+    };
+    const first = await single('previous-alone-1', 'FAILED');
+    const second = await single('previous-alone-2', 'PASSED');
+    await page.goto(`/${ada.projectId}/run-report/${second}`);
+    await expect
+      .poll(() => previous.getByRole('heading').textContent())
+      .toBe('Previous results of scenario Alone run on its own, newest first:');
+    expect(await previous.getByRole('link').getAttribute('href')).toBe(`/${ada.projectId}/run-report/${first}`);
+    await expectAccessible(page, 'single scenario run with previous results');
+    await screenshotAtSizes(page, 'scenario-report-previous');
   });
 });

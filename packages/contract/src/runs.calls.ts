@@ -191,6 +191,10 @@ export const RunExecution = z.object({
 });
 export type RunExecution = z.infer<typeof RunExecution>;
 
+/** Which runs a report's previous results come from: the same execution, the same scenario's single runs, or runs of one name. */
+export const PreviousRunsOf = z.object({ kind: z.enum(['execution', 'scenario', 'name']), name: z.string() });
+export type PreviousRunsOf = z.infer<typeof PreviousRunsOf>;
+
 export const RunDetails = z.object({
   id: z.string(),
   _id: z.string(),
@@ -213,8 +217,17 @@ export const RunDetails = z.object({
     testCases: z.array(StoredTestCase),
     publishTime: z.string(),
     username: z.string(),
-    /** Status of the previous runs and of each scenario's previous executions, newest first (up to 5). */
-    prevResults: z.object({ runs: z.array(RunStatus), scenarios: z.record(z.string(), z.array(RunStatus)) }),
+    /**
+     * Status of the previous runs of the same series and of each scenario in them, newest first
+     * (up to 5). The series (`of`) is the run's execution, else for a single scenario run that
+     * scenario's single runs, else uploaded runs of the same name; `previousRuns` are those runs.
+     */
+    prevResults: z.object({
+      runs: z.array(RunStatus),
+      scenarios: z.record(z.string(), z.array(RunStatus)),
+      of: PreviousRunsOf,
+      previousRuns: z.array(z.object({ id: z.string(), status: RunStatus, publishTime: z.string() })),
+    }),
   }),
 });
 export type RunDetails = z.infer<typeof RunDetails>;

@@ -166,7 +166,8 @@ describe('the executions engine and its worker protocol', () => {
     expect(await status(execution.id)).toMatchObject({ running: false, totalScenarios: 4, scenariosPassed: 2, scenariosFailed: 1 });
     const { run } = await user.api.call(runsCalls.getRun, { query: { runId: started.runId } });
     expect(run.report.testCases.map((testCase) => testCase.scenarioName).sort()).toEqual(['A1', 'A2', 'C1']);
-    expect(run).toMatchObject({ status: 'FAILED', totalScenarios: 3, totalScenariosPassed: 2, name: 'Engine' });
+    // The server ran it: a cloud run (spec 02 Run.mode), though each worker's report says local.
+    expect(run).toMatchObject({ status: 'FAILED', totalScenarios: 3, totalScenariosPassed: 2, name: 'Engine', mode: 'cloud' });
     expect(run.execution).toMatchObject({ executionId: execution.id, running: false, scenariosFailed: 1 });
     expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.running).toBe(false);
     // The jobs' short-lived access keys are gone.
@@ -346,8 +347,15 @@ describe('the executions engine and its worker protocol', () => {
     ).toEqual([]);
     // Halting again is harmless; the execution can run again.
     await user.api.call(calls.halt, { params: { id: execution.id } });
-    await user.api.call(calls.run, { params: { id: execution.id } });
+    const { runId: again } = await user.api.call(calls.run, { params: { id: execution.id } });
     await user.api.call(calls.halt, { params: { id: execution.id } });
+    // Its report's previous results are this execution's runs only, not the first test's 'Engine' execution's.
+    const { run: second } = await user.api.call(runsCalls.getRun, { query: { runId: again } });
+    expect(second.report.prevResults).toMatchObject({
+      of: { kind: 'execution', name: 'Engine' },
+      runs: ['FAILED'],
+      previousRuns: [{ id: runId, status: 'FAILED' }],
+    });
   });
 
   it('refuses bad runs with clear messages and starts nothing', async () => {

@@ -170,7 +170,8 @@ export class ExecutionEngine {
         username: `${user.firstName} ${user.lastName}`.trim() || user.email,
         name: execution.name,
         kind: 'run',
-        mode: 'local',
+        // The server runs an execution's scenarios: a cloud run (spec 02 Run.mode).
+        mode: 'cloud',
         branch: execution.branch,
         envName: execution.env,
         envBaseUrl: baseUrl,

@@ -166,6 +166,38 @@ describe.each(testBackends())('executions on %s', (backend) => {
     expect((await failure(stranger.api.call(calls.remove, { params: { id: mine.id } }))).httpStatus).toBe(403);
   });
 
+  it('renames an execution and removes its schedule on save; a bad name is refused; a stranger can change nothing', async () => {
+    const weekly = { days: ['Mon' as const], isBiweekly: false, time: '01:45', timeZone: 0 };
+    const { execution } = await user.api.call(calls.create, { body: plan({ name: 'Before', schedule: weekly, enabled: true }) });
+    expect(execution).toMatchObject({ displayStatus: 'Planned', enabled: true });
+    const save = (body: Record<string, unknown>) =>
+      user.api.call(calls.update, { params: { id: execution.id }, query: {}, body: plan({ schedule: weekly, enabled: true, ...body }) });
+
+    expect((await save({ name: 'After' })).execution).toMatchObject({ name: 'After', displayStatus: 'Planned' });
+    const rejected = await failure(save({ name: '  ' }));
+    expect([rejected.httpStatus, rejected.message]).toEqual([400, 'Name is required.']);
+    // Removing the schedule: kept enabled it is refused, as the planner words it; disabled it is a Draft.
+    expect((await failure(save({ name: 'After', schedule: null }))).message).toBe('Schedule is required');
+    const unscheduled = (await save({ name: 'After', schedule: null, enabled: false })).execution;
+    expect(unscheduled).toMatchObject({ name: 'After', schedule: null, enabled: false, displayStatus: 'Draft', scheduleText: '-' });
+
+    const stranger = await signUp(test, { email: 'planner-renamer@else.test' });
+    const theirs = await failure(
+      stranger.api.call(calls.update, {
+        params: { id: execution.id },
+        query: {},
+        body: { ...plan({ name: 'Mine' }), projectId: stranger.projectId },
+      }),
+    );
+    expect([403, 404]).toContain(theirs.httpStatus);
+    const intoMine = await failure(
+      stranger.api.call(calls.update, { params: { id: execution.id }, query: {}, body: plan({ name: 'Mine' }) }),
+    );
+    expect([403, 404]).toContain(intoMine.httpStatus);
+    expect((await user.api.call(calls.get, { params: { id: execution.id } })).execution.name).toBe('After');
+    await user.api.call(calls.remove, { params: { id: execution.id } });
+  });
+
   it('counts free threads, refuses changes while running, and a project without threads', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan() });
     expect((await user.api.call(calls.freeThreadCount, { query: { projectId } })).freeThreads).toBe(2);

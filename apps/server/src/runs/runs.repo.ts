@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { artifacts, comments, runArtifacts, runs, testCases } from '../db/schema.js';
+import { artifacts, comments, executionRuns, executions, runArtifacts, runs, testCases } from '../db/schema.js';
 
 export type RunRow = typeof runs.$inferSelect;
 export type TestCaseRow = typeof testCases.$inferSelect;
@@ -312,25 +312,62 @@ export class RunsRepo {
     return this.db.select().from(comments).where(inArray(comments.testCaseId, testCaseIds)).orderBy(asc(comments.createdAt));
   }
 
-  /** Statuses of the runs published before `before`, newest first. */
-  async previousRunStatuses(projectId: string, before: Date, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ status: runs.status })
+  /**
+   * The runs of one series published before `before`, newest first: an execution's runs, one
+   * scenario's single runs, or the uploaded runs (no execution's) of one name.
+   */
+  async previousRunsInSeries(
+    projectId: string,
+    series: { executionId: string } | { scenarioName: string } | { name: string },
+    before: Date,
+    limit: number,
+  ): Promise<{ id: string; status: string; publishTime: Date }[]> {
+    const executionRunIds = (executionId?: string) =>
+      this.db
+        .select({ id: executionRuns.runId })
+        .from(executionRuns)
+        .where(executionId ? eq(executionRuns.executionId, executionId) : eq(executionRuns.projectId, projectId));
+    const inSeries =
+      'executionId' in series
+        ? inArray(runs.id, executionRunIds(series.executionId))
+        : 'scenarioName' in series
+          ? and(
+              eq(runs.kind, 'scenario'),
+              inArray(
+                runs.id,
+                this.db
+                  .select({ id: testCases.runId })
+                  .from(testCases)
+                  .where(and(eq(testCases.projectId, projectId), eq(testCases.scenarioName, series.scenarioName))),
+              ),
+            )
+          : and(eq(runs.kind, 'run'), eq(runs.name, series.name), notInArray(runs.id, executionRunIds()));
+    return this.db
+      .select({ id: runs.id, status: runs.status, publishTime: runs.publishTime })
       .from(runs)
-      .where(and(eq(runs.projectId, projectId), lt(runs.publishTime, before)))
+      .where(and(eq(runs.projectId, projectId), lt(runs.publishTime, before), inSeries))
       .orderBy(desc(runs.publishTime))
       .limit(limit);
-    return rows.map((row) => row.status);
   }
 
-  async previousScenarioStatuses(projectId: string, scenarioName: string, before: Date, limit: number): Promise<string[]> {
-    const rows = await this.db
-      .select({ status: testCases.status })
+  /** The current name of the execution a run belongs to (its run is named as the execution was, plus ' (stopped)'). */
+  async executionNameOfRun(runId: string): Promise<string | undefined> {
+    const [row] = await this.db
+      .select({ name: executions.name })
+      .from(executionRuns)
+      .innerJoin(executions, eq(executions.id, executionRuns.executionId))
+      .where(eq(executionRuns.runId, runId));
+    return row?.name;
+  }
+
+  /** Each scenario's statuses in the given runs, newest first. */
+  async scenarioStatusesInRuns(runIds: string[]): Promise<{ scenarioName: string; status: string }[]> {
+    if (runIds.length === 0) return [];
+    return this.db
+      .select({ scenarioName: testCases.scenarioName, status: testCases.status })
       .from(testCases)
-      .where(and(eq(testCases.projectId, projectId), eq(testCases.scenarioName, scenarioName), lt(testCases.startTime, before)))
-      .orderBy(desc(testCases.startTime))
-      .limit(limit);
-    return rows.map((row) => row.status);
+      .where(inArray(testCases.runId, runIds))
+      .orderBy(desc(testCases.startTime));
   }
 
   async recentTestCases(projectId: string, limit: number): Promise<TestCaseRow[]> {

@@ -6,6 +6,7 @@ import {
   TRACE_LINK_MINUTES,
   TRACE_VIEWER_PATH,
   type ApplicationMemory,
+  type PreviousRunsOf,
   type Comment,
   type ReportListRow,
   type RunDetails,
@@ -54,6 +55,15 @@ function screenshotIds(report: RunReport): string[] {
     if (testCase.traceFileId) ids.add(testCase.traceFileId);
   }
   return [...ids];
+}
+
+/**
+ * Where a run ran (spec 01/02 Run.mode): 'cloud' when the server's own job uploads it (a job key,
+ * scope 'run'), 'local' for any other upload (a CLI on someone's machine or CI). The report's own
+ * `mode` is the uploader's word and is not trusted for this.
+ */
+export function runMode(caller: Caller): 'cloud' | 'local' {
+  return caller.kind === 'accessKey' && caller.scope === 'run' ? 'cloud' : 'local';
 }
 
 function toRow(
@@ -192,7 +202,7 @@ export class RunsService {
         username: displayName(caller),
         name,
         kind,
-        mode: report.mode,
+        mode: runMode(caller),
         branch: input.branch ?? 'main',
         envName: report.env.name,
         envBaseUrl: report.env.baseUrl,
@@ -305,14 +315,24 @@ export class RunsService {
     const { run } = found;
     const cases = await this.runs.testCasesOf(run.id);
     const comments = await this.runs.commentsOf(cases.map((c) => c.id));
+    const execution = await this.links.executionOfRun(run.id);
+    // Previous results come from the same series, so a reader compares like with like.
+    const of: PreviousRunsOf = execution
+      ? { kind: 'execution', name: (await this.runs.executionNameOfRun(run.id)) ?? run.name }
+      : run.kind === 'scenario'
+        ? { kind: 'scenario', name: cases[0]?.scenarioName ?? run.name }
+        : { kind: 'name', name: run.name };
+    const series = execution
+      ? { executionId: execution.executionId }
+      : of.kind === 'scenario'
+        ? { scenarioName: of.name }
+        : { name: run.name };
+    const previousRuns = await this.runs.previousRunsInSeries(run.projectId, series, run.publishTime, PAST_RESULTS);
     const scenarios: Record<string, RunStatus[]> = {};
-    for (const testCase of cases) {
-      scenarios[testCase.scenarioName] ??= (await this.runs.previousScenarioStatuses(
-        run.projectId,
-        testCase.scenarioName,
-        testCase.startTime,
-        PAST_RESULTS,
-      )) as RunStatus[];
+    for (const testCase of cases) scenarios[testCase.scenarioName] = [];
+    for (const { scenarioName, status } of await this.runs.scenarioStatusesInRuns(previousRuns.map((r) => r.id))) {
+      const statuses = scenarios[scenarioName];
+      if (statuses && statuses.length < PAST_RESULTS) statuses.push(status as RunStatus);
     }
     const env = { name: run.envName, baseUrl: run.envBaseUrl };
     return {
@@ -331,7 +351,7 @@ export class RunsService {
       branch: run.branch,
       browser: run.browser,
       env,
-      execution: await this.links.executionOfRun(run.id),
+      execution,
       report: {
         env,
         testCases: cases.map((c) =>
@@ -343,8 +363,10 @@ export class RunsService {
         publishTime: run.publishTime.toISOString(),
         username: run.username,
         prevResults: {
-          runs: (await this.runs.previousRunStatuses(run.projectId, run.publishTime, PAST_RESULTS)) as RunStatus[],
+          runs: previousRuns.map((r) => r.status as RunStatus),
           scenarios,
+          of,
+          previousRuns: previousRuns.map((r) => ({ id: r.id, status: r.status as RunStatus, publishTime: r.publishTime.toISOString() })),
         },
       },
     };

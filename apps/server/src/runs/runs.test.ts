@@ -470,4 +470,39 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     await owner.api.call(runsCalls.deleteComment, { params: { id: comment._id } });
     expect((await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases[1]!.comments).toEqual([]);
   });
+
+  it("stores a CLI upload as a local run even when its report says cloud (spec 02 Run.mode: cloud only for the server's own jobs)", async () => {
+    const { runId } = await keyApi.call(runnerCalls.uploadRun, {
+      body: { projectId, uploadKey: 'run-key-mode', report: { ...report([testCase('Mode', 'PASSED')], 'Mode'), mode: 'cloud' } },
+    });
+    const { run } = await owner.api.call(runsCalls.getRun, { query: { runId } });
+    expect(run.mode).toBe('local');
+    const { projectSummary } = await owner.api.call(runsCalls.getDetails, { body: { projectId, search: 'Mode' } });
+    expect(projectSummary.report.find((row) => row.id === runId)?.mode).toBe('local');
+  });
+  it("gives a report the previous results of its own series: a single scenario run its scenario's single runs, an upload the runs of its name", async () => {
+    const upload = async (uploadKey: string, cases: TestCase[], name?: string, kind?: 'scenario') =>
+      (await keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey, ...(kind ? { kind } : {}), report: report(cases, name) } }))
+        .runId;
+    const single1 = await upload('series-s1', [testCase('Series scenario', 'FAILED')], undefined, 'scenario');
+    const weekly1 = await upload('series-w1', [testCase('Series scenario', 'PASSED'), testCase('Other', 'PASSED')], 'Series weekly');
+    await upload('series-o1', [testCase('Series scenario', 'PASSED')], 'Series other');
+    const single2 = await upload('series-s2', [testCase('Series scenario', 'PASSED')], undefined, 'scenario');
+    const weekly2 = await upload('series-w2', [testCase('Series scenario', 'FAILED'), testCase('Other', 'PASSED')], 'Series weekly');
+
+    const prev = async (runId: string) => (await owner.api.call(runsCalls.getRun, { query: { runId } })).run.report.prevResults;
+    expect(await prev(single2)).toMatchObject({
+      of: { kind: 'scenario', name: 'Series scenario' },
+      runs: ['FAILED'],
+      previousRuns: [{ id: single1, status: 'FAILED' }],
+      scenarios: { 'Series scenario': ['FAILED'] },
+    });
+    expect(await prev(weekly2)).toMatchObject({
+      of: { kind: 'name', name: 'Series weekly' },
+      runs: ['PASSED'],
+      previousRuns: [{ id: weekly1, status: 'PASSED' }],
+      scenarios: { 'Series scenario': ['PASSED'], Other: ['PASSED'] },
+    });
+    expect(await prev(single1)).toMatchObject({ runs: [], previousRuns: [], scenarios: { 'Series scenario': [] } });
+  });
 });

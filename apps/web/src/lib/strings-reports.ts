@@ -83,6 +83,14 @@ export const ReportStrings = {
   reportScenarioList: 'Scenarios of this run',
   reportOpenScenario: (name: string) => `Open the report of ${name}`,
   reportPrevResults: 'Previous results',
+  /** Which runs the previous results are, so a reader knows what the pills compare with. */
+  reportPrevResultsOf: (kind: 'execution' | 'scenario' | 'name', name: string, inRun = false) =>
+    kind === 'execution'
+      ? `Previous results${inRun ? ' of this scenario' : ''} in earlier runs of execution ${name}, newest first`
+      : kind === 'scenario'
+        ? `Previous results of scenario ${name} run on its own, newest first`
+        : `Previous results${inRun ? ' of this scenario' : ''} in earlier runs named ${name}, newest first`,
+  reportPrevResultItem: (status: string, date: string) => `${status}, ${date}`,
   reportStepList: 'Steps',
   reportStepCount: (n: number) => (n === 1 ? '1 step' : `${n} steps`),
   reportCommands: (n: number) => (n === 1 ? '1 command' : `${n} commands`),
@@ -285,6 +293,14 @@ export const ExecutionStrings = {
   detailGroupName: (n: number) => `Scenario Group ${n}`,
   detailScheduleEdit: 'Edit schedule',
   detailNoSchedule: 'Not scheduled',
+  detailRename: 'Edit name and environment',
+  detailRemoveSchedule: 'Remove schedule',
+  detailUnsavedTitle: 'Unsaved changes',
+  detailUnsavedText: 'You have unsaved changes in this execution. Leave without saving them?',
+  detailKeepEditing: 'Keep editing',
+  detailDiscard: 'Discard changes',
+  execThreadCount: 'Threads (parallel executions)',
+  execThreadCountHint: (max: number) => `From 0 to ${max} available.`,
   instructionsTitle: 'How to run in CI/CD',
   instructionsIntro:
     "Commands generated for this project by this server: they install its runner from this server, pull the workspace and run it against the environment you pick. Keep an access key's token as the CI secret REHEARSE_TOKEN.",

@@ -11,15 +11,18 @@ import { Strings } from '../../lib/strings';
 import { useEnvironments } from '../environments/queries';
 import { envDisplayName } from '../reports/report-rules';
 import { useWorkspaceScope } from '../workspace/scope';
-import { useExecutionMutations, usePlannerFeatures } from './queries';
+import { useExecutionMutations, useFreeThreads, usePlannerFeatures } from './queries';
 import { defaultSchedule } from './schedule';
 import { ScheduleEditor } from './ScheduleEditor';
+import { DEFAULT_THREADS } from './threads';
 
 export interface PlannerValue {
   name: string;
   env: string;
   branch: string;
   tags: string[];
+  /** The scenario group's threads (spec 02 §5: from 0 to the available maximum). */
+  threadCount: number;
   schedule: Schedule | null;
 }
 
@@ -39,7 +42,9 @@ const STEPS = [Strings.plannerStep1, Strings.plannerStep2, Strings.plannerStep3]
  * The planner (spec 02 §2 "Planner dialog", §4): Define an execution → Select scenarios →
  * Schedule execution, with Back after step 1, Cancel that closes and resets, 'Skip for now' that
  * clears the schedule, and Apply that saves the new execution. In edit mode (`editStep`) only that
- * step is shown, with Save and Cancel.
+ * step is shown, with Save and Cancel; the schedule step can also remove the schedule
+ * (`onRemoveSchedule`). Step 2 sets the group's thread count, from 0 to `threadMax` (default: the
+ * project's free threads).
  */
 export function PlannerDialog({
   project,
@@ -48,6 +53,8 @@ export function PlannerDialog({
   editStep,
   initial,
   onSaveEdit,
+  onRemoveSchedule,
+  threadMax,
 }: {
   project: Project;
   open: boolean;
@@ -55,12 +62,16 @@ export function PlannerDialog({
   editStep?: 0 | 1 | 2;
   initial?: PlannerValue;
   onSaveEdit?: (value: PlannerValue) => void;
+  onRemoveSchedule?: () => void;
+  threadMax?: number;
 }) {
   const scope = useWorkspaceScope(project);
   const environments = useEnvironments(scope);
   const features = usePlannerFeatures(scope);
   const { create } = useExecutionMutations(project.id);
-  const blank = (): PlannerValue => ({ name: '', env: '', branch: 'main', tags: [], schedule: defaultSchedule() });
+  const freeThreads = useFreeThreads(project.id);
+  const maxThreads = threadMax ?? freeThreads.data?.freeThreads ?? DEFAULT_THREADS;
+  const blank = (): PlannerValue => ({ name: '', env: '', branch: 'main', tags: [], threadCount: 1, schedule: defaultSchedule() });
   const [value, setValue] = useState<PlannerValue>(initial ?? blank());
   const [step, setStep] = useState<number>(editStep ?? 0);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -96,6 +107,9 @@ export function PlannerDialog({
       if (!value.branch) next.branch = Messages.executionBranchRequired;
     }
     if (at === 1 && value.tags.length === 0) next.tags = Messages.groupTagRequired;
+    if (at === 1 && !(Number.isInteger(value.threadCount) && value.threadCount >= 0 && value.threadCount <= maxThreads)) {
+      next.threadCount = Messages.threadCountInvalid;
+    }
     setErrors(next);
     return Object.keys(next).length === 0;
   };
@@ -110,7 +124,7 @@ export function PlannerDialog({
         {
           viewport: 'Desktop - 1024px',
           browser: 'Chromium',
-          scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: value.tags }],
+          scenarioGroups: [{ name: 'Scenario Group 1', threadCount: value.threadCount, tags: value.tags }],
         },
       ],
       schedule,
@@ -128,6 +142,18 @@ export function PlannerDialog({
   const editing = editStep !== undefined;
   const footer = editing ? (
     <>
+      {step === 2 && onRemoveSchedule && (
+        <Button
+          variant="ghost"
+          className="mr-auto text-red-700"
+          onClick={() => {
+            onRemoveSchedule();
+            onOpenChange(false);
+          }}
+        >
+          {Strings.detailRemoveSchedule}
+        </Button>
+      )}
       <Button variant="secondary" onClick={() => onOpenChange(false)}>
         {Strings.commentCancel}
       </Button>
@@ -265,6 +291,19 @@ export function PlannerDialog({
             )}
             {errors.tags && <p className="mt-2 text-sm text-red-700">{errors.tags}</p>}
           </fieldset>
+          <TextField
+            label={Strings.execThreadCount}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={maxThreads}
+            step={1}
+            className="w-56"
+            value={Number.isNaN(value.threadCount) ? '' : String(value.threadCount)}
+            error={errors.threadCount}
+            hint={Strings.execThreadCountHint(maxThreads)}
+            onChange={(e) => setValue({ ...value, threadCount: e.target.value === '' ? Number.NaN : Number(e.target.value) })}
+          />
           <section aria-label={Strings.execMatching}>
             <h3 className="mb-2 text-sm font-medium text-slate-700">
               {Strings.execMatching} ({matching.length})

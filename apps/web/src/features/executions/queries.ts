@@ -211,6 +211,8 @@ export function useLiveExecutions(projectId: string, executionIds: string[]): Re
       const parsed = Execution.array().safeParse(payload.executions);
       if (parsed.success) client.setQueryData(executionKeys.list(projectId), parsed.data);
       else void client.invalidateQueries({ queryKey: executionKeys.list(projectId) });
+      // A start or an end elsewhere takes or frees threads, which the Run buttons read.
+      void client.invalidateQueries({ queryKey: executionKeys.threads(projectId) });
     });
     if (socket.connected) subscribe();
     socket.on('connect', subscribe);
@@ -228,7 +230,10 @@ export function useLiveExecutions(projectId: string, executionIds: string[]): Re
       const handler = checked(ExecutionStatus, (payload) => {
         setStatus((prev) => ({ ...prev, [id]: payload }));
         // The run finished: the list's running flag and report link change with it.
-        if (!payload.running) void client.invalidateQueries({ queryKey: executionKeys.list(projectId) });
+        if (!payload.running) {
+          void client.invalidateQueries({ queryKey: executionKeys.list(projectId) });
+          void client.invalidateQueries({ queryKey: executionKeys.threads(projectId) });
+        }
       });
       socket.on(executionStatusEvent(id), handler);
       return [id, handler] as const;

@@ -35,6 +35,8 @@ export interface ScenarioReportViewProps {
   owner: ScreenshotOwner;
   /** Query key refetched after a comment changes. */
   invalidate: readonly unknown[];
+  /** 'Previous results' with what they are (PreviousResults), when the report has them. */
+  previous?: ReactNode;
 }
 
 /** Spec 02 §9: report step dates are shown in an India time zone. */
@@ -69,7 +71,7 @@ function StatusIcon({ status }: { status: string }) {
  * summary cards, values used, the step list with its commands and the detail pane whose tab and
  * selection follow the rules of §4. Shared by run-report/{runId}/{testId} and scenario-report/{id}.
  */
-export function ScenarioReportView({ projectId, testCase, run, owner, invalidate }: ScenarioReportViewProps) {
+export function ScenarioReportView({ projectId, testCase, run, owner, invalidate, previous }: ScenarioReportViewProps) {
   const steps = testCase.steps;
   const [stepIndex, setStepIndex] = useState(() => defaultStepIndex(steps));
   const step = steps[stepIndex];
@@ -162,6 +164,8 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
           </SummaryCard>
         </div>
       </div>
+
+      {previous}
 
       {params.length > 0 && (
         <section

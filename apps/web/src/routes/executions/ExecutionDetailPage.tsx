@@ -1,8 +1,8 @@
 import { closestCenter, DndContext, KeyboardSensor, PointerSensor, useSensor, useSensors, type DragEndEvent } from '@dnd-kit/core';
 import { arrayMove, SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { BROWSERS, Messages, scheduleText, VIEWPORTS, type Execution, type ExecutionInput, type Schedule } from '@rehearse/contract';
-import { ArrowLeft, ChevronDown, ChevronRight, Copy, GripVertical, Minus, MoreHorizontal, Plus, Trash2 } from 'lucide-react';
-import { useEffect, useMemo, useState } from 'react';
+import { ArrowLeft, ChevronDown, ChevronRight, Copy, GripVertical, Minus, MoreHorizontal, Pencil, Plus, Trash2 } from 'lucide-react';
+import { useEffect, useMemo, useState, type MouseEvent } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
@@ -14,8 +14,7 @@ import { useEnvironments } from '../../features/environments/queries';
 import { PlannerDialog, scenariosWithTags } from '../../features/executions/PlannerDialog';
 import { toInput, useExecution, useExecutionMutations, useFreeThreads, usePlannerFeatures } from '../../features/executions/queries';
 import { defaultSchedule } from '../../features/executions/schedule';
-import { DEFAULT_THREADS, groupThreadMax } from '../../features/executions/threads';
-import { ScheduleEditor } from '../../features/executions/ScheduleEditor';
+import { DEFAULT_THREADS, groupThreadMax, hasThreadsToRun } from '../../features/executions/threads';
 import { envDisplayName } from '../../features/reports/report-rules';
 import { useWorkspaceScope } from '../../features/workspace/scope';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
@@ -31,7 +30,9 @@ const nextKey = () => `k${(keySeq += 1)}`;
 
 /**
  * Execution detail (spec 02 §2 "Execution detail"): flows of scenario groups, groups reordered by
- * drag and drop within their flow, thread counters, schedule dialog, environment, Save.
+ * drag and drop within their flow, thread counters, environment, Save. The planner's steps open in
+ * edit mode (spec 02 §3): Define (name, environment), Select scenarios (a group's tags and
+ * threads) and Schedule (which can also remove the schedule). Cancel with unsaved changes asks.
  */
 export function ExecutionDetailPage() {
   const { execId = '' } = useParams();
@@ -51,11 +52,11 @@ function Editor({ execution }: { execution: Execution }) {
   const features = usePlannerFeatures(scope);
   const threads = useFreeThreads(project.id);
   const { update, run } = useExecutionMutations(project.id);
+  const [name, setName] = useState(execution.name);
   const [env, setEnv] = useState(execution.env);
   const [schedule, setSchedule] = useState<Schedule | null>(execution.schedule);
-  const [scheduleOpen, setScheduleOpen] = useState(false);
-  const [draftSchedule, setDraftSchedule] = useState<Schedule>(execution.schedule ?? defaultSchedule());
-  const [editing, setEditing] = useState<{ flow: number; group: number } | null>(null);
+  const [editing, setEditing] = useState<{ step: 0 } | { step: 1; flow: number; group: number } | { step: 2 } | null>(null);
+  const [leaving, setLeaving] = useState(false);
   const [flows, setFlows] = useState<Flow[]>(() =>
     execution.flows.map((f) => ({
       viewport: f.viewport,
@@ -72,19 +73,33 @@ function Editor({ execution }: { execution: Execution }) {
   const available = threads.data?.freeThreads ?? DEFAULT_THREADS;
   const scenarioCount = (tags: string[]) => scenariosWithTags(features.data?.features ?? [], tags).length;
   const setFlow = (i: number, change: (f: Flow) => Flow) => setFlows((all) => all.map((f, j) => (j === i ? change(f) : f)));
-  const runnable = flows.every((f) => f.groups.some((g) => g.threadCount > 0));
+  const runnable = hasThreadsToRun(
+    { isSingleThreaded: execution.isSingleThreaded, flows: flows.map((f) => ({ scenarioGroups: f.groups })) },
+    threads.data?.freeThreads,
+  );
   const envs = environments.data?.allEnv ?? [];
 
   const body = (): ExecutionInput => ({
     ...toInput(execution),
+    name,
     env,
     schedule,
+    // Without a schedule nothing can be enabled; a schedule given to a draft enables it, as the planner does.
+    enabled: schedule !== null && (execution.enabled || execution.schedule === null),
     flows: flows.map((f) => ({
       viewport: f.viewport as ExecutionInput['flows'][number]['viewport'],
       browser: f.browser as ExecutionInput['flows'][number]['browser'],
       scenarioGroups: f.groups.map(({ name, threadCount, tags }) => ({ name, threadCount, tags })),
     })),
   });
+  // What Save would send, as first shown: Cancel asks only when it differs (collapsing a flow is no change).
+  const [pristine] = useState(() => JSON.stringify(body()));
+  const dirty = JSON.stringify(body()) !== pristine;
+  const leave = (event?: MouseEvent) => {
+    event?.preventDefault();
+    if (dirty) setLeaving(true);
+    else void navigate(`/${project.id}/executions`);
+  };
   // mutateAsync, not mutate's callbacks: saving refetches the execution, and the toast and the
   // navigation must happen even if this editor re-renders from the fresh data first.
   const save = async () => {
@@ -106,12 +121,14 @@ function Editor({ execution }: { execution: Execution }) {
     tags: f.groups[0]?.tags ?? [],
     key: nextKey(),
   });
-  const editingGroup = editing ? flows[editing.flow]?.groups[editing.group] : undefined;
+  const editingGroup = editing?.step === 1 ? flows[editing.flow]?.groups[editing.group] : undefined;
+  const planned = { name, env, branch: execution.branch, tags: [], threadCount: 0, schedule };
 
   return (
     <div className="mx-auto flex max-w-6xl flex-col gap-5 px-8 py-6">
       <Link
         to={`/${project.id}/executions`}
+        onClick={leave}
         className="focus-ring inline-flex w-fit items-center gap-1 rounded text-sm text-slate-600 hover:text-brand-700"
       >
         <ArrowLeft aria-hidden="true" className="size-4" />
@@ -119,13 +136,15 @@ function Editor({ execution }: { execution: Execution }) {
       </Link>
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div className="min-w-0">
-          <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{execution.name}</h1>
+          <div className="flex min-w-0 items-center gap-1">
+            <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{name}</h1>
+            <Button size="icon" variant="ghost" aria-label={Strings.detailRename} onClick={() => setEditing({ step: 0 })}>
+              <Pencil aria-hidden="true" className="size-4" />
+            </Button>
+          </div>
           <button
             type="button"
-            onClick={() => {
-              setDraftSchedule(schedule ?? defaultSchedule());
-              setScheduleOpen(true);
-            }}
+            onClick={() => setEditing({ step: 2 })}
             aria-label={`${Strings.detailScheduleEdit}: ${scheduleText(schedule)}`}
             className="focus-ring mt-1 rounded text-sm text-brand-700 hover:underline"
           >
@@ -164,7 +183,7 @@ function Editor({ execution }: { execution: Execution }) {
           >
             {Strings.execRun}
           </Button>
-          <Button variant="secondary" onClick={() => void navigate(`/${project.id}/executions`)}>
+          <Button variant="secondary" onClick={() => leave()}>
             {Strings.detailCancel}
           </Button>
           <Button onClick={() => void save()} disabled={update.isPending}>
@@ -261,7 +280,7 @@ function Editor({ execution }: { execution: Execution }) {
                 max={groupThreadMax(available, flows, fi)}
                 scenarioCount={scenarioCount}
                 onChange={(groups) => setFlow(fi, (f) => ({ ...f, groups }))}
-                onEdit={(gi) => setEditing({ flow: fi, group: gi })}
+                onEdit={(gi) => setEditing({ step: 1, flow: fi, group: gi })}
               />
               <Button
                 size="sm"
@@ -296,41 +315,65 @@ function Editor({ execution }: { execution: Execution }) {
         {Strings.detailAddFlow}
       </Button>
 
-      <Modal
-        open={scheduleOpen}
-        onOpenChange={setScheduleOpen}
-        title={Strings.plannerStep3}
-        size="lg"
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setScheduleOpen(false)}>
-              {Strings.detailCancel}
-            </Button>
-            <Button
-              onClick={() => {
-                setSchedule(draftSchedule);
-                setScheduleOpen(false);
-              }}
-            >
-              {Strings.detailSave}
-            </Button>
-          </>
-        }
-      >
-        <ScheduleEditor value={draftSchedule} onChange={setDraftSchedule} />
-      </Modal>
-      {editing && editingGroup && (
+      {editing?.step === 0 && (
+        <PlannerDialog
+          project={project}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          editStep={0}
+          initial={planned}
+          onSaveEdit={(value) => {
+            setName(value.name.trim());
+            setEnv(value.env);
+          }}
+        />
+      )}
+      {editing?.step === 1 && editingGroup && (
         <PlannerDialog
           project={project}
           open
           onOpenChange={(open) => !open && setEditing(null)}
           editStep={1}
-          initial={{ name: execution.name, env, branch: execution.branch, tags: editingGroup.tags, schedule }}
+          initial={{ ...planned, tags: editingGroup.tags, threadCount: editingGroup.threadCount }}
+          threadMax={groupThreadMax(available, flows, editing.flow)}
           onSaveEdit={(value) =>
-            setFlow(editing.flow, (f) => ({ ...f, groups: f.groups.map((g, j) => (j === editing.group ? { ...g, tags: value.tags } : g)) }))
+            setFlow(editing.flow, (f) => ({
+              ...f,
+              groups: f.groups.map((g, j) => (j === editing.group ? { ...g, tags: value.tags, threadCount: value.threadCount } : g)),
+            }))
           }
         />
       )}
+      {editing?.step === 2 && (
+        <PlannerDialog
+          project={project}
+          open
+          onOpenChange={(open) => !open && setEditing(null)}
+          editStep={2}
+          initial={{ ...planned, schedule: schedule ?? defaultSchedule() }}
+          onSaveEdit={(value) => setSchedule(value.schedule)}
+          {...(schedule ? { onRemoveSchedule: () => setSchedule(null) } : {})}
+        />
+      )}
+      <Modal
+        open={leaving}
+        onOpenChange={setLeaving}
+        title={Strings.detailUnsavedTitle}
+        description={Strings.detailUnsavedText}
+        alert
+        size="md"
+        testId="unsaved-dialog"
+        footer={
+          <>
+            <Button variant="ghost" onClick={() => setLeaving(false)}>
+              {Strings.detailKeepEditing}
+            </Button>
+            <Button variant="danger" onClick={() => void navigate(`/${project.id}/executions`)}>
+              {Strings.detailDiscard}
+            </Button>
+          </>
+        }
+      />
     </div>
   );
 }

@@ -11,7 +11,8 @@ import { FullPageSpinner } from '../../components/Spinner';
 import { Tooltip } from '../../components/Tooltip';
 import { ContactSalesDialog } from '../../features/licence/components/ContactSalesDialog';
 import { PlannerDialog } from '../../features/executions/PlannerDialog';
-import { useCreatorName, useExecutionMutations, useExecutions, useLiveExecutions } from '../../features/executions/queries';
+import { useCreatorName, useExecutionMutations, useExecutions, useFreeThreads, useLiveExecutions } from '../../features/executions/queries';
+import { hasThreadsToRun } from '../../features/executions/threads';
 import { envDisplayName } from '../../features/reports/report-rules';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { api, errorMessage } from '../../lib/api';
@@ -34,6 +35,7 @@ export function ExecutionsPage() {
     list.map((e) => e.id),
   );
   const creatorName = useCreatorName(project.id);
+  const freeThreads = useFreeThreads(project.id);
   const mutations = useExecutionMutations(project.id);
   const navigate = useNavigate();
   const [view, setView] = useState<'active' | 'all' | null>(null);
@@ -215,7 +217,13 @@ export function ExecutionsPage() {
                           <Button
                             size="sm"
                             variant="secondary"
-                            disabledReason={e.running ? Messages.executionRunning : null}
+                            disabledReason={
+                              e.running
+                                ? Messages.executionRunning
+                                : !hasThreadsToRun(e, freeThreads.data?.freeThreads)
+                                  ? Messages.insufficientThreads
+                                  : null
+                            }
                             onClick={() => void act(mutations.run.mutateAsync(e.id).then(() => setView('active')))}
                           >
                             <Play aria-hidden="true" className="size-3" />

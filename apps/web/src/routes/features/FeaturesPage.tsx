@@ -16,6 +16,7 @@ import {
   useRenameFeature,
   useRenameScenario,
 } from '../../features/scenarios/queries';
+import { resolveSelection } from '../../features/scenarios/selection';
 import { FeatureStrings as S } from '../../features/scenarios/strings';
 import { buildTreeIndex } from '../../features/scenarios/tree';
 import { useWorkspaceScope } from '../../features/workspace/scope';
@@ -65,18 +66,14 @@ export function FeaturesPage() {
   const index = useMemo(() => buildTreeIndex(features), [features]);
 
   // The shown scenario: the URL's, else the last active one, else the first.
-  const selection = useMemo(() => {
-    if (features.length === 0) return null;
-    const wantedFeature = params.get('feature');
-    const wantedScenario = params.get('scenario');
-    let featureIndex = wantedFeature === null ? -1 : features.findIndex((f) => featureDisplayName(f.name) === wantedFeature);
-    if (featureIndex < 0) featureIndex = Math.min(Math.max(list.data?.lastActiveFeatureIndex ?? 0, 0), features.length - 1);
-    const scenarios = features[featureIndex]!.scenarios;
-    let scenarioIndex = wantedScenario === null ? -1 : scenarios.findIndex((s) => s.name === wantedScenario);
-    if (scenarioIndex < 0 && wantedFeature === null) scenarioIndex = list.data?.lastActiveScenarioIndex ?? 0;
-    if (scenarioIndex < 0 || scenarioIndex >= scenarios.length) scenarioIndex = scenarios.length > 0 ? 0 : -1;
-    return { featureIndex, scenarioIndex };
-  }, [features, params, list.data]);
+  const selection = useMemo(
+    () =>
+      resolveSelection(features, params.get('feature'), params.get('scenario'), {
+        featureIndex: list.data?.lastActiveFeatureIndex ?? null,
+        scenarioIndex: list.data?.lastActiveScenarioIndex ?? null,
+      }),
+    [features, params, list.data],
+  );
 
   const feature = selection ? features[selection.featureIndex] : undefined;
   const scenario = feature && selection && selection.scenarioIndex >= 0 ? feature.scenarios[selection.scenarioIndex] : undefined;

@@ -5,6 +5,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner, Spinner } from '../../components/Spinner';
 import { reportKeys, useRunReport } from '../../features/reports/queries';
 import { aiRetrainLabel, durationMs, durationText, envDisplayName, passRatio } from '../../features/reports/report-rules';
+import { PreviousResults } from '../../features/reports/PreviousResults';
 import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
 import { AiRetrainBadge, FlakyBadge, StatusBadge } from '../../features/reports/StatusBadge';
 import { finished, useLiveRunExecution } from '../../features/reports/useLiveRunExecution';
@@ -38,6 +39,14 @@ export function RunReportPage() {
 
   // A single scenario execution is its one scenario: open it directly (its report link names the run).
   const only = data.type === 'scenario' && testId === undefined && testCases.length === 1 ? testCases[0] : undefined;
+  const { prevResults } = data.report;
+  const previousRuns = (
+    <PreviousResults
+      projectId={project.id}
+      of={prevResults.of}
+      results={prevResults.previousRuns.map((r) => ({ status: r.status, run: { id: r.id, publishTime: r.publishTime } }))}
+    />
+  );
   if (only) {
     return (
       <ScenarioReportView
@@ -46,6 +55,7 @@ export function RunReportPage() {
         run={null}
         owner={{ kind: 'run', runId: data.id }}
         invalidate={reportKeys.run(runId)}
+        previous={previousRuns}
       />
     );
   }
@@ -59,6 +69,14 @@ export function RunReportPage() {
         run={{ id: data.id, name: data.name }}
         owner={{ kind: 'run', runId: data.id }}
         invalidate={reportKeys.run(runId)}
+        previous={
+          <PreviousResults
+            projectId={project.id}
+            of={prevResults.of}
+            inRun
+            results={(prevResults.scenarios[testCase.scenarioName] ?? []).map((status) => ({ status }))}
+          />
+        }
       />
     );
   }
@@ -106,14 +124,7 @@ export function RunReportPage() {
           </Card>
         </div>
       </div>
-      {data.report.prevResults.runs.length > 0 && (
-        <p className="flex items-center gap-2 text-xs text-slate-600">
-          {Strings.reportPrevResults}:
-          {data.report.prevResults.runs.map((status, i) => (
-            <StatusBadge key={i} status={status} />
-          ))}
-        </p>
-      )}
+      {previousRuns}
       <section aria-label={Strings.reportScenarioList} aria-busy={running} className="relative rounded-xl border border-slate-200 bg-white">
         <div className="flex items-center justify-between gap-4 border-b border-slate-200 px-4 py-3">
           <h2 className="text-sm font-semibold text-slate-900">{Strings.reportScenarioList}</h2>
