@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   doublePrecision,
@@ -273,6 +274,21 @@ export const projectRetention = pgTable('project_retention', {
   /** Only this many newest runs (each with its reruns) stay. */
   keepRuns: integer('keep_runs'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Each project's all-time run counts for the dashboard, kept by statement triggers on `runs`
+ * (migration 0019): exact under every write (upload, append, stop, retention, project deletion)
+ * without counting a year of runs on every dashboard load.
+ */
+export const projectRunTotals = pgTable('project_run_totals', {
+  projectId: uuid('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  runs: integer('runs').notNull().default(0),
+  scenarios: bigint('scenarios', { mode: 'number' }).notNull().default(0),
+  passed: integer('passed').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
 });
 
 /** One uploaded run: a `rehearse run` (local or cloud) with its scenarios. */

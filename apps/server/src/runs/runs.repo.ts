@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
-import { artifacts, comments, executionRuns, executions, runArtifacts, runs, testCases } from '../db/schema.js';
+import { artifacts, comments, executionRuns, executions, projectRunTotals, runArtifacts, runs, testCases } from '../db/schema.js';
 
 export type RunRow = typeof runs.$inferSelect;
 export type TestCaseRow = typeof testCases.$inferSelect;
@@ -281,15 +281,16 @@ export class RunsRepo {
       })
       .from(runs)
       .where(and(eq(runs.projectId, projectId), gte(runs.publishTime, since)));
+    // All time: the totals the runs table's triggers keep (migration 0019), not a count of every run.
     const [all] = await this.db
       .select({
-        runs: count(),
-        scenarios: sql<number>`coalesce(sum(${runs.totalScenarios}), 0)::int`,
-        passed: sql<number>`count(*) filter (where ${runs.status} = 'PASSED')::int`,
-        failed: sql<number>`count(*) filter (where ${runs.status} = 'FAILED')::int`,
+        runs: projectRunTotals.runs,
+        scenarios: projectRunTotals.scenarios,
+        passed: projectRunTotals.passed,
+        failed: projectRunTotals.failed,
       })
-      .from(runs)
-      .where(eq(runs.projectId, projectId));
+      .from(projectRunTotals)
+      .where(eq(projectRunTotals.projectId, projectId));
     return { lastWeek, all };
   }
 
