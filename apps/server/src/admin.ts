@@ -70,6 +70,7 @@ function instanceAdminFor(database: Database): InstanceAdminService {
     }),
     new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db)),
     new ActivityService(new ActivityRepo(db), projectsRepo),
+    new RetentionRepo(db),
   );
 }
 

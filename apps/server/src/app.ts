@@ -401,7 +401,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     members: new MembersService(membersRepo, settings, mailer, app.log, events),
     accessKeys,
     activity,
-    instanceAdmin: new InstanceAdminService(users, projectsRepo, projects, sessions, instanceSettings, workerTokens, activity),
+    instanceAdmin: new InstanceAdminService(users, projectsRepo, projects, sessions, instanceSettings, workerTokens, activity, retention),
     sockets,
     workspaces,
     features,

@@ -90,6 +90,8 @@ describe('instance administration in Chromium', () => {
     await row.waitFor();
     expect(await row.getByRole('cell').nth(0).innerText()).toBe(`Checkout\nAdmin: ${olive.email} · 1 member`);
     expect(await row.getByRole('cell').nth(1).innerText()).toMatch(/^Expired · trial\nuntil \w{3} \d{2}, \d{4}$/);
+    // Disk use: what the project stores (a new project, nothing yet).
+    expect(await row.getByRole('cell').nth(3).innerText()).toBe('0 B\n0 runs · 0 scenarios');
     await expectAccessible(rootSide.page, 'administration projects');
     await screenshotAtSizes(rootSide.page, 'admin-projects');
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineCall, Ok } from './call.js';
 import { Messages } from './messages.js';
+import { RetentionCounts } from './runs.calls.js';
 
 /** A domain of an email address, as the sign-up policy lists them (`example.com`). */
 const EmailDomain = z
@@ -67,6 +68,8 @@ export const AdminProject = z.object({
   privateRepo: z.boolean(),
   configuredPrivateRepo: z.boolean(),
   createdAt: z.string(),
+  /** What the project stores: its runs, their scenarios, and its artifacts' bytes (disk use). */
+  stored: RetentionCounts,
 });
 export type AdminProject = z.infer<typeof AdminProject>;
 

@@ -7,8 +7,10 @@ import {
   type AdminWorkerToken,
   type ConnectedAgent,
   type InstanceSettings,
+  type RetentionCounts,
 } from '@rehearse/contract';
 import { forbidden, notFound } from '../http/errors.js';
+import type { RetentionService } from '../runs/retention.service.js';
 import type { ActivityService } from '../storage/activity.service.js';
 import type { WorkerTokens } from '../workers/worker-tokens.js';
 import type { InstanceSettingsService } from './instance-settings.js';
@@ -42,7 +44,13 @@ function toAdminUser(user: UserRow & { projects: number }): AdminUser {
   };
 }
 
-function toAdminProject(project: ProjectRow & { adminEmail: string | null; members: number }, now = new Date()): AdminProject {
+const NOTHING_STORED: RetentionCounts = { runs: 0, testCases: 0, artifactBytes: 0 };
+
+function toAdminProject(
+  project: ProjectRow & { adminEmail: string | null; members: number },
+  stored: RetentionCounts,
+  now = new Date(),
+): AdminProject {
   return {
     id: project.id,
     name: project.name,
@@ -56,6 +64,7 @@ function toAdminProject(project: ProjectRow & { adminEmail: string | null; membe
     privateRepo: project.privateRepo,
     configuredPrivateRepo: project.configuredPrivateRepo,
     createdAt: project.createdAt.toISOString(),
+    stored,
   };
 }
 
@@ -78,6 +87,8 @@ export class InstanceAdminService {
     private readonly settings: InstanceSettingsService,
     private readonly workerTokens: WorkerTokens,
     private readonly activity: ActivityService,
+    /** What each project stores (runs, scenarios, artifact bytes): the retention domain knows. */
+    private readonly storage: Pick<RetentionService, 'storedBy' | 'storedByProject'>,
   ) {}
 
   async listUsers(): Promise<AdminUser[]> {
@@ -114,7 +125,12 @@ export class InstanceAdminService {
 
   async listProjects(): Promise<AdminProject[]> {
     const now = new Date();
-    return (await this.projectsRepo.listForInstanceAdmin()).map((project) => toAdminProject(project, now));
+    const storedByProject = new Map((await this.storage.storedByProject()).map((row) => [row.projectId, row]));
+    return (await this.projectsRepo.listForInstanceAdmin()).map((project) => {
+      const counts = storedByProject.get(project.id);
+      const stored = counts ? { runs: counts.runs, testCases: counts.testCases, artifactBytes: counts.artifactBytes } : NOTHING_STORED;
+      return toAdminProject(project, stored, now);
+    });
   }
 
   /** Extends the licence by `days` from the later of now and its expiry; members may edit again at once. */
@@ -178,7 +194,7 @@ export class InstanceAdminService {
   private async project(projectId: string): Promise<AdminProject> {
     const project = await this.projectsRepo.findForInstanceAdmin(projectId);
     if (!project) throw notFound(Messages.adminProjectNotFound);
-    return toAdminProject(project);
+    return toAdminProject(project, await this.storage.storedBy(projectId));
   }
 }
 

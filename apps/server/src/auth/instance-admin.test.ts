@@ -1,6 +1,7 @@
-import { adminCalls, authCalls, executionCalls, workerCalls, workspaceCalls, type CallDefinition } from '@rehearse/contract';
+import { adminCalls, authCalls, executionCalls, runnerCalls, workerCalls, workspaceCalls, type CallDefinition } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../admin.js';
+import { onePassedScenarioReport, TINY_PNG_BASE64 } from '../testing/report-fixture.js';
 import { failure, signUp, startTestApp, TEST_PASSWORD, testBackends, type TestApp } from '../testing/test-app.js';
 
 type Person = Awaited<ReturnType<typeof signUp>>;
@@ -93,6 +94,33 @@ describe.each(testBackends())('instance administration on %s', (backend) => {
       root.api.call(adminCalls.extendLicence, { params: { projectId: '6f1c3a57-2a53-4d0c-8f0a-0c1d2e3f4a5b' }, body: { days: 3 } }),
     );
     expect([missing.httpStatus, missing.message]).toEqual([404, 'No project with this id.']);
+  });
+
+  it('shows what each project stores: its runs, their scenarios and its artifacts’ bytes', async () => {
+    const team = await signUp(test, { email: 'storage@acme.test' });
+    const listed = async () => (await root.api.call(adminCalls.listProjects)).projects.find((project) => project.id === team.projectId);
+    expect((await listed())?.stored).toEqual({ runs: 0, testCases: 0, artifactBytes: 0 });
+
+    const key = test.client(
+      (await team.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: team.projectId } })).accessKey.token,
+    );
+    const png = Buffer.from(TINY_PNG_BASE64, 'base64');
+    await key.call(runnerCalls.uploadArtifact, { body: { projectId: team.projectId, contentType: 'image/png', data: TINY_PNG_BASE64 } });
+    const report = onePassedScenarioReport('Storage');
+    await key.call(runnerCalls.uploadRun, {
+      body: {
+        projectId: team.projectId,
+        uploadKey: 'storage-1',
+        report: { ...report, testCases: [...report.testCases, ...report.testCases] },
+      },
+    });
+    expect((await listed())?.stored).toEqual({ runs: 1, testCases: 2, artifactBytes: png.length });
+    // The one-project answer after a change says the same.
+    const { project } = await root.api.call(adminCalls.updateProject, {
+      params: { projectId: team.projectId },
+      body: { maxExecutionThreads: 2 },
+    });
+    expect(project.stored).toEqual({ runs: 1, testCases: 2, artifactBytes: png.length });
   });
 
   it('sets threads and the private repository integration, seen by the project’s members', async () => {

@@ -130,8 +130,9 @@ export class RetentionRepo {
       .select({
         projectId: projects.id,
         name: projects.name,
-        runs: sql<number>`(select count(*)::int from runs r where r.project_id = projects.id)`,
-        testCases: sql<number>`(select count(*)::int from test_cases tc where tc.project_id = projects.id)`,
+        // The totals the runs table's triggers keep: a run's total_scenarios counts its test cases.
+        runs: sql<number>`coalesce((select t.runs from project_run_totals t where t.project_id = projects.id), 0)`,
+        testCases: sql<number>`coalesce((select t.scenarios from project_run_totals t where t.project_id = projects.id), 0)::int`,
         artifactBytes: sql<string>`(select coalesce(sum(a.size), 0)::bigint from artifacts a where a.project_id = projects.id)`,
       })
       .from(projects)

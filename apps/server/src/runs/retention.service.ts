@@ -38,6 +38,15 @@ export class RetentionService {
     return { retention, stored: await this.repo.storedBy(projectId), wouldDelete: await this.preview(access, retention) };
   }
 
+  /** What each project stores, the largest on disk first (instance administrators). */
+  async storedByProject(): Promise<({ projectId: string; name: string } & RetentionCounts)[]> {
+    return this.repo.storedByProject();
+  }
+
+  async storedBy(projectId: string): Promise<RetentionCounts> {
+    return this.repo.storedBy(projectId);
+  }
+
   /** What `rule` would delete now: the dry run the settings page shows before saving. */
   async preview(access: ProjectAccess, rule: RunRetention): Promise<RetentionCounts> {
     const projectId = access.project.id;

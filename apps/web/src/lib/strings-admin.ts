@@ -54,7 +54,8 @@ export const AdminStrings = {
 
   // Projects
   adminProjectsTitle: 'Projects',
-  adminProjectsIntro: 'Every project on this server with its license, execution threads and private repository integration.',
+  adminProjectsIntro:
+    'Every project on this server with its license, execution threads, private repository integration and what it stores.',
   adminProjectsPage: 'projects',
   adminProjectColumn: 'Project',
   adminProjectOwner: (email: string | null, members: number) =>
@@ -62,6 +63,9 @@ export const AdminStrings = {
   adminProjectLicense: 'License',
   adminProjectThreads: 'Threads',
   adminProjectRepo: 'Private repo',
+  adminProjectStored: 'Disk use',
+  adminProjectStoredRuns: (runs: number, scenarios: number) =>
+    `${runs === 1 ? '1 run' : `${runs} runs`} · ${scenarios === 1 ? '1 scenario' : `${scenarios} scenarios`}`,
   adminLicenseExpired: 'Expired',
   adminLicenseDays: (days: number) => (days === 1 ? '1 day left' : `${days} days left`),
   adminLicenseUntil: (date: string) => `until ${date}`,

@@ -12,6 +12,7 @@ import { TextField } from '../../components/TextField';
 import { useAdminProjects, useExtendLicence, useUpdateProject } from '../../features/admin/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
+import { formatBytes } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { DialogActions } from './DialogActions';
 import { SectionHeading } from '../settings/SettingsLayout';
@@ -67,6 +68,17 @@ export function AdminProjectsPage() {
       ),
     },
     { id: 'threads', header: Strings.adminProjectThreads, cell: (project) => project.maxExecutionThreads },
+    {
+      id: 'stored',
+      header: Strings.adminProjectStored,
+      className: 'whitespace-nowrap',
+      cell: (project) => (
+        <div className="flex flex-col">
+          <span className="text-slate-900">{formatBytes(project.stored.artifactBytes)}</span>
+          <span className="text-slate-600">{Strings.adminProjectStoredRuns(project.stored.runs, project.stored.testCases)}</span>
+        </div>
+      ),
+    },
     {
       id: 'repo',
       header: Strings.adminProjectRepo,
