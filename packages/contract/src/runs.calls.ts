@@ -321,6 +321,8 @@ export const runsCalls = {
         _id: z.string(),
         type: z.literal('scenario'),
         runId: z.string(),
+        /** The run it belongs to, for the breadcrumb (spec 02 §2: Executions > run name). */
+        runName: z.string(),
         report: StoredTestCase.extend({ publishTime: z.string(), startTime: z.string() }),
       }),
     }),

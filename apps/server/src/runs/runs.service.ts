@@ -360,6 +360,7 @@ export class RunsService {
       _id: row.id,
       type: 'scenario' as const,
       runId: row.runId,
+      runName: run?.run.name ?? '',
       report: {
         ...storedCase(row, comments),
         publishTime: run?.run.publishTime.toISOString() ?? row.endTime.toISOString(),

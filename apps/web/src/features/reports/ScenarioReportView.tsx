@@ -11,6 +11,7 @@ import { CommentsPanel } from './CommentsPanel';
 import { useScreenshot, type ScreenshotOwner } from './queries';
 import {
   aiRetrainLabel,
+  apiTestInfo,
   defaultCommandIndex,
   defaultStepIndex,
   defaultTab,
@@ -22,6 +23,7 @@ import {
   secondsText,
   sizeText,
   timeBarPercent,
+  urlEllipsisParts,
   type DetailTab,
 } from './report-rules';
 import { ReportFiles } from './ReportFiles';
@@ -362,7 +364,7 @@ function DetailTabs({
   owner: ScreenshotOwner;
   onAllNetwork: () => void;
 }) {
-  const apiInfo = command?.info && (command.info.tests !== undefined || command.info.status !== undefined) ? command.info : undefined;
+  const apiInfo = apiTestInfo(command);
   const verify = command?.info?.expectedValue !== undefined ? command.info : undefined;
   const extra: { id: string; label: string }[] = [
     ...(apiInfo ? [{ id: 'api', label: Strings.reportTabApi }] : []),
@@ -601,8 +603,8 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
             const failing = isFailingRequest(entry);
             return (
               <tr key={i} data-testid="network-row" className={failing ? 'bg-red-50/50' : ''}>
-                <td className="truncate px-3 py-1.5 font-mono" title={entry.requestUrl}>
-                  {entry.requestUrl}
+                <td className="px-3 py-1.5" title={entry.requestUrl}>
+                  <UrlText url={entry.requestUrl} />
                 </td>
                 <td className="px-2 py-1.5">{entry.method}</td>
                 <td className={`px-2 py-1.5 ${failing ? 'font-semibold text-red-800' : 'text-slate-700'}`}>
@@ -627,6 +629,22 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
   );
 }
 
+/**
+ * A URL with a middle ellipsis (issue 23): the start gives way first and the last segment stays,
+ * since a page's requests mostly share their start. Screen readers and copy get the whole URL.
+ */
+function UrlText({ url }: { url: string }) {
+  const { head, tail } = urlEllipsisParts(url);
+  return (
+    <span className="flex min-w-0" data-testid="network-url">
+      {/* The tail keeps its width while the head shrinks to its first characters; only in a column
+          narrower than both does the tail give way too. */}
+      <span className="min-w-[4ch] truncate">{head}</span>
+      <span className="max-w-[calc(100%-4ch)] shrink-0 truncate">{tail}</span>
+    </span>
+  );
+}
+
 /** The full network log of a scenario, with search and a failed-only filter (spec 02 §2). */
 function NetworkLogsDialog({
   open,
@@ -642,7 +660,7 @@ function NetworkLogsDialog({
   const needle = term.trim().toLowerCase();
   const shown = entries.filter((e) => (!failedOnly || isFailingRequest(e)) && (!needle || e.requestUrl.toLowerCase().includes(needle)));
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={Strings.reportNetworkTitle} size="lg" testId="network-dialog">
+    <Modal open={open} onOpenChange={onOpenChange} title={Strings.reportNetworkTitle} size="xl" testId="network-dialog">
       <div className="flex flex-col gap-3">
         <div className="flex items-center gap-3">
           <input

@@ -4,7 +4,14 @@ import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner, Spinner } from '../../components/Spinner';
 import { reportKeys, useRunReport } from '../../features/reports/queries';
-import { aiRetrainLabel, durationMs, durationText, envDisplayName, passRatio } from '../../features/reports/report-rules';
+import {
+  aiRetrainLabel,
+  durationMs,
+  durationText,
+  envDisplayName,
+  exampleValuesText,
+  passRatio,
+} from '../../features/reports/report-rules';
 import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
 import { AiRetrainBadge, FlakyBadge, StatusBadge } from '../../features/reports/StatusBadge';
 import { finished, useLiveRunExecution } from '../../features/reports/useLiveRunExecution';
@@ -43,7 +50,7 @@ export function RunReportPage() {
       <ScenarioReportView
         projectId={project.id}
         testCase={only}
-        run={null}
+        run={{ id: data.id, name: data.name }}
         owner={{ kind: 'run', runId: data.id }}
         invalidate={reportKeys.run(runId)}
       />
@@ -157,12 +164,17 @@ export function RunReportPage() {
               <li key={t.id}>
                 <Link
                   to={`/${project.id}/run-report/${data.id}/${t.id}`}
-                  aria-label={Strings.reportOpenScenario(t.scenarioName)}
+                  aria-label={Strings.reportOpenScenario(scenarioRowName(t))}
                   data-testid="run-scenario"
                   className="focus-ring flex items-center gap-4 px-4 py-3 hover:bg-slate-50"
                 >
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900">{t.scenarioName}</span>
+                    <span className="block truncate font-medium text-slate-900" data-testid="run-scenario-name">
+                      {t.scenarioName}
+                      {exampleValuesText(t.parameters) && (
+                        <span className="font-normal text-slate-600"> ({exampleValuesText(t.parameters)})</span>
+                      )}
+                    </span>
                     <span className="block truncate text-xs text-slate-500">
                       {t.featureName} · {Strings.reportStepCount(t.steps.length)}
                     </span>
@@ -205,4 +217,10 @@ function ProvisioningOverlay() {
       <p className="max-w-md text-sm text-slate-600">{Strings.provisioningHint}</p>
     </div>
   );
+}
+
+/** A scenario row's name: an outline's rows share a name, so each is told by its example values. */
+function scenarioRowName(testCase: { scenarioName: string; parameters: Record<string, string> }): string {
+  const values = exampleValuesText(testCase.parameters);
+  return values ? `${testCase.scenarioName} (${values})` : testCase.scenarioName;
 }
