@@ -188,4 +188,43 @@ describe('report reading in Chromium', () => {
       }
     await page.setViewportSize(SIZES[0]!);
   });
+
+  it('shows report times in the viewer’s zone, offers India time (IST) as an option and remembers it', async () => {
+    const { context: berlin, page: p } = await h.open(ada, SIZES[0], { timezoneId: 'Europe/Berlin' });
+    try {
+      const { run } = await ada.api.call(runsCalls.getRun, { query: { runId } });
+      await p.goto(`/${ada.projectId}/scenario-report/${run.report.testCases[0]!.id}`);
+      const zone = p.getByRole('combobox', { name: 'Times in' });
+      await expect.poll(() => zone.inputValue()).toBe('local');
+      expect(await zone.locator('option').allInnerTexts()).toEqual(['Your time zone (Europe/Berlin)', 'India time (IST)']);
+      expect(await p.getByTestId('report-started').innerText()).toBe('Jun 04, 2025 · 12:00:00 PM GMT+2');
+      const model = new ReportPageModel(p);
+      await model.steps().nth(0).getByRole('button').first().click();
+      expect(await p.getByTestId('command-time').innerText()).toBe('12:00:00 PM GMT+2');
+
+      await zone.selectOption({ label: 'India time (IST)' });
+      expect(await p.getByTestId('command-time').innerText()).toBe('03:30:00 PM IST');
+      expect(await p.getByTestId('report-started').innerText()).toBe('Jun 04, 2025 · 03:30:00 PM IST');
+      await expectAccessible(p, 'scenario report in India time');
+      if (shots)
+        for (const size of SIZES) {
+          await p.setViewportSize(size);
+          await p.screenshot({ path: `/tmp/report-reading-time-zone-${size.width}.png` });
+        }
+
+      // Remembered per browser: the run report opens in India time too.
+      await p.goto(`/${ada.projectId}/run-report/${runId}`);
+      await expect.poll(() => p.getByTestId('report-started').innerText()).toBe('Jun 04, 2025 · 03:30:00 PM IST');
+      expect(await p.getByRole('combobox', { name: 'Times in' }).inputValue()).toBe('ist');
+      if (shots)
+        for (const size of SIZES) {
+          await p.setViewportSize(size);
+          await p.screenshot({ path: `/tmp/report-reading-run-time-zone-${size.width}.png` });
+        }
+      await p.getByRole('combobox', { name: 'Times in' }).selectOption('local');
+      expect(await p.getByTestId('report-started').innerText()).toBe('Jun 04, 2025 · 12:00:00 PM GMT+2');
+    } finally {
+      await berlin.close();
+    }
+  });
 });

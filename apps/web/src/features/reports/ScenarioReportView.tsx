@@ -5,7 +5,6 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { CommentsPanel } from './CommentsPanel';
 import { useScreenshot, type ScreenshotOwner } from './queries';
@@ -27,6 +26,9 @@ import {
   type DetailTab,
 } from './report-rules';
 import { ReportFiles } from './ReportFiles';
+import { reportClockText, reportDateTime, type ReportTimeZone } from './report-time';
+import { ReportTimeZoneSelect } from './ReportTimeZoneSelect';
+import { useReportTimeZone } from './useReportTimeZone';
 import { AiRetrainBadge, FlakyBadge, StatusBadge, statusLabel } from './StatusBadge';
 
 export interface ScenarioReportViewProps {
@@ -37,19 +39,6 @@ export interface ScenarioReportViewProps {
   owner: ScreenshotOwner;
   /** Query key refetched after a comment changes. */
   invalidate: readonly unknown[];
-}
-
-/** Spec 02 §9: report step dates are shown in an India time zone. */
-const stepTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Kolkata',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
-function stepTimeText(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '-' : `${stepTime.format(at)} IST`;
 }
 
 function commandTitle(command: Command): string {
@@ -105,7 +94,8 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
     setCommandIndex(target[1]);
   };
 
-  const started = formatDateTime(testCase.result.startTime);
+  const [zone, setZone] = useReportTimeZone();
+  const started = reportDateTime(testCase.result.startTime, zone);
   const passedSteps = steps.filter((s) => s.result.status === 'PASSED' || s.result.status === 'FIXED_BY_AI').length;
   const params = Object.entries(testCase.parameters);
   const command = step?.commands[commandIndex];
@@ -138,11 +128,14 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
         <div className="min-w-0">
           <p className="text-sm text-slate-500">{testCase.featureName}</p>
           <h1 className="mt-0.5 truncate text-2xl font-semibold tracking-tight text-slate-900">{testCase.scenarioName}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {Strings.reportStarted}{' '}
-            <time dateTime={testCase.result.startTime}>
-              {started.date} · {started.time}
-            </time>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span>
+              {Strings.reportStarted}{' '}
+              <time dateTime={testCase.result.startTime} data-testid="report-started">
+                {started.date} · {started.time}
+              </time>
+            </span>
+            <ReportTimeZoneSelect zone={zone} onZone={setZone} />
           </p>
           <div className="mt-2">
             <ReportFiles owner={owner} testCase={testCase} />
@@ -226,7 +219,7 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
                 {command && (
                   <p className="mt-0.5 flex items-center gap-2 text-xs text-slate-500">
                     <StatusBadge status={command.result.status} />
-                    <span>{stepTimeText(command.result.startTime)}</span>
+                    <span data-testid="command-time">{reportClockText(command.result.startTime, zone)}</span>
                     <span>{secondsText(durationMs(command.result.startTime, command.result.endTime))}</span>
                   </p>
                 )}
@@ -263,6 +256,7 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
                 onTab={setTab}
                 step={step}
                 command={command}
+                zone={zone}
                 testCase={testCase}
                 owner={owner}
                 onAllNetwork={() => setNetworkOpen(true)}
@@ -352,6 +346,7 @@ function DetailTabs({
   onTab,
   step,
   command,
+  zone,
   testCase,
   owner,
   onAllNetwork,
@@ -360,6 +355,7 @@ function DetailTabs({
   onTab: (tab: string) => void;
   step: ReportStep;
   command: Command | undefined;
+  zone: ReportTimeZone;
   testCase: StoredTestCase;
   owner: ScreenshotOwner;
   onAllNetwork: () => void;
@@ -413,7 +409,7 @@ function DetailTabs({
               <li key={i} className={`flex gap-3 py-2 ${entry.type === 'error' ? 'text-red-800' : 'text-amber-900'}`}>
                 <span className="w-16 shrink-0 font-sans font-semibold uppercase">{entry.type}</span>
                 <span className="min-w-0 flex-1 break-words whitespace-pre-wrap">{entry.text}</span>
-                <span className="shrink-0 text-slate-500">{stepTimeText(entry.time)}</span>
+                <span className="shrink-0 text-slate-500">{reportClockText(entry.time, zone)}</span>
               </li>
             ))}
           </ul>

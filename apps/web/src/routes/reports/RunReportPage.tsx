@@ -12,12 +12,14 @@ import {
   exampleValuesText,
   passRatio,
 } from '../../features/reports/report-rules';
+import { reportDateTime } from '../../features/reports/report-time';
+import { ReportTimeZoneSelect } from '../../features/reports/ReportTimeZoneSelect';
 import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
 import { AiRetrainBadge, FlakyBadge, StatusBadge } from '../../features/reports/StatusBadge';
 import { finished, useLiveRunExecution } from '../../features/reports/useLiveRunExecution';
+import { useReportTimeZone } from '../../features/reports/useReportTimeZone';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
@@ -31,6 +33,7 @@ export function RunReportPage() {
   const { runId = '', testId } = useParams();
   const run = useRunReport(runId);
   const execution = useLiveRunExecution(project.id, run.data);
+  const [zone, setZone] = useReportTimeZone();
   const testCases = run.data?.report.testCases ?? [];
   const testCase =
     testId === undefined
@@ -70,7 +73,7 @@ export function RunReportPage() {
     );
   }
 
-  const started = formatDateTime(data.startTime);
+  const started = reportDateTime(data.startTime, zone);
   const running = execution?.running === true;
   // Provisioning: the execution runs but no scenario has ended yet, so nothing can be shown (spec 02 §2).
   const provisioning = running && testCases.length === 0 && finished(execution) === 0;
@@ -95,11 +98,14 @@ export function RunReportPage() {
           <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{data.name}</h1>
           <p className="mt-1 text-sm text-slate-600">
             {Strings.reportStarted}{' '}
-            <time dateTime={data.startTime}>
+            <time dateTime={data.startTime} data-testid="report-started">
               {started.date} · {started.time}
             </time>{' '}
             · {envDisplayName(data.env.name)} · {data.username}
           </p>
+          <div className="mt-1">
+            <ReportTimeZoneSelect zone={zone} onZone={setZone} />
+          </div>
         </div>
         <div className="grid grid-cols-3 gap-3">
           <Card label={Strings.reportDuration}>{durationText(data.executionTime)}</Card>
