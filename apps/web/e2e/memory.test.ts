@@ -26,7 +26,7 @@ describe('application map in Chromium', () => {
 
   it('says No memory available before any run visited a page', async () => {
     await page.goto(`/${ada.projectId}/memory`);
-    await expect.poll(() => page.getByText(Strings.memoryEmpty).count()).toBe(1);
+    await expect.poll(() => page.getByText('No memory available').count()).toBe(1);
     expect(await page.getByRole('link', { name: Strings.memoryBack }).getAttribute('href')).toBe(`/${ada.projectId}/dashboard`);
   });
 
