@@ -502,6 +502,11 @@ export class RunsService {
       if (first && report.data.initialAriaSnapshot && !paths[first]!.snapshot) paths[first]!.snapshot = report.data.initialAriaSnapshot;
       for (const edge of navigationEdges(visited)) edges.set(`${edge.from}\n${edge.to}`, edge);
     }
+    // Every edge joins two routes of the map, even one a recording only passed through.
+    for (const edge of edges.values()) {
+      paths[edge.from] ??= { pathsmap: {}, snapshot: '' };
+      paths[edge.to] ??= { pathsmap: {}, snapshot: '' };
+    }
     return { paths, edges: [...edges.values()] };
   }
 }
