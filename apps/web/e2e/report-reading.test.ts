@@ -221,6 +221,17 @@ describe('report reading in Chromium', () => {
           await p.setViewportSize(size);
           await p.screenshot({ path: `/tmp/report-reading-run-time-zone-${size.width}.png` });
         }
+      // The reports list follows India time too, and says so.
+      await p.evaluate(() => localStorage.setItem('durationIndex', '3'));
+      await p.goto(`/${ada.projectId}/runs`);
+      const row = p.getByTestId('report-row').filter({ hasText: 'Wish list nightly' });
+      await expect.poll(() => row.locator('time').innerText()).toBe('Jun 04, 2025\n03:30:00 PM IST');
+      if (shots)
+        for (const size of SIZES) {
+          await p.setViewportSize(size);
+          await p.screenshot({ path: `/tmp/report-reading-list-time-zone-${size.width}.png` });
+        }
+      await p.goBack();
       await p.getByRole('combobox', { name: 'Times in' }).selectOption('local');
       expect(await p.getByTestId('report-started').innerText()).toBe('Jun 04, 2025 · 12:00:00 PM GMT+2');
     } finally {
