@@ -31,12 +31,16 @@ describe('application map in Chromium', () => {
   });
 
   it('draws the routes, zooms within 50-200 % in 10 % steps, and opens a route’s panel', async () => {
-    await seedMemory(ada.api, ada.projectId, ['/', '/shop', '/shop/cart', '/account']);
+    await seedMemory(ada.api, ada.projectId, ['/', '/shop', '/shop/cart', '/account'], 'memory-flow');
+    // A run that only opened /shop/help: no navigation reaches it, so it hangs under /shop by its path.
+    await seedMemory(ada.api, ada.projectId, ['/shop/help'], 'memory-help');
     await page.reload();
-    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(4);
-    // The run went / → /shop → /shop/cart → /account; /account also hangs under / by its path.
+    await expect.poll(() => page.locator('.react-flow__node').count()).toBe(5);
+    // The run went / → /shop → /shop/cart → /account.
     expect(await page.locator('.react-flow__edge.memory-edge-navigation').count()).toBe(3);
-    expect(await page.locator('.react-flow__edge.memory-edge-path').count()).toBe(1);
+    const path = page.locator('.react-flow__edge.memory-edge-path');
+    expect(await path.count()).toBe(1);
+    expect(await path.getAttribute('data-id')).toBe('path:/shop->/shop/help');
     const zoom = () => page.getByTestId('memory-zoom').textContent();
     const start = Number((await zoom())!.replace('%', ''));
     await page.getByRole('button', { name: Strings.memoryZoomIn }).click();

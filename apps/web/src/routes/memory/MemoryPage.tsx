@@ -47,8 +47,8 @@ const PATH_EDGE = 'memory-edge-path';
 
 /**
  * Routes as a graph: the navigations runs and recordings took (which page led to which) as
- * arrows, and each route also hung from the nearest known route above it by path (dashed) unless
- * a navigation already joins the two. Columns are the distance from a route nothing leads to, so
+ * arrows; a route no navigation reaches hangs from the nearest known route above it by path
+ * (dashed), so no route floats alone. Columns are the distance from a route nothing leads to, so
  * a flow reads left to right. Pure and linear, so 300 routes lay out instantly.
  */
 export function layoutMemory(memory: ApplicationMemory): { nodes: Node[]; edges: Edge[] } {
@@ -68,9 +68,11 @@ export function layoutMemory(memory: ApplicationMemory): { nodes: Node[]; edges:
       style: { stroke: '#4f46e5', strokeWidth: 2 },
     });
   }
+  const reached = new Set(edges.map((edge) => edge.target));
   for (const route of routes) {
     const parent = parentRoute(route, known);
-    if (!parent || joined.has(`${parent}\n${route}`) || joined.has(`${route}\n${parent}`)) continue;
+    // A dashed line to a route a flow already reaches would run behind that flow's arrows.
+    if (!parent || reached.has(route) || joined.has(`${route}\n${parent}`)) continue;
     edges.push({
       id: `path:${parent}->${route}`,
       source: parent,
