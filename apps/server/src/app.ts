@@ -296,7 +296,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         const ws = await workspaces.open(caller, projectAccess, branch).catch(async () => workspaces.open(caller, projectAccess));
         return testData.secretValues(ws);
       },
-      recordedMemory: (projectId) => recordedPages.paths(projectId),
+      recordedMemory: (projectId) => recordedPages.memory(projectId),
     },
     runsRepo,
     artifactStore,

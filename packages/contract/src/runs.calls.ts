@@ -233,8 +233,29 @@ export const RunDetails = z.object({
 export type RunDetails = z.infer<typeof RunDetails>;
 
 const MemoryStep = z.object({ commandsLog: z.array(z.unknown()), path: z.string() });
+/** One navigation seen in a run or a recording: the page at `from` led to the page at `to`. */
+export const MemoryEdge = z.object({ from: z.string(), to: z.string() });
+export type MemoryEdge = z.infer<typeof MemoryEdge>;
+
+/** Each change of route in `visited` as an edge, each pair once, in first-seen order. */
+export function navigationEdges(visited: string[]): MemoryEdge[] {
+  const seen = new Set<string>();
+  const edges: MemoryEdge[] = [];
+  for (let i = 1; i < visited.length; i += 1) {
+    const from = visited[i - 1]!;
+    const to = visited[i]!;
+    const key = `${from}\n${to}`;
+    if (from === to || seen.has(key)) continue;
+    seen.add(key);
+    edges.push({ from, to });
+  }
+  return edges;
+}
+
 export const ApplicationMemory = z.object({
   paths: z.record(z.string(), z.object({ pathsmap: z.record(z.string(), MemoryStep), snapshot: z.string() })),
+  /** Navigations between routes (issue 23), each pair once; both ends are keys of `paths`. */
+  edges: z.array(MemoryEdge),
 });
 export type ApplicationMemory = z.infer<typeof ApplicationMemory>;
 
@@ -313,6 +334,8 @@ export const runsCalls = {
         _id: z.string(),
         type: z.literal('scenario'),
         runId: z.string(),
+        /** The run it belongs to, for the breadcrumb (spec 02 §2: Executions > run name). */
+        runName: z.string(),
         report: StoredTestCase.extend({ publishTime: z.string(), startTime: z.string() }),
       }),
     }),

@@ -378,7 +378,7 @@ const ROLE_LINE = /^\s*- (textbox|searchbox|button|link|combobox|checkbox|spinbu
  * other forms to fill and submit, navigation links; plus the description's own words when the
  * grammar reads them.
  */
-export function ideasFromMemory(memory: ApplicationMemory, description: string): ScenarioIdea[] {
+export function ideasFromMemory(memory: Pick<ApplicationMemory, 'paths'>, description: string): ScenarioIdea[] {
   const ideas: ScenarioIdea[] = [];
   const described = description.trim() ? translateFlow([description]) : undefined;
   if (described && described.steps.length > 0 && described.unmatched.length === 0) {

@@ -633,6 +633,18 @@ export const recordedPages = pgTable(
   (table) => [primaryKey({ columns: [table.projectId, table.route] })],
 );
 
+/** Which recorded page led to which (issue 23): the application map's edges from recordings. */
+export const recordedNavigations = pgTable(
+  'recorded_navigations',
+  {
+    projectId: projectReference(),
+    fromRoute: text('from_route').notNull(),
+    toRoute: text('to_route').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.projectId, table.fromRoute, table.toRoute] })],
+);
+
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /**

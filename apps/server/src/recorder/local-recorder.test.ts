@@ -113,6 +113,10 @@ describe('rehearse record (the local recorder)', () => {
       const login = memory.paths['/demo-shop/login.html']!;
       expect(login.snapshot).toContain('Sign in');
       expect(Object.keys(login.pathsmap)).toContain('When I fill in "Email" with "demo@rehearse.dev"');
+      // The Sign in link led from the page the recording opened on to the login page: an edge of the map.
+      const intoLogin = memory.edges.find((edge) => edge.to === '/demo-shop/login.html');
+      expect(intoLogin, JSON.stringify(memory.edges)).toBeDefined();
+      expect(memory.paths[intoLogin!.from]!.snapshot).not.toBe('');
 
       // Re-recording one step (ai_learn) replaces that step's line and nothing else.
       const before = feature.scenarios[0]!.content.split('\n');

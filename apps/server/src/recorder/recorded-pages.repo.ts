@@ -1,8 +1,8 @@
-import type { ApplicationMemory, RecordedCommand, RecordedPage } from '@rehearse/contract';
+import { navigationEdges, type ApplicationMemory, type MemoryEdge, type RecordedCommand, type RecordedPage } from '@rehearse/contract';
 import { generate } from '@rehearse/codegen';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { recordedPages } from '../db/schema.js';
+import { recordedNavigations, recordedPages } from '../db/schema.js';
 
 type PathEntry = ApplicationMemory['paths'][string];
 
@@ -12,6 +12,23 @@ function routeOf(url: string | undefined, fallback: string): string {
   } catch {
     return fallback;
   }
+}
+
+/**
+ * The navigations of one recording, in order: consecutive commands on different routes, then any
+ * page where nothing was recorded (the flow ended by arriving there), reached from the last route.
+ */
+function recordedNavigationsOf(pages: RecordedPage[], commands: RecordedCommand[]): MemoryEdge[] {
+  const visited: string[] = [];
+  for (const command of commands) {
+    const route = routeOf(command.url, command.path);
+    if (visited.at(-1) !== route) visited.push(route);
+  }
+  for (const page of pages) {
+    const route = routeOf(page.url, page.path);
+    if (!visited.includes(route)) visited.push(route);
+  }
+  return navigationEdges(visited);
 }
 
 /**
@@ -44,6 +61,15 @@ export class RecordedPagesRepo {
       };
       byRoute.set(route, entry);
     });
+    const navigations = recordedNavigationsOf(pages, commands);
+    if (navigations.length > 0)
+      await this.db
+        .insert(recordedNavigations)
+        .values(navigations.map(({ from, to }) => ({ projectId, fromRoute: from, toRoute: to })))
+        .onConflictDoUpdate({
+          target: [recordedNavigations.projectId, recordedNavigations.fromRoute, recordedNavigations.toRoute],
+          set: { updatedAt: sql`now()` },
+        });
     for (const [route, entry] of byRoute) {
       await this.db
         .insert(recordedPages)
@@ -60,10 +86,15 @@ export class RecordedPagesRepo {
     }
   }
 
-  async paths(projectId: string): Promise<ApplicationMemory['paths']> {
+  /** The project's recorded routes and the navigations between them. */
+  async memory(projectId: string): Promise<ApplicationMemory> {
     const rows = await this.db.select().from(recordedPages).where(eq(recordedPages.projectId, projectId));
     const paths: ApplicationMemory['paths'] = {};
     for (const row of rows) paths[row.route] = { snapshot: row.snapshot, pathsmap: row.steps as PathEntry['pathsmap'] };
-    return paths;
+    const navigations = await this.db
+      .select({ from: recordedNavigations.fromRoute, to: recordedNavigations.toRoute })
+      .from(recordedNavigations)
+      .where(eq(recordedNavigations.projectId, projectId));
+    return { paths, edges: navigations };
   }
 }

@@ -109,7 +109,7 @@ describe.each(testBackends())('dashboard totals on %s', (backend) => {
 
     // Migration 0019 fills the totals of runs stored before it from the runs themselves.
     await test.database.execute('delete from project_run_totals');
-    const migration = readFileSync(new URL('../../drizzle/0019_run_totals.sql', import.meta.url), 'utf8');
+    const migration = readFileSync(new URL('../../drizzle/0019_reports_at_scale.sql', import.meta.url), 'utf8');
     await test.database.execute(migration.split('--> statement-breakpoint').at(-1)!);
     expect(await dashboard()).toEqual({ runs: 1, scenarios: 2, passed: 0, failed: 1 });
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   Messages,
+  navigationEdges,
   TestCase,
   TRACE_FILES_PATH,
   TRACE_LINK_MINUTES,
@@ -123,7 +124,7 @@ export interface RunsLinks {
   /** The project's plain secret values at a branch (its test data): uploaded reports are masked with them. */
   secretValues: (caller: Caller, access: ProjectAccess, branch: string | undefined) => Promise<string[]>;
   /** The pages recordings visited (DESIGN §7: every recorded or run page adds to the memory). */
-  recordedMemory: (projectId: string) => Promise<ApplicationMemory['paths']>;
+  recordedMemory: (projectId: string) => Promise<ApplicationMemory>;
 }
 
 /** Runs and reports: uploads from the runner, the reports list, run and scenario reports, comments, memory. */
@@ -381,6 +382,7 @@ export class RunsService {
       _id: row.id,
       type: 'scenario' as const,
       runId: row.runId,
+      runName: run?.run.name ?? '',
       report: {
         ...storedCase(row, comments),
         publishTime: run?.run.publishTime.toISOString() ?? row.endTime.toISOString(),
@@ -481,25 +483,28 @@ export class RunsService {
 
   /**
    * The application map: every route a recent scenario visited (from the URLs its commands saw),
-   * each with the steps that ran there and the latest ARIA snapshot of that page.
+   * each with the steps that ran there and the latest ARIA snapshot of that page, and the
+   * navigations between routes (each change of route from one command to the next).
    */
   async memory(projectId: string): Promise<ApplicationMemory> {
     const rows = await this.runs.recentTestCases(projectId, MEMORY_TEST_CASES);
     // Recorded pages first: what runs saw later is newer and wins a route's snapshot.
-    const paths: ApplicationMemory['paths'] = await this.links.recordedMemory(projectId);
+    const recorded = await this.links.recordedMemory(projectId);
+    const paths: ApplicationMemory['paths'] = recorded.paths;
+    const edges = new Map(recorded.edges.map((edge) => [`${edge.from}\n${edge.to}`, edge]));
     // Oldest first so the newest snapshot of a route wins.
     for (const row of [...rows].reverse()) {
       const report = TestCase.safeParse(row.report);
       if (!report.success) continue;
+      const visited: string[] = [];
       for (const step of report.data.steps) {
-        const url = [...step.commands].reverse().find((command) => command.info?.url)?.info?.url;
-        if (!url) continue;
-        let route: string;
-        try {
-          route = new URL(url).pathname;
-        } catch {
-          continue;
-        }
+        const routes = step.commands.flatMap((command) => {
+          const route = routeOfUrl(command.info?.url);
+          return route ? [route] : [];
+        });
+        visited.push(...routes);
+        const route = routes.at(-1);
+        if (!route) continue;
         const entry = (paths[route] ??= { pathsmap: {}, snapshot: '' });
         entry.pathsmap[step.text] = {
           commandsLog: step.commands.map(({ type, element_name, value, info }) => ({
@@ -512,8 +517,29 @@ export class RunsService {
         };
         if (step.ariaSnapshot) entry.snapshot = step.ariaSnapshot;
       }
+      // A route passed through inside a step (a redirect, a link clicked mid-step) is still a page of the map.
+      for (const route of visited) paths[route] ??= { pathsmap: {}, snapshot: '' };
+      // The runner snapshots the first page a scenario reaches; steps only snapshot on failure.
+      const first = visited[0];
+      if (first && report.data.initialAriaSnapshot && !paths[first]!.snapshot) paths[first]!.snapshot = report.data.initialAriaSnapshot;
+      for (const edge of navigationEdges(visited)) edges.set(`${edge.from}\n${edge.to}`, edge);
     }
-    return { paths };
+    // Every edge joins two routes of the map, even one a recording only passed through.
+    for (const edge of edges.values()) {
+      paths[edge.from] ??= { pathsmap: {}, snapshot: '' };
+      paths[edge.to] ??= { pathsmap: {}, snapshot: '' };
+    }
+    return { paths, edges: [...edges.values()] };
+  }
+}
+
+/** A URL's path, the map's route, or undefined when there is no readable URL. */
+function routeOfUrl(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).pathname;
+  } catch {
+    return undefined;
   }
 }
 

@@ -118,6 +118,8 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     expect((await owner.api.call(runsCalls.scenarioScreenshot, { params: { testCaseId, screenshotId } })).image).toBe(PNG);
     const scenario = await owner.api.call(runsCalls.getScenario, { query: { scenarioId: testCaseId } });
     expect(scenario.scenario.report.scenarioName).toBe('Buy a backpack');
+    // The single scenario report's breadcrumb names its run.
+    expect(scenario.scenario.runName).toBe('Nightly');
 
     const { memory } = await owner.api.call(runsCalls.applicationMemory, { query: { projectId } });
     expect(memory.paths['/demo-shop/cart.html']).toMatchObject({

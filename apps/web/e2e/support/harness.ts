@@ -37,7 +37,12 @@ export interface Harness {
   /** Signs a new user up through the API (fast); their Default project comes with it. */
   signUp(firstname: string, domain?: string): Promise<Account>;
   /** A new browser context signed in as `account`, with project creation's wait shortened. */
-  open(account: Account, viewport?: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }>;
+  /** `timezoneId` (an IANA zone) is the browser's own time zone, as a viewer abroad has it. */
+  open(
+    account: Account,
+    viewport?: { width: number; height: number },
+    options?: { timezoneId?: string },
+  ): Promise<{ context: BrowserContext; page: Page }>;
   close(): Promise<void>;
 }
 
@@ -68,8 +73,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
       const answer = await api(null).call(authCalls.signup, { body: { email, password: PASSWORD, firstname, lastname } });
       return { email, firstname, lastname, token: answer.token, projectId: answer.project._id, api: api(answer.token) };
     },
-    async open(account, viewport = { width: 1440, height: 900 }) {
-      const context = await browser.newContext({ baseURL: base, viewport });
+    async open(account, viewport = { width: 1440, height: 900 }, options = {}) {
+      const context = await browser.newContext({ baseURL: base, viewport, ...options });
       context.setDefaultTimeout(15_000);
       await context.addInitScript(
         ([tokenKey, token, waitKey]) => {

@@ -19,4 +19,6 @@ export const StorageKeys = {
   tourPending: 'rehearse.tourPending',
   /** The reports list's time range (spec 02 §9: kept as durationIndex, default 0). */
   durationIndex: 'durationIndex',
+  /** Report times in the viewer's own zone ('local', the default) or in India time ('ist', the spec's rendering). */
+  reportTimeZone: 'rehearse.reportTimeZone',
 } as const;

@@ -75,6 +75,9 @@ export const ReportStrings = {
   reportLoading: 'Loading the report…',
   reportLoadFailed: 'Error',
   reportStarted: 'Started',
+  reportTimeZoneLabel: 'Times in',
+  reportTimeZoneLocal: (zone: string) => `Your time zone (${zone})`,
+  reportTimeZoneIst: 'India time (IST)',
   reportDuration: 'Duration',
   reportStatus: 'Status',
   reportSteps: 'Steps',
@@ -185,6 +188,11 @@ export const ReportStrings = {
   memoryClosePanel: 'Close route details',
   memoryRoutes: (n: number) => (n === 1 ? '1 route' : `${n} routes`),
   memoryGraph: 'Routes of the application',
+  memoryLegend: 'Legend',
+  memoryLegendNavigation: 'Page led to page',
+  memoryLegendPath: 'Under a parent path',
+  memoryReachedFrom: 'Reached from',
+  memoryLeadsTo: 'Leads to',
 
   // Code review (spec 01 §2, §4)
   reviewTitle: 'Code Review',

@@ -5,12 +5,12 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { CommentsPanel } from './CommentsPanel';
 import { useScreenshot, type ScreenshotOwner } from './queries';
 import {
   aiRetrainLabel,
+  apiTestInfo,
   defaultCommandIndex,
   defaultStepIndex,
   defaultTab,
@@ -22,9 +22,13 @@ import {
   secondsText,
   sizeText,
   timeBarPercent,
+  urlEllipsisParts,
   type DetailTab,
 } from './report-rules';
 import { ReportFiles } from './ReportFiles';
+import { reportClockText, reportDateTime, type ReportTimeZone } from './report-time';
+import { ReportTimeZoneSelect } from './ReportTimeZoneSelect';
+import { useReportTimeZone } from './useReportTimeZone';
 import { AiRetrainBadge, FlakyBadge, StatusBadge, statusLabel } from './StatusBadge';
 
 export interface ScenarioReportViewProps {
@@ -37,19 +41,6 @@ export interface ScenarioReportViewProps {
   invalidate: readonly unknown[];
   /** 'Previous results' with what they are (PreviousResults), when the report has them. */
   previous?: ReactNode;
-}
-
-/** Spec 02 §9: report step dates are shown in an India time zone. */
-const stepTime = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'Asia/Kolkata',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hour12: true,
-});
-function stepTimeText(iso: string): string {
-  const at = new Date(iso);
-  return Number.isNaN(at.getTime()) ? '-' : `${stepTime.format(at)} IST`;
 }
 
 function commandTitle(command: Command): string {
@@ -105,7 +96,8 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
     setCommandIndex(target[1]);
   };
 
-  const started = formatDateTime(testCase.result.startTime);
+  const [zone, setZone] = useReportTimeZone();
+  const started = reportDateTime(testCase.result.startTime, zone);
   const passedSteps = steps.filter((s) => s.result.status === 'PASSED' || s.result.status === 'FIXED_BY_AI').length;
   const params = Object.entries(testCase.parameters);
   const command = step?.commands[commandIndex];
@@ -138,11 +130,14 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
         <div className="min-w-0">
           <p className="text-sm text-slate-500">{testCase.featureName}</p>
           <h1 className="mt-0.5 truncate text-2xl font-semibold tracking-tight text-slate-900">{testCase.scenarioName}</h1>
-          <p className="mt-1 text-sm text-slate-600">
-            {Strings.reportStarted}{' '}
-            <time dateTime={testCase.result.startTime}>
-              {started.date} · {started.time}
-            </time>
+          <p className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
+            <span>
+              {Strings.reportStarted}{' '}
+              <time dateTime={testCase.result.startTime} data-testid="report-started">
+                {started.date} · {started.time}
+              </time>
+            </span>
+            <ReportTimeZoneSelect zone={zone} onZone={setZone} />
           </p>
           <div className="mt-2">
             <ReportFiles owner={owner} testCase={testCase} />
@@ -228,7 +223,7 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
                 {command && (
                   <p className="mt-0.5 flex items-center gap-2 text-xs text-slate-500">
                     <StatusBadge status={command.result.status} />
-                    <span>{stepTimeText(command.result.startTime)}</span>
+                    <span data-testid="command-time">{reportClockText(command.result.startTime, zone)}</span>
                     <span>{secondsText(durationMs(command.result.startTime, command.result.endTime))}</span>
                   </p>
                 )}
@@ -265,6 +260,7 @@ export function ScenarioReportView({ projectId, testCase, run, owner, invalidate
                 onTab={setTab}
                 step={step}
                 command={command}
+                zone={zone}
                 testCase={testCase}
                 owner={owner}
                 onAllNetwork={() => setNetworkOpen(true)}
@@ -354,6 +350,7 @@ function DetailTabs({
   onTab,
   step,
   command,
+  zone,
   testCase,
   owner,
   onAllNetwork,
@@ -362,11 +359,12 @@ function DetailTabs({
   onTab: (tab: string) => void;
   step: ReportStep;
   command: Command | undefined;
+  zone: ReportTimeZone;
   testCase: StoredTestCase;
   owner: ScreenshotOwner;
   onAllNetwork: () => void;
 }) {
-  const apiInfo = command?.info && (command.info.tests !== undefined || command.info.status !== undefined) ? command.info : undefined;
+  const apiInfo = apiTestInfo(command);
   const verify = command?.info?.expectedValue !== undefined ? command.info : undefined;
   const extra: { id: string; label: string }[] = [
     ...(apiInfo ? [{ id: 'api', label: Strings.reportTabApi }] : []),
@@ -415,7 +413,7 @@ function DetailTabs({
               <li key={i} className={`flex gap-3 py-2 ${entry.type === 'error' ? 'text-red-800' : 'text-amber-900'}`}>
                 <span className="w-16 shrink-0 font-sans font-semibold uppercase">{entry.type}</span>
                 <span className="min-w-0 flex-1 break-words whitespace-pre-wrap">{entry.text}</span>
-                <span className="shrink-0 text-slate-500">{stepTimeText(entry.time)}</span>
+                <span className="shrink-0 text-slate-500">{reportClockText(entry.time, zone)}</span>
               </li>
             ))}
           </ul>
@@ -605,8 +603,8 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
             const failing = isFailingRequest(entry);
             return (
               <tr key={i} data-testid="network-row" className={failing ? 'bg-red-50/50' : ''}>
-                <td className="truncate px-3 py-1.5 font-mono" title={entry.requestUrl}>
-                  {entry.requestUrl}
+                <td className="px-3 py-1.5" title={entry.requestUrl}>
+                  <UrlText url={entry.requestUrl} />
                 </td>
                 <td className="px-2 py-1.5">{entry.method}</td>
                 <td className={`px-2 py-1.5 ${failing ? 'font-semibold text-red-800' : 'text-slate-700'}`}>
@@ -631,6 +629,22 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
   );
 }
 
+/**
+ * A URL with a middle ellipsis (issue 23): the start gives way first and the last segment stays,
+ * since a page's requests mostly share their start. Screen readers and copy get the whole URL.
+ */
+function UrlText({ url }: { url: string }) {
+  const { head, tail } = urlEllipsisParts(url);
+  return (
+    <span className="flex min-w-0" data-testid="network-url">
+      {/* The tail keeps its width while the head shrinks to its first characters; only in a column
+          narrower than both does the tail give way too. */}
+      <span className="min-w-[4ch] truncate">{head}</span>
+      <span className="max-w-[calc(100%-4ch)] shrink-0 truncate">{tail}</span>
+    </span>
+  );
+}
+
 /** The full network log of a scenario, with search and a failed-only filter (spec 02 §2). */
 function NetworkLogsDialog({
   open,
@@ -646,7 +660,7 @@ function NetworkLogsDialog({
   const needle = term.trim().toLowerCase();
   const shown = entries.filter((e) => (!failedOnly || isFailingRequest(e)) && (!needle || e.requestUrl.toLowerCase().includes(needle)));
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={Strings.reportNetworkTitle} size="lg" testId="network-dialog">
+    <Modal open={open} onOpenChange={onOpenChange} title={Strings.reportNetworkTitle} size="xl" testId="network-dialog">
       <div className="flex flex-col gap-3">
         <div className="flex items-center gap-3">
           <input

@@ -2,6 +2,9 @@ import type { Outcome, WebLogEntry } from '@rehearse/contract';
 import { describe, expect, it } from 'vitest';
 import {
   aiRetrainLabel,
+  apiTestInfo,
+  exampleValuesText,
+  urlEllipsisParts,
   defaultCommandIndex,
   defaultStepIndex,
   defaultTab,
@@ -29,7 +32,12 @@ describe('report step selection (spec 02 §4)', () => {
   });
 
   it('selects the first step when none passed or failed', () => {
-    expect(defaultStepIndex([step('SKIPPED'), step('UNDEFINED')])).toBe(0);
+    expect(defaultStepIndex([step('SKIPPED'), step('SKIPPED')])).toBe(0);
+  });
+
+  it('opens a scenario that stopped on an undefined step on that step', () => {
+    expect(defaultStepIndex([step('PASSED'), step('PASSED'), step('UNDEFINED'), step('SKIPPED')])).toBe(2);
+    expect(defaultStepIndex([step('SKIPPED'), step('UNDEFINED')])).toBe(1);
   });
 
   it('opens the first non-passed command with a screenshot first', () => {
@@ -110,5 +118,29 @@ describe('environment names on screen (spec 02 §9: shown without ".json")', () 
     expect(envDisplayName('staging.json')).toBe('staging');
     expect(envDisplayName('environments/staging.json')).toBe('staging');
     expect(envDisplayName('staging')).toBe('staging');
+  });
+});
+
+describe('report reading (issue 23)', () => {
+  it('gives the API test tab to API commands only, not to a navigation that carries its HTTP status', () => {
+    expect(apiTestInfo({ type: 'navigate', info: { url: 'http://shop.test/', status: 200, statusText: 'OK' } })).toBeUndefined();
+    expect(apiTestInfo({ type: 'api', info: { status: 201 } })).toEqual({ status: 201 });
+    expect(apiTestInfo({ type: 'api_assert', info: { tests: [], testsPassed: 0 } })).toEqual({ tests: [], testsPassed: 0 });
+    expect(apiTestInfo({ type: 'click_element' })).toBeUndefined();
+  });
+
+  it('cuts a URL so its last segment and query always show', () => {
+    const url = 'https://cdn.shop.test/assets/v2/build/0123456789abcdef/chunks/vendor-react-dom.js?v=42';
+    const { head, tail } = urlEllipsisParts(url);
+    expect(head + tail).toBe(url);
+    expect(tail).toBe('/vendor-react-dom.js?v=42');
+    const long = `https://shop.test/${'x'.repeat(60)}`;
+    expect(urlEllipsisParts(long).tail).toBe('x'.repeat(32));
+    expect(urlEllipsisParts('/a')).toEqual({ head: '', tail: '/a' });
+  });
+
+  it('names an outline row by its example values, masked', () => {
+    expect(exampleValuesText({ item: 'backpack', password: 'mask:hunter2' })).toBe('item: backpack, password: mask:****');
+    expect(exampleValuesText({})).toBe('');
   });
 });

@@ -70,10 +70,47 @@ export function durationText(ms: number): string {
 
 const SETTLED = new Set(['PASSED', 'FAILED', 'FIXED_BY_AI']);
 
-/** Spec 02 §4: the step selected first is the last passed or failed one (else the first). */
+/**
+ * Spec 02 §4: the step selected first is the last passed or failed one (else the first). A step
+ * that stopped the scenario, failed or undefined (issue 23: no step definition matched it), comes
+ * first: after it every step is skipped, so for a failed one this is the spec's rule, and an
+ * undefined one is what the reader came to see.
+ */
 export function defaultStepIndex(steps: Pick<ReportStep, 'result'>[]): number {
+  const stopped = steps.findIndex((step) => step.result.status === 'FAILED' || step.result.status === 'UNDEFINED');
+  if (stopped >= 0) return stopped;
   for (let i = steps.length - 1; i >= 0; i -= 1) if (SETTLED.has(steps[i]!.result.status)) return i;
   return 0;
+}
+
+/**
+ * The API findings of a command, when it is an API request or check: only those get the "API test"
+ * tab. A navigation also carries the page's HTTP status, which is not an API test (issue 23).
+ */
+export function apiTestInfo(command: Pick<Command, 'type' | 'info'> | undefined): NonNullable<Command['info']> | undefined {
+  const info = command?.info;
+  if (!info) return undefined;
+  return command.type.startsWith('api') || info.tests !== undefined ? info : undefined;
+}
+
+/**
+ * A URL cut for a middle ellipsis: the head shrinks with an ellipsis and the tail (the last path
+ * segment with its query, at most 32 characters) always shows, so rows of one host stay apart.
+ */
+export function urlEllipsisParts(url: string): { head: string; tail: string } {
+  const slash = url.lastIndexOf('/', url.length - 2);
+  const cut = slash >= 0 && url.length - slash <= 32 ? slash : Math.max(0, url.length - 32);
+  return { head: url.slice(0, cut), tail: url.slice(cut) };
+}
+
+/**
+ * A Scenario Outline row's name part (issue 23): its example values as `name: value`, masked; empty
+ * for a plain scenario, whose report has no parameters.
+ */
+export function exampleValuesText(parameters: Record<string, string>): string {
+  return Object.entries(parameters)
+    .map(([key, value]) => `${key}: ${maskValue(value)}`)
+    .join(', ');
 }
 
 /** Spec 02 §4: the command opened first is the first non-passed one with a screenshot, else the last. */

@@ -1,9 +1,19 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import type { ApplicationMemory } from '@rehearse/contract';
-import { Background, Position, ReactFlow, ReactFlowProvider, useReactFlow, useViewport, type Edge, type Node } from '@xyflow/react';
+import {
+  Background,
+  MarkerType,
+  Position,
+  ReactFlow,
+  ReactFlowProvider,
+  useReactFlow,
+  useViewport,
+  type Edge,
+  type Node,
+} from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
 import { ArrowLeft, Minus, Plus, X } from 'lucide-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
@@ -18,7 +28,7 @@ import { useCurrentProject } from '../project/current-project';
 const MIN_ZOOM = 0.5;
 const MAX_ZOOM = 2;
 const ZOOM_STEP = 0.1;
-const COLUMN = 300;
+const COLUMN = 320;
 const ROW = 90;
 
 /** The nearest known route above `route` by path segments ('/shop/cart' → '/shop', else '/'). */
@@ -31,25 +41,56 @@ function parentRoute(route: string, known: Set<string>): string | null {
   return null;
 }
 
+/** Navigations (solid arrows) and path links (dashed) are told apart by class, for CSS and tests. */
+const NAVIGATION_EDGE = 'memory-edge-navigation';
+const PATH_EDGE = 'memory-edge-path';
+
 /**
- * Routes as a tree by URL path: each route hangs from the nearest known route above it, columns
- * by depth. Pure and one pass, so 300 routes lay out instantly.
+ * Routes as a graph: the navigations runs and recordings took (which page led to which) as
+ * arrows; a route no navigation reaches hangs from the nearest known route above it by path
+ * (dashed), so no route floats alone. Columns are the distance from a route nothing leads to, so
+ * a flow reads left to right. Pure and linear, so 300 routes lay out instantly.
  */
 export function layoutMemory(memory: ApplicationMemory): { nodes: Node[]; edges: Edge[] } {
   const routes = Object.keys(memory.paths).sort();
   const known = new Set(routes);
-  const perColumn = new Map<number, number>();
   const edges: Edge[] = [];
-  const nodes: Node[] = routes.map((route) => {
-    const column = route.split('/').filter(Boolean).length;
-    const row = perColumn.get(column) ?? 0;
-    perColumn.set(column, row + 1);
+  const joined = new Set<string>();
+  for (const { from, to } of memory.edges) {
+    if (!known.has(from) || !known.has(to) || from === to || joined.has(`${from}\n${to}`)) continue;
+    joined.add(`${from}\n${to}`);
+    edges.push({
+      id: `nav:${from}->${to}`,
+      source: from,
+      target: to,
+      className: NAVIGATION_EDGE,
+      markerEnd: { type: MarkerType.ArrowClosed, width: 18, height: 18, color: '#4f46e5' },
+      style: { stroke: '#4f46e5', strokeWidth: 2 },
+    });
+  }
+  const reached = new Set(edges.map((edge) => edge.target));
+  for (const route of routes) {
     const parent = parentRoute(route, known);
-    if (parent) edges.push({ id: `${parent}->${route}`, source: parent, target: route });
+    // A dashed line to a route a flow already reaches would run behind that flow's arrows.
+    if (!parent || reached.has(route) || joined.has(`${route}\n${parent}`)) continue;
+    edges.push({
+      id: `path:${parent}->${route}`,
+      source: parent,
+      target: route,
+      className: PATH_EDGE,
+      style: { stroke: '#94a3b8', strokeDasharray: '6 4' },
+    });
+  }
+  const column = columnsOf(routes, edges, known);
+  const perColumn = new Map<number, number>();
+  const nodes: Node[] = routes.map((route) => {
+    const x = column.get(route) ?? 0;
+    const row = perColumn.get(x) ?? 0;
+    perColumn.set(x, row + 1);
     const steps = Object.keys(memory.paths[route]!.pathsmap).length;
     return {
       id: route,
-      position: { x: column * COLUMN, y: row * ROW },
+      position: { x: x * COLUMN, y: row * ROW },
       // Columns run left to right, so edges leave on the right and arrive on the left.
       sourcePosition: Position.Right,
       targetPosition: Position.Left,
@@ -58,6 +99,41 @@ export function layoutMemory(memory: ApplicationMemory): { nodes: Node[]; edges:
     };
   });
   return { nodes, edges };
+}
+
+/**
+ * Each route's column: breadth-first along the navigations from the routes a flow starts at, so a
+ * flow reads left to right; a route no navigation reaches sits one column right of its parent path.
+ */
+function columnsOf(routes: string[], edges: Edge[], known: Set<string>): Map<string, number> {
+  const next = new Map<string, string[]>();
+  const reached = new Set<string>();
+  for (const edge of edges) {
+    if (edge.className !== NAVIGATION_EDGE) continue;
+    next.set(edge.source, [...(next.get(edge.source) ?? []), edge.target]);
+    reached.add(edge.target);
+  }
+  const column = new Map<string, number>();
+  const walk = (start: string, at: number) => {
+    column.set(start, at);
+    const queue = [start];
+    for (let i = 0; i < queue.length; i += 1) {
+      const route = queue[i]!;
+      for (const target of next.get(route) ?? []) {
+        if (column.has(target)) continue;
+        column.set(target, column.get(route)! + 1);
+        queue.push(target);
+      }
+    }
+  };
+  for (const route of routes) if (!reached.has(route) && next.has(route)) walk(route, 0);
+  // Sorted, so a parent path ('/shop') is placed before the routes under it ('/shop/cart').
+  for (const route of routes) {
+    if (column.has(route)) continue;
+    const parent = parentRoute(route, known);
+    walk(route, parent !== null && column.has(parent) ? column.get(parent)! + 1 : 0);
+  }
+  return column;
 }
 
 /** The application map (spec 02 §2 "Application map"): routes seen in runs, zoom 50-200 %, a side panel per route. */
@@ -108,9 +184,36 @@ function Graph({ memory }: { memory: ApplicationMemory }) {
   const zoomBy = (delta: number) => void flow.zoomTo(Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, Math.round((zoom + delta) * 10) / 10)));
   const route = selected ? memory.paths[selected] : undefined;
 
+  // The panel (or a smaller window) narrows the graph: bring the chosen route and the routes its
+  // navigations join back into view, never zooming in past the reader's zoom. A frame later, so the
+  // graph's new width is measured first.
+  const graph = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = graph.current;
+    if (!selected || !element) return;
+    const ids = new Set([selected]);
+    for (const edge of memory.edges) {
+      if (edge.from === selected) ids.add(edge.to);
+      if (edge.to === selected) ids.add(edge.from);
+    }
+    let frame = 0;
+    const fit = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => {
+        void flow.fitView({ nodes: [...ids].map((id) => ({ id })), maxZoom: flow.getZoom(), minZoom: MIN_ZOOM, padding: 0.2 });
+      });
+    };
+    const observer = new ResizeObserver(fit);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      cancelAnimationFrame(frame);
+    };
+  }, [selected, memory, flow]);
+
   return (
     <div className="flex h-full">
-      <div className="relative min-w-0 flex-1" aria-label={Strings.memoryGraph} role="region" data-testid="memory-graph">
+      <div ref={graph} className="relative min-w-0 flex-1" aria-label={Strings.memoryGraph} role="region" data-testid="memory-graph">
         <ReactFlow
           nodes={nodes}
           edges={edges}
@@ -126,6 +229,25 @@ function Graph({ memory }: { memory: ApplicationMemory }) {
         >
           <Background />
         </ReactFlow>
+        <div
+          role="group"
+          aria-label={Strings.memoryLegend}
+          className="absolute top-3 left-3 z-10 flex items-center gap-4 rounded-lg border border-slate-200 bg-white px-3 py-2 text-xs text-slate-700 shadow-sm"
+        >
+          <span className="flex items-center gap-2">
+            <svg aria-hidden="true" width="28" height="8" viewBox="0 0 28 8">
+              <line x1="0" y1="4" x2="22" y2="4" stroke="#4f46e5" strokeWidth="2" />
+              <path d="M20 0 L28 4 L20 8 Z" fill="#4f46e5" />
+            </svg>
+            {Strings.memoryLegendNavigation}
+          </span>
+          <span className="flex items-center gap-2">
+            <svg aria-hidden="true" width="28" height="8" viewBox="0 0 28 8">
+              <line x1="0" y1="4" x2="28" y2="4" stroke="#94a3b8" strokeWidth="1.5" strokeDasharray="6 4" />
+            </svg>
+            {Strings.memoryLegendPath}
+          </span>
+        </div>
         <div className="absolute bottom-3 left-3 z-10 flex items-center gap-1 rounded-lg border border-slate-200 bg-white p-1 shadow-sm">
           <Button
             size="icon"
@@ -162,6 +284,7 @@ function Graph({ memory }: { memory: ApplicationMemory }) {
               <X aria-hidden="true" className="size-4" />
             </Button>
           </div>
+          <Neighbours memory={memory} route={selected} onSelect={setSelected} />
           <Tabs.Root defaultValue="aria" className="flex min-h-0 flex-1 flex-col">
             <Tabs.List aria-label={selected} className="flex gap-1 border-b border-slate-200 px-3">
               {[
@@ -205,5 +328,41 @@ function Graph({ memory }: { memory: ApplicationMemory }) {
         </aside>
       )}
     </div>
+  );
+}
+
+/** The routes a navigation joins to `route`, both ways, each a button that opens that route's panel. */
+function Neighbours({ memory, route, onSelect }: { memory: ApplicationMemory; route: string; onSelect: (route: string) => void }) {
+  const known = (other: string) => other !== route && other in memory.paths;
+  const from = [...new Set(memory.edges.filter((edge) => edge.to === route && known(edge.from)).map((edge) => edge.from))];
+  const to = [...new Set(memory.edges.filter((edge) => edge.from === route && known(edge.to)).map((edge) => edge.to))];
+  if (from.length === 0 && to.length === 0) return null;
+  const rows: [string, string[]][] = [
+    [Strings.memoryReachedFrom, from],
+    [Strings.memoryLeadsTo, to],
+  ];
+  return (
+    <dl className="flex flex-col gap-1.5 border-b border-slate-200 px-4 py-3 text-xs" data-testid="memory-neighbours">
+      {rows
+        .filter(([, routes]) => routes.length > 0)
+        .map(([label, routes]) => (
+          <div key={label} className="flex min-w-0 items-baseline gap-2">
+            <dt className="w-24 shrink-0 font-medium text-slate-600">{label}</dt>
+            <dd className="flex min-w-0 flex-wrap gap-1">
+              {routes.map((other) => (
+                <button
+                  key={other}
+                  type="button"
+                  title={other}
+                  onClick={() => onSelect(other)}
+                  className="focus-ring max-w-full truncate rounded bg-slate-100 px-1.5 py-0.5 font-mono text-slate-800 hover:bg-brand-50 hover:text-brand-700"
+                >
+                  {other}
+                </button>
+              ))}
+            </dd>
+          </div>
+        ))}
+    </dl>
   );
 }

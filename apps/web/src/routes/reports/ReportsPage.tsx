@@ -15,7 +15,9 @@ import {
   SEARCH_DEBOUNCE_MS,
   TIME_RANGES,
 } from '../../features/reports/report-rules';
+import { reportDateTime } from '../../features/reports/report-time';
 import { StatusBadge } from '../../features/reports/StatusBadge';
+import { useReportTimeZone } from '../../features/reports/useReportTimeZone';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
@@ -354,7 +356,10 @@ function ReportRow({
   href: string;
   onOpen: () => void;
 }) {
-  const started = formatDateTime(row.startTime);
+  // The list keeps the browser's own clock, unlabelled as it always was; India time, once chosen
+  // on a report, applies here too and says so.
+  const [zone] = useReportTimeZone();
+  const started = zone === 'ist' ? reportDateTime(row.startTime, 'ist') : formatDateTime(row.startTime);
   return (
     <div
       role="row"

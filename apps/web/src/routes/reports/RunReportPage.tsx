@@ -4,14 +4,23 @@ import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner, Spinner } from '../../components/Spinner';
 import { reportKeys, useRunReport } from '../../features/reports/queries';
-import { aiRetrainLabel, durationMs, durationText, envDisplayName, passRatio } from '../../features/reports/report-rules';
 import { PreviousResults } from '../../features/reports/PreviousResults';
+import {
+  aiRetrainLabel,
+  durationMs,
+  durationText,
+  envDisplayName,
+  exampleValuesText,
+  passRatio,
+} from '../../features/reports/report-rules';
+import { reportDateTime } from '../../features/reports/report-time';
+import { ReportTimeZoneSelect } from '../../features/reports/ReportTimeZoneSelect';
 import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
 import { AiRetrainBadge, FlakyBadge, StatusBadge } from '../../features/reports/StatusBadge';
 import { finished, useLiveRunExecution } from '../../features/reports/useLiveRunExecution';
+import { useReportTimeZone } from '../../features/reports/useReportTimeZone';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
@@ -25,6 +34,7 @@ export function RunReportPage() {
   const { runId = '', testId } = useParams();
   const run = useRunReport(runId);
   const execution = useLiveRunExecution(project.id, run.data);
+  const [zone, setZone] = useReportTimeZone();
   const testCases = run.data?.report.testCases ?? [];
   const testCase =
     testId === undefined
@@ -52,7 +62,7 @@ export function RunReportPage() {
       <ScenarioReportView
         projectId={project.id}
         testCase={only}
-        run={null}
+        run={{ id: data.id, name: data.name }}
         owner={{ kind: 'run', runId: data.id }}
         invalidate={reportKeys.run(runId)}
         previous={previousRuns}
@@ -81,7 +91,7 @@ export function RunReportPage() {
     );
   }
 
-  const started = formatDateTime(data.startTime);
+  const started = reportDateTime(data.startTime, zone);
   const running = execution?.running === true;
   // Provisioning: the execution runs but no scenario has ended yet, so nothing can be shown (spec 02 §2).
   const provisioning = running && testCases.length === 0 && finished(execution) === 0;
@@ -106,11 +116,14 @@ export function RunReportPage() {
           <h1 className="truncate text-2xl font-semibold tracking-tight text-slate-900">{data.name}</h1>
           <p className="mt-1 text-sm text-slate-600">
             {Strings.reportStarted}{' '}
-            <time dateTime={data.startTime}>
+            <time dateTime={data.startTime} data-testid="report-started">
               {started.date} · {started.time}
             </time>{' '}
             · {envDisplayName(data.env.name)} · {data.username}
           </p>
+          <div className="mt-1">
+            <ReportTimeZoneSelect zone={zone} onZone={setZone} />
+          </div>
         </div>
         <div className="grid grid-cols-3 gap-3">
           <Card label={Strings.reportDuration}>{durationText(data.executionTime)}</Card>
@@ -168,12 +181,17 @@ export function RunReportPage() {
               <li key={t.id}>
                 <Link
                   to={`/${project.id}/run-report/${data.id}/${t.id}`}
-                  aria-label={Strings.reportOpenScenario(t.scenarioName)}
+                  aria-label={Strings.reportOpenScenario(scenarioRowName(t))}
                   data-testid="run-scenario"
                   className="focus-ring flex items-center gap-4 px-4 py-3 hover:bg-slate-50"
                 >
                   <span className="min-w-0 flex-1">
-                    <span className="block truncate font-medium text-slate-900">{t.scenarioName}</span>
+                    <span className="block truncate font-medium text-slate-900" data-testid="run-scenario-name">
+                      {t.scenarioName}
+                      {exampleValuesText(t.parameters) && (
+                        <span className="font-normal text-slate-600"> ({exampleValuesText(t.parameters)})</span>
+                      )}
+                    </span>
                     <span className="block truncate text-xs text-slate-500">
                       {t.featureName} · {Strings.reportStepCount(t.steps.length)}
                     </span>
@@ -216,4 +234,10 @@ function ProvisioningOverlay() {
       <p className="max-w-md text-sm text-slate-600">{Strings.provisioningHint}</p>
     </div>
   );
+}
+
+/** A scenario row's name: an outline's rows share a name, so each is told by its example values. */
+function scenarioRowName(testCase: { scenarioName: string; parameters: Record<string, string> }): string {
+  const values = exampleValuesText(testCase.parameters);
+  return values ? `${testCase.scenarioName} (${values})` : testCase.scenarioName;
 }

@@ -22,7 +22,7 @@ export function ScenarioReportPage() {
     <ScenarioReportView
       projectId={project.id}
       testCase={scenario.data.report}
-      run={null}
+      run={scenario.data.runName ? { id: scenario.data.runId, name: scenario.data.runName } : null}
       owner={{ kind: 'scenario' }}
       invalidate={reportKeys.scenario(scenarioId)}
     />

@@ -6,7 +6,11 @@ CREATE TABLE "project_run_totals" (
 	"failed" integer DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "runs_project_publish_idx";--> statement-breakpoint
 ALTER TABLE "project_run_totals" ADD CONSTRAINT "project_run_totals_project_id_projects_id_fk" FOREIGN KEY ("project_id") REFERENCES "projects"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "runs_list_name_idx" ON "runs" USING btree ("project_id","name","id") WHERE "runs"."rerun_of" is null;--> statement-breakpoint
+CREATE INDEX "runs_list_duration_idx" ON "runs" USING btree ("project_id",((extract(epoch from ("end_time" - "start_time")) * 1000)::float8),"id") WHERE "runs"."rerun_of" is null;--> statement-breakpoint
+CREATE INDEX "runs_project_publish_idx" ON "runs" USING btree ("project_id","publish_time","status","total_scenarios");--> statement-breakpoint
 -- Statement triggers with transition tables: one upsert per statement and project, however many rows
 -- it touched (a retention batch deletes 1,000 runs in one statement). `set search_path from current`
 -- pins the schema the migration ran in, so the trigger finds its table in any session.
