@@ -5,7 +5,6 @@ import type { Services } from '../apps/server/src/app.js';
 import { MembersRepo } from '../apps/server/src/auth/members.repo.js';
 import { ProjectsRepo } from '../apps/server/src/auth/projects.repo.js';
 import { SessionsRepo } from '../apps/server/src/auth/sessions.repo.js';
-import { UsersRepo } from '../apps/server/src/auth/users.repo.js';
 import { digestToken } from '../apps/server/src/crypto/tokens.js';
 import { schema, type Database, type Db } from '../apps/server/src/db/database.js';
 
@@ -121,11 +120,9 @@ export async function diagnose(
 ): Promise<Diagnosis> {
   const { userId, token, projectId } = ids;
   const queries: Array<[string, (db: Db) => Promise<unknown>]> = [
-    ['auth: session by token hash', (db) => new SessionsRepo(db).findByHash(digestToken(token))],
-    ['auth: user by id', (db) => new UsersRepo(db).findById(userId)],
+    ['auth: session with its user by token hash', (db) => new SessionsRepo(db).findWithUser(digestToken(token))],
     ['getProjects: projects.listForUser', (db) => new ProjectsRepo(db).listForUser(userId)],
-    ['getMembers: project by id', (db) => new ProjectsRepo(db).findById(projectId)],
-    ['getMembers: role of caller', (db) => new ProjectsRepo(db).roleOf(projectId, userId)],
+    ["getMembers: project with the caller's role", (db) => new ProjectsRepo(db).findWithRole(projectId, userId)],
     ['getMembers: members.listMembers', (db) => new MembersRepo(db).listMembers(projectId)],
     ['getMembers: members.listPendingInvitations', (db) => new MembersRepo(db).listPendingInvitations(projectId)],
   ];

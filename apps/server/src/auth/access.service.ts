@@ -1,4 +1,4 @@
-import { Messages, type ProjectResource, type ProjectScope } from '@rehearse/contract';
+import { Messages, type ProjectResource, type ProjectRole, type ProjectScope } from '@rehearse/contract';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
 import type { Caller, ProjectAccess } from './caller.js';
@@ -42,10 +42,10 @@ export class AccessService {
   async authorize(caller: Caller, scope: ProjectScope, rawId: unknown): Promise<ProjectAccess> {
     if (typeof rawId !== 'string' || !UUID.test(rawId)) throw badRequest(Messages.projectIdInvalid);
     const projectId = await this.resolveProjectId(scope.resource ?? 'project', rawId);
-    const project = await this.projects.findById(projectId);
-    if (!project) throw notFound(Messages.projectNotFound);
-    if (caller.kind === 'accessKey' && caller.projectId !== project.id) throw forbidden(Messages.accessKeyOtherProject);
-    return this.memberAccess(project, caller.user.id, scope);
+    const found = await this.projects.findWithRole(projectId, caller.user.id);
+    if (!found) throw notFound(Messages.projectNotFound);
+    if (caller.kind === 'accessKey' && caller.projectId !== found.project.id) throw forbidden(Messages.accessKeyOtherProject);
+    return this.memberAccess(found.project, found.role, scope);
   }
 
   /**
@@ -57,17 +57,16 @@ export class AccessService {
     projectId: string,
     scope: Pick<ProjectScope, 'role' | 'roleMessage' | 'write'>,
   ): Promise<ProjectAccess> {
-    const project = await this.projects.findById(projectId);
-    if (!project) throw notFound(Messages.projectNotFound);
-    return this.memberAccess(project, userId, scope);
+    const found = await this.projects.findWithRole(projectId, userId);
+    if (!found) throw notFound(Messages.projectNotFound);
+    return this.memberAccess(found.project, found.role, scope);
   }
 
-  private async memberAccess(
+  private memberAccess(
     project: ProjectRow,
-    userId: string,
+    role: ProjectRole | null,
     scope: Pick<ProjectScope, 'role' | 'roleMessage' | 'write'>,
-  ): Promise<ProjectAccess> {
-    const role = await this.projects.roleOf(project.id, userId);
+  ): ProjectAccess {
     if (!role) throw forbidden(Messages.notAMember);
     if (scope.role && role !== scope.role) throw forbidden(scope.roleMessage ?? Messages.adminRoleRequired);
     const isExpired = isLicenceExpired(project);

@@ -59,6 +59,16 @@ export class ProjectsRepo {
     return row ? { ...row.project, role: row.role, adminId: row.adminId } : undefined;
   }
 
+  /** A project with this user's role in it (null when not a member), in one read: every project call starts here. */
+  async findWithRole(projectId: string, userId: string): Promise<{ project: ProjectRow; role: ProjectRole | null } | undefined> {
+    const [row] = await this.db
+      .select({ project: projects, role: projectMembers.role })
+      .from(projects)
+      .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
+      .where(eq(projects.id, projectId));
+    return row;
+  }
+
   async roleOf(projectId: string, userId: string): Promise<ProjectRole | undefined> {
     const [row] = await this.db
       .select({ role: projectMembers.role })

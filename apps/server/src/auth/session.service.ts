@@ -180,7 +180,8 @@ export class SessionService {
         throw unauthorized(Messages.sessionExpired);
       }
       if (user.disabledAt) throw unauthorized(Messages.accountDisabled);
-      await this.accessKeys.touch(key.id, now);
+      // Written at most once a minute, as sessions are: a busy CI key would otherwise write on every call.
+      if (!key.lastUsedAt || now.getTime() - key.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await this.accessKeys.touch(key.id, now);
       return {
         kind: 'accessKey',
         user,
@@ -190,14 +191,14 @@ export class SessionService {
         readsSecrets: key.readsSecrets,
       };
     }
-    const session = token.startsWith(TokenPrefix.session) ? await this.sessions.findByHash(tokenHash) : undefined;
-    if (!session) throw unauthorized(Messages.sessionExpired);
+    const found = token.startsWith(TokenPrefix.session) ? await this.sessions.findWithUser(tokenHash) : undefined;
+    if (!found) throw unauthorized(Messages.sessionExpired);
+    const { session, user } = found;
     const idleLimit = session.lastUsedAt.getTime() + this.settings.SESSION_IDLE_HOURS * 3_600_000;
     if (session.expiresAt.getTime() <= now.getTime() || idleLimit <= now.getTime()) {
       await this.sessions.delete(tokenHash);
       throw unauthorized(Messages.sessionExpired);
     }
-    const user = await this.users.findById(session.userId);
     // Disabling deletes a user's sessions; this also covers one made in the same instant.
     if (!user || user.disabledAt) throw unauthorized(Messages.sessionExpired);
     if (now.getTime() - session.lastUsedAt.getTime() > TOUCH_INTERVAL_MS) await this.sessions.touch(tokenHash, now);

@@ -1,6 +1,6 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { sessions } from '../db/schema.js';
+import { sessions, users } from '../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
@@ -11,8 +11,13 @@ export class SessionsRepo {
     await this.db.insert(sessions).values(row);
   }
 
-  async findByHash(tokenHash: string): Promise<SessionRow | undefined> {
-    const [row] = await this.db.select().from(sessions).where(eq(sessions.tokenHash, tokenHash));
+  /** A session with its user, in one read: every signed-in request starts here. */
+  async findWithUser(tokenHash: string): Promise<{ session: SessionRow; user: typeof users.$inferSelect | null } | undefined> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, tokenHash));
     return row;
   }
 
