@@ -70,6 +70,13 @@ export const aiCalls = {
     response: Ok.extend({ result: z.array(ScenarioIdea), error: z.string().optional() }),
     example: { body: { projectId: EXAMPLE_PROJECT, description: 'log in and buy a lamp' } },
   }),
+  /**
+   * Spec 02 §7 sends {project id, name, flow, parameters, url, access_key} with the access key as
+   * bearer and an `X-Source: Creation` header. The bearer is what authenticates here (a key or a
+   * session); a body `access_key` and the header are accepted and ignored, so a key is never read
+   * from a body, where request logs would keep it. The project id may come as the `project-id`
+   * header (call-router). The answer adds what was written and, when asked, the validation run.
+   */
   scenarioCreation: defineCall({
     method: 'POST',
     path: '/api/runs/scenarios/scenario-creation',

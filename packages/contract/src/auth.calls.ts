@@ -9,6 +9,12 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
 
 /** Calls of the "Auth service" (spec 02 §7) plus our own sign-in, sign-up and session calls. */
 export const authCalls = {
+  /**
+   * Spec 02 §7's signup carries `loginId` and `userId` from the hosted vendor's identity provider;
+   * a self-hosted instance has no such provider, so the account is made here from an email and a
+   * password, and the answer adds the first session's `token` to the spec's `isNewUser` and
+   * `project._id`.
+   */
   signup: defineCall({
     method: 'POST',
     path: '/api/auth/signup',

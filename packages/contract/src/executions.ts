@@ -158,6 +158,13 @@ export const executionCalls = {
     response: Ok.extend({ execution: Execution }),
     example: { body: exampleExecution },
   }),
+  /**
+   * Spec 02 §7 answers this PUT with true/false. Ours keeps the spec's general shape ({status,
+   * error, ...}): `updated` is that true/false, and the saved execution comes with it so the client
+   * patches its cache from the answer instead of fetching the execution again. The spec's
+   * BLINQ_TOKEN and NODE_ENV_BLINQ query parameters are accepted and ignored: the server runs with
+   * its own job keys and environments.
+   */
   update: defineCall({
     method: 'PUT',
     path: '/api/executions/:id',
@@ -278,6 +285,12 @@ export const executionCalls = {
     }),
     example: { query: { projectId: EXAMPLE_PROJECT } },
   }),
+  /**
+   * Spec 02 §7 answers the number of free threads. Ours is the spec's general shape with that number
+   * as `freeThreads`, plus the project's maximum for the planner's '{n} threads (parallel
+   * executions) available'. The spec's `maxExecutionThreads` query parameter is accepted and
+   * ignored: the limit is the project's own (instance administration), never the client's.
+   */
   freeThreadCount: defineCall({
     method: 'GET',
     path: '/api/executions/free-thread-count',

@@ -1,4 +1,4 @@
-import { Messages, unsafeTextProblem, type CallDefinition, type CallParsed, type CallResponse } from '@rehearse/contract';
+import { Headers, Messages, unsafeTextProblem, type CallDefinition, type CallParsed, type CallResponse } from '@rehearse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { AccessService } from '../auth/access.service.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
@@ -77,6 +77,7 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
       // Before the contract's schemas: no stored text may hold NUL (PostgreSQL refuses it) and no
       // key may reach a prototype, whatever the call; one rule here instead of one per field.
       preValidation: async (request) => {
+        if (call.access === 'project' && call.project) fillProjectIdFromHeader(request, call.project);
         for (const part of [request.params, request.query, request.body]) {
           const problem = unsafeTextProblem(part);
           if (problem)
@@ -109,3 +110,25 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
 }
 
 export type CallRoute = ReturnType<typeof createCallRouter>;
+
+/**
+ * Spec 02 §7: clients send the project they work in as a `project-id` header on every call, and
+ * several calls' bodies carry no project id (project/getDetails, scenarios/ideas,
+ * process-user-request/generate, …). A call that names its project in the body or query takes it
+ * from that header when the field is absent; a field that is present wins. Either way the id is
+ * then checked and authorized like any other (an id the caller is no member of is a 403).
+ */
+function fillProjectIdFromHeader(request: FastifyRequest, project: NonNullable<CallDefinition['project']>): void {
+  if ((project.resource ?? 'project') !== 'project' || project.from === 'params') return;
+  const header = request.headers[Headers.projectId] ?? request.headers['project-id'];
+  if (typeof header !== 'string' || header === '') return;
+  if (project.from === 'body') {
+    if (request.body === undefined || request.body === null) request.body = {};
+    if (typeof request.body !== 'object' || Array.isArray(request.body)) return;
+    const body = request.body as Record<string, unknown>;
+    if (body[project.field] === undefined) body[project.field] = header;
+  } else {
+    const query = request.query as Record<string, unknown>;
+    if (query[project.field] === undefined) query[project.field] = header;
+  }
+}
