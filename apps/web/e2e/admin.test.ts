@@ -91,7 +91,7 @@ describe('instance administration in Chromium', () => {
     expect(await row.getByRole('cell').nth(0).innerText()).toBe(`Checkout\nAdmin: ${olive.email} · 1 member`);
     expect(await row.getByRole('cell').nth(1).innerText()).toMatch(/^Expired · trial\nuntil \w{3} \d{2}, \d{4}$/);
     // Disk use: what the project stores (a new project, nothing yet).
-    expect(await row.getByRole('cell').nth(3).innerText()).toBe('0 B\n0 runs · 0 scenarios');
+    expect(await row.getByRole('cell').nth(4).innerText()).toBe('0 B\n0 runs · 0 scenarios');
     await expectAccessible(rootSide.page, 'administration projects');
     await screenshotAtSizes(rootSide.page, 'admin-projects');
 
@@ -251,5 +251,26 @@ describe('instance administration in Chromium', () => {
     expect((outsider as Error).message).toBe('Sign-up on this server needs an invitation or an email address at an allowed domain.');
     const partner = await h.signUp('Ana', 'partner.example');
     expect((await partner.api.call(authCalls.me)).user.customAttributes.allowedProjectsCount).toBe(2);
+  });
+
+  it('shows the audit trail of every change above, newest first, filtered by what was done', async () => {
+    await admin.tab('Activity').click();
+    const page = rootSide.page;
+    await page.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
+    // The sign-up change of the test before is the newest entry; the license extension is there too.
+    const newest = admin.table('Activity').getByRole('row').nth(1);
+    await newest.waitFor();
+    const [, who, what] = await newest.getByRole('cell').allInnerTexts();
+    expect(who).toBe(root.email);
+    expect(what?.split('\n').slice(0, 2)).toEqual(['Sign-up settings changed', 'instance']);
+    expect(what?.split('\n')[2]).toContain('defaultAllowedProjects: 2');
+    const extensions = admin.row('Activity', 'License extended');
+    expect(await extensions.filter({ hasText: 'Checkout' }).count()).toBeGreaterThan(0);
+    await page.getByLabel('What').selectOption({ label: 'Worker token revoked' });
+    await expect.poll(() => admin.table('Activity').getByRole('row').count()).toBe(2);
+    expect((await admin.row('Activity', 'Worker token revoked').getByRole('cell').nth(2).innerText()).split('\n')[1]).toBe('lab runner');
+    await page.getByLabel('What').selectOption({ label: 'All' });
+    await expectAccessible(page, 'administration activity');
+    await screenshotAtSizes(page, 'admin-activity');
   });
 });

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 export class AdminPageModel {
   constructor(private readonly page: Page) {}
 
-  async open(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up'): Promise<void> {
+  async open(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up' | 'activity'): Promise<void> {
     await this.page.goto(`/${projectId}/admin/${tab}`);
     await this.page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
   }
@@ -13,16 +13,16 @@ export class AdminPageModel {
     return this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Administration' });
   }
 
-  tab(name: 'Users' | 'Projects' | 'Workers' | 'Sign-up') {
+  tab(name: 'Users' | 'Projects' | 'Workers' | 'Sign-up' | 'Activity') {
     return this.page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name, exact: true });
   }
 
-  table(name: 'Users' | 'Projects' | 'Connected agents' | 'Worker tokens') {
+  table(name: 'Users' | 'Projects' | 'Connected agents' | 'Worker tokens' | 'Activity') {
     return this.page.getByRole('table', { name, exact: true });
   }
 
   /** The table row holding `text` (a user's email, a project's name). */
-  row(table: 'Users' | 'Projects' | 'Connected agents' | 'Worker tokens', text: string) {
+  row(table: 'Users' | 'Projects' | 'Connected agents' | 'Worker tokens' | 'Activity', text: string) {
     return this.table(table).getByRole('row').filter({ hasText: text });
   }
 

@@ -13,6 +13,7 @@ export const adminKeys = {
   projects: () => [...adminKeys.all, 'projects'] as const,
   workers: () => [...adminKeys.all, 'workers'] as const,
   settings: () => [...adminKeys.all, 'settings'] as const,
+  activity: () => [...adminKeys.all, 'activity'] as const,
 };
 
 const adminQueries = {
@@ -21,12 +22,24 @@ const adminQueries = {
   // Agents come and go: the list is read again every 10 s while the tab is open.
   workers: () => queryOptions({ queryKey: adminKeys.workers(), queryFn: () => api.call(adminCalls.listWorkers), refetchInterval: 10_000 }),
   settings: () => queryOptions({ queryKey: adminKeys.settings(), queryFn: async () => (await api.call(adminCalls.getSettings)).settings }),
+  activity: () =>
+    queryOptions({
+      queryKey: adminKeys.activity(),
+      queryFn: async () => (await api.call(adminCalls.listActivity, { query: { limit: ACTIVITY_SHOWN } })).activity,
+      // Any change on the other tabs adds an entry: read again each time the tab opens.
+      staleTime: 0,
+      refetchOnMount: 'always',
+    }),
 };
+
+/** The audit entries the Activity tab shows, newest first (the call's own maximum). */
+export const ACTIVITY_SHOWN = 500;
 
 export const useAdminUsers = () => useQuery(adminQueries.users());
 export const useAdminProjects = () => useQuery(adminQueries.projects());
 export const useAdminWorkers = () => useQuery(adminQueries.workers());
 export const useInstanceSettings = () => useQuery(adminQueries.settings());
+export const useAdminActivity = () => useQuery(adminQueries.activity());
 
 /** Every administration change but a revoke (its confirm dialog says it) reports a failure the same way. */
 const toastFailure = (error: unknown) => void toast.error(errorMessage(error));

@@ -69,6 +69,16 @@ export function AdminProjectsPage() {
     },
     { id: 'threads', header: Strings.adminProjectThreads, cell: (project) => project.maxExecutionThreads },
     {
+      id: 'repo',
+      header: Strings.adminProjectRepo,
+      cell: (project) =>
+        project.privateRepo
+          ? project.configuredPrivateRepo
+            ? Strings.adminRepoConnected
+            : Strings.adminRepoEnabled
+          : Strings.adminRepoDisabled,
+    },
+    {
       id: 'stored',
       header: Strings.adminProjectStored,
       className: 'whitespace-nowrap',
@@ -78,16 +88,6 @@ export function AdminProjectsPage() {
           <span className="text-slate-600">{Strings.adminProjectStoredRuns(project.stored.runs, project.stored.testCases)}</span>
         </div>
       ),
-    },
-    {
-      id: 'repo',
-      header: Strings.adminProjectRepo,
-      cell: (project) =>
-        project.privateRepo
-          ? project.configuredPrivateRepo
-            ? Strings.adminRepoConnected
-            : Strings.adminRepoEnabled
-          : Strings.adminRepoDisabled,
     },
     {
       id: 'actions',
