@@ -203,6 +203,10 @@ export const Strings = {
   recorderCloud: 'In the cloud',
   recorderCloudHint: 'Opens a browser on the server, streamed into a new tab. Nothing to install.',
   recorderStart: 'Start recording',
+  /** The chooser's Start while the cloud checks run (spec 01 §4). */
+  recorderCheckingCloud: 'Checking the cloud recorder…',
+  // Spec 01 §4: after a failed cloud start the button reads 'Retry starting'.
+  recorderRetryStart: 'Retry starting',
   // Open-recorder page (spec 01 §2, spec 02 §2)
   openRecorderTitle: 'Opening the Rehearse recorder',
   openRecorderContinue: 'Continue in the app',
