@@ -232,6 +232,10 @@ export const Strings = {
   openRecorderClosing: 'This tab closes in {n} s.',
   // Remote recorder page (spec 02 §2, §4)
   recordingInCloud: 'Recording in Cloud',
+  // Spec 02 §2: /remote-recorder/execute is execution mode, not recording.
+  runningInCloud: 'Running in Cloud',
+  cloudExecutionNoScenario: 'No scenario named',
+  cloudExecutionIncomplete: 'This link does not say what to run: it needs project_id, env_name, feature_file and scenario_name.',
   recorderEndSession: 'End session',
   recorderStateCreating: 'Creating the connection…',
   recorderStatePreparing: 'Preparing the remote machine…',
