@@ -433,6 +433,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   events.on('recordingPublished', async ({ projectId, pages, commands }) => {
     await recordedPages.remember(projectId, pages, commands);
   });
+  // Open screens of the project count features again (spec 01 §4 publish_scenario).
+  events.on('recordingPublished', ({ projectId, featureName, scenarioName }) => {
+    sockets.emitToProject(projectId, 'publish_scenario', { projectId, featureName, scenarioName });
+  });
   if (metrics) {
     events.on('jobClaimed', ({ kind, queuedAt, claimedAt }) => metrics.claimed(kind, queuedAt, claimedAt));
     events.on('jobEnded', ({ kind, outcome, startedAt, finishedAt }) => metrics.finished(kind, outcome, startedAt, finishedAt));

@@ -9,6 +9,8 @@ export const JoinProjectRequest = z.object({ projectId: z.uuid() });
 export const ProjectChangedEvent = z.object({ projectId: z.string(), what: z.string() });
 /** A run report was uploaded: the reports list and dashboard counts are stale (spec 01 §4). */
 export const UploadReportEvent = z.object({ projectId: z.string(), runId: z.string(), reportLink: z.string() });
+/** A recording was published as a scenario: the features count is stale once the workspace settles (spec 01 §4). */
+export const PublishScenarioEvent = z.object({ projectId: z.string(), featureName: z.string(), scenarioName: z.string() });
 /** A "Run scenario" job changed state. */
 export const ScenarioJobEvent = z.object({ projectId: z.string(), jobId: z.string(), state: z.string(), runId: z.string().nullable() });
 /** What `statusUpdate:{executionId}` carries: live counters of a running execution (spec 02 §7). */
@@ -30,6 +32,7 @@ export const CrudUpdateEvent = z.object({ projectId: z.string(), executions: z.a
 export interface ServerToClientEvents {
   projectChanged: (payload: z.infer<typeof ProjectChangedEvent>) => void;
   upload_report: (payload: z.infer<typeof UploadReportEvent>) => void;
+  publish_scenario: (payload: z.infer<typeof PublishScenarioEvent>) => void;
   scenario_job: (payload: z.infer<typeof ScenarioJobEvent>) => void;
   /** Sent as `statusUpdate:{executionId}` to subscribers of the project's execution status; see `executionStatusEvent`. */
   [event: `statusUpdate:${string}`]: (payload: ExecutionStatus) => void;
@@ -40,6 +43,7 @@ export interface ServerToClientEvents {
 export const ProjectServerEventSchemas = {
   projectChanged: ProjectChangedEvent,
   upload_report: UploadReportEvent,
+  publish_scenario: PublishScenarioEvent,
   scenario_job: ScenarioJobEvent,
   crudUpdate: CrudUpdateEvent,
 } as const;

@@ -14,7 +14,7 @@ export interface DomainEvents {
   /** A run report was stored (once: a retried upload with the same key is the same run). */
   runUploaded: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport };
   /** A recording was published into the project's workspace. */
-  recordingPublished: { projectId: string; pages: RecordedPage[]; commands: RecordedCommand[] };
+  recordingPublished: { projectId: string; featureName: string; scenarioName: string; pages: RecordedPage[]; commands: RecordedCommand[] };
   /** A queued job left the queue: `queuedAt` is when it was created, `claimedAt` when a worker took it. */
   jobClaimed: { kind: JobKind; queuedAt: Date; claimedAt: Date };
   /** A job that ran ended. */

@@ -356,7 +356,13 @@ export class RecorderService {
       env: env || 'default',
       stepIndex: body.stepIndex,
     });
-    await this.domainEvents.emit('recordingPublished', { projectId: access.project.id, pages, commands });
+    await this.domainEvents.emit('recordingPublished', {
+      projectId: access.project.id,
+      featureName: result.featureName,
+      scenarioName: result.scenarioName,
+      pages,
+      commands,
+    });
     if (body.connectionId) {
       const session = this.sessions.get(body.connectionId);
       if (session) this.events?.state(session.id, 'published', session.expiresAt.toISOString());

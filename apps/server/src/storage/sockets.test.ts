@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { authCalls, SocketPaths } from '@rehearse/contract';
+import { authCalls, recorderCalls, SocketPaths } from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -24,6 +24,8 @@ describe('project rooms over socket.io', () => {
     sockets.push(socket);
     return socket;
   }
+
+  const silence = () => new Promise((resolve) => setTimeout(resolve, 300));
 
   const connected = (socket: Socket) =>
     new Promise<void>((resolve, reject) => {
@@ -68,8 +70,34 @@ describe('project rooms over socket.io', () => {
     expect(heard).toEqual([{ projectId: owner.projectId, what: 'members' }]);
     expect(leaked).toEqual([]);
   });
+  it("sends publish_scenario to the project's room when a recording is published, and to no one else", async () => {
+    const owner = await signUp(test);
+    const stranger = await signUp(test);
+    const member = connect(SocketPaths[0], owner.token);
+    const outsider = connect(SocketPaths[0], stranger.token);
+    await Promise.all([connected(member), connected(outsider)]);
+    expect(await member.emitWithAck('joinProject', { projectId: owner.projectId })).toEqual({ status: true });
+    expect(await outsider.emitWithAck('joinProject', { projectId: stranger.projectId })).toEqual({ status: true });
+    const leaked: unknown[] = [];
+    outsider.onAny((event: string, payload: unknown) => leaked.push([event, payload]));
+    const heard = new Promise<unknown>((resolve) => member.once('publish_scenario', resolve));
+
+    await owner.api.call(recorderCalls.publish, {
+      body: {
+        projectId: owner.projectId,
+        featureName: 'Live',
+        scenarioName: 'Open the shop',
+        commands: [
+          { type: 'navigate', value: '/', path: '/' },
+          { type: 'click', path: '/', element: { name: 'Shop', locators: [{ kind: 'css', value: 'a' }] } },
+        ],
+      },
+    });
+    expect(await heard).toEqual({ projectId: owner.projectId, featureName: 'Live', scenarioName: 'Open the shop' });
+    await silence();
+    expect(leaked).toEqual([]);
+  });
   const disconnected = (socket: Socket) => new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
-  const silence = () => new Promise((resolve) => setTimeout(resolve, 300));
 
   it.each(SocketPaths)("closes a session's sockets at logout and a key's when it is revoked, on %s", async (path) => {
     const owner = await signUp(test);

@@ -128,7 +128,12 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
       />
       <CreateProjectDialog open={createProjectOpen} onOpenChange={setCreateProjectOpen} />
       {project.privateRepo && <CreateBranchDialog open={createBranchOpen} onOpenChange={setCreateBranchOpen} project={project} />}
-      <RecorderChooserDialog open={chooserOpen} onOpenChange={setChooserOpen} onStart={(option) => startRecorder(option)} />
+      <RecorderChooserDialog
+        open={chooserOpen}
+        onOpenChange={setChooserOpen}
+        onStart={(option) => startRecorder(option)}
+        environmentUrl={current?.data.baseUrl}
+      />
     </div>
   );
 }

@@ -203,6 +203,10 @@ export const Strings = {
   recorderCloud: 'In the cloud',
   recorderCloudHint: 'Opens a browser on the server, streamed into a new tab. Nothing to install.',
   recorderStart: 'Start recording',
+  /** The chooser's Start while the cloud checks run (spec 01 §4). */
+  recorderCheckingCloud: 'Checking the cloud recorder…',
+  // Spec 01 §4: after a failed cloud start the button reads 'Retry starting'.
+  recorderRetryStart: 'Retry starting',
   // Open-recorder page (spec 01 §2, spec 02 §2)
   openRecorderTitle: 'Opening the Rehearse recorder',
   openRecorderContinue: 'Continue in the app',
@@ -228,6 +232,10 @@ export const Strings = {
   openRecorderClosing: 'This tab closes in {n} s.',
   // Remote recorder page (spec 02 §2, §4)
   recordingInCloud: 'Recording in Cloud',
+  // Spec 02 §2: /remote-recorder/execute is execution mode, not recording.
+  runningInCloud: 'Running in Cloud',
+  cloudExecutionNoScenario: 'No scenario named',
+  cloudExecutionIncomplete: 'This link does not say what to run: it needs project_id, env_name, feature_file and scenario_name.',
   recorderEndSession: 'End session',
   recorderStateCreating: 'Creating the connection…',
   recorderStatePreparing: 'Preparing the remote machine…',

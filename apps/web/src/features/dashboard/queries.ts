@@ -7,6 +7,10 @@ import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
 export const dashboardKeys = {
   all: ['dashboard'] as const,
   featuresCount: (scope: WorkspaceScope) => [...dashboardKeys.all, 'features-count', scope.projectId, scopeKey(scope)] as const,
+  /** Every branch's features count of a project (what a publish makes stale). */
+  featuresCountsOf: (projectId: string) => [...dashboardKeys.all, 'features-count', projectId] as const,
+  runsDetails: (projectId: string) => [...dashboardKeys.all, 'runs-details', projectId] as const,
+  latestRuns: (projectId: string) => [...dashboardKeys.all, 'latest-runs', projectId] as const,
 };
 
 export const dashboardQueries = {
@@ -54,11 +58,11 @@ export interface RunsOverview {
  */
 export function useRunsOverview(projectId: string): RunsOverview {
   const details = useQuery({
-    queryKey: [...dashboardKeys.all, 'runs-details', projectId] as const,
+    queryKey: dashboardKeys.runsDetails(projectId),
     queryFn: () => api.call(runsCalls.dashboardDetails, { query: { projectId } }),
   });
   const latest = useQuery({
-    queryKey: [...dashboardKeys.all, 'latest-runs', projectId] as const,
+    queryKey: dashboardKeys.latestRuns(projectId),
     queryFn: () => api.call(runsCalls.getDetails, { body: { projectId, limit: 5 } }),
   });
   const all = details.data?.projectSummary.runsAndScenarios;

@@ -16,6 +16,9 @@ export const reportKeys = {
   all: ['reports'] as const,
   list: (projectId: string, filter: ReportsFilter) => [...reportKeys.all, 'list', projectId, filter] as const,
   any: (projectId: string, filter: ReportsFilter) => [...reportKeys.all, 'any', projectId, filter] as const,
+  /** Every filter's pages of a project's list (what an upload makes stale). */
+  listsOf: (projectId: string) => [...reportKeys.all, 'list', projectId] as const,
+  anyOf: (projectId: string) => [...reportKeys.all, 'any', projectId] as const,
   run: (runId: string) => [...reportKeys.all, 'run', runId] as const,
   scenario: (scenarioId: string) => [...reportKeys.all, 'scenario', scenarioId] as const,
   screenshot: (owner: string, testCaseId: string, screenshotId: string) =>

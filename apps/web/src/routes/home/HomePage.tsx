@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { GettingStarted } from '../../components/GettingStarted';
 import { Header } from '../../components/Header';
@@ -7,11 +7,18 @@ import { useLastActiveProject, useProjects } from '../../features/projects/queri
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 
+/** Where `?redirect=` may send the user in the project (spec 02 §2); anything else is the dashboard. */
+export function redirectTarget(redirect: string | null): 'features' | 'dashboard' {
+  return redirect === 'features' ? 'features' : 'dashboard';
+}
+
 /**
- * Home: loads the projects (the server creates "Default" for a user without any), then goes to
- * the last active project's dashboard, else the first project's (spec 01 §2).
+ * Home, the last-active-project redirect: loads the projects (the server creates "Default" for a
+ * user without any), then goes to the last active project, else the first: to its features page
+ * with `?redirect=features`, to its dashboard otherwise (spec 01 §2, spec 02 §2).
  */
 export function HomePage() {
+  const [search] = useSearchParams();
   const projects = useProjects();
   const lastActive = useLastActiveProject();
 
@@ -35,5 +42,5 @@ export function HomePage() {
       </div>
     );
   }
-  return <Navigate to={`/${target.id}/dashboard`} replace />;
+  return <Navigate to={`/${target.id}/${redirectTarget(search.get('redirect'))}`} replace />;
 }

@@ -9,6 +9,7 @@ import { TopBar } from '../../components/TopBar';
 import { useCodeReviews } from '../../features/code-review/queries';
 import { LicenceProvider } from '../../features/licence/LicenceProvider';
 import { useProjects } from '../../features/projects/queries';
+import { useProjectEvents } from '../../features/projects/useProjectEvents';
 import { useSidebar } from '../../hooks/useSidebar';
 import { errorMessage } from '../../lib/api';
 import { StorageKeys } from '../../lib/storage-keys';
@@ -39,6 +40,7 @@ export function ProjectLayout() {
   }, [search]);
   // The Code Review badge (spec 01 §2); no badge while the list is unknown or failed to load.
   const reviews = useCodeReviews(projectId ?? '', Boolean(projectId));
+  useProjectEvents(projectId);
 
   const project = projects.data?.find((p) => p.id === projectId);
   // A list restored from the persisted cache may predate this project (created or joined

@@ -1,10 +1,11 @@
 import { Messages } from '@rehearse/contract';
 import { useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { clock, hasUnpublishedSteps, isLive, stepsKey } from '../../features/recorder/remote-session';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { Strings } from '../../lib/strings';
+import { CloudExecution } from './remote/CloudExecution';
 import { RecorderOverlay } from './remote/RecorderOverlay';
 import { RecorderSidePanel } from './remote/RecorderSidePanel';
 import { RecorderStateBadge } from './remote/RecorderStateBadge';
@@ -13,11 +14,19 @@ import { useRecorderSession } from './remote/useRecorderSession';
 import { useRecorderStream } from './remote/useRecorderStream';
 
 /**
- * `/remote-recorder/{cmd}?project_id=` (spec 02 §2, §4): a cloud recorder session streamed into a
- * canvas, with the recorded steps, assertions, undo and publish beside it. A reload re-attaches to
- * the user's live session.
+ * `/remote-recorder/{cmd}?project_id=` (spec 02 §2, §4): a path containing execute is execution
+ * mode (the scenario runs in the cloud, nothing is recorded); any other is a recording.
  */
 export function RemoteRecorderPage() {
+  const { cmd = '' } = useParams();
+  return cmd.includes('execute') ? <CloudExecution /> : <CloudRecording />;
+}
+
+/**
+ * A cloud recorder session streamed into a canvas, with the recorded steps, assertions, undo and
+ * publish beside it. A reload re-attaches to the user's live session.
+ */
+function CloudRecording() {
   useDocumentTitle(Strings.recordingInCloud);
   const [search] = useSearchParams();
   const projectId = search.get('project_id') ?? '';

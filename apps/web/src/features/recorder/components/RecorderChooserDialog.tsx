@@ -1,19 +1,27 @@
-import { Cloud, Laptop, type LucideIcon } from 'lucide-react';
-import { useState } from 'react';
+import { Cloud, Laptop, LoaderCircle, type LucideIcon } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { Strings } from '../../../lib/strings';
+import { checkCloudStart, type CloudStartState } from '../cloud-start';
 import { readRecorderOption, saveRecorderOption, type RecorderOption } from '../recorder-option';
 
-/** The recorder chooser (spec 01 §4): Locally or In the cloud, remembered for next time. */
+/**
+ * The recorder chooser (spec 01 §4): Locally or In the cloud, remembered for next time. In the
+ * cloud, the user's sessions and the environment's reachability are checked before the tab
+ * opens; Start is disabled while checking and reads 'Retry starting' after a failure.
+ */
 export function RecorderChooserDialog({
   open,
   onOpenChange,
   onStart,
+  environmentUrl,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onStart: (option: RecorderOption) => void;
+  /** The selected environment's base URL: what the cloud recorder will open. */
+  environmentUrl: string | undefined;
 }) {
   return (
     <Modal
@@ -23,13 +31,42 @@ export function RecorderChooserDialog({
       description={Strings.recorderChooserIntro}
       testId="recorder-chooser"
     >
-      {open && <Chooser onCancel={() => onOpenChange(false)} onStart={onStart} />}
+      {open && <Chooser onCancel={() => onOpenChange(false)} onStart={onStart} environmentUrl={environmentUrl} />}
     </Modal>
   );
 }
 
-function Chooser({ onCancel, onStart }: { onCancel: () => void; onStart: (option: RecorderOption) => void }) {
+function Chooser({
+  onCancel,
+  onStart,
+  environmentUrl,
+}: {
+  onCancel: () => void;
+  onStart: (option: RecorderOption) => void;
+  environmentUrl: string | undefined;
+}) {
   const [option, setOption] = useState<RecorderOption>(readRecorderOption);
+  const [cloud, setCloud] = useState<CloudStartState>({ kind: 'idle' });
+  // A check that answers after the dialog closed must not open a tab.
+  const open = useRef(true);
+  useEffect(
+    () => () => {
+      open.current = false;
+    },
+    [],
+  );
+  const checking = cloud.kind === 'checking';
+
+  const start = async () => {
+    saveRecorderOption(option);
+    if (option === 'local') return onStart(option);
+    setCloud({ kind: 'checking' });
+    const problem = await checkCloudStart(environmentUrl ?? '');
+    if (!open.current) return;
+    if (problem) return setCloud({ kind: 'error', problem });
+    setCloud({ kind: 'idle' });
+    onStart(option);
+  };
 
   const choices: { value: RecorderOption; label: string; hint: string; icon: LucideIcon }[] = [
     { value: 'local', label: Strings.recorderLocal, hint: Strings.recorderLocalHint, icon: Laptop },
@@ -40,8 +77,7 @@ function Chooser({ onCancel, onStart }: { onCancel: () => void; onStart: (option
     <form
       onSubmit={(event) => {
         event.preventDefault();
-        saveRecorderOption(option);
-        onStart(option);
+        if (!checking) void start();
       }}
       className="flex flex-col gap-4"
     >
@@ -60,7 +96,11 @@ function Chooser({ onCancel, onStart }: { onCancel: () => void; onStart: (option
                 name="recorderOption"
                 value={value}
                 checked={option === value}
-                onChange={() => setOption(value)}
+                onChange={() => {
+                  setOption(value);
+                  setCloud({ kind: 'idle' });
+                }}
+                disabled={checking}
                 className="size-4 accent-brand-600"
               />
               <Icon aria-hidden="true" className="size-4 text-brand-600" />
@@ -70,11 +110,20 @@ function Chooser({ onCancel, onStart }: { onCancel: () => void; onStart: (option
           </label>
         ))}
       </fieldset>
+      {cloud.kind === 'error' && (
+        <div role="alert" className="rounded-lg border border-red-200 bg-red-50 px-4 py-3 text-sm text-red-900">
+          <p className="font-semibold">{cloud.problem.title}</p>
+          <p className="mt-1 leading-relaxed">{cloud.problem.text}</p>
+        </div>
+      )}
       <div className="flex justify-end gap-3 pt-1">
         <Button variant="secondary" onClick={onCancel}>
           {Strings.cancel}
         </Button>
-        <Button type="submit">{Strings.recorderStart}</Button>
+        <Button type="submit" disabled={checking}>
+          {checking && <LoaderCircle aria-hidden="true" className="size-4 animate-spin" />}
+          {checking ? Strings.recorderCheckingCloud : cloud.kind === 'error' ? Strings.recorderRetryStart : Strings.recorderStart}
+        </Button>
       </div>
     </form>
   );
