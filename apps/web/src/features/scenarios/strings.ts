@@ -89,6 +89,7 @@ export const FeatureStrings = {
   implementViaApiUser: 'Built-in steps cannot be implemented via API',
   viewCodeButton: 'View code',
   editRecording: 'Edit recording',
+  openInCodeEditor: 'Open in code editor',
   runScenario: 'Run scenario',
   runOptions: 'More run options',
   runWithAi: 'Run with AI recovery',
