@@ -179,13 +179,13 @@ describe('features page in Chromium', () => {
     await menu.waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    await expect.poll(focused).toBe(S.renameScenario);
+    await expect.poll(focused).toBe('Open in code editor');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe(S.renameFeature);
+    await expect.poll(focused).toBe(S.renameScenario);
     await page.keyboard.press('End');
     await expect.poll(focused).toBe(S.deleteFeature);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe(S.renameScenario);
+    await expect.poll(focused).toBe('Open in code editor');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
