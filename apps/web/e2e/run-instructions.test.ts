@@ -79,4 +79,25 @@ describe('the CI/CD instructions page in Chromium', () => {
     await page.waitForURL((url) => url.pathname === `/${ada.projectId}/settings/access-tokens`);
     await page.getByRole('dialog', { name: 'Generate new token' }).waitFor();
   });
+
+  it("asks for an access token in the scenario's Run via CI/CD dialog too", async () => {
+    await ada.api.call(ws.pushFile, {
+      body: {
+        projectId: ada.projectId,
+        directory: 'features',
+        file: { name: 'checkout.feature', content: 'Feature: checkout\n\n  Scenario: Pay by card\n    Given I open "/demo-shop/"\n' },
+      },
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/${ada.projectId}/features?feature=checkout&scenario=Pay%20by%20card`);
+    await page.getByRole('button', { name: 'More run options' }).click();
+    await page.getByRole('menuitem', { name: 'Run via CI/CD' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run via CI/CD' });
+    const alert = dialog.getByTestId('access-token-required');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Access token required: Generate an access token to use this feature');
+    await dialog.getByTestId('ci-instructions').waitFor();
+    await expectAccessible(page, 'Run via CI/CD dialog without an access token');
+    await screenshotAtSizes(page, 'scenario-ci-token-required');
+  });
 });
