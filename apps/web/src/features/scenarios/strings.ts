@@ -77,6 +77,7 @@ export const FeatureStrings = {
   builtInText: 'This step is one of the runner’s built-in plain-English steps; it needs no code.',
   lastGenerated: (date: string) => `Last generated ${date}`,
   lastGeneratedNoData: 'No data available',
+  lastGeneratedFailed: 'Error fetching date',
   lastGeneratedInvalid: 'Invalid date',
   codeErrors: 'This file has syntax errors',
   noSteps: 'No steps found',
