@@ -71,6 +71,11 @@ describe('environments in Chromium', () => {
       await expect.poll(() => bar.fieldMessage('name').textContent()).toBe(message);
       expect(await bar.submitButton().isDisabled()).toBe(true);
     }
+    // An emptied name says so in the spec's words (spec 01 §5).
+    await bar.nameField().fill('');
+    await expect.poll(() => bar.fieldMessage('name').textContent()).toBe('Empty Name');
+    expect(await bar.submitButton().isDisabled()).toBe(true);
+    await bar.nameField().fill('a'.repeat(40));
     // Leaving a too-long name cuts it to 32 characters and says why; it can then be saved.
     await bar.nameField().press('Tab');
     await expect.poll(() => bar.nameField().inputValue()).toBe('a'.repeat(32));

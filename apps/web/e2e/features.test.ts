@@ -2,7 +2,15 @@ import { GherkinMessages, Messages, workspaceCalls as ws } from '@rehearse/contr
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureStrings as S } from '../src/features/scenarios/strings';
-import { expectAccessible, expectToast, settleAnimations, startHarness, type Account, type Harness } from './support/harness';
+import {
+  expectAccessible,
+  expectToast,
+  screenshotAtSizes,
+  settleAnimations,
+  startHarness,
+  type Account,
+  type Harness,
+} from './support/harness';
 import { FeaturesPageModel } from './pages/features.page';
 
 const CHECKOUT = `@shop
@@ -179,13 +187,13 @@ describe('features page in Chromium', () => {
     await menu.waitFor();
     expect(await button.getAttribute('aria-expanded')).toBe('true');
     const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
-    await expect.poll(focused).toBe(S.renameScenario);
+    await expect.poll(focused).toBe('Open in code editor');
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe(S.renameFeature);
+    await expect.poll(focused).toBe(S.renameScenario);
     await page.keyboard.press('End');
     await expect.poll(focused).toBe(S.deleteFeature);
     await page.keyboard.press('ArrowDown');
-    await expect.poll(focused).toBe(S.renameScenario);
+    await expect.poll(focused).toBe('Open in code editor');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
     await expect.poll(() => button.evaluate((element) => element === document.activeElement)).toBe(true);
@@ -278,6 +286,22 @@ describe('features page in Chromium', () => {
     await page.getByRole('tab', { name: S.viewCode }).click();
     await expect.poll(() => page.getByTestId('code-output').textContent()).toContain('move(2, 2)');
     await shot('code-output');
+    // Spec 02 §8: each file's last-generated date, and 'Error fetching date' when it cannot be fetched.
+    await expect.poll(() => page.getByTestId('last-generated').first().textContent()).toMatch(/^Last generated /);
+    await page.route('**/api/workspace/last-updated', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: 'down' }) }),
+    );
+    try {
+      await page.reload();
+      await page.getByRole('tab', { name: S.viewCode }).click();
+      await expect.poll(() => page.getByTestId('last-generated').first().textContent(), { timeout: 30_000 }).toBe('Error fetching date');
+      await expectAccessible(page, 'code output, date not fetched');
+      const size = page.viewportSize()!;
+      await screenshotAtSizes(page, 'code-output-date-error');
+      await page.setViewportSize(size);
+    } finally {
+      await page.unroute('**/api/workspace/last-updated');
+    }
     const file = await ada.api.call(ws.getFileContent, {
       query: { projectId: ada.projectId, file_path: 'features/step_definitions/shop.mjs' },
     });

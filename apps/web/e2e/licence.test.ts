@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
 import { TopBarPageModel } from './pages/topbar.page';
-import { expectAccessible, setLicenceExpiry, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, screenshotAtSizes, setLicenceExpiry, startHarness, type Account, type Harness } from './support/harness';
 
 /** The licence countdown and modal, the expired-project block, contact sales, and dialog behaviour. */
 describe('licence and dialogs in Chromium', () => {
@@ -129,5 +129,44 @@ describe('licence and dialogs in Chromium', () => {
     release();
     await expect.poll(() => dialog.count()).toBe(0);
     await page.unroute('**/api/workspace/delete-env');
+  });
+
+  it('shows the licence modal before opening the code editor, and opens open_vscode for the scenario otherwise', async () => {
+    await setLicenceExpiry(h.test, ada.projectId, '10 days');
+    await ada.api.call(workspaceCalls.pushFile, {
+      body: {
+        projectId: ada.projectId,
+        directory: 'features',
+        file: { name: 'checkout.feature', content: 'Feature: checkout\n\n  Scenario: Pay by card\n    Given I open "/demo-shop/"\n' },
+      },
+    });
+    await setLicenceExpiry(h.test, ada.projectId, '-1 day');
+    const openEditor = async () => {
+      await page.goto(`/${ada.projectId}/features?feature=checkout&scenario=Pay%20by%20card`);
+      await page.getByRole('button', { name: 'Scenario actions' }).click();
+      await page.getByRole('menuitem', { name: 'Open in code editor' }).click();
+    };
+    await openEditor();
+    await expect.poll(() => bar.licenceDialog().getByRole('heading').textContent()).toBe('License has expired');
+    expect(context.pages()).toHaveLength(1);
+    await page.keyboard.press('Escape');
+
+    await setLicenceExpiry(h.test, ada.projectId, '10 days');
+    await page.reload();
+    await page.getByRole('button', { name: 'Scenario actions' }).click();
+    await page.getByRole('menuitem', { name: 'Open in code editor' }).waitFor();
+    await expectAccessible(page, 'scenario actions menu with Open in code editor');
+    await screenshotAtSizes(page, 'scenario-actions-code-editor');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const [tab] = await Promise.all([context.waitForEvent('page'), openEditor()]);
+    const url = new URL(tab.url());
+    expect(url.pathname).toBe('/open-recorder/open_vscode');
+    expect(Object.fromEntries(url.searchParams)).toMatchObject({
+      project_id: ada.projectId,
+      feature_file: 'checkout.feature',
+      scenario_name: 'Pay by card',
+    });
+    await tab.close();
+    await setLicenceExpiry(h.test, ada.projectId, '-1 day');
   });
 });

@@ -3,7 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startGitHttpServer, type GitHttpServer } from '../../server/src/testing/git-http-server.js';
 import { Strings } from '../src/lib/strings';
-import { DASHBOARD, expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
+import { DASHBOARD, expectAccessible, expectToast, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 /** Integrations: connect a private repository (against a real git remote), then branches in the top bar. */
 describe('private repository and branches in Chromium', () => {
@@ -70,6 +70,9 @@ describe('private repository and branches in Chromium', () => {
     await dialog.getByRole('button', { name: Strings.branchCreate }).click();
     await expectToast(page, Messages.createBranchSuccess);
     await page.waitForURL((url) => DASHBOARD.test(url.pathname));
+    // Spec 01 §4: a snackbar closes after 6 s, not after a toast's 3 s.
+    await page.waitForTimeout(4500);
+    expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'New branch created successfully' }).count()).toBe(1);
     await expect.poll(() => page.getByTestId('branch-selector-value').textContent()).toBe('feature…');
     expect(await branches()).toMatchObject({ lastActiveBranch: 'feature/login' });
   });
@@ -80,6 +83,38 @@ describe('private repository and branches in Chromium', () => {
     await page.getByRole('dialog', { name: Strings.branchLabel }).getByRole('button', { name: 'main', exact: true }).click();
     await page.waitForURL((url) => DASHBOARD.test(url.pathname));
     await expect.poll(async () => (await branches()).lastActiveBranch).toBe('main');
+  });
+
+  it('deletes another branch through the confirm dialog, and offers no delete for the current branch', async () => {
+    await ada.api.call(workspaceCalls.createNewBranch, {
+      body: { projectId: ada.projectId, sourceBranch: 'main', newBranch: 'feature/old', isPrivateRepo: true },
+    });
+    await ada.api.call(workspaceCalls.updateLastActiveWorkspace, {
+      body: { projectId: ada.projectId, branch: 'feature/login', isPrivateRepo: true },
+    });
+    await page.goto(`/${ada.projectId}/dashboard`);
+    await expect.poll(() => page.getByTestId('branch-selector-value').textContent()).toBe('feature…');
+    await page.getByTestId('branch-selector').click();
+    const panel = page.getByRole('dialog', { name: Strings.branchLabel });
+    await panel.getByRole('button', { name: 'Delete branch feature/old', exact: true }).waitFor();
+    // Spec 01 §4: the current branch cannot be deleted, so it has no delete button.
+    expect(await panel.getByRole('button', { name: 'Delete branch feature/login', exact: true }).count()).toBe(0);
+    await expectAccessible(page, 'branch selector with delete buttons');
+    await screenshotAtSizes(page, 'branch-selector-delete');
+    await panel.getByRole('button', { name: 'Delete branch feature/old', exact: true }).click();
+    const dialog = page.getByTestId('confirm-delete-dialog');
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('feature/old');
+    await expectAccessible(page, 'delete branch dialog');
+    await screenshotAtSizes(page, 'branch-delete-confirm');
+    await dialog.getByRole('button', { name: Strings.delete, exact: true }).click();
+    await expectToast(page, 'Branch feature/old deleted');
+    expect((await branches()).branches).toEqual(['feature/login', 'main']);
+    // The server refuses the current branch even when asked directly.
+    const refused = await ada.api
+      .call(workspaceCalls.deleteBranch, { body: { projectId: ada.projectId, branch: 'feature/login', isPrivateRepo: true } })
+      .catch((error: unknown) => error as Error);
+    expect((refused as Error).message).toBe('The current branch cannot be deleted.');
   });
 
   it('disables Set up Git for a member who is not the admin', async () => {

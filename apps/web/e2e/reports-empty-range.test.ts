@@ -90,6 +90,22 @@ describe('reports list with an empty time range in Chromium', () => {
     }
   });
 
+  it("reads 'Error' / 'Internal error' when a run report cannot be fetched for a server fault (spec 02 §8)", async () => {
+    await page.route('**/api/runs/cucumber-runs/get?**', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ status: false, error: 'database down' }) }),
+    );
+    try {
+      await page.goto(`/${ada.projectId}/run-report/00000000-0000-4000-8000-000000000000`);
+      const alert = page.getByRole('alert').filter({ hasText: 'Internal error' });
+      await alert.waitFor({ timeout: 30_000 });
+      expect(await alert.locator('p').allTextContents()).toEqual(['Error', 'Internal error']);
+      await expectAccessible(page, 'run report, failed to load');
+      await screenshotAtSizes(page, 'run-report-internal-error');
+    } finally {
+      await page.unroute('**/api/runs/cucumber-runs/get?**');
+    }
+  });
+
   it('keeps "No reports yet" for a project that has no reports at all', async () => {
     const bob = await h.signUp('Bob');
     const opened = await h.open(bob);

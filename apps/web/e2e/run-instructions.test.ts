@@ -2,7 +2,7 @@ import { authCalls, workspaceCalls as ws } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
-import { expectAccessible, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 const shots = process.env.WEB_SCREENSHOTS === '1';
 
@@ -12,12 +12,13 @@ describe('the CI/CD instructions page in Chromium', () => {
   let ada: Account;
   let context: BrowserContext;
   let page: Page;
+  let keyId: string;
 
   beforeAll(async () => {
     h = await startHarness();
     ada = await h.signUp('Ada');
     await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'staging', data: { baseUrl: `${h.base}/demo-shop/` } } });
-    await ada.api.call(authCalls.createAccessKey, { body: { projectId: ada.projectId, name: 'CI key' } });
+    keyId = (await ada.api.call(authCalls.createAccessKey, { body: { projectId: ada.projectId, name: 'CI key' } })).accessKey.id;
     ({ context, page } = await h.open(ada, { width: 1440, height: 900 }));
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: h.base });
   });
@@ -59,5 +60,44 @@ describe('the CI/CD instructions page in Chromium', () => {
       if (shots) await page.screenshot({ path: `/tmp/web-run-instructions-${size.width}.png`, fullPage: true });
     }
     await expectAccessible(page, 'CI/CD instructions');
+    expect(await page.getByTestId('access-token-required').count()).toBe(0);
+  });
+
+  it('asks for an access token when the project has none, logs it, and links to generating one', async () => {
+    await ada.api.call(authCalls.deleteAccessKey, { body: { id: keyId } });
+    const logged: string[] = [];
+    page.on('console', (message) => logged.push(message.text()));
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/${ada.projectId}/runs/instructions`);
+    const alert = page.getByTestId('access-token-required');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Access token required: Generate an access token to use this feature');
+    await expect.poll(() => logged).toContain('No Access Key found');
+    await expectAccessible(page, 'CI/CD instructions without an access token');
+    await screenshotAtSizes(page, 'run-instructions-token-required');
+    await alert.getByRole('link', { name: 'Generate new token' }).click();
+    await page.waitForURL((url) => url.pathname === `/${ada.projectId}/settings/access-tokens`);
+    await page.getByRole('dialog', { name: 'Generate new token' }).waitFor();
+  });
+
+  it("asks for an access token in the scenario's Run via CI/CD dialog too", async () => {
+    await ada.api.call(ws.pushFile, {
+      body: {
+        projectId: ada.projectId,
+        directory: 'features',
+        file: { name: 'checkout.feature', content: 'Feature: checkout\n\n  Scenario: Pay by card\n    Given I open "/demo-shop/"\n' },
+      },
+    });
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/${ada.projectId}/features?feature=checkout&scenario=Pay%20by%20card`);
+    await page.getByRole('button', { name: 'More run options' }).click();
+    await page.getByRole('menuitem', { name: 'Run via CI/CD' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Run via CI/CD' });
+    const alert = dialog.getByTestId('access-token-required');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Access token required: Generate an access token to use this feature');
+    await dialog.getByTestId('ci-instructions').waitFor();
+    await expectAccessible(page, 'Run via CI/CD dialog without an access token');
+    await screenshotAtSizes(page, 'scenario-ci-token-required');
   });
 });

@@ -9,13 +9,11 @@ import { FullPageSpinner } from './components/Spinner';
 import { TooltipProvider } from './components/Tooltip';
 import { WindowTooSmall } from './components/WindowTooSmall';
 import { logActivity } from './lib/activity-log';
+import { TOAST_DURATION_MS } from './lib/notify';
 import { persistOptions, queryClient, revalidateAfterRestore } from './lib/queryClient';
 import { HomePage } from './routes/home/HomePage';
 import { NotFoundPage } from './routes/not-found/NotFoundPage';
 import { ProjectLayout } from './routes/project/ProjectLayout';
-
-/** Toasts close after 3 s (spec 01 §4). */
-const TOAST_DURATION_MS = 3000;
 
 /** Route-level code splitting: each screen is its own chunk, loaded when first visited. */
 function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K) {

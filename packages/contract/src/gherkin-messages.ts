@@ -19,7 +19,8 @@ export const GherkinMessages = {
   /** Ours: an empty feature name would be the file `.feature`. */
   featureNameEmpty: 'Feature name cannot be empty.',
   featureNameTooLong: 'Feature name cannot be more than 80 characters.',
-  featureNameTaken: 'Another feature exists with the given name.',
+  /** Spec 02 §8, feature rename. */
+  featureNameTaken: 'Feature with the same name already exists',
   featureAlreadyExists: 'A feature with this name already exists.',
 
   // Default names (spec 02 §5: "empty names become 'Untitled'")

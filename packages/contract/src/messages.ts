@@ -74,6 +74,8 @@ export const Messages = {
   tokenNameTooLong: 'Token name cannot be more than 64 characters.',
   accessKeyNotFound: 'Access token not found.',
   accessTokenRequired: 'Access token required: Generate an access token to use this feature',
+  /** Logged (never shown) when a feature that needs an access key finds none (spec 02 §8). */
+  noAccessKeyFound: 'No Access Key found',
   accessKeySecretsAdminOnly: 'Only access keys created by a project admin can read secret test data. Ask your project admin for a key.',
   accessKeyRevokeNotAllowed: 'Only a project admin can revoke an access key someone else created.',
   accessKeyManageNeedsSession: 'Access keys cannot create or revoke access keys; sign in to manage them.',

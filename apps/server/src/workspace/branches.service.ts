@@ -38,6 +38,7 @@ export class BranchesService {
     const state = await this.workspaces.state.get(ws.projectId, ws.actor.user.id);
     if (state?.lastBranch === branch) throw badRequest(Messages.branchIsCurrent);
     if (!(await ws.git.revParse(`refs/heads/${branch}`))) throw notFound(Messages.branchNotFound);
+    if (this.workspaces.store.remote) await this.workspaces.store.remote.beforeDeleteBranch(ws.projectId, ws.git, branch);
     await ws.git.deleteBranch(branch);
   }
 }

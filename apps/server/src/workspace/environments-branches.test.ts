@@ -88,6 +88,15 @@ describe.each(testBackends())('environments and branches on %s', (backend) => {
     const onMain = await user.api.call(ws.getEnvList, { body: { projectId, branch: 'main' } });
     expect(onMain.allEnv.map((e) => e.name)).toEqual(['default.json']);
 
+    // A member of another project cannot delete this project's branch, nor learn more than that.
+    const stranger = await signUp(test);
+    await user.api.call(ws.createNewBranch, { body: { projectId, sourceBranch: 'main', newBranch: 'feature/other' } });
+    await user.api.call(ws.updateLastActiveWorkspace, { body: { projectId, branch: 'feature/login' } });
+    const strangerDelete = await failure(stranger.api.call(ws.deleteBranch, { body: { projectId, branch: 'feature/other' } }));
+    expect([403, 404]).toContain(strangerDelete.httpStatus);
+    expect((await user.api.call(ws.getAllBranches, { body: { projectId } })).branches).toContain('feature/other');
+    await user.api.call(ws.deleteBranch, { body: { projectId, branch: 'feature/other' } });
+
     expect((await failure(user.api.call(ws.deleteBranch, { body: { projectId, branch: 'feature/login' } }))).message).toBe(
       'The current branch cannot be deleted.',
     );

@@ -92,6 +92,9 @@ describe('features, steps and files', () => {
     });
     expect(tagged.feature.scenarios[2]!.tags).toEqual(['@regression', '@cart']);
 
+    // Spec 02 §8: a rename onto another feature's name is refused in the spec's words, as a 400.
+    const clash = await failure(user.api.call(ws.renameFeature, { body: { projectId, oldName: 'Sign in', newName: 'CHECKOUT' } }));
+    expect([clash.httpStatus, clash.message]).toEqual([400, 'Feature with the same name already exists']);
     const movedFeature = await user.api.call(ws.renameFeature, { body: { projectId, oldName: 'Sign in', newName: 'Login' } });
     expect([movedFeature.feature.name, movedFeature.feature.featureName]).toEqual(['Login.feature', 'Login']);
 

@@ -698,6 +698,12 @@ export class Git {
     return result.code === 0;
   }
 
+  /** Deletes a branch of origin; false when the remote refused or did not have it. */
+  async deleteOriginBranch(branch: string, remote = 'origin'): Promise<boolean> {
+    const result = await this.run(['push', '--quiet', '--porcelain', remote, `:refs/heads/${branch}`], { okCodes: [1] });
+    return result.code === 0;
+  }
+
   async isAncestor(ancestor: string, descendant: string): Promise<boolean> {
     const result = await this.run(['merge-base', '--is-ancestor', ancestor, descendant], { okCodes: [1] });
     return result.code === 0;

@@ -134,6 +134,15 @@ export class PrivateRepoService implements RemoteSync {
     throw conflict(Messages.privateRepoConflict);
   }
 
+  async beforeDeleteBranch(projectId: string, git: Git, branch: string): Promise<void> {
+    const credentials = await this.secrets.repository(projectId);
+    if (!credentials) return;
+    const authed = await this.remote(git, credentials);
+    if (await authed.deleteOriginBranch(branch)) return;
+    // Refused, or the remote never had it: only a branch the remote still holds stops the delete.
+    if ((await authed.fetchOrigin()).has(branch)) throw conflict(Messages.privateRepoConflict);
+  }
+
   /** Fast-forwards local branches to the remote's; diverged branches are left alone and logged. */
   private async pull(projectId: string, git: Git): Promise<void> {
     const credentials = await this.secrets.repository(projectId);

@@ -53,6 +53,8 @@ export class Snapshot {
 export interface RemoteSync {
   beforeRead(projectId: string, git: Git): Promise<void>;
   afterWrite(projectId: string, git: Git, branch: string, previous: string, commit: string): Promise<void>;
+  /** Deletes a branch on the remote too, before it goes locally (else the next fetch brings it back). */
+  beforeDeleteBranch(projectId: string, git: Git, branch: string): Promise<void>;
 }
 
 /**

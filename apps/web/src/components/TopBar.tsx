@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { toast } from 'sonner';
 import { BranchSelector } from '../features/branches/components/BranchSelector';
 import { CreateBranchDialog } from '../features/branches/components/CreateBranchDialog';
+import { useDeleteBranch } from '../features/branches/queries';
 import { EnvironmentDialog, type EnvironmentDialogMode } from '../features/environments/components/EnvironmentDialog';
 import { EnvironmentSelector } from '../features/environments/components/EnvironmentSelector';
 import { currentEnvironment, useDeleteEnvironment, useEnvironments } from '../features/environments/queries';
@@ -31,6 +32,7 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
   const environments = useEnvironments(scope);
   const deleteEnvironment = useDeleteEnvironment(scope);
   const deleteProject = useDeleteProject();
+  const deleteBranch = useDeleteBranch(project.id);
   const licence = useLicence();
 
   const [envDialog, setEnvDialog] = useState<{ open: boolean; mode: EnvironmentDialogMode; thenRecord: boolean }>({
@@ -40,6 +42,7 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
   });
   const [envToDelete, setEnvToDelete] = useState<EnvironmentEntry | null>(null);
   const [projectToDelete, setProjectToDelete] = useState<Project | null>(null);
+  const [branchToDelete, setBranchToDelete] = useState<string | null>(null);
   const [createProjectOpen, setCreateProjectOpen] = useState(false);
   const [createBranchOpen, setCreateBranchOpen] = useState(false);
   const [chooserOpen, setChooserOpen] = useState(false);
@@ -76,7 +79,13 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
         onEdit={(entry) => licence.guard(() => setEnvDialog({ open: true, mode: { kind: 'edit', entry }, thenRecord: false }))}
         onDelete={(entry) => licence.guard(() => setEnvToDelete(entry))}
       />
-      {project.privateRepo && <BranchSelector project={project} onCreate={() => licence.guard(() => setCreateBranchOpen(true))} />}
+      {project.privateRepo && (
+        <BranchSelector
+          project={project}
+          onCreate={() => licence.guard(() => setCreateBranchOpen(true))}
+          onDelete={(branch) => licence.guard(() => setBranchToDelete(branch))}
+        />
+      )}
       <div className="ml-auto flex items-center gap-3">
         <LicenceCountdown project={project} onOpen={licence.openLicence} />
         <Button
@@ -124,6 +133,18 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
           if (!projectToDelete) return;
           await deleteProject.mutateAsync(projectToDelete.id);
           toast.success(Strings.projectDeleted(projectToDelete.name));
+        }}
+      />
+      <ConfirmDeleteDialog
+        open={branchToDelete !== null}
+        onOpenChange={(open) => !open && setBranchToDelete(null)}
+        what={Strings.branchNoun}
+        name={branchToDelete ?? ''}
+        onConfirm={async () => {
+          if (branchToDelete === null) return;
+          await deleteBranch.mutateAsync(branchToDelete);
+          toast.success(Strings.branchDeleted(branchToDelete));
+          logActivity({ type: 'branch.delete' });
         }}
       />
       <CreateProjectDialog open={createProjectOpen} onOpenChange={setCreateProjectOpen} />

@@ -26,6 +26,14 @@ export function errorMessage(error: unknown): string {
   return String(error);
 }
 
+/**
+ * Spec 02 §8, report fetch ('Error' or 'Internal error'): a refusal keeps the server's words (a
+ * run that does not exist, no access); a server fault or a lost connection reads 'Internal error'.
+ */
+export function reportFetchFailure(error: unknown, internal: string): string {
+  return isClientError(error) ? errorMessage(error) : internal;
+}
+
 /** Retrying cannot fix a 4xx: the request itself is wrong, or the session is over. */
 export function isClientError(error: unknown): boolean {
   return error instanceof ApiError && error.httpStatus >= 400 && error.httpStatus < 500;

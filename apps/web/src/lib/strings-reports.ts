@@ -74,6 +74,7 @@ export const ReportStrings = {
   reportExecutions: 'Executions',
   reportLoading: 'Loading the report…',
   reportLoadFailed: 'Error',
+  reportInternalError: 'Internal error',
   reportStarted: 'Started',
   reportTimeZoneLabel: 'Times in',
   reportTimeZoneLocal: (zone: string) => `Your time zone (${zone})`,

@@ -186,6 +186,9 @@ export const Strings = {
   branchCreating: 'Creating…',
   branchesLoadFailed: 'Could not load branches.',
   branchSelectFailed: 'Could not switch branch. Please try again.',
+  branchDelete: (name: string) => `Delete branch ${name}`,
+  branchDeleted: (name: string) => `Branch ${name} deleted`,
+  branchNoun: 'branch',
 
   // Top bar: project selector actions (spec 01 §4, §6)
   projectNew: 'New project',

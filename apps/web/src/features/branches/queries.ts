@@ -64,3 +64,17 @@ export function useCreateBranch(projectId: string) {
     },
   });
 }
+
+/** Deletes a branch that is not the caller's current one (spec 01 §4); the server refuses the current branch and main. */
+export function useDeleteBranch(projectId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (branch: string) => api.call(workspaceCalls.deleteBranch, { body: { projectId, branch, isPrivateRepo: true } }),
+    onSuccess: (_answer, branch) => {
+      queryClient.setQueryData<BranchList>(branchKeys.list(projectId), (previous) =>
+        previous ? { ...previous, branches: previous.branches.filter((name) => name !== branch) } : previous,
+      );
+      void queryClient.invalidateQueries({ queryKey: branchKeys.list(projectId) });
+    },
+  });
+}

@@ -24,6 +24,12 @@ describe('recorderLink', () => {
     expect(paramsOf(link)).toEqual({ project_id: 'p1', fromMainApp: 'true' });
   });
 
+  it('opens the open_vscode operation for a scenario', () => {
+    const link = recorderLink(scope, 'checkout.feature', 'Pay', 'staging.json', {}, 'open_vscode');
+    expect(link.startsWith('/open-recorder/open_vscode?')).toBe(true);
+    expect(paramsOf(link)).toMatchObject({ project_id: 'p1', feature_file: 'checkout.feature', scenario_name: 'Pay', env_name: 'staging' });
+  });
+
   it("opens the apitest operation with a step's step_index and stepSource", () => {
     const link = recorderLink(scope, 'checkout.feature', 'Pay', null, { step_index: '2', stepSource: 'api' }, 'apitest');
     expect(link.startsWith('/open-recorder/apitest?')).toBe(true);

@@ -1,8 +1,11 @@
 import { environmentDisplayName } from '@rehearse/contract';
 import type { WorkspaceScope } from '../workspace/scope';
 
-/** The open-recorder operations the features page starts (spec 01 §4): record, or implement a step through the API. */
-export type RecorderOperation = 'recorder' | 'apitest';
+/**
+ * The open-recorder operations the features page starts (spec 01 §1, §4): record, implement a
+ * step through the API, or open the workspace in a code editor.
+ */
+export type RecorderOperation = 'recorder' | 'apitest' | 'open_vscode';
 
 /**
  * The open-recorder page's link for a scenario (spec 01 §4 params), opened in a new tab. A new

@@ -18,7 +18,24 @@ export const featureKeys = {
   steps: (scope: WorkspaceScope, feature: string, scenario: string) =>
     [...featureKeys.project(scope.projectId), scopeKey(scope), 'steps', feature, scenario] as const,
   job: (jobId: string) => ['scenario-job', jobId] as const,
+  lastUpdated: (scope: WorkspaceScope, path: string) =>
+    [...featureKeys.project(scope.projectId), scopeKey(scope), 'last-updated', path] as const,
 };
+
+/** When a workspace file last changed (spec 02 §7 last-updated): the Code output's last-generated date. */
+export function useLastUpdated(scope: WorkspaceScope, path: string) {
+  const slash = path.lastIndexOf('/');
+  return useQuery({
+    queryKey: featureKeys.lastUpdated(scope, path),
+    queryFn: async () =>
+      (
+        await api.call(workspaceCalls.lastUpdated, {
+          body: { ...scopeBody(scope), directory: slash < 0 ? '' : path.slice(0, slash), file: path.slice(slash + 1) },
+        })
+      ).lastUpdated,
+    enabled: scope.ready,
+  });
+}
 
 export interface FeatureList {
   features: FeatureSummary[];

@@ -1,7 +1,6 @@
 import type { StepDefinitionRef } from '@rehearse/contract';
 import { ChevronDown, ChevronRight, FileCode2, Sparkles, Trash2 } from 'lucide-react';
 import { useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { ConfirmDeleteDialog } from '../../components/ConfirmDeleteDialog';
@@ -16,6 +15,7 @@ import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 import { SectionHeading } from '../settings/SettingsLayout';
+import { snackbar } from '../../lib/notify';
 
 /** Spec 01 §2: the list of unused steps is at most 482 px high and scrolls beyond. */
 export const UNUSED_STEPS_MAX_HEIGHT_PX = 482;
@@ -212,7 +212,7 @@ export function CodeCleanupPage() {
         onConfirm={async () => {
           if (!target) return;
           const { removed } = await remove.mutateAsync(target.steps);
-          toast.success(Strings.cleanupDeleted(removed));
+          snackbar.success(Strings.cleanupDeleted(removed));
           toggle(target.steps, false);
         }}
       />

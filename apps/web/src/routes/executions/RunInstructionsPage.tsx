@@ -1,6 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
+import { AccessTokenRequired } from '../../components/AccessTokenRequired';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { ShellText } from '../../components/ShellText';
@@ -41,6 +42,7 @@ export function RunInstructionsPage() {
         />
       ) : (
         <>
+          {instructions.data.accessKeyName === null && <AccessTokenRequired projectId={project.id} />}
           <label className="flex items-center gap-2 text-sm text-slate-700">
             {Strings.instructionsEnvironment}
             <select

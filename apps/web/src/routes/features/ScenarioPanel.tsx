@@ -78,7 +78,7 @@ export function ScenarioPanel(props: ScenarioPanelProps) {
           </div>
         ) : (
           <div id="panel-code" role="tabpanel" aria-labelledby="view-code">
-            <CodeOutput state={stepsState} />
+            <CodeOutput scope={scope} state={stepsState} />
           </div>
         )}
       </div>

@@ -1,10 +1,10 @@
 import { Messages, type Project } from '@rehearse/contract';
 import { useNavigate, useSearchParams } from 'react-router';
-import { toast } from 'sonner';
 import { Header } from '../../components/Header';
 import { CreateProjectForm } from '../../features/projects/components/CreateProjectForm';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { Strings } from '../../lib/strings';
+import { snackbar } from '../../lib/notify';
 
 /**
  * The create-project screen (`/projects/new`, spec 01 §2). `newUser=1` marks a first-time user:
@@ -18,7 +18,7 @@ export function CreateProjectPage() {
   const newUser = params.get('newUser') === '1' || params.get('newUser') === 'true';
 
   const created = (project: Project) => {
-    toast.success(Messages.projectCreated);
+    snackbar.success(Messages.projectCreated);
     void navigate(`/${project.id}/dashboard${newUser ? '?newUser=1' : ''}`, { replace: true });
   };
 

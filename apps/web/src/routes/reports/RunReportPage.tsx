@@ -20,7 +20,7 @@ import { AiRetrainBadge, FlakyBadge, StatusBadge } from '../../features/reports/
 import { finished, useLiveRunExecution } from '../../features/reports/useLiveRunExecution';
 import { useReportTimeZone } from '../../features/reports/useReportTimeZone';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { errorMessage } from '../../lib/api';
+import { reportFetchFailure } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
@@ -44,7 +44,13 @@ export function RunReportPage() {
 
   if (run.isPending) return <FullPageSpinner label={Strings.reportLoading} />;
   if (run.isError)
-    return <ErrorPanel title={Strings.reportLoadFailed} detail={errorMessage(run.error)} onRetry={() => void run.refetch()} />;
+    return (
+      <ErrorPanel
+        title={Strings.reportLoadFailed}
+        detail={reportFetchFailure(run.error, Strings.reportInternalError)}
+        onRetry={() => void run.refetch()}
+      />
+    );
   const data = run.data;
 
   // A single scenario execution is its one scenario: open it directly (its report link names the run).

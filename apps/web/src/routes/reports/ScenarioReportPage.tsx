@@ -4,7 +4,7 @@ import { FullPageSpinner } from '../../components/Spinner';
 import { reportKeys, useScenarioReport } from '../../features/reports/queries';
 import { ScenarioReportView } from '../../features/reports/ScenarioReportView';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { errorMessage } from '../../lib/api';
+import { reportFetchFailure } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
@@ -17,7 +17,13 @@ export function ScenarioReportPage() {
 
   if (scenario.isPending) return <FullPageSpinner label={Strings.reportLoading} />;
   if (scenario.isError)
-    return <ErrorPanel title={Strings.reportLoadFailed} detail={errorMessage(scenario.error)} onRetry={() => void scenario.refetch()} />;
+    return (
+      <ErrorPanel
+        title={Strings.reportLoadFailed}
+        detail={reportFetchFailure(scenario.error, Strings.reportInternalError)}
+        onRetry={() => void scenario.refetch()}
+      />
+    );
   return (
     <ScenarioReportView
       projectId={project.id}

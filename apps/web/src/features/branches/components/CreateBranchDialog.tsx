@@ -2,7 +2,6 @@ import { Limits, Messages, type Project } from '@rehearse/contract';
 import { LoaderCircle } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { TextField } from '../../../components/TextField';
@@ -10,6 +9,7 @@ import { logActivity } from '../../../lib/activity-log';
 import { errorMessage } from '../../../lib/api';
 import { Strings } from '../../../lib/strings';
 import { useBranches, useCreateBranch } from '../queries';
+import { snackbar } from '../../../lib/notify';
 
 /** Create-branch modal (spec 01 §4, §5): both names required; the new branch becomes current. */
 export function CreateBranchDialog({
@@ -48,7 +48,7 @@ function CreateBranchForm({ project, onDone }: { project: Project; onDone: () =>
       { sourceBranch: source.trim(), newBranch: name.trim() },
       {
         onSuccess: () => {
-          toast.success(Messages.createBranchSuccess);
+          snackbar.success(Messages.createBranchSuccess);
           logActivity({ type: 'branch.create' });
           onDone();
           void navigate(`/${project.id}/dashboard`);

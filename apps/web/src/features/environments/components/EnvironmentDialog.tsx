@@ -101,6 +101,8 @@ function EnvironmentForm({
   const onNameChange = (value: string) => {
     setName(value);
     setNameSource('typed');
+    // Emptying the field is judged at once: spec 01 §5's 'Empty Name', not a silent blank.
+    setNameTouched(true);
     setTruncatedNotice(false);
   };
 

@@ -1,10 +1,10 @@
 import { Messages, type Project } from '@rehearse/contract';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { toast } from 'sonner';
 import { Modal } from '../../../components/Modal';
 import { Strings } from '../../../lib/strings';
 import { CreateProjectForm } from './CreateProjectForm';
+import { snackbar } from '../../../lib/notify';
 
 /** The create-project modal opened from the project selector. */
 export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
@@ -12,7 +12,7 @@ export function CreateProjectDialog({ open, onOpenChange }: { open: boolean; onO
   const [busy, setBusy] = useState(false);
   const created = (project: Project) => {
     onOpenChange(false);
-    toast.success(Messages.projectCreated);
+    snackbar.success(Messages.projectCreated);
     void navigate(`/${project.id}/dashboard`);
   };
   return (

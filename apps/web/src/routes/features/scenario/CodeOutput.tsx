@@ -1,23 +1,35 @@
 import type { StepInfo } from '@rehearse/contract';
+import { useLastUpdated } from '../../../features/scenarios/queries';
 import { FeatureStrings as S } from '../../../features/scenarios/strings';
+import type { WorkspaceScope } from '../../../features/workspace/scope';
 import { formatDateTime } from '../../../lib/format';
 import type { StepsState } from './panel-props';
 import { WhenStepsLoaded } from './WhenStepsLoaded';
 
-/** Spec 02 §2: when a step file's code was last generated, or why that is not known. */
-function lastGenerated(iso: string | null): string {
+/** Spec 02 §2, §8: when a step file's code was last generated, or why that is not known. */
+function lastGeneratedText(iso: string | null): string {
   if (!iso) return S.lastGeneratedNoData;
   if (Number.isNaN(new Date(iso).getTime())) return S.lastGeneratedInvalid;
   const { date, time } = formatDateTime(iso);
   return S.lastGenerated(`${date} ${time}`);
 }
 
-/** Code output (spec 02 §2): the code behind each step, grouped by file, with its date and errors. */
-export function CodeOutput({ state }: { state: StepsState }) {
-  return <WhenStepsLoaded state={state}>{(steps) => <CodeByFile steps={steps} />}</WhenStepsLoaded>;
+function LastGenerated({ scope, file }: { scope: WorkspaceScope; file: string }) {
+  const updated = useLastUpdated(scope, file);
+  if (updated.isPending) return null;
+  return (
+    <span className="ml-auto text-xs text-slate-500" data-testid="last-generated">
+      {updated.isError ? S.lastGeneratedFailed : lastGeneratedText(updated.data)}
+    </span>
+  );
 }
 
-function CodeByFile({ steps }: { steps: StepInfo[] }) {
+/** Code output (spec 02 §2): the code behind each step, grouped by file, with its date and errors. */
+export function CodeOutput({ scope, state }: { scope: WorkspaceScope; state: StepsState }) {
+  return <WhenStepsLoaded state={state}>{(steps) => <CodeByFile scope={scope} steps={steps} />}</WhenStepsLoaded>;
+}
+
+function CodeByFile({ scope, steps }: { scope: WorkspaceScope; steps: StepInfo[] }) {
   const files = new Map<string, StepInfo[]>();
   for (const step of steps) if (step.mjsFile) files.set(step.mjsFile, [...(files.get(step.mjsFile) ?? []), step]);
   const builtIns = steps.filter((step) => !step.mjsFile);
@@ -29,7 +41,7 @@ function CodeByFile({ steps }: { steps: StepInfo[] }) {
           <section key={file} className="rounded-xl border border-slate-200 bg-white">
             <header className="flex flex-wrap items-center gap-2 border-b border-slate-100 px-4 py-2.5">
               <h2 className="font-mono text-sm font-medium text-slate-800">{file}</h2>
-              <span className="ml-auto text-xs text-slate-500">{lastGenerated(first.implemented_at)}</span>
+              <LastGenerated scope={scope} file={file} />
             </header>
             <ul className="flex flex-col gap-1 px-4 py-2 text-sm text-slate-700">
               {fileSteps.map((step, i) => (

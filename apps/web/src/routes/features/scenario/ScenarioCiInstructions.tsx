@@ -1,4 +1,5 @@
 import { environmentDisplayName } from '@rehearse/contract';
+import { AccessTokenRequired } from '../../../components/AccessTokenRequired';
 import { CopyButton } from '../../../components/CopyButton';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';
@@ -32,6 +33,7 @@ export function ScenarioCiInstructions({
   if (!shell) return null;
   return (
     <div className="flex flex-col gap-2">
+      {instructions.data.accessKeyName === null && <AccessTokenRequired projectId={scope.projectId} />}
       <div className="flex justify-end">
         <CopyButton text={shell.content} />
       </div>

@@ -46,6 +46,14 @@ export function ScenarioHeader({ scope, feature, featureName, scenario, scenario
           button={<MoreHorizontal aria-hidden="true" className="size-4" />}
           buttonClassName="focus-ring flex size-8 items-center justify-center rounded-lg text-slate-600 hover:bg-slate-100"
         >
+          {/* Spec 01 §4: the licence modal is shown before opening the code editor. */}
+          <MenuItem
+            onSelect={() =>
+              licence.guard(() => window.open(recorderLink(scope, feature.name, scenario.name, environment, {}, 'open_vscode'), '_blank'))
+            }
+          >
+            {S.openInCodeEditor}
+          </MenuItem>
           <MenuItem onSelect={() => onAction('renameScenario')}>{S.renameScenario}</MenuItem>
           <MenuItem onSelect={() => onAction('renameFeature')}>{S.renameFeature}</MenuItem>
           <MenuItem onSelect={() => onAction('deleteScenario')}>{S.deleteScenario}</MenuItem>
