@@ -19,8 +19,14 @@ export const GherkinMessages = {
   /** Ours: an empty feature name would be the file `.feature`. */
   featureNameEmpty: 'Feature name cannot be empty.',
   featureNameTooLong: 'Feature name cannot be more than 80 characters.',
-  /** Spec 02 §8, feature rename. */
-  featureNameTaken: 'Feature with the same name already exists',
+  /** Spec 02 §5: the rename dialog's rule, checked as the name is typed. */
+  featureNameTaken: 'Another feature exists with the given name.',
+  /**
+   * Spec 02 §8, feature rename: the server refusing a rename onto a taken name (another member took
+   * it after the dialog last checked). §5 and §8 name the same clash; each is used where its
+   * section places it.
+   */
+  featureRenameClash: 'Feature with the same name already exists',
   featureAlreadyExists: 'A feature with this name already exists.',
 
   // Default names (spec 02 §5: "empty names become 'Untitled'")

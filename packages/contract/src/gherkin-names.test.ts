@@ -14,7 +14,8 @@ describe('name messages', () => {
     expect(M.scenarioNameTooLong).toBe('Scenario name cannot exceed 80 characters.');
     expect(M.scenarioNameTaken).toBe('Another scenario exists with the given name.');
     expect(M.sameAsOldName).toBe('New name cannot be same as the old name.');
-    expect(M.featureNameTaken).toBe('Feature with the same name already exists');
+    expect(M.featureNameTaken).toBe('Another feature exists with the given name.');
+    expect(M.featureRenameClash).toBe('Feature with the same name already exists');
     expect(M.featureNameTooLong).toBe('Feature name cannot be more than 80 characters.');
     expect(M.featureAlreadyExists).toBe('A feature with this name already exists.');
     expect(charactersNotAllowed(['!', '?'])).toBe('Following characters are not allowed: ! ?');
@@ -79,8 +80,8 @@ describe('validateFeatureRename', () => {
   it('refuses the old name, another feature in any case, and more than 80 characters', () => {
     expect(error('checkout')).toBe('New name cannot be same as the old name.');
     expect(error('Checkout')).toBeNull();
-    expect(error('login')).toBe('Feature with the same name already exists');
-    expect(error('SEARCH')).toBe('Feature with the same name already exists');
+    expect(error('login')).toBe('Another feature exists with the given name.');
+    expect(error('SEARCH')).toBe('Another feature exists with the given name.');
     expect(error('f'.repeat(80))).toBeNull();
     expect(error('f'.repeat(81))).toBe('Feature name cannot be more than 80 characters.');
   });

@@ -1,4 +1,4 @@
-import { compareTags, Messages, selectableTags, type FeatureSummary } from '@rehearse/contract';
+import { compareTags, GherkinMessages, Messages, selectableTags, type FeatureSummary } from '@rehearse/contract';
 import { badRequest, notFound } from '../http/errors.js';
 import {
   appendScenario,
@@ -252,7 +252,8 @@ export class FeaturesService {
         .filter((f) => f.path.startsWith(`${folder}/`))
         .map((f) => featureDisplayName(f.path.slice(folder.length + 1)));
       const check = validateFeatureRename(newName, featureDisplayName(oldPath.slice(folder.length + 1)), siblings);
-      if (check.error) throw badRequest(check.error);
+      if (check.error)
+        throw badRequest(check.error === GherkinMessages.featureNameTaken ? GherkinMessages.featureRenameClash : check.error);
       const newPath = workspacePath(folder, `${check.name}.feature`);
       return {
         changes: [
