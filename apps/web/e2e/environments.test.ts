@@ -3,7 +3,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
 import { TopBarPageModel } from './pages/topbar.page';
-import { expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, expectToast, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 /** Environments from the top bar: create, validate as you type, rename, delete, select; and Record. */
 describe('environments in Chromium', () => {
@@ -177,7 +177,7 @@ describe('environments in Chromium', () => {
     await expect.poll(async () => (await envList()).allEnv.map((env) => env.name)).not.toContain('demo.json');
   });
 
-  it('closes the dialog and says why when the server refuses the name', async () => {
+  it('keeps the dialog and what was typed when the server refuses the name, and says why', async () => {
     await bar.addEnvironment();
     await bar.urlField().fill('https://race.example.com');
     await bar.nameField().fill('race');
@@ -186,8 +186,17 @@ describe('environments in Chromium', () => {
       body: { projectId: ada.projectId, name: 'RACE', data: { baseUrl: 'https://race.example.com' } },
     });
     await bar.submitButton().click();
-    await expectToast(page, EnvironmentMessages.nameDuplicateToast);
+    const dialog = bar.environmentDialog();
+    await dialog.getByRole('alert').getByText('Environment cannot have the same case-insensitive name.').waitFor();
+    expect([await bar.urlField().inputValue(), await bar.nameField().inputValue()]).toEqual(['https://race.example.com', 'race']);
+    await expectAccessible(page, 'environment dialog refused');
+    await screenshotAtSizes(page, 'environment-dialog-refused');
+    // One change and a second Save.
+    await bar.nameField().fill('race-2');
+    expect(await dialog.getByRole('alert').count()).toBe(0);
+    await bar.submitButton().click();
     await expect.poll(() => bar.environmentDialog().count()).toBe(0);
+    await expect.poll(async () => (await envList()).allEnv.map((env) => env.name)).toContain('race-2.json');
   });
 
   it('keeps Record scenario disabled until the environments have loaded', async () => {

@@ -2,6 +2,7 @@ import { authCalls, Messages, workspaceCalls } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../../server/src/admin.js';
+import { StorageKeys } from '../src/lib/storage-keys';
 import { Strings } from '../src/lib/strings';
 import { TopBarPageModel } from './pages/topbar.page';
 import { DASHBOARD, expectAccessible, expectToast, startHarness, type Account, type Harness } from './support/harness';
@@ -92,6 +93,32 @@ describe('projects in Chromium', () => {
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Checkout');
     await expectToast(page, Messages.projectCreated);
     expect((await projects()).map((p) => p.name).sort()).toEqual(['Checkout', Messages.defaultProjectName, Strings.projectDemoName]);
+  });
+
+  it('opens the dashboard as soon as the workspace is ready: the spec’s wait is only its upper bound', async () => {
+    // A user of their own, so the projects the other tests count stay as they are.
+    const cleo = await h.signUp('Cleo');
+    const side = await h.open(cleo);
+    try {
+      const cleoPage = side.page;
+      // The wait raised to a minute (the harness shortens it to 300 ms): the dashboard must open long before.
+      await cleoPage.goto('/');
+      await cleoPage.evaluate((key) => localStorage.setItem(key, '60000'), StorageKeys.projectCreationWaitMs);
+      const cleoBar = new TopBarPageModel(cleoPage);
+      await cleoBar.projectButton().click();
+      await cleoBar.projectPanel().getByRole('button', { name: Strings.projectNew }).click();
+      const cleoForm = cleoPage.getByRole('form', { name: Strings.createProjectTitle });
+      await cleoForm.getByLabel(Strings.projectUrl).fill('https://billing.example.com');
+      await cleoForm.getByLabel(Strings.projectName).fill('Billing');
+      await cleoForm.getByRole('button', { name: Strings.projectCreate }).click();
+      await cleoPage.waitForURL((url) => DASHBOARD.test(url.pathname) && !url.search, { timeout: 15_000 });
+      await expect.poll(() => cleoPage.getByRole('heading', { level: 1 }).textContent()).toBe('Billing');
+      const projectId = new URL(cleoPage.url()).pathname.split('/')[1]!;
+      const envs = await cleo.api.call(workspaceCalls.getEnvList, { body: { projectId } });
+      expect(envs.allEnv.map((env) => env.name)).toEqual(['default.json']);
+    } finally {
+      await side.context.close();
+    }
   });
 
   it('deletes another project; the current one has no delete control', async () => {

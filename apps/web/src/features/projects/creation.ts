@@ -3,7 +3,7 @@ import { StorageKeys } from '../../lib/storage-keys';
 /**
  * Spec 01 §4, §9: after the project is created the screen waits 30 s (10 s for the demo app)
  * before it sets the default environment and opens the dashboard, while the project's git
- * repository is prepared.
+ * repository is prepared. It waits no longer than the repository takes (useCreateProject).
  */
 export const PROJECT_CREATION_WAIT_MS = { regular: 30_000, demo: 10_000 } as const;
 

@@ -53,9 +53,10 @@ export interface NewProject {
 
 /**
  * Creates a project the way spec 01 §4 describes: create it, wait while its repository is
- * prepared (30 s, 10 s for the demo; the workspace is created during the wait), set its
- * default.json environment as the current one, then hand back the project. The project list
- * gains it and the remaining project count goes down.
+ * prepared, set its default.json environment as the current one, then hand back the project. The
+ * spec's wait (30 s, 10 s for the demo) is the upper bound: the screen moves on as soon as the
+ * workspace is ready, usually well under a second. The project list gains it and the remaining
+ * project count goes down.
  */
 export function useCreateProject() {
   const queryClient = useQueryClient();
@@ -66,7 +67,9 @@ export function useCreateProject() {
       });
       // Product analytics are best effort (spec 02 §7: failures ignored).
       void api.call(systemCalls.storageEvent, { body: { event: 'create_project', project_id: project.id } }).catch(() => undefined);
-      await Promise.all([
+      // A failure to prepare the workspace before the wait ends is shown; after it, the dashboard
+      // opens as the spec has it and the workspace is made on first use.
+      await Promise.race([
         wait(projectCreationWaitMs(input.demo), signal),
         api.call(authCalls.createWorkspace, { body: { projectId: project.id } }),
       ]);

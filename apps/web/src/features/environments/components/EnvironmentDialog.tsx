@@ -78,6 +78,8 @@ function EnvironmentForm({
   const [truncatedNotice, setTruncatedNotice] = useState(false);
   const [demo, setDemo] = useState(false);
   const [submitting, setSubmitting] = useState(false);
+  /** Why the server refused the last save; cleared as soon as the user changes something. */
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const create = useCreateEnvironment(scope);
   const edit = useEditEnvironment(scope);
@@ -99,6 +101,7 @@ function EnvironmentForm({
   };
 
   const onNameChange = (value: string) => {
+    setRefusal(null);
     setName(value);
     setNameSource('typed');
     // Emptying the field is judged at once: spec 01 §5's 'Empty Name', not a silent blank.
@@ -115,6 +118,7 @@ function EnvironmentForm({
   };
 
   const onUrlChange = (value: string) => {
+    setRefusal(null);
     setUrl(value);
     setUrlTouched(true);
     suggestFrom(value);
@@ -151,13 +155,15 @@ function EnvironmentForm({
         logActivity({ type: 'environment.create', detail: { demo } });
         onCreated?.(env.name);
       }
-    } catch (error) {
-      // Spec 01 §4: on failure the dialog closes and clears; the server's reason goes to a toast.
-      const message = errorMessage(error);
-      toast.error(message === EnvironmentMessages.nameDuplicate ? EnvironmentMessages.nameDuplicateToast : message);
-    } finally {
-      onSubmittingChange(false);
       onOpenChange(false);
+    } catch (error) {
+      // Issue 23 departs from spec 01 §4 ("on failure it closes and clears silently"): the dialog
+      // stays open with what was typed and says why, so a name someone else just took, or a
+      // server that was briefly away, costs one change and a second Save, not retyping.
+      setRefusal(errorMessage(error));
+    } finally {
+      setSubmitting(false);
+      onSubmittingChange(false);
     }
   };
 
@@ -204,6 +210,11 @@ function EnvironmentForm({
         error={nameError}
         warning={truncatedNotice ? EnvironmentMessages.nameTooLong : renaming ? EnvironmentMessages.renameWarning : null}
       />
+      {refusal && (
+        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+          {refusal}
+        </p>
+      )}
       <div className="-mx-6 mt-2 -mb-4 flex items-center justify-end gap-3 rounded-b-2xl border-t border-slate-100 bg-slate-50/70 px-6 py-4">
         <Button variant="secondary" disabled={submitting} onClick={() => onOpenChange(false)}>
           {Strings.cancel}
