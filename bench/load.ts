@@ -18,6 +18,7 @@ import { createApiClient } from '@rehearse/api-client';
 import { authCalls, workspaceCalls } from '@rehearse/contract';
 import { startTestApp, type Backend } from '../apps/server/src/testing/test-app.js';
 import type { MixJob, MixResult, Operation } from './load-clients.js';
+import { percentile } from './stats.js';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -42,10 +43,6 @@ const OPERATIONS: Operation[] = [
   { name: 'members', weight: 12, write: false },
   { name: 'reports', weight: 12, write: false },
 ];
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 function scenario(feature: number, index: number): string {
   return `  @area${feature} @regression\n  Scenario: Case ${feature}-${index}\n    Given I open "/demo-shop/"\n    When I search the catalogue for item ${index}\n    Then I should see "item ${index}"\n`;

@@ -19,6 +19,7 @@ import { authCalls, workspaceCalls } from '@rehearse/contract';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser, CDPSession, Page } from 'playwright-core';
 import { startTestApp } from '../apps/server/src/testing/test-app.js';
+import { percentile } from './stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -41,10 +42,6 @@ interface Stats {
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 /**
  * The floor: CDP screencast and input in this process, no recorder process, socket or page

@@ -27,6 +27,7 @@ import { loadSettings } from '../apps/server/src/env.js';
 import { diagnose, type Diagnosis } from './explain.js';
 import type { LoadJob, LoadResult } from './load-worker.js';
 import { SEED, seed, type SeedReport } from './seed.js';
+import { percentile } from './stats.js';
 
 const BUDGET_P99_MS = 50;
 const DEFAULT_POSTGRES_URL = 'postgres://postgres@127.0.0.1:5432/test';
@@ -80,10 +81,6 @@ function loadAverage(): number {
 }
 
 /** Nearest-rank percentile of sorted samples. */
-function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] as number;
-}
 
 function summarize(endpoint: Endpoint, phase: MeasuredPhase, concurrency: number, result: LoadResult): Figures {
   const sorted = [...result.latenciesMs].sort((a, b) => a - b);

@@ -21,6 +21,7 @@ import { RetentionRepo } from '../apps/server/src/runs/retention.repo.js';
 import { RunsRepo } from '../apps/server/src/runs/runs.repo.js';
 import { startTestApp, type Backend } from '../apps/server/src/testing/test-app.js';
 import { captureStatements, explain, type QueryPlan } from './explain.js';
+import { percentile } from './stats.js';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -35,10 +36,6 @@ const SCENARIOS = 200;
 const OPENED_EVERY = Math.max(1, Math.floor(RUNS / 200));
 const REQUESTS = 200;
 const TARGET_P99_MS = 50;
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 /** A scenario report as the runner uploads one: 20 steps with commands, page log and network entries. */
 function fullTestCase(index: number): TestCase {

@@ -17,6 +17,7 @@ import { authCalls, runsCalls } from '@rehearse/contract';
 import { chromium } from 'playwright-core';
 import { startTestApp } from '../apps/server/src/testing/test-app.js';
 import { seedRun } from '../apps/web/e2e/support/reports-seed.js';
+import { percentile } from './stats.js';
 
 const RUNS = 100_000;
 const SEARCH_DEBOUNCE_MS = 500;
@@ -24,10 +25,6 @@ const TARGET_SEARCH_MS = 300;
 const TARGET_REPORT_MS = 1000;
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../apps/web/dist');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 async function bench(backend: 'pglite' | 'postgres'): Promise<void> {
   const test = await startTestApp(backend, { WEB_DIST_DIR: WEB_DIST });

@@ -17,6 +17,7 @@ import { createApiClient } from '@rehearse/api-client';
 import { authCalls } from '@rehearse/contract';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { startTestApp } from '../apps/server/src/testing/test-app.js';
+import { percentile } from './stats.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_DIST = path.join(ROOT, 'apps/web/dist');
@@ -26,10 +27,6 @@ const LCP_BUDGET_MS = 1000;
 const SAMPLES = 10;
 /** The web app's session token key (apps/web/src/lib/storage-keys.ts). */
 const TOKEN_KEY = 'rehearse.token';
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
-}
 
 /** Scripts index.html loads or preloads: what must arrive before anything renders. */
 function initialJsGzipKb(): { files: number; kb: number } {

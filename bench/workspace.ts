@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { authCalls, workspaceCalls } from '@rehearse/contract';
 import { startTestApp } from '../apps/server/src/testing/test-app.js';
+import { percentile } from './stats.js';
 
 const FEATURES = 500;
 const SCENARIOS_PER_FEATURE = 10;
@@ -30,10 +31,6 @@ function feature(index: number): string {
 
 function stepFile(index: number): string {
   return `import { When } from '@cucumber/cucumber';\n\n/** @recorder */\nWhen(/^I search the catalogue for item ${index}\\d*$/, async function () {});\n`;
-}
-
-function percentile(sorted: number[], p: number): number {
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 }
 
 async function measure(name: string, requests: number, call: () => Promise<unknown>) {

@@ -502,6 +502,9 @@ export type RunRetention = z.infer<typeof RunRetention>;
 export const RetentionCounts = z.object({ runs: z.number().int(), testCases: z.number().int(), artifactBytes: z.number() });
 export type RetentionCounts = z.infer<typeof RetentionCounts>;
 
+/** What a project with nothing stored, or a rule that deletes nothing, amounts to. */
+export const NOTHING_STORED: RetentionCounts = { runs: 0, testCases: 0, artifactBytes: 0 };
+
 /** Project settings → Retention: how long runs, their artifacts and traces are kept (admins). */
 export const retentionCalls = {
   getRetention: defineCall({

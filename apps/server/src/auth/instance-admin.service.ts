@@ -6,6 +6,7 @@ import {
   type AdminUser,
   type AdminWorkerToken,
   type ConnectedAgent,
+  NOTHING_STORED,
   type InstanceSettings,
   type RetentionCounts,
 } from '@rehearse/contract';
@@ -43,8 +44,6 @@ function toAdminUser(user: UserRow & { projects: number }): AdminUser {
     createdAt: user.createdAt.toISOString(),
   };
 }
-
-const NOTHING_STORED: RetentionCounts = { runs: 0, testCases: 0, artifactBytes: 0 };
 
 function toAdminProject(
   project: ProjectRow & { adminEmail: string | null; members: number },

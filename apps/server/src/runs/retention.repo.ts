@@ -1,9 +1,7 @@
-import type { RetentionCounts, RunRetention } from '@rehearse/contract';
+import { NOTHING_STORED, type RetentionCounts, type RunRetention } from '@rehearse/contract';
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { artifacts, projectRetention, projects, runs } from '../db/schema.js';
-
-const NO_COUNTS: RetentionCounts = { runs: 0, testCases: 0, artifactBytes: 0 };
 
 /**
  * SQL for run retention: the projects' rules, the runs past them, and the artifacts no run names.
@@ -87,7 +85,7 @@ export class RetentionRepo {
   /** What the runs `rule` lets go, their reruns, and the artifacts that only they name amount to. */
   async countsPastRule(projectId: string, rule: RunRetention, now: Date): Promise<RetentionCounts> {
     const past = this.pastRule(projectId, rule, now);
-    if (!past) return NO_COUNTS;
+    if (!past) return NOTHING_STORED;
     const [row] = await this.rows<{ runs: number; test_cases: number; bytes: string | null }>(sql`
       with past as (${past}),
       doomed as (
@@ -116,7 +114,7 @@ export class RetentionRepo {
   /** What the project stores: its runs, their scenarios, and its artifacts' bytes. */
   async storedBy(projectId: string): Promise<RetentionCounts> {
     const [row] = await this.stored(eq(projects.id, projectId));
-    return row ? { runs: row.runs, testCases: row.testCases, artifactBytes: row.artifactBytes } : NO_COUNTS;
+    return row ? { runs: row.runs, testCases: row.testCases, artifactBytes: row.artifactBytes } : NOTHING_STORED;
   }
 
   /** Every project's stored runs, scenarios and artifact bytes, the largest first (instance administrators). */
