@@ -55,6 +55,16 @@ export class Deadline {
   }
 }
 
+/**
+ * `fetch` whose every request has a deadline of its own, its answer's body included (the timer is
+ * left to run out rather than cleared when the headers arrive): for the calls a loop depends on
+ * (a worker's claim, heartbeat and finish), where a server that stops answering mid-call must
+ * not hang the loop for ever.
+ */
+export function fetchWithDeadline(fetchImpl: typeof fetch, limitMs: number): typeof fetch {
+  return (input, init) => new Deadline(limitMs).fetch(fetchImpl)(input, init);
+}
+
 /** "15 minutes", "90 seconds": how a limit reads in a job's message. */
 export function describeDuration(ms: number): string {
   const minutes = ms / 60_000;

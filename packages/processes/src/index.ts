@@ -23,4 +23,4 @@ export {
   type SandboxProbe,
   type SandboxTools,
 } from './sandbox.js';
-export { Deadline, DeadlineExceeded, describeDuration } from './deadline.js';
+export { Deadline, DeadlineExceeded, describeDuration, fetchWithDeadline } from './deadline.js';

@@ -11,6 +11,7 @@ import {
   createJobFolder,
   Deadline,
   describeDuration,
+  fetchWithDeadline,
   requireSandbox,
   runJobProcess,
   stopChild,
@@ -26,6 +27,8 @@ const HEARTBEAT_MS = 2_000;
 const CLAIM_WAIT_MS = 20_000;
 const RETRY_AFTER_ERROR_MS = 2_000;
 const RESTART_DELAY_MS = 1_000;
+/** The deadline of one control call (claim, heartbeat, finish): a claim waits up to CLAIM_WAIT_MS for work, then answers. */
+const CONTROL_CALL_LIMIT_MS = CLAIM_WAIT_MS + 30_000;
 /**
  * A scenario job's hard deadline, its pull included: past it the job's sandboxed process (browser
  * included) is killed and the job ends as an error. `--job-timeout`/REHEARSE_JOB_TIMEOUT_SECONDS
@@ -143,7 +146,8 @@ async function superviseThreads(
 /** One thread: claim, run in the sandbox, finish, again. */
 async function runThread(server: string, token: string, mode: SandboxMode, io: CliIo, bin: string, jobTimeoutMs: number): Promise<number> {
   const workerId = `${hostname()}:${io.env[THREAD_FLAG] ?? ''}/${process.pid}:${randomBytes(3).toString('hex')}`;
-  const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: io.fetch });
+  // A server that stops answering mid-call costs one call, never the thread: it errs, and the loop tries again.
+  const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: fetchWithDeadline(io.fetch, CONTROL_CALL_LIMIT_MS) });
   const cacheRoot = await mkdtemp(path.join(tmpdir(), 'rehearse-thread-'));
   // Synchronous: the thread leaves through process.exit, where nothing asynchronous runs.
   process.once('exit', () => rmSync(cacheRoot, { recursive: true, force: true }));
