@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { createServer, type Socket } from 'node:net';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -36,6 +37,56 @@ function alive(pid: number): boolean {
 }
 
 describe('git door', () => {
+  it('stops a remote command at its deadline when the remote never answers, with every process it started', async () => {
+    // A proxy that takes the connection and never says a word: git would wait for ever.
+    const sockets: Socket[] = [];
+    const silent = createServer((socket) => void sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const repo = await newRepo();
+    const remoteUrl = `http://silent-remote.test/${path.basename(path.dirname(repo.gitDir))}.git`;
+    try {
+      const remote = repo.forRemote({ username: 'u', token: 't' }, `http://127.0.0.1:${port}`, 2_000);
+      const started = Date.now();
+      await expect(remote.lsRemote(remoteUrl)).rejects.toThrow('git ls-remote did not finish within 2 seconds and was stopped');
+      await expect(remote.fetchOrigin(remoteUrl)).rejects.toThrow('git fetch did not finish within 2 seconds and was stopped');
+      expect(Date.now() - started).toBeLessThan(60_000);
+      expect(sockets.length).toBeGreaterThanOrEqual(2);
+      // Nothing of either command is left running (git-remote-http included).
+      const left = spawnSync('pgrep', ['-f', remoteUrl], { encoding: 'utf8' });
+      expect(left.stdout.trim()).toBe('');
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      silent.close();
+      await repo.close();
+    }
+  });
+
+  it('reads branch heads as git does: loose refs, packed refs, a branch moved by another git, and missing or directory-shaped names', async () => {
+    const repo = await newRepo();
+    try {
+      const first = await repo.commit('main', null, [{ path: 'a.txt', content: 'a\n' }], author, 'first');
+      expect(await repo.revParse('refs/heads/main')).toBe(git(repo.gitDir, ['rev-parse', 'refs/heads/main']));
+      // Packed (what `git gc` does): no loose file is left, and the head is still found.
+      git(repo.gitDir, ['pack-refs', '--all']);
+      expect(git(repo.gitDir, ['for-each-ref', '--format=%(refname)'])).toContain('refs/heads/main');
+      expect(await repo.revParse('refs/heads/main')).toBe(first.commit);
+      // Another git process moves the branch (a fetch, another server): the next read sees it.
+      const second = await repo.commit('main', first.commit, [{ path: 'b.txt', content: 'b\n' }], author, 'second');
+      git(repo.gitDir, ['update-ref', 'refs/heads/topic/one', first.commit]);
+      expect(await repo.revParse('refs/heads/main')).toBe(second.commit);
+      expect(await repo.revParse('refs/heads/topic/one')).toBe(first.commit);
+      // `refs/heads/topic` is a folder of refs, not a branch; unknown and unsafe names are no branch.
+      expect(await repo.revParse('refs/heads/topic')).toBeNull();
+      expect(await repo.revParse('refs/heads/nothing')).toBeNull();
+      expect(await repo.revParse('refs/heads/../../config')).toBeNull();
+      git(repo.gitDir, ['update-ref', '-d', 'refs/heads/topic/one']);
+      expect(await repo.revParse('refs/heads/topic/one')).toBeNull();
+    } finally {
+      await repo.close();
+    }
+  });
+
   it('writes the same trees git builds from an index, rewriting only changed paths, and fsck finds nothing wrong', async () => {
     const repo = await newRepo();
     try {

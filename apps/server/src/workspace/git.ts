@@ -1,12 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { deflate, deflateSync } from 'node:zlib';
-import { stopChild } from '@rehearse/processes';
+import { Deadline, describeDuration, killProcessGroup, stopChild } from '@rehearse/processes';
 import { Lru } from './lru.js';
 
 const deflateAsync = promisify(deflate);
@@ -61,7 +61,12 @@ interface RunOptions {
   env?: Record<string, string>;
   /** Exit codes that are answers, not failures (e.g. `cat-file -e`). */
   okCodes?: number[];
+  /** A deadline for the whole command and every process it starts (remote commands: a host that never answers). */
+  limitMs?: number;
 }
+
+/** How long one remote command (ls-remote, fetch, push) may take before it is stopped. */
+export const REMOTE_COMMAND_LIMIT_MS = 120_000;
 
 /** What a helper's answer parser says about the bytes received so far. */
 type Parsed<T> = { value: T; used: number } | { need: number };
@@ -322,6 +327,8 @@ export class Git {
     /** Credentials and other settings for remote commands, passed through the environment only. */
     private readonly baseEnv: Record<string, string> = {},
     helpers?: RepositoryHelpers,
+    /** The deadline of each remote command (ls-remote, fetch, push). */
+    private readonly remoteLimitMs = REMOTE_COMMAND_LIMIT_MS,
   ) {
     this.helpers = helpers ?? new RepositoryHelpers(gitDir, this.env());
   }
@@ -360,19 +367,29 @@ export class Git {
   /** Runs git with the repository's settings; rejects with GitError on failure. */
   async run(args: string[], options: RunOptions = {}): Promise<{ stdout: Buffer; stderr: string; code: number }> {
     return new Promise((resolve, reject) => {
+      const bounded = options.limitMs !== undefined;
       const child = spawn('git', ['--git-dir', this.gitDir, ...args], {
         env: this.env(options.env),
         stdio: ['pipe', 'pipe', 'pipe'],
+        // A bounded command leads its own process group, so its deadline stops the helpers it starts (git-remote-https) too.
+        detached: bounded,
       });
+      const deadline = bounded ? new Deadline(options.limitMs ?? 0) : undefined;
+      deadline?.signal.addEventListener('abort', () => killProcessGroup(child.pid), { once: true });
       const out: Buffer[] = [];
       const err: Buffer[] = [];
       child.stdout.on('data', (chunk: Buffer) => out.push(chunk));
       child.stderr.on('data', (chunk: Buffer) => err.push(chunk));
       child.on('error', (error) => reject(new GitError(`git could not start: ${error.message}`, null, '')));
       child.on('close', (code) => {
+        deadline?.dispose();
         const stderr = Buffer.concat(err).toString('utf8');
         const ok = code === 0 || (code !== null && options.okCodes?.includes(code));
-        if (ok) resolve({ stdout: Buffer.concat(out), stderr, code: code ?? 0 });
+        if (deadline?.expired) {
+          reject(
+            new GitError(`git ${args[0] ?? ''} did not finish within ${describeDuration(deadline.limitMs)} and was stopped`, code, stderr),
+          );
+        } else if (ok) resolve({ stdout: Buffer.concat(out), stderr, code: code ?? 0 });
         else reject(new GitError(`git ${args[0] ?? ''} failed: ${stderr.trim().split('\n')[0] ?? ''}`, code, stderr));
       });
       child.stdin.on('error', () => undefined);
@@ -387,8 +404,30 @@ export class Git {
   /** The commit a ref (or revision) points at, or null when it does not exist. */
   async revParse(ref: string): Promise<string | null> {
     if (!isSafeRevision(ref)) return null;
+    const loose = this.looseBranchHead(ref);
+    if (loose) return loose;
     const info = await this.object(`${ref}^{commit}`, false);
     return info?.type === 'commit' ? info.oid : null;
+  }
+
+  /**
+   * A branch's head read straight from its loose ref file, or undefined when the ref is not a
+   * loose branch (packed, missing, or not `refs/heads/…`): every read asks for a branch head, and
+   * a 41-byte read from the page cache costs microseconds where a round trip to the cat-file
+   * helper waits behind a writer's object requests and for the helper to be scheduled. Safe
+   * without a lock: git (and our update-ref helper) replace a ref file by renaming a complete
+   * one into place, and branches always point at commits.
+   */
+  private looseBranchHead(ref: string): string | undefined {
+    if (!ref.startsWith('refs/heads/') || !isSafeBranchName(ref.slice('refs/heads/'.length))) return undefined;
+    let content: string;
+    try {
+      content = readFileSync(path.join(this.gitDir, ref), 'utf8');
+    } catch {
+      return undefined;
+    }
+    const oid = content.trim();
+    return /^[0-9a-f]{40}$/.test(oid) ? oid : undefined;
   }
 
   /** One object through the cat-file helper; retried once if the helper died under the request. */
@@ -638,7 +677,7 @@ export class Git {
    * proxy (every connection, redirects included, meets the egress rules), authenticated with HTTP
    * basic auth when credentials are given.
    */
-  forRemote(credentials: { username: string; token: string } | null, egressProxyUrl: string): Git {
+  forRemote(credentials: { username: string; token: string } | null, egressProxyUrl: string, limitMs = REMOTE_COMMAND_LIMIT_MS): Git {
     const config: [string, string][] = [['http.proxy', egressProxyUrl]];
     if (credentials) {
       const basic = Buffer.from(`${credentials.username}:${credentials.token}`).toString('base64');
@@ -650,12 +689,12 @@ export class Git {
       env[`GIT_CONFIG_KEY_${index}`] = key;
       env[`GIT_CONFIG_VALUE_${index}`] = value;
     });
-    return new Git(this.gitDir, env, this.helpers);
+    return new Git(this.gitDir, env, this.helpers, limitMs);
   }
 
   /** Branch heads of a remote URL (verifies that the URL and credentials work). */
   async lsRemote(url: string): Promise<Map<string, string>> {
-    const out = await this.text(['ls-remote', '--heads', url]);
+    const out = await this.text(['ls-remote', '--heads', url], { limitMs: this.remoteLimitMs });
     const heads = new Map<string, string>();
     for (const line of out.split('\n').filter(Boolean)) {
       const [oid, ref] = line.split('\t');
@@ -674,7 +713,7 @@ export class Git {
    * refs/remotes/origin/*; returns their heads.
    */
   async fetchOrigin(remote = 'origin'): Promise<Map<string, string>> {
-    await this.run(['fetch', '--quiet', '--prune', remote, '+refs/heads/*:refs/remotes/origin/*']);
+    await this.run(['fetch', '--quiet', '--prune', remote, '+refs/heads/*:refs/remotes/origin/*'], { limitMs: this.remoteLimitMs });
     const out = await this.text(['for-each-ref', '--format=%(refname) %(objectname)', 'refs/remotes/origin/']);
     const heads = new Map<string, string>();
     for (const line of out.split('\n').filter(Boolean)) {
@@ -694,13 +733,17 @@ export class Git {
   async pushToOrigin(commit: string, branch: string, remote = 'origin'): Promise<boolean> {
     const result = await this.run(['push', '--quiet', '--porcelain', remote, `${commit}:refs/heads/${branch}`], {
       okCodes: [1],
+      limitMs: this.remoteLimitMs,
     });
     return result.code === 0;
   }
 
   /** Deletes a branch of origin; false when the remote refused or did not have it. */
   async deleteOriginBranch(branch: string, remote = 'origin'): Promise<boolean> {
-    const result = await this.run(['push', '--quiet', '--porcelain', remote, `:refs/heads/${branch}`], { okCodes: [1] });
+    const result = await this.run(['push', '--quiet', '--porcelain', remote, `:refs/heads/${branch}`], {
+      okCodes: [1],
+      limitMs: this.remoteLimitMs,
+    });
     return result.code === 0;
   }
 
