@@ -146,6 +146,9 @@ describe('instance administration in Chromium', () => {
     const dialog = admin.dialog('admin-project-dialog');
     await dialog.getByLabel('Execution threads').fill('5');
     await dialog.getByLabel('Private repository integration enabled (its project admin then connects the repository)').check();
+    await expectAccessible(rootSide.page, 'project settings dialog');
+    await screenshotAtSizes(rootSide.page, 'admin-project-dialog');
+    await rootSide.page.setViewportSize({ width: 1440, height: 900 });
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(rootSide.page, 'Project updated.');
     const cells = admin.row('Projects', 'Checkout').getByRole('cell');

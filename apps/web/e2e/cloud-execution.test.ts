@@ -56,6 +56,7 @@ describe('/remote-recorder/execute in Chromium', () => {
     expect(await alert.innerText()).toBe(
       'This link does not say what to run: it needs project_id, env_name, feature_file and scenario_name.',
     );
+    await expectAccessible(page, 'cloud execution link without a scenario');
     await screenshotAtSizes(page, 'cloud-execution-incomplete');
   });
 

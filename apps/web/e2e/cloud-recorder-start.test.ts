@@ -102,6 +102,10 @@ describe('starting the cloud recorder from the chooser in Chromium', () => {
         'Only 2 concurrent sessions per user are allowed. Please end ongoing sessions and try again.',
       );
       expect(await startButton().textContent()).toBe('Retry starting');
+      // "Please end ongoing sessions": the user's own open sessions are listed right here, each
+      // with End (none on the server here: the count above is the route's, so it says so).
+      const open = chooser().getByRole('region', { name: 'Your open sessions' });
+      await open.getByText('None of your sessions is open any more: try again.').waitFor();
       expect(probed).toEqual([]);
       expect(tabs).toEqual([]);
       await expectAccessible(page, 'cloud start refused: session limit');

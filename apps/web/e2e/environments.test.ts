@@ -75,6 +75,9 @@ describe('environments in Chromium', () => {
     await bar.nameField().fill('');
     await expect.poll(() => bar.fieldMessage('name').textContent()).toBe('Empty Name');
     expect(await bar.submitButton().isDisabled()).toBe(true);
+    await expectAccessible(page, "environment dialog saying 'Empty Name'");
+    await screenshotAtSizes(page, 'environment-dialog-empty-name');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await bar.nameField().fill('a'.repeat(40));
     // Leaving a too-long name cuts it to 32 characters and says why; it can then be saved.
     await bar.nameField().press('Tab');

@@ -311,6 +311,12 @@ describe('executions in Chromium', () => {
     expect(await row.getByTestId('execution-last-run').getAttribute('href')).toBe(`/${ada.projectId}/run-report/${runId}`);
     await expectAccessible(page, 'executions with a last run');
     await screenshotAtSizes(page, 'executions-last-run');
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    // Spec 02 Run.mode: a run the server itself ran is cloud, and the reports list says so.
+    await page.goto(`/${ada.projectId}/runs`);
+    const reportRow = page.getByTestId('report-row').filter({ hasText: 'Nightly cart' });
+    await expect.poll(() => reportRow.innerText()).toMatch(/\bcloud\b/i);
   });
 
   it("disables Run on the list with 'Insufficient threads' when the project lacks the free threads an execution needs", async () => {
@@ -333,6 +339,7 @@ describe('executions in Chromium', () => {
     await expect.poll(() => page.getByRole('tooltip').first().textContent()).toBe('Insufficient threads');
     await run('Nightly cart').click({ force: true });
     expect(await page.getByRole('radio', { name: /^Active/ }).getAttribute('aria-checked')).toBe('false');
+    await expectAccessible(page, "executions with Run disabled for 'Insufficient threads'");
     await screenshotAtSizes(page, 'executions-insufficient-threads');
     await page.setViewportSize({ width: 1440, height: 900 });
     await ada.api.call(executionCalls.remove, { params: { id: one.id } });
@@ -359,6 +366,9 @@ describe('executions in Chromium', () => {
     await expect.poll(() => features.title().textContent()).toContain('Sign in');
     expect(new URL(tab.url()).searchParams.get('feature')).toBe('login');
     expect(new URL(tab.url()).searchParams.get('scenario')).toBe('Sign in');
+    await expectAccessible(tab, "features page opened by the planner's eye");
+    await screenshotAtSizes(tab, 'planner-eye-features');
+    await tab.setViewportSize({ width: 1440, height: 900 });
     // The same scenario by the feature's display name.
     await tab.goto(`/${ada.projectId}/features?feature=checkout&scenario=Browse`);
     await expect.poll(() => features.title().textContent()).toContain('Browse');

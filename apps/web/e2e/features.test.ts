@@ -239,6 +239,20 @@ describe('features page in Chromium', () => {
       await input.fill(value);
       await expect.poll(error).toBe(message);
     }
+    // A name taken on the server after the page loaded its list: the server refuses the rename and
+    // the dialog stays open with both of the catalogue's 'Feature rename' messages (spec 02 §8).
+    await ada.api.call(ws.pushScenario, {
+      body: { projectId: ada.projectId, name: 'crate', data: 'Scenario: Crate\n  Given I open "/"\n' },
+    });
+    await input.fill('crate');
+    await dialog.getByRole('button', { name: S.rename }).click();
+    await expect.poll(error).toBe('Error in renaming feature: Feature with the same name already exists');
+    await expectAccessible(page, "rename refused: 'Feature with the same name already exists'");
+    const size = page.viewportSize()!;
+    await screenshotAtSizes(page, 'feature-rename-clash');
+    await page.setViewportSize(size);
+    await ada.api.call(ws.deleteFeature, { body: { projectId: ada.projectId, name: 'crate.feature' } });
+
     await input.fill('basket');
     await dialog.getByRole('button', { name: S.rename }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('feature')).toBe('basket');

@@ -1,7 +1,7 @@
 import { authCalls } from '@rehearse/contract';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 /** Spec 02 §2: the last-active-project redirect honours `redirect`: 'features' goes to the features page, anything else to the dashboard. */
 describe('the last-active-project redirect in Chromium', () => {
@@ -28,6 +28,10 @@ describe('the last-active-project redirect in Chromium', () => {
   it("goes to the last active project's features page with ?redirect=features", async () => {
     await page.goto('/?redirect=features');
     await page.waitForURL((url) => url.pathname === `/${lastActive}/features`);
+    await page.getByText('No features found.').first().waitFor();
+    await expectAccessible(page, 'features page reached by ?redirect=features');
+    await screenshotAtSizes(page, 'redirect-features');
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 
   it('goes to its dashboard with any other redirect, or none', async () => {

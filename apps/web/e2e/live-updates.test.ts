@@ -90,6 +90,8 @@ describe('project events on open screens in Chromium', () => {
     expect(await features()).toBe(String(before + 1));
     await page.clock.runFor(10_000);
     await expect.poll(features).toBe(String(before + 2));
+    await expectAccessible(page, 'dashboard after the features refresh');
+    await screenshotAtSizes(page, 'live-features-count');
     await page.close();
   });
 });

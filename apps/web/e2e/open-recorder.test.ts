@@ -8,7 +8,7 @@ import { RUNNER_FALLBACK_DOWNLOAD } from '../src/features/recorder/queries';
 import { Strings } from '../src/lib/strings';
 import { countWindowClose, OpenRecorderPageModel } from './pages/open-recorder.page';
 import { TopBarPageModel } from './pages/topbar.page';
-import { expectAccessible, startHarness, type Account, type Harness } from './support/harness';
+import { expectAccessible, screenshotAtSizes, startHarness, type Account, type Harness } from './support/harness';
 
 /**
  * "Record scenario → Locally" and `/open-recorder/{operation}` (issue 18): the page shows the
@@ -171,6 +171,8 @@ describe('the open-recorder page', () => {
     await recorder.commandText();
     await page.getByText('Error fetching latest release', { exact: true }).waitFor();
     expect(await recorder.downloadLink().getAttribute('href')).toMatch(/\/downloads\/rehearse-runner-[\w.]+\.tgz$/);
+    await expectAccessible(page, "open recorder saying 'Error fetching latest release'");
+    await screenshotAtSizes(page, 'open-recorder-release-error');
     await page.unroute('**/api/workspace/latestAssets');
   });
 

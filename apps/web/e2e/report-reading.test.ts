@@ -181,6 +181,7 @@ describe('report reading in Chromium', () => {
       `/${ada.projectId}/run-report/${runId}`,
     );
     await expect.poll(() => r.selectedStep().innerText()).toContain('I add "backpack" to the wish list');
+    await expectAccessible(page, 'single scenario report with its breadcrumb');
     if (shots)
       for (const size of SIZES) {
         await page.setViewportSize(size);

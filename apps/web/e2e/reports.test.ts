@@ -59,6 +59,9 @@ describe('reports in Chromium', () => {
     expect(second).toContain('Nightly checkout');
     expect(second).toContain(Strings.statusFailed);
     expect(second).toContain('2 / 3 (67%)');
+    // Spec 02 Run.mode: a run the CLI uploaded is local.
+    expect(first).toMatch(/\blocal\b/i);
+    expect(second).toMatch(/\blocal\b/i);
     await expectAccessible(page, 'reports list');
 
     await r.search().fill('nightly');

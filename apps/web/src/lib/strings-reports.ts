@@ -217,7 +217,7 @@ export const ReportStrings = {
   reviewConfidence: (percent: number) => `${percent}% confidence`,
   reviewClassification: (c: string) => `${c} failure`,
   reviewOpenRun: 'Open run report',
-  reviewLicence: 'Your licence has expired: code review decisions are paused until it is extended.',
+  reviewLicence: 'Your license has expired: code review decisions are paused until it is extended.',
 };
 
 /** Executions list, planner and detail (spec 02 §2, §4, §5, §8). */

@@ -46,7 +46,7 @@ export function AdminProjectsPage() {
       id: 'project',
       header: Strings.adminProjectColumn,
       cell: (project) => (
-        <div className="flex max-w-60 min-w-0 flex-col" title={project.adminEmail ?? undefined}>
+        <div className="flex max-w-40 min-w-0 flex-col xl:max-w-60" title={project.adminEmail ?? undefined}>
           <span className="truncate font-medium text-slate-900">{project.name}</span>
           <span className="truncate text-slate-600">{Strings.adminProjectOwner(project.adminEmail, project.members)}</span>
         </div>
@@ -95,7 +95,8 @@ export function AdminProjectsPage() {
       srOnlyHeader: true,
       className: 'text-right whitespace-nowrap',
       cell: (project) => (
-        <div className="flex justify-end gap-2">
+        // Stacked below 1280 px so both actions stay in view beside the other columns at 1024 px.
+        <div className="flex flex-col items-end gap-2 xl:flex-row xl:justify-end">
           <Button size="sm" variant="secondary" aria-label={Strings.adminEditProject(project.name)} onClick={() => setEditing(project)}>
             {Strings.adminEdit}
           </Button>

@@ -40,7 +40,7 @@ export function AdminUsersPage() {
       id: 'user',
       header: Strings.adminUserColumn,
       cell: (user) => (
-        <div className="flex max-w-60 min-w-0 flex-col" title={user.email}>
+        <div className="flex max-w-60 min-w-0 xl:max-w-80 flex-col" title={user.email}>
           <span className="truncate font-medium text-slate-900">
             {user.name} {user.userId === me.data?.userId && <span className="font-normal text-slate-500">{Strings.adminYou}</span>}
           </span>

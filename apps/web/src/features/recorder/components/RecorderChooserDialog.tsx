@@ -1,3 +1,4 @@
+import { Messages } from '@rehearse/contract';
 import { Cloud, Laptop, LoaderCircle, type LucideIcon } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../../components/Button';
@@ -5,6 +6,7 @@ import { Modal } from '../../../components/Modal';
 import { Strings } from '../../../lib/strings';
 import { checkCloudStart, type CloudStartState } from '../cloud-start';
 import { readRecorderOption, saveRecorderOption, type RecorderOption } from '../recorder-option';
+import { OpenSessions } from './OpenSessions';
 
 /**
  * The recorder chooser (spec 01 §4): Locally or In the cloud, remembered for next time. In the
@@ -116,6 +118,8 @@ function Chooser({
           <p className="mt-1 leading-relaxed">{cloud.problem.text}</p>
         </div>
       )}
+      {/* "Please end ongoing sessions": the user can end them right here, then Retry starting. */}
+      {cloud.kind === 'error' && cloud.problem.text === Messages.recorderMaxSessions && <OpenSessions />}
       <div className="flex justify-end gap-3 pt-1">
         <Button variant="secondary" onClick={onCancel}>
           {Strings.cancel}

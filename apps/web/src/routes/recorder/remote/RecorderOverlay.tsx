@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/Button';
 import type { RecorderPhase as Phase, RecorderProblem as Problem } from '../../../features/recorder/remote-session';
 import { Strings } from '../../../lib/strings';
-import { OpenSessions } from './OpenSessions';
+import { OpenSessions } from '../../../features/recorder/components/OpenSessions';
 
 /** Over the display while it is not live: the error screen with Cancel and Try again (and, at the session limit, the open sessions to end), the ended screen, or progress. */
 export function RecorderOverlay({

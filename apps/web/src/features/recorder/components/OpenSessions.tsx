@@ -1,7 +1,7 @@
 import { Loader2 } from 'lucide-react';
 import { Button } from '../../../components/Button';
-import { useProjects } from '../../../features/projects/queries';
-import { useEndSession, useMySessions } from '../../../features/recorder/queries';
+import { useProjects } from '../../projects/queries';
+import { useEndSession, useMySessions } from '../queries';
 import { errorMessage } from '../../../lib/api';
 import { formatDateTime } from '../../../lib/format';
 import { Strings } from '../../../lib/strings';
