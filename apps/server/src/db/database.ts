@@ -24,6 +24,12 @@ export interface Database {
   execute(sqlText: string): Promise<void>;
   /** Runs one query without parameters and returns its rows (tests and benchmarks). */
   rows<T = Record<string, unknown>>(sqlText: string): Promise<T[]>;
+  /**
+   * The job queue's hook (pg-boss's `db.executeSql`): one statement with `values`, or SQL without
+   * values that may hold several statements (pg-boss's own schema migrations). Answers the rows of
+   * the last statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -65,6 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         schemaName,
         execute: async (text) => void (await pool.query(text)),
         rows: async <T>(text: string) => (await pool.query(text)).rows as T[],
+        executeSql: async (text, values) => pool.query(text, values),
         close: () => pool.end(),
       };
     } catch (error) {
@@ -92,10 +99,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       schemaName,
       execute: async (text) => void (await client.exec(text)),
       rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+      executeSql: (text, values) => pgliteExecuteSql(client, text, values),
       close: () => client.close(),
     };
   } catch (error) {
     await client.close();
+    throw error;
+  }
+}
+
+/**
+ * PGlite's `query` takes one statement with parameters; `exec` takes several without. A failed
+ * multi-statement text that opened a transaction (pg-boss wraps its migrations in BEGIN … COMMIT)
+ * leaves it aborted on PGlite's single connection, so it is rolled back before the error goes on.
+ */
+async function pgliteExecuteSql(client: PGlite, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+  try {
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  } catch (error) {
+    await client.exec('ROLLBACK').catch(() => undefined);
     throw error;
   }
 }
