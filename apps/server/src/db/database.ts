@@ -71,7 +71,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         schemaName,
         execute: async (text) => void (await pool.query(text)),
         rows: async <T>(text: string) => (await pool.query(text)).rows as T[],
-        executeSql: async (text, values) => pool.query(text, values),
+        executeSql: (text, values) => postgresExecuteSql(pool, text, values),
         close: () => pool.end(),
       };
     } catch (error) {
@@ -105,6 +105,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   } catch (error) {
     await client.close();
     throw error;
+  }
+}
+
+/**
+ * Several statements without values go through one client that is rolled back should they fail:
+ * a failed text that opened a transaction would otherwise go back to the pool still in it.
+ */
+async function postgresExecuteSql(pool: pg.Pool, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return pool.query(text, values);
+  const client = await pool.connect();
+  try {
+    const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+    return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
   }
 }
 
