@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bossSchemaOf, JobQueue } from '../jobs/job-queue.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 import { ScenarioJobsRepo } from './scenario-jobs.repo.js';
-import { ScenarioQueue } from './scenario-queue.js';
+import { SCENARIO_QUEUE, ScenarioQueue } from './scenario-queue.js';
 
 const FEATURE = `Feature: Queue
 
@@ -29,7 +29,8 @@ describe.each(testBackends())('the "Run scenario" queue on pg-boss (%s)', (backe
     await user.api.call(ws.pushFile, {
       body: { projectId: user.projectId, directory: 'features', file: { name: 'queue.feature', content: FEATURE } },
     });
-    door = await JobQueue.start(test.database, { archiveAfterSeconds: 3600, deleteAfterSeconds: 3600, maintenanceIntervalSeconds: 3600 });
+    // Finished jobs leave pg-boss's job table after a second and its archive a second later (maintenance when the test asks).
+    door = await JobQueue.start(test.database, { archiveAfterSeconds: 1, deleteAfterSeconds: 1, maintenanceIntervalSeconds: 3600 });
     queue = new ScenarioQueue(new ScenarioJobsRepo(test.database.db), door, { maxAttempts: 3, retryBackoffMs: 1000, expireMs: 60_000 });
   });
   afterAll(async () => {
@@ -103,4 +104,44 @@ describe.each(testBackends())('the "Run scenario" queue on pg-boss (%s)', (backe
     expect(await bossState(job.id)).toBe('cancelled');
     expect(await queue.claimNext('server-b', 0)).toBeUndefined();
   });
+
+  it(
+    'soak: 1,000 jobs queued, claimed and finished leave no rows behind once the retention period passed',
+    { timeout: 300_000 },
+    async () => {
+      const bossRows = async () => door.rows(SCENARIO_QUEUE);
+      const ours = async () => (await test.database.rows<{ n: number }>('select count(*)::int as n from scenario_jobs'))[0]!.n;
+      for (let i = 0; i < 1000; i += 1) {
+        await queue.enqueue({
+          projectId: user.projectId,
+          userId: user.user.id,
+          branch: 'main',
+          featureName: 'queue',
+          scenarioName: `Soak ${i}`,
+          environment: 'local',
+          heal: false,
+        });
+      }
+      const owners = ['server-a', 'server-b'];
+      let finished = 0;
+      await Promise.all(
+        owners.map(async (owner) => {
+          for (let job = await queue.claimNext(owner, 0); job; job = await queue.claimNext(owner, 0)) {
+            if (await queue.finish(job.id, owner, { state: 'passed', runId: null, message: null })) finished += 1;
+          }
+        }),
+      );
+      expect(finished).toBe(1000);
+      // Our job history (JOB_HISTORY_DAYS) and pg-boss's retention, both past.
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await door.maintain();
+      await new Promise((resolve) => setTimeout(resolve, 1100));
+      await door.maintain();
+      await queue.deleteEndedBefore(new Date());
+      expect(await test.database.rows(`select id from scenario_jobs where scenario_name like 'Soak %'`)).toEqual([]);
+      // What is left is the earlier tests' jobs, never the soak's: the tables stay bounded.
+      expect(await ours()).toBeLessThan(10);
+      expect((await bossRows()).jobs + (await bossRows()).archived).toBeLessThan(10);
+    },
+  );
 });
