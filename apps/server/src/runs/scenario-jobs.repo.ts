@@ -71,13 +71,14 @@ export class ScenarioJobsRepo {
       })
       .from(scenarioJobs)
       .where(eq(scenarioJobs.id, jobId));
-    if (!row || (row.state !== 'queued' && row.state !== 'running')) return { gone: true };
+    // A job still running here that pg-boss hands out again was expired there: its owner's lease
+    // decides (the sweep ends it should the owner be dead), never a second claim.
+    if (row?.state !== 'queued') return { gone: true };
     if (row.holdMs > 0) return { holdMs: row.holdMs };
-    // A running job pg-boss hands out again was expired there (its server died without a sweep noticing): taken over.
     const [job] = await this.db
       .update(scenarioJobs)
       .set({ state: 'running', startedAt: new Date(), owner, heartbeatAt: sql`now()`, attempts: attempt })
-      .where(and(eq(scenarioJobs.id, jobId), inArray(scenarioJobs.state, ['queued', 'running'])))
+      .where(and(eq(scenarioJobs.id, jobId), eq(scenarioJobs.state, 'queued')))
       .returning();
     return job ? { job } : { gone: true };
   }

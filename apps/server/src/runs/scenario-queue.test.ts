@@ -105,6 +105,27 @@ describe.each(testBackends())('the "Run scenario" queue on pg-boss (%s)', (backe
     expect(await queue.claimNext('server-b', 0)).toBeUndefined();
   });
 
+  it('a job pg-boss expired while its server still runs it is not claimed again: the lease decides', async () => {
+    const { job } = await run('Beta');
+    expect((await queue.claimNext('slow-server', 0))?.id).toBe(job.id);
+    // pg-boss's expiry passes (its maintenance fails the claim and queues a retry).
+    await test.database.execute(
+      `update ${bossSchemaOf(test.schemaName ?? 'public')}.job set started_on = now() - interval '1 hour' where id = '${job.id}'`,
+    );
+    await door.maintain();
+    expect(await bossState(job.id)).toBe('retry');
+    // Its backoff passed too.
+    await test.database.execute(
+      `update ${bossSchemaOf(test.schemaName ?? 'public')}.job set start_after = now() - interval '1 second' where id = '${job.id}'`,
+    );
+    expect(await queue.claimNext('server-b', 0)).toBeUndefined();
+    expect(await bossState(job.id)).toBe('cancelled');
+    const [row] = await test.database.rows(`select state, owner from scenario_jobs where id = '${job.id}'`);
+    expect(row).toEqual({ state: 'running', owner: 'slow-server' });
+    // Its server finishes it as usual.
+    expect(await queue.finish(job.id, 'slow-server', { state: 'passed', runId: null, message: null })).toMatchObject({ state: 'passed' });
+  });
+
   it(
     'soak: 1,000 jobs queued, claimed and finished leave no rows behind once the retention period passed',
     { timeout: 300_000 },

@@ -11,8 +11,9 @@ export interface ScenarioQueueSettings {
   /** The wait before a retry, doubled per attempt (pg-boss counts it in whole seconds, with jitter up to as much again). */
   retryBackoffMs: number;
   /**
-   * pg-boss fails (and retries) a claimed job still active this long after its claim: a backstop
-   * for a job whose server died with no other server left to notice its lapsed lease.
+   * pg-boss fails (and retries) a claimed job still active this long after its claim; the retry's
+   * claim finds our row still running and cancels it in pg-boss (the owner's lease decides about
+   * the row), so pg-boss never keeps a job active that our row ended without telling it.
    */
   expireMs: number;
 }
@@ -87,7 +88,8 @@ export class ScenarioQueue {
       const outcome = await this.rows.markClaimed(claimed.id, owner, claimed.attempt, preferOtherMs);
       if ('job' in outcome) return outcome.job;
       if ('holdMs' in outcome) await this.jobs.giveBack(SCENARIO_QUEUE, claimed.id, Math.min(outcome.holdMs, PASS_HOLD_MS));
-      // Ended or deleted meanwhile (a restart's sweep, job history retention): nothing left to run.
+      // Ended or deleted meanwhile (a restart's sweep, job history retention), or still running on
+      // its server after pg-boss expired it: nothing for this server to run.
       else await this.jobs.cancel(SCENARIO_QUEUE, [claimed.id]);
     }
     return undefined;
