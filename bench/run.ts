@@ -23,6 +23,7 @@ import { authCalls } from '@rehearse/contract';
 import { DEMO_SHOP_PATH } from '@rehearse/demo-shop';
 import { buildApp } from '../apps/server/src/app.js';
 import { openDatabase } from '../apps/server/src/db/database.js';
+import { bossSchemaOf } from '../apps/server/src/jobs/job-queue.js';
 import { loadSettings } from '../apps/server/src/env.js';
 import { diagnose, type Diagnosis } from './explain.js';
 import type { LoadJob, LoadResult } from './load-worker.js';
@@ -222,7 +223,10 @@ async function benchBackend(backend: Backend, load: ReturnType<typeof startLoadW
     }
   } finally {
     try {
-      if (schemaName) await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
+      if (schemaName) {
+        await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
+        await database.execute(`DROP SCHEMA IF EXISTS "${bossSchemaOf(schemaName)}" CASCADE`);
+      }
     } finally {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -63,6 +63,8 @@ import { registerRetentionRoutes, registerRunsRoutes } from './runs/runs.routes.
 import { runReportLink, RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
 import { ScenarioJobsRepo } from './runs/scenario-jobs.repo.js';
+import { SCENARIO_QUEUE, ScenarioQueue } from './runs/scenario-queue.js';
+import { JobQueue } from './jobs/job-queue.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { registerExecutionRoutes } from './executions/executions.routes.js';
 import { ExecutionEngine } from './executions/execution-engine.js';
@@ -209,6 +211,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   const demoShopUrl = `${settings.publicUrl}${DEMO_SHOP_PATH}/`;
   const db = database.db;
+  // pg-boss forgets finished jobs over the job history's period too: the first part (at most an
+  // hour) in its job table, the rest in its archive.
+  const historySeconds = settings.JOB_HISTORY_DAYS * 86_400;
+  const archiveAfterSeconds = Math.max(1, Math.round(Math.min(3600, historySeconds / 2)));
+  const jobQueue = await JobQueue.start(database, {
+    archiveAfterSeconds,
+    deleteAfterSeconds: Math.max(1, Math.round(historySeconds - archiveAfterSeconds)),
+    maintenanceIntervalSeconds: Math.max(1, Math.round(Math.min(120, historySeconds / 4))),
+  });
+  await jobQueue.define(SCENARIO_QUEUE, { policy: 'short' });
   // Built in dependency order: each service gets what it needs when it is made, and what one
   // domain does that others react to travels as a domain event (events/domain-events.ts).
   const events = new DomainEventBus(app.log);
@@ -309,7 +321,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // the reason (and main.ts refuses to start), unless the operator allowed it.
   const jobs = new ScenarioJobs(
     events,
-    new ScenarioJobsRepo(db),
+    new ScenarioQueue(new ScenarioJobsRepo(db), jobQueue, {
+      maxAttempts: settings.JOB_ATTEMPTS,
+      retryBackoffMs: settings.JOB_RETRY_BACKOFF_SECONDS * 1000,
+      // Past the job's deadline and a lease: by then its server would have ended or retried it.
+      expireMs: settings.RUN_TIMEOUT_MINUTES * 60_000 + settings.WORKER_LEASE_SECONDS * 1000 + 60_000,
+    }),
     runsRepo,
     workspaces,
     features,
@@ -526,6 +543,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     engine.close();
     await localWorkers.stop();
     jobs.close();
+    await jobQueue.stop();
     await store.close();
     await egress.close();
     mailer?.close();

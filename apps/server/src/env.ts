@@ -155,7 +155,7 @@ const SettingsSchema = z.object({
   /** A job whose worker has not heartbeaten for this many seconds is retried once on another worker. */
   WORKER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** How often each server looks for due schedules. */
-  /** Ended execution jobs, "Run scenario" jobs and fired schedule slots are deleted this many days after they ended. */
+  /** Ended execution jobs, "Run scenario" jobs (pg-boss's copies too) and fired schedule slots are deleted this many days after they ended. */
   JOB_HISTORY_DAYS: z.coerce.number().min(0.001).max(3650).default(14),
   SCHEDULER_TICK_SECONDS: z.coerce.number().min(0.1).max(300).default(15),
   /** Tests only: the scheduler's clock starts at this ISO time instead of now... */

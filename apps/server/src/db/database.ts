@@ -26,6 +26,12 @@ export interface Database {
   execute(sqlText: string): Promise<void>;
   /** Runs one query without parameters and returns its rows (tests and benchmarks). */
   rows<T = Record<string, unknown>>(sqlText: string): Promise<T[]>;
+  /**
+   * The job queue's hook (pg-boss's `db.executeSql`): one statement with `values`, or SQL without
+   * values that may hold several statements (pg-boss's own schema migrations). Answers the rows of
+   * the last statement.
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -67,6 +73,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         schemaName,
         execute: async (text) => void (await pool.query(text)),
         rows: async <T>(text: string) => (await pool.query(text)).rows as T[],
+        executeSql: (text, values) => postgresExecuteSql(pool, text, values),
         close: () => pool.end(),
       };
     } catch (error) {
@@ -97,6 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       schemaName,
       execute: async (text) => void (await client.exec(text)),
       rows: async <T>(text: string) => (await client.query<T>(text)).rows,
+      executeSql: (text, values) => pgliteExecuteSql(client, text, values),
       close: () => client.close(),
     };
   } catch (error) {
@@ -136,6 +144,40 @@ async function memoryTemplate(): Promise<{ contents?: ArrayBuffer; keep(contents
       await rename(partial, file);
     },
   };
+}
+
+/**
+ * Several statements without values go through one client that is rolled back should they fail:
+ * a failed text that opened a transaction would otherwise go back to the pool still in it.
+ */
+async function postgresExecuteSql(pool: pg.Pool, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return pool.query(text, values);
+  const client = await pool.connect();
+  try {
+    const result = (await client.query(text)) as pg.QueryResult | pg.QueryResult[];
+    return { rows: (Array.isArray(result) ? result.at(-1)?.rows : result.rows) ?? [] };
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * PGlite's `query` takes one statement with parameters; `exec` takes several without. A failed
+ * multi-statement text that opened a transaction (pg-boss wraps its migrations in BEGIN … COMMIT)
+ * leaves it aborted on PGlite's single connection, so it is rolled back before the error goes on.
+ */
+async function pgliteExecuteSql(client: PGliteThread, text: string, values?: unknown[]): Promise<{ rows: unknown[] }> {
+  if (values && values.length > 0) return { rows: (await client.query(text, values)).rows };
+  try {
+    const results = await client.exec(text);
+    return { rows: results.at(-1)?.rows ?? [] };
+  } catch (error) {
+    await client.exec('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
 }
 
 /** True for a unique-constraint violation, so services can answer 409 instead of 500. */

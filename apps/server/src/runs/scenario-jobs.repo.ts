@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { scenarioJobs } from '../db/schema.js';
 
@@ -11,7 +11,14 @@ export type NewScenarioJob = Pick<
 /** Which running jobs `markInterrupted` ends: those whose lease lapsed, or every running one. */
 export type InterruptedJobs = { leaseLapsedMs: number } | 'every-running';
 
-/** SQL for the "Run scenario" queue (scenario_jobs), shared by every server through row locks and leases. */
+/** What recording a claim found: the job now running, a retry to leave to another server for `holdMs`, or a job that ended or is gone. */
+export type ClaimOutcome = { job: ScenarioJobRow } | { holdMs: number } | { gone: true };
+
+/**
+ * SQL for the "Run scenario" jobs' records (scenario_jobs): what the product shows of a job (its
+ * DTO), its owner and lease. Claims, retries and expiry are pg-boss's (`ScenarioQueue`); a row's
+ * id is its pg-boss job's id.
+ */
 export class ScenarioJobsRepo {
   constructor(private readonly db: Db) {}
 
@@ -40,8 +47,8 @@ export class ScenarioJobsRepo {
     return row?.projectId;
   }
 
-  /** Queues a job. */
-  async enqueue(job: NewScenarioJob): Promise<ScenarioJobRow> {
+  /** Records a job about to be queued (under its pg-boss id). */
+  async insert(job: NewScenarioJob & { id: string }): Promise<ScenarioJobRow> {
     const [row] = await this.db.insert(scenarioJobs).values(job).returning();
     if (!row) throw new Error('insert into scenario_jobs returned nothing');
     return row;
@@ -52,33 +59,33 @@ export class ScenarioJobsRepo {
     return row;
   }
 
-  /**
-   * Takes the oldest queued job for `owner` with its lease started, or none when the queue is
-   * empty. A retried job waits for its `retry_at`, and the server whose attempt errored gets it
-   * back only `preferOtherMs` later, so another server that claims meanwhile takes it.
-   */
-  async claimNext(owner: string, preferOtherMs: number): Promise<ScenarioJobRow | undefined> {
-    // SKIP LOCKED lets several servers share the queue without taking the same job twice.
-    const next = this.db
-      .select({ id: scenarioJobs.id })
+  /** Records a claimed job as `owner`'s running attempt `attempt` (pg-boss's count), or answers what stands in the way. */
+  async markClaimed(jobId: string, owner: string, attempt: number, preferOtherMs: number): Promise<ClaimOutcome> {
+    const [row] = await this.db
+      .select({
+        state: scenarioJobs.state,
+        // The server whose attempt errored leaves the retry to another one for `preferOtherMs` after its backoff (database time).
+        holdMs: sql<number>`case when ${scenarioJobs.erroredOwner} = ${owner} and ${scenarioJobs.retryAt} is not null
+          then greatest(0, extract(epoch from (${scenarioJobs.retryAt} + make_interval(secs => ${preferOtherMs / 1000}) - now())) * 1000)
+          else 0 end::float8`,
+      })
       .from(scenarioJobs)
-      .where(
-        and(
-          eq(scenarioJobs.state, 'queued'),
-          sql`(${scenarioJobs.retryAt} is null or ${scenarioJobs.retryAt} <= now())`,
-          sql`(${scenarioJobs.erroredOwner} is distinct from ${owner}
-              or ${scenarioJobs.retryAt} + make_interval(secs => ${preferOtherMs / 1000}) <= now())`,
-        ),
-      )
-      .orderBy(asc(scenarioJobs.createdAt))
-      .limit(1)
-      .for('update', { skipLocked: true });
+      .where(eq(scenarioJobs.id, jobId));
+    // A job still running here that pg-boss hands out again was expired there: its owner's lease
+    // decides (the sweep ends it should the owner be dead), never a second claim.
+    if (row?.state !== 'queued') return { gone: true };
+    if (row.holdMs > 0) return { holdMs: row.holdMs };
     const [job] = await this.db
       .update(scenarioJobs)
-      .set({ state: 'running', startedAt: new Date(), owner, heartbeatAt: sql`now()`, attempts: sql`${scenarioJobs.attempts} + 1` })
-      .where(and(inArray(scenarioJobs.id, next), eq(scenarioJobs.state, 'queued')))
+      .set({ state: 'running', startedAt: new Date(), owner, heartbeatAt: sql`now()`, attempts: attempt })
+      .where(and(eq(scenarioJobs.id, jobId), eq(scenarioJobs.state, 'queued')))
       .returning();
-    return job;
+    return job ? { job } : { gone: true };
+  }
+
+  /** Deletes a job that was never queued (pg-boss refused it as a duplicate). */
+  async delete(jobId: string): Promise<void> {
+    await this.db.delete(scenarioJobs).where(eq(scenarioJobs.id, jobId));
   }
 
   /** Renews the lease of a job `owner` still runs; a job ended or taken over meanwhile is left alone. */

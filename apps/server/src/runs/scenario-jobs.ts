@@ -14,7 +14,8 @@ import { createJobFolder, Deadline, describeDuration, runJobProcess, type Sandbo
 // Jobs run the runner's CLI in a sandboxed process, so the API never launches a browser or runs tenant code.
 import { RUNNER_BIN } from '../processes/programs.js';
 import type { RunsRepo } from './runs.repo.js';
-import type { ScenarioJobRow as JobRow, ScenarioJobsRepo } from './scenario-jobs.repo.js';
+import type { ScenarioJobRow as JobRow } from './scenario-jobs.repo.js';
+import type { ScenarioQueue } from './scenario-queue.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 
 /** Job keys of "Run scenario" are named this plus the job id's start. */
@@ -49,8 +50,8 @@ export interface JobLogger {
 }
 
 /**
- * "Run scenario": jobs are rows claimed with SKIP LOCKED (so several servers can share the table),
- * executed by `rehearse pull` + `rehearse run`, each in its own sandboxed process (the runner's
+ * "Run scenario": jobs are claimed from pg-boss (`ScenarioQueue`, shared by several servers; the
+ * same request twice while queued is one job), executed by `rehearse pull` + `rehearse run`, each in its own sandboxed process (the runner's
  * sandbox door: no server environment, no DATA_DIR) with a job key of the requesting user that
  * only works for this run's calls and is deleted when the job ends; finished with the uploaded run
  * or the error that stopped them. How the run went comes from its typed result file (`RunResult`),
@@ -67,7 +68,7 @@ export class ScenarioJobs {
   constructor(
     /** Hears `jobClaimed` and `jobEnded` (/metrics). */
     private readonly events: DomainEventBus,
-    private readonly queue: ScenarioJobsRepo,
+    private readonly queue: ScenarioQueue,
     private readonly runs: RunsRepo,
     private readonly workspaces: WorkspaceService,
     private readonly features: FeaturesService,

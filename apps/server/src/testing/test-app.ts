@@ -7,6 +7,7 @@ import { authCalls } from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, type RegisteredRoute, type Services } from '../app.js';
 import { openDatabase, type Database } from '../db/database.js';
+import { bossSchemaOf } from '../jobs/job-queue.js';
 import { loadSettings, type Settings } from '../env.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -73,7 +74,10 @@ export async function startTestApp(
     client: (token) => createApiClient({ fetch: injectFetch(app), getToken: () => token }),
     async close() {
       await app.close();
-      if (schemaName && !shared) await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
+      if (schemaName && !shared) {
+        await database.execute(`DROP SCHEMA "${schemaName}" CASCADE`);
+        await database.execute(`DROP SCHEMA IF EXISTS "${bossSchemaOf(schemaName)}" CASCADE`);
+      }
       await database.close();
       if (!shared) rmSync(dataDir, { recursive: true, force: true });
     },
