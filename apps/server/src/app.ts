@@ -131,6 +131,8 @@ export interface Services {
   projectSecrets: ProjectSecretsRepo;
   runs: RunsService;
   jobs: ScenarioJobs;
+  /** "Run scenario"'s warm runners (null with WARM_RUNNERS off). */
+  warmRunners: WarmRunners | null;
   engine: ExecutionEngine;
   workerTokens: WorkerTokens;
   scheduler: Scheduler;
@@ -439,6 +441,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     projectSecrets,
     runs,
     jobs,
+    warmRunners,
     engine,
     workerTokens,
     scheduler,

@@ -214,9 +214,9 @@ export class WarmRunners {
     })().catch((error: unknown) => this.log.warn({ err: error, projectId, branch }, 'a warm runner for a new commit did not start'));
   }
 
-  /** The runners held now. */
+  /** The runners in service now (a retired one still exiting is not). */
   list(): WarmRunnerInfo[] {
-    return [...this.runners].map((runner) => runner.info());
+    return [...this.runners].filter((runner) => !runner.retired).map((runner) => runner.info());
   }
 
   /** Ends every runner (the server is shutting down) and waits until they are gone. */

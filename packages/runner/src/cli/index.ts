@@ -26,7 +26,8 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}, parts?: Cl
   const [command, ...args] = argv;
   try {
     // What these commands fetch and browse for a user goes through the egress proxy a job is given.
-    if (command === 'run' || command === 'pull' || command === 'record' || command === 'open' || command === 'warm-runner') await useEgressProxyFromEnv(full.env);
+    if (command === 'run' || command === 'pull' || command === 'record' || command === 'open' || command === 'warm-runner')
+      await useEgressProxyFromEnv(full.env);
     switch (command) {
       case 'run':
         return (await runRun(args, full)).exitCode;

@@ -343,7 +343,12 @@ export async function warmUp(cwd: string, io: CliIo, cache: SupportCache): Promi
   const browser = config.browser ?? DEFAULTS.browser;
   const missing = missingBrowserMessage(browser, io.env, true);
   if (missing) throw new UsageError(missing);
-  await openSharedBrowser({ browser, headless: true });
+  try {
+    await openSharedBrowser({ browser, headless: true });
+  } catch (error) {
+    // Read as a run's launch failure reads, so a job's message says the same either way.
+    throw new Error(launchReason((error as Error).message));
+  }
 }
 
 /** A run's result without an upload (none, or not reached). */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { WarmRunnerAnswer, WarmRunnerRequest, type RunResult } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
+import { closeSharedBrowser } from '../support/world.js';
 import { parse } from './args.js';
 import { EXIT, type CliIo } from './io.js';
 import { runPull } from './pull.js';
@@ -83,6 +84,7 @@ export async function runWarmRunner(args: string[], io: CliIo): Promise<number> 
     const result = await runOne(request, prepared, server, branch, workspace, requestIo(request.token), cache);
     answer({ type: 'result', id: request.id, result });
   }
+  await closeSharedBrowser();
   rmSync(scratch, { recursive: true, force: true });
   return EXIT.ok;
 }
