@@ -37,7 +37,7 @@ export async function runWarmRunner(args: string[], io: CliIo): Promise<number> 
   const { server, project, branch } = opts;
   // Answers are the only thing on standard output: everything else printed goes to standard error.
   const answerOut = process.stdout.write.bind(process.stdout);
-  process.stdout.write = process.stderr.write.bind(process.stderr) as typeof process.stdout.write;
+  process.stdout.write = process.stderr.write.bind(process.stderr);
   const answer = (message: WarmRunnerAnswer) => answerOut(`${JSON.stringify(WarmRunnerAnswer.parse(message))}\n`);
   const quietIo: CliIo = { ...io, stdout: io.stderr };
   const root = path.resolve(io.cwd);
