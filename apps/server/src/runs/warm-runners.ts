@@ -130,6 +130,8 @@ class Runner {
  */
 export class WarmRunners {
   private readonly runners = new Set<Runner>();
+  /** Background starts (after a save) by target, until their runner is held. */
+  private readonly starting = new Map<string, Promise<void>>();
   private closed = false;
 
   constructor(
@@ -146,6 +148,11 @@ export class WarmRunners {
     if (this.closed || signal.aborted) return { kind: 'stopped' };
     this.retireOthers(target);
     let runner = this.take(target);
+    const starting = this.starting.get(keyOf(target));
+    if (!runner && starting) {
+      await starting;
+      runner = this.take(target);
+    }
     if (!runner) {
       try {
         runner = await this.start(target, run.userId, run.token, signal, true);
@@ -198,20 +205,35 @@ export class WarmRunners {
     const warm = old.some((r) => !r.retired);
     const userId = old.sort((a, b) => b.lastUsed - a.lastUsed)[0]!.lastUserId;
     for (const runner of old) this.retire(runner);
-    if (!warm || [...this.runners].some((r) => sameTarget(r.target, { projectId, branch, commit }))) return;
-    void (async () => {
+    const target = { projectId, branch, commit };
+    if (!warm || this.starting.has(keyOf(target)) || [...this.runners].some((r) => sameTarget(r.target, target))) return;
+    const deadline = new Deadline(BACKGROUND_PREPARE_MS);
+    let release: (() => Promise<unknown>) | undefined;
+    const started = (async () => {
       const key = await this.warmUpKey(projectId, userId);
-      const deadline = new Deadline(BACKGROUND_PREPARE_MS);
-      try {
-        // Not busy while it prepares: a click meanwhile takes it and waits for it to be ready.
-        const runner = await this.start({ projectId, branch, commit }, userId, key.token, deadline.signal, false);
+      release = key.release;
+      // Not busy while it prepares: a click meanwhile takes it and waits for it to be ready.
+      return this.start(target, userId, key.token, deadline.signal, false);
+    })();
+    // A click for this commit before the runner exists waits for it instead of starting a second one.
+    this.starting.set(
+      keyOf(target),
+      started.then(
+        () => undefined,
+        () => undefined,
+      ),
+    );
+    void started
+      .finally(() => this.starting.delete(keyOf(target)))
+      .then(async (runner) => {
         await runner.ready;
         if (!runner.busy) this.idleFrom(runner);
-      } finally {
+      })
+      .catch((error: unknown) => this.log.warn({ err: error, projectId, branch }, 'a warm runner for a new commit did not start'))
+      .finally(async () => {
         deadline.dispose();
-        await key.release();
-      }
-    })().catch((error: unknown) => this.log.warn({ err: error, projectId, branch }, 'a warm runner for a new commit did not start'));
+        await release?.();
+      });
   }
 
   /** The runners in service now (a retired one still exiting is not). */
@@ -321,6 +343,10 @@ export class WarmRunners {
     if (now) runner.process.kill();
     else setTimeout(() => runner.process.kill(), 5_000).unref();
   }
+}
+
+function keyOf(target: WarmTarget): string {
+  return `${target.projectId}\n${target.branch}\n${target.commit}`;
 }
 
 function sameTarget(a: WarmTarget, b: WarmTarget): boolean {
