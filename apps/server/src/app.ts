@@ -62,6 +62,8 @@ import { RetentionService } from './runs/retention.service.js';
 import { registerRetentionRoutes, registerRunsRoutes } from './runs/runs.routes.js';
 import { runReportLink, RunsService } from './runs/runs.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
+import { WARM_UP_KEY_NAME, WarmRunners } from './runs/warm-runners.js';
+import { RUNNER_BIN } from './processes/programs.js';
 import { ScenarioJobsRepo } from './runs/scenario-jobs.repo.js';
 import { SCENARIO_QUEUE, ScenarioQueue } from './runs/scenario-queue.js';
 import { JobQueue } from './jobs/job-queue.js';
@@ -131,6 +133,8 @@ export interface Services {
   projectSecrets: ProjectSecretsRepo;
   runs: RunsService;
   jobs: ScenarioJobs;
+  /** "Run scenario"'s warm runners (null with WARM_RUNNERS off). */
+  warmRunners: WarmRunners | null;
   engine: ExecutionEngine;
   workerTokens: WorkerTokens;
   scheduler: Scheduler;
@@ -256,7 +260,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const egress = new ServerEgress(settings.REHEARSE_ALLOW_PRIVATE_TARGETS, localUrl);
   const privateRepos = new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl());
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'), privateRepos);
-  const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db));
+  const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db), events);
   const features = new FeaturesService(workspaces);
   const activity = new ActivityService(new ActivityRepo(db), projectsRepo);
   const testData = new TestDataService(workspaces, projectSecrets, activity);
@@ -319,6 +323,31 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
   // Tenant code runs only in the runner's sandbox; where it cannot be set up every job fails with
   // the reason (and main.ts refuses to start), unless the operator allowed it.
+  // "Run scenario" on warm runners: the same sandbox door as every job, one runner per project,
+  // branch and commit; a background warm-up after a save pulls with a key of the runner's last
+  // user, deleted once the pull is done.
+  const warmRunners = settings.WARM_RUNNERS
+    ? new WarmRunners(
+        {
+          dataDir: settings.dataDir,
+          sandbox: () => jobSandbox(settings),
+          serverUrl: localUrl,
+          egress: () => egress.policy(),
+          runnerBin: RUNNER_BIN,
+        },
+        async (projectId, userId) => {
+          const key = await accessKeys.createJobKey(
+            projectId,
+            userId,
+            `${WARM_UP_KEY_NAME}${projectId.slice(0, 8)}`,
+            new Date(Date.now() + 5 * 60_000),
+          );
+          return { token: key.token, release: () => accessKeysRepo.delete(key.id) };
+        },
+        app.log,
+      )
+    : null;
+  if (warmRunners) events.on('workspaceCommitted', ({ projectId, branch, commit }) => warmRunners.committed(projectId, branch, commit));
   const jobs = new ScenarioJobs(
     events,
     new ScenarioQueue(new ScenarioJobsRepo(db), jobQueue, {
@@ -345,6 +374,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       reportLink,
       instanceId,
       leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
+      warmRunners,
+      branchHead: (projectId, branch) => workspaces.head(projectId, branch),
     },
     app.log,
   );
@@ -427,6 +458,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     projectSecrets,
     runs,
     jobs,
+    warmRunners,
     engine,
     workerTokens,
     scheduler,
@@ -543,6 +575,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     engine.close();
     await localWorkers.stop();
     jobs.close();
+    await warmRunners?.close();
     await jobQueue.stop();
     await store.close();
     await egress.close();

@@ -129,6 +129,12 @@ const SettingsSchema = z.object({
   /** How many scenario runs this server executes at once, each in its own worker process; 0 only queues. */
   WORKER_PROCESSES: z.coerce.number().int().min(0).max(64).default(2),
   /**
+   * "Run scenario" on warm runners (issue 21): a sandboxed runner per project, branch and commit
+   * keeps its workspace, support code and browser between clicks. Off, each click starts
+   * `rehearse pull` and `rehearse run` afresh (seconds more per click).
+   */
+  WARM_RUNNERS: booleanFlag.default(true),
+  /**
    * Run jobs (Run scenario, local workers' executions) without the bubblewrap sandbox: only for a
    * trusted single-user install on a machine that cannot sandbox (docs/security.md). Without it a
    * server whose jobs cannot be sandboxed refuses to start, naming what is missing.

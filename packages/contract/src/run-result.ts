@@ -35,3 +35,37 @@ export function parseRunResult(text: string | undefined): RunResult | undefined 
     return undefined;
   }
 }
+
+/**
+ * What the server asks a warm runner (`rehearse warm-runner`, issue 21), one JSON line each on its
+ * standard input. `prepare` fetches the workspace at `commit`, loads its support code and launches
+ * the browser; `run` runs one scenario there in a fresh browser context. Each carries the access
+ * token of its own job (never the process's environment), used for that request only.
+ */
+export const WarmRunnerRequest = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('prepare'), projectId: z.string(), commit: z.string(), token: z.string() }),
+  z.object({
+    type: z.literal('run'),
+    id: z.string(),
+    projectId: z.string(),
+    commit: z.string(),
+    token: z.string(),
+    /** The feature file, relative to the workspace (features/<name>.feature). */
+    featurePath: z.string(),
+    scenarioName: z.string(),
+    /** The environment file, relative to the workspace (environments/<name>.json). */
+    envFile: z.string(),
+    heal: z.boolean(),
+    /** Where the runner also writes the request's `RunResult` (inside its own folder). */
+    resultFile: z.string(),
+  }),
+]);
+export type WarmRunnerRequest = z.infer<typeof WarmRunnerRequest>;
+
+/** What a warm runner answers, one JSON line each on its standard output (its step code's output goes to standard error). */
+export const WarmRunnerAnswer = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), commit: z.string() }),
+  z.object({ type: z.literal('unprepared'), reason: z.string() }),
+  z.object({ type: z.literal('result'), id: z.string(), result: RunResult }),
+]);
+export type WarmRunnerAnswer = z.infer<typeof WarmRunnerAnswer>;

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
 
 export interface ChildResult {
   code: number | null;
@@ -51,6 +51,48 @@ export function runChild(command: string, args: string[], options: ChildOptions)
       resolve({ code, stdout, stderr, timedOut });
     });
   });
+}
+
+/** A long-lived child started by `startChild`: write to it, hear it, stop it. */
+export interface LiveChild {
+  child: ChildProcessWithoutNullStreams;
+  /** Resolves when it has exited (its output streams closed). */
+  done: Promise<ChildResult>;
+  /** Kills its whole process group, once; `onKill` runs after. */
+  kill: () => void;
+}
+
+/**
+ * Starts a long-lived command in its own process group with its standard input open (a warm
+ * runner taking requests): `onStdout` and `onStderr` hear its output as it comes (nothing is
+ * kept). There is no deadline of its own: whoever sends it work stops it with `kill` when the
+ * work's deadline passes, which kills the whole tree.
+ */
+export function startChild(
+  command: string,
+  args: string[],
+  options: Omit<ChildOptions, 'timeoutMs' | 'signal'> & { onStdout: (text: string) => void; onStderr: (text: string) => void },
+): LiveChild {
+  const child = spawn(command, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['pipe', 'pipe', 'pipe'] });
+  let killed = false;
+  const kill = () => {
+    if (killed) return;
+    killed = true;
+    killProcessGroup(child.pid);
+    options.onKill?.();
+  };
+  child.stdout.on('data', (chunk: Buffer) => options.onStdout(chunk.toString('utf8')));
+  child.stderr.on('data', (chunk: Buffer) => options.onStderr(chunk.toString('utf8')));
+  // Writing to a child that died must not throw in the writer (the exit is how its death is heard).
+  child.stdin.on('error', () => undefined);
+  let spawnError = '';
+  child.on('error', (error) => {
+    spawnError = error.message;
+  });
+  const done = new Promise<ChildResult>((resolve) => {
+    child.on('close', (code) => resolve({ code, stdout: '', stderr: spawnError, timedOut: false }));
+  });
+  return { child, done, kill };
 }
 
 /** SIGKILLs a process, or with `group` the whole process group it leads (a detached child and all it started). Gone already is fine. */

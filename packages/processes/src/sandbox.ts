@@ -6,7 +6,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { EGRESS_PROXY_ENV, EGRESS_SOCKET_ENV, startEgressProxy, type EgressPolicy } from '@rehearse/egress';
-import { killProcess, runChild, type ChildResult } from './child-process.js';
+import { killProcess, runChild, startChild, type ChildResult } from './child-process.js';
 
 // The one door to the job sandbox (docs/security.md). Tenant code (step definitions, API steps,
 // the URLs a scenario opens) runs only in a process started here: under bubblewrap, as an
@@ -28,6 +28,9 @@ const JOB_GID = 65534;
 const JOB_TMP = '/tmp';
 const JOB_HOME = '/tmp/home';
 const JOB_PATH = '/usr/local/bin:/usr/bin:/bin';
+
+/** Joins the cgroup files given first (`n` of them), then execs the rest: the job is counted before it can fork. */
+const CGROUP_JOIN = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
 
 /** What one job may use; a job that needs more is stopped (OOM kill, failed fork). */
 export interface SandboxLimits {
@@ -535,6 +538,81 @@ export async function runJobProcess(given: JobProcessSpec): Promise<JobResult> {
   return runSandboxed(spec, undefined);
 }
 
+/** A job process that stays (a warm runner): lines in on its standard input, lines out on its standard output. */
+export interface LiveJobProcess {
+  readonly pid: number | undefined;
+  /** Whether it has exited. */
+  readonly hasExited: boolean;
+  /** Resolves once it exited and its cgroup is gone. */
+  readonly exited: Promise<JobResult>;
+  /** Writes to its standard input. */
+  send(text: string): void;
+  /** Hears each line of its standard output. */
+  onLine(listener: (line: string) => void): void;
+  /** Hears its standard error as it comes. */
+  onStderr(listener: (text: string) => void): void;
+  /** Closes its standard input: it finishes and exits. */
+  end(): void;
+  /** Kills its whole tree: process group and cgroup. */
+  kill(): void;
+}
+
+/**
+ * Starts a long-lived job process (a warm runner) behind the same door as `runJobProcess`: the
+ * sandbox, its clean environment, the hidden folders, the egress proxy, its own cgroup. It has
+ * no deadline of its own: each piece of work it is given runs under the job's `Deadline`, whose
+ * signal the caller answers with `kill()`, which kills the whole tree.
+ */
+export async function startJobProcess(given: Omit<JobProcessSpec, 'timeoutMs' | 'signal'>): Promise<LiveJobProcess> {
+  const spec: JobProcessSpec = { ...(await withEgress({ ...given, timeoutMs: 0 })) };
+  let cache: CacheBind;
+  if (spec.mode === 'sandboxed' && spec.runnerBin) {
+    compileCache ??= warmCompileCache(spec.runnerBin);
+    const dir = await compileCache;
+    cache = dir ? { dir, writable: false } : undefined;
+  }
+  const { group, command, cwd, env } = await jobCommand(spec, cache);
+  const lineListeners: ((line: string) => void)[] = [];
+  const stderrListeners: ((text: string) => void)[] = [];
+  let partial = '';
+  let exited = false;
+  const live = startChild(SH, ['-c', CGROUP_JOIN, 'sh', String(group?.procsFiles.length ?? 0), ...(group?.procsFiles ?? []), ...command], {
+    cwd,
+    env,
+    onKill: () => void group?.killAll(),
+    onStdout: (text) => {
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) for (const listener of lineListeners) listener(line);
+    },
+    onStderr: (text) => {
+      for (const listener of stderrListeners) listener(text);
+    },
+  });
+  const done = live.done.then(async (result) => {
+    exited = true;
+    // Whatever it started and left behind goes with it.
+    await group?.killAll();
+    const cpuSeconds = await group?.cpuSeconds();
+    await group?.remove();
+    return cpuSeconds === undefined ? result : { ...result, cpuSeconds };
+  });
+  return {
+    pid: live.child.pid,
+    get hasExited() {
+      return exited;
+    },
+    exited: done,
+    send: (text) => {
+      if (!exited) live.child.stdin.write(text);
+    },
+    onLine: (listener) => lineListeners.push(listener),
+    onStderr: (listener) => stderrListeners.push(listener),
+    end: () => live.child.stdin.end(),
+    kill: live.kill,
+  };
+}
+
 /**
  * Fills a fresh compile cache by running the runner on a fixed one-scenario workspace (its step is
  * undefined, so no browser work and no code but ours). Undefined when that fails: jobs then compile
@@ -572,15 +650,21 @@ async function warmCompileCache(runner: string): Promise<string | undefined> {
   }
 }
 
-async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<JobResult> {
+/**
+ * The command line of a job's process, its working directory and environment, and the cgroup it
+ * joins (none for an unsandboxed job on a machine that cannot make one).
+ */
+async function jobCommand(
+  spec: JobProcessSpec,
+  cache: CacheBind,
+): Promise<{ group: JobCgroup | undefined; command: string[]; cwd: string; env: Record<string, string> }> {
   if (spec.mode === 'unsandboxed') {
     const env = jobEnvironment(spec, process.env.HOME ?? spec.workDir, process.env.TMPDIR ?? '/tmp');
     // Memory and task limits (and the CPU count) still apply where this machine lets us make a
     // cgroup; a machine that cannot is why jobs run unsandboxed at all, so then without.
     const layout = cgroupLayout();
     const group = layout ? await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS).catch(() => undefined) : undefined;
-    if (!group) return runChild(process.execPath, spec.nodeArgs, { cwd: spec.cwd, env, timeoutMs: spec.timeoutMs, signal: spec.signal });
-    return runInCgroup(group, [process.execPath, ...spec.nodeArgs], { cwd: spec.cwd, env, spec });
+    return { group, command: [process.execPath, ...spec.nodeArgs], cwd: spec.cwd, env };
   }
   const probe = await probeSandbox();
   if (!probe.ok) throw new Error(`Tenant code cannot be sandboxed on this machine: ${probe.missing}.`);
@@ -595,7 +679,13 @@ async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<Job
       throw error;
     });
   const command = probe.dropsUser ? [SETPRIV, `--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box] : box;
-  return runInCgroup(group, command, { cwd: spec.workDir, env: { PATH: JOB_PATH }, spec });
+  return { group, command, cwd: spec.workDir, env: { PATH: JOB_PATH } };
+}
+
+async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<JobResult> {
+  const { group, command, cwd, env } = await jobCommand(spec, cache);
+  if (!group) return runChild(command[0]!, command.slice(1), { cwd, env, timeoutMs: spec.timeoutMs, signal: spec.signal });
+  return runInCgroup(group, command, { cwd, env, spec });
 }
 
 /**
@@ -609,9 +699,8 @@ async function runInCgroup(
   options: { cwd: string; env: Record<string, string>; spec: JobProcessSpec },
 ): Promise<JobResult> {
   try {
-    const join = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
     const files = group.procsFiles;
-    const result = await runChild(SH, ['-c', join, 'sh', String(files.length), ...files, ...command], {
+    const result = await runChild(SH, ['-c', CGROUP_JOIN, 'sh', String(files.length), ...files, ...command], {
       cwd: options.cwd,
       env: options.env,
       timeoutMs: options.spec.timeoutMs,

@@ -15,6 +15,8 @@ export interface DomainEvents {
   runUploaded: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport };
   /** A recording was published into the project's workspace. */
   recordingPublished: { projectId: string; featureName: string; scenarioName: string; pages: RecordedPage[]; commands: RecordedCommand[] };
+  /** A workspace branch moved to a new commit by a write of this server (a save, a publish). */
+  workspaceCommitted: { projectId: string; branch: string; commit: string };
   /** A queued job left the queue: `queuedAt` is when it was created, `claimedAt` when a worker took it. */
   jobClaimed: { kind: JobKind; queuedAt: Date; claimedAt: Date };
   /** A job that ran ended. */

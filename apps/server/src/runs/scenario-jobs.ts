@@ -1,6 +1,13 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { environmentDisplayName, environmentFileName, Messages, parseRunResult, type ScenarioJob } from '@rehearse/contract';
+import {
+  environmentDisplayName,
+  environmentFileName,
+  Messages,
+  parseRunResult,
+  type RunResult,
+  type ScenarioJob,
+} from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
@@ -17,6 +24,7 @@ import type { RunsRepo } from './runs.repo.js';
 import type { ScenarioJobRow as JobRow } from './scenario-jobs.repo.js';
 import type { ScenarioQueue } from './scenario-queue.js';
 import type { DomainEventBus } from '../events/domain-events.js';
+import type { WarmRunners } from './warm-runners.js';
 
 /** Job keys of "Run scenario" are named this plus the job id's start. */
 const JOB_KEY_NAME = 'Run scenario ';
@@ -42,6 +50,10 @@ export interface ScenarioJobSettings {
   maxAttempts: number;
   /** The wait before a retry, doubled per attempt; the server whose attempt errored waits this much longer. */
   retryBackoffMs: number;
+  /** Warm runners (WARM_RUNNERS); null runs each job as `rehearse pull` + `rehearse run`. */
+  warmRunners?: WarmRunners | null;
+  /** The commit a branch points at now (a warm runner serves exactly one commit). */
+  branchHead?: (projectId: string, branch: string) => Promise<string | null>;
 }
 
 export interface JobLogger {
@@ -222,57 +234,84 @@ export class ScenarioJobs {
     const deadline = new Deadline(this.settings.runTimeoutMs, abort.signal);
     const deadlinePassed = Messages.jobDeadlinePassed(describeDuration(this.settings.runTimeoutMs));
     try {
-      dir = await createJobFolder(`scenario-${job.id.slice(0, 8)}`);
-      const resultFile = path.join(dir, 'result.json');
-      const common = {
-        mode: await this.settings.sandbox(),
-        workDir: dir,
-        env: { REHEARSE_TOKEN: key.token },
-        signal: deadline.signal,
-        hidden: [this.settings.dataDir],
-        egress: await this.settings.egress(),
-        runnerBin: RUNNER_BIN,
-      };
-      const server = this.settings.serverUrl();
-      const pull = await runJobProcess({
-        ...common,
-        cwd: dir,
-        timeoutMs: deadline.remainingMs(),
-        nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
-      });
-      if (pull.timedOut || deadline.expired) throw new Error(deadlinePassed);
-      if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || Messages.jobWorkspaceNotDownloaded);
-      const run = await runJobProcess({
-        ...common,
-        cwd: path.join(dir, 'workspace'),
-        timeoutMs: deadline.remainingMs(),
-        nodeArgs: [
-          RUNNER_BIN,
-          'run',
-          '--server',
-          server,
-          '--project',
-          job.projectId,
-          '--branch',
-          job.branch,
-          '--env',
-          `environments/${environmentFileName(job.environment)}`,
-          '--headless',
-          ...(job.heal ? ['--heal'] : []),
-          '--scenario',
-          job.scenarioName,
-          '--out',
-          path.join(dir, 'report'),
-          '--result-file',
-          resultFile,
-          featurePath(job.featureName),
-        ],
-      });
-      const result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
-      runId = result?.runId ?? null;
-      if (run.timedOut || deadline.expired) message = deadlinePassed;
-      else if (!result) message = lastLine(run.stderr) || Messages.jobRunnerStopped(run.code);
-      else if (result.errorClass === 'none') state = 'passed';
+      const envFile = `environments/${environmentFileName(job.environment)}`;
+      const warm = this.settings.warmRunners;
+      const commit = warm ? await this.settings.branchHead?.(job.projectId, job.branch) : null;
+      let result: RunResult | undefined;
+      if (warm && commit) {
+        // A warm runner of this project, branch and commit (started now if none is free); the deadline kills it.
+        const outcome = await warm.run(
+          { projectId: job.projectId, branch: job.branch, commit },
+          {
+            token: key.token,
+            userId: job.userId,
+            featurePath: featurePath(job.featureName),
+            scenarioName: job.scenarioName,
+            envFile,
+            heal: job.heal,
+          },
+          deadline.signal,
+        );
+        if (deadline.expired) throw new Error(deadlinePassed);
+        if (outcome.kind === 'stopped') throw new Error(Messages.jobRunnerStopped(null));
+        if (outcome.kind === 'no-result') throw new Error(outcome.reason || Messages.jobRunnerStopped(null));
+        result = outcome.result;
+      } else {
+        dir = await createJobFolder(`scenario-${job.id.slice(0, 8)}`);
+        const resultFile = path.join(dir, 'result.json');
+        const common = {
+          mode: await this.settings.sandbox(),
+          workDir: dir,
+          env: { REHEARSE_TOKEN: key.token },
+          signal: deadline.signal,
+          hidden: [this.settings.dataDir],
+          egress: await this.settings.egress(),
+          runnerBin: RUNNER_BIN,
+        };
+        const server = this.settings.serverUrl();
+        const pull = await runJobProcess({
+          ...common,
+          cwd: dir,
+          timeoutMs: deadline.remainingMs(),
+          nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
+        });
+        if (pull.timedOut || deadline.expired) throw new Error(deadlinePassed);
+        if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || Messages.jobWorkspaceNotDownloaded);
+        const run = await runJobProcess({
+          ...common,
+          cwd: path.join(dir, 'workspace'),
+          timeoutMs: deadline.remainingMs(),
+          nodeArgs: [
+            RUNNER_BIN,
+            'run',
+            '--server',
+            server,
+            '--project',
+            job.projectId,
+            '--branch',
+            job.branch,
+            '--env',
+            envFile,
+            '--headless',
+            ...(job.heal ? ['--heal'] : []),
+            '--scenario',
+            job.scenarioName,
+            '--out',
+            path.join(dir, 'report'),
+            '--result-file',
+            resultFile,
+            featurePath(job.featureName),
+          ],
+        });
+        result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
+        if (run.timedOut || deadline.expired) {
+          runId = result?.runId ?? null;
+          throw new Error(deadlinePassed);
+        }
+        if (!result) throw new Error(lastLine(run.stderr) || Messages.jobRunnerStopped(run.code));
+      }
+      runId = result.runId;
+      if (result.errorClass === 'none') state = 'passed';
       else if (result.errorClass === 'test-failed') {
         state = 'failed';
         message = result.reason;

@@ -1,5 +1,6 @@
 import { Limits, Messages } from '@rehearse/contract';
 import type { Actor, ProjectAccess } from '../auth/caller.js';
+import type { DomainEventBus } from '../events/domain-events.js';
 import { badRequest } from '../http/errors.js';
 import { isSafeBranchName, type FileChange, type Git, type GitIdentity } from './git.js';
 import type { WorkspaceStateRepo } from './workspace-state.repo.js';
@@ -26,6 +27,8 @@ export class WorkspaceService {
   constructor(
     readonly store: WorkspaceStore,
     readonly state: WorkspaceStateRepo,
+    /** Hears `workspaceCommitted` (warm "Run scenario" runners of the old commit retire). */
+    private readonly events?: DomainEventBus,
   ) {}
 
   async open(actor: Actor, access: ProjectAccess, requestedBranch?: string | null): Promise<Workspace> {
@@ -54,10 +57,18 @@ export class WorkspaceService {
   }
 
   /** One commit on the workspace's branch, built from its current state (see WorkspaceStore.write). */
-  write<T>(
+  async write<T>(
     workspace: Workspace,
     build: (snapshot: Snapshot) => Promise<{ changes: FileChange[]; message: string; result: T }>,
   ): Promise<T & { commit: string; changed: boolean }> {
-    return this.store.write<T>(workspace.git, workspace.projectId, workspace.branch, workspace.author, build);
+    const written = await this.store.write<T>(workspace.git, workspace.projectId, workspace.branch, workspace.author, build);
+    if (written.changed)
+      void this.events?.emit('workspaceCommitted', { projectId: workspace.projectId, branch: workspace.branch, commit: written.commit });
+    return written;
+  }
+
+  /** The commit a branch of a project's existing repository points at now; null when there is no such repository or branch. */
+  head(projectId: string, branch: string): Promise<string | null> {
+    return this.store.head(projectId, branch);
   }
 }

@@ -172,6 +172,26 @@ export class WorkspaceStore {
   }
 
   /**
+   * The commit a branch points at now (fetched first for a private-repository project), without
+   * creating anything: null when the project has no repository or no such branch.
+   */
+  async head(projectId: string, branch: string): Promise<string | null> {
+    if (!this.exists(projectId)) return null;
+    // The repository exists, so the seed (only used to create one) is never read.
+    const git = await this.repo(projectId, () => ({
+      projectName: projectId,
+      defaultEnvironmentUrl: null,
+      author: { name: '', email: '' },
+    }));
+    try {
+      return (await this.snapshot(git, projectId, branch)).commit;
+    } catch (error) {
+      if (error instanceof WorkspaceRefused) return null;
+      throw error;
+    }
+  }
+
+  /**
    * One given commit of the project's repository (an execution's pinned commit), whatever its
    * branches point at now; 404 when the repository does not hold it (after a fetch, for a
    * private-repository project).

@@ -6,6 +6,7 @@ import { runOpen, runSetup } from './link-handler.js';
 import { runPull } from './pull.js';
 import { runRun } from './run.js';
 import { unreachableServer } from './server.js';
+import { runWarmRunner } from './warm-runner.js';
 import { runWorker } from './worker.js';
 
 export { EXIT, type CliIo, type CliParts } from './io.js';
@@ -15,7 +16,7 @@ export { ensureLoaders } from './loaders.js';
 export { recordArgumentsOf } from './link-handler.js';
 
 /**
- * The `rehearse` command line: `run`, `pull`, `worker`, `record`, `setup` and `open`. Answers the exit code (0 passed, 1 a scenario or
+ * The `rehearse` command line: `run`, `pull`, `worker`, `warm-runner` (started by a server), `record`, `setup` and `open`. Answers the exit code (0 passed, 1 a scenario or
  * the upload failed, 2 usage or setup error) instead of exiting, so tests and workers call it
  * in-process. `run` and `pull` need nothing more; the commands that start `rehearse` again or record
  * need the parts the composed CLI (packages/cli) passes.
@@ -25,12 +26,15 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}, parts?: Cl
   const [command, ...args] = argv;
   try {
     // What these commands fetch and browse for a user goes through the egress proxy a job is given.
-    if (command === 'run' || command === 'pull' || command === 'record' || command === 'open') await useEgressProxyFromEnv(full.env);
+    if (command === 'run' || command === 'pull' || command === 'record' || command === 'open' || command === 'warm-runner')
+      await useEgressProxyFromEnv(full.env);
     switch (command) {
       case 'run':
         return (await runRun(args, full)).exitCode;
       case 'pull':
         return await runPull(args, full);
+      case 'warm-runner':
+        return await runWarmRunner(args, full);
       case 'worker':
         return await runWorker(args, full, composed(parts, command));
       case 'record':

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
-import { loadConfiguration, loadSupport, runCucumber, type IConfiguration } from '@cucumber/cucumber/api';
+import { loadConfiguration, loadSupport, runCucumber, type IConfiguration, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { createApiClient, ApiError } from '@rehearse/api-client';
 import { RunReport, RunResult, runnerCalls, type RunErrorClass, type TestCase } from '@rehearse/contract';
 import type { LocatorCandidate } from '../support/elements.js';
@@ -283,6 +283,72 @@ async function confirmHealed(
 export interface InProcessRunOptions {
   /** Keep the browser open for the process's next run (see RunSettings.keepBrowser). */
   keepBrowser?: boolean;
+  /** Support code loaded once and reused by every run of this process (a warm runner). */
+  supportCache?: SupportCache;
+}
+
+/**
+ * The support code libraries a long-lived process (a warm runner) loaded, by workspace, support
+ * files and step timeout: cucumber-js takes a library `loadSupport` answered in place of support
+ * options (`runCucumber({ support })`), so a run after the first imports no step file again. A
+ * changed step file is a new commit, which a warm runner never serves: it is retired instead.
+ */
+export class SupportCache {
+  private readonly libraries = new Map<string, Promise<{ support: ISupportCodeLibrary; entry: string }>>();
+
+  constructor(
+    /** Where the entry modules live: kept for the process's life (a `--parallel` worker imports them again). */
+    private readonly dir: string,
+  ) {}
+
+  /** The workspace's support code and the entry that loaded it, loaded the first time it is asked for (a failed load is not kept). */
+  get(
+    cwd: string,
+    supportFiles: string[],
+    stepTimeoutMs: number,
+    load: (entry: string) => Promise<ISupportCodeLibrary>,
+  ): Promise<{ support: ISupportCodeLibrary; entry: string }> {
+    const key = JSON.stringify([cwd, supportFiles, stepTimeoutMs]);
+    let library = this.libraries.get(key);
+    if (!library) {
+      const entry = writeEntry(mkdtempSync(path.join(this.dir, 'support-')), randomUUID(), supportFiles, stepTimeoutMs);
+      library = load(entry).then((support) => ({ support, entry }));
+      library.catch(() => this.libraries.delete(key));
+      this.libraries.set(key, library);
+    }
+    return library;
+  }
+}
+
+/**
+ * Readies a warm runner's workspace before its first request, as its runs will use it: the
+ * support code loaded into `cache` (the key a run computes, so the run finds it) and the browser
+ * the project's settings name launched, headless, and kept.
+ */
+export async function warmUp(cwd: string, io: CliIo, cache: SupportCache): Promise<void> {
+  const { values: opts } = parse([], RUN_OPTIONS);
+  const config = readProjectConfig(cwd);
+  const cucumber = await cucumberOptions(opts, cwd, io);
+  const supportFiles = await findSupportFiles(cwd, { import: cucumber.use.import, require: cucumber.use.require });
+  const toWritable = (sink: CliIo['stdout']) =>
+    new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.write(chunk.toString('utf8')), done()) });
+  const environmentOf = { cwd, env: io.env, stdout: toWritable(io.stdout), stderr: toWritable(io.stderr) };
+  await cache.get(cwd, supportFiles, config.stepTimeoutMs ?? DEFAULTS.stepTimeoutMs, async (entry) => {
+    const { runConfiguration } = await loadConfiguration(
+      { file: false, provided: { ...cucumber.use, import: [entry], require: [], format: [], publish: false } },
+      { cwd, env: io.env },
+    );
+    return withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf));
+  });
+  const browser = config.browser ?? DEFAULTS.browser;
+  const missing = missingBrowserMessage(browser, io.env, true);
+  if (missing) throw new UsageError(missing);
+  try {
+    await openSharedBrowser({ browser, headless: true });
+  } catch (error) {
+    // Read as a run's launch failure reads, so a job's message says the same either way.
+    throw new Error(launchReason((error as Error).message));
+  }
 }
 
 /** A run's result without an upload (none, or not reached). */
@@ -440,28 +506,36 @@ async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo
       onTestCase: (testCase: TestCase) => void,
       formats?: FormatPlan,
     ) => {
-      const passId = randomUUID();
-      const passDir = mkdtempSync(path.join(scratch, 'pass-'));
-      const entry = writeEntry(passDir, `${runId}-${passId}`, supportFiles, passSettings.stepTimeoutMs);
       ensureLoaders();
-      const { runConfiguration } = await loadConfiguration(
-        {
-          file: false,
-          provided: {
-            ...cucumber.use,
-            paths,
-            import: [entry],
-            require: [],
-            name: names,
-            format: [],
-            // Publishing would send the unredacted messages to a third party.
-            publish: false,
-            worldParameters: { ...cucumber.use.worldParameters, rehearse: passSettings } as never,
+      const configure = (entry: string) =>
+        loadConfiguration(
+          {
+            file: false,
+            provided: {
+              ...cucumber.use,
+              paths,
+              import: [entry],
+              require: [],
+              name: names,
+              format: [],
+              // Publishing would send the unredacted messages to a third party.
+              publish: false,
+              worldParameters: { ...cucumber.use.worldParameters, rehearse: passSettings } as never,
+            },
           },
-        },
-        { cwd, env: io.env },
-      );
-      const support = await withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf));
+          { cwd, env: io.env },
+        );
+      const loadFrom = async (entry: string) =>
+        withoutSourceMaps(async () => loadSupport((await configure(entry)).runConfiguration, environmentOf));
+      let support: ISupportCodeLibrary;
+      let entry: string;
+      if (inProcess.supportCache) {
+        ({ support, entry } = await inProcess.supportCache.get(cwd, supportFiles, passSettings.stepTimeoutMs, loadFrom));
+      } else {
+        entry = writeEntry(mkdtempSync(path.join(scratch, 'pass-')), `${runId}-${randomUUID()}`, supportFiles, passSettings.stepTimeoutMs);
+        support = await loadFrom(entry);
+      }
+      const { runConfiguration } = await configure(entry);
       const host = formats
         ? await FormatterHost.start({
             ...environmentOf,

@@ -1,9 +1,18 @@
-import { aiCalls, scenarioJobCalls, workspaceCalls, type FeatureSummary, type ScenarioJob, type ScenarioIdea } from '@rehearse/contract';
+import {
+  aiCalls,
+  ProjectServerEventSchemas,
+  scenarioJobCalls,
+  workspaceCalls,
+  type FeatureSummary,
+  type ScenarioJob,
+  type ScenarioIdea,
+} from '@rehearse/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { logActivity } from '../../lib/activity-log';
 import { api } from '../../lib/api';
+import { appSocket, checked } from '../../lib/socket';
 import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
 import { BUILT_IN_CHOICES, projectChoices, type GherkinHelp } from './step-help';
 
@@ -255,10 +264,35 @@ export function useRunScenario(scope: WorkspaceScope) {
   });
 }
 
-const JOB_POLL_MS = 1500;
+/**
+ * How often a followed job is read again besides its socket events: only a fallback for an event
+ * missed while the socket reconnected, so slow.
+ */
+const JOB_FALLBACK_POLL_MS = 10_000;
 
-/** Follows a "Run scenario" job until it has finished. */
-export function useScenarioJob(jobId: string | null) {
+/**
+ * Follows a "Run scenario" job until it has finished: read again on each `scenario_job` event of
+ * the job, heard in the project's socket room, and slowly polled besides. The room is joined here
+ * too (a page outside the project screens follows jobs as well) and never left here: the project
+ * screens' layout, which joined it first, leaves it.
+ */
+export function useScenarioJob(projectId: string, jobId: string | null) {
+  const client = useQueryClient();
+  useEffect(() => {
+    if (!jobId || !projectId) return;
+    const socket = appSocket();
+    const join = () => socket.emit('joinProject', { projectId }, () => undefined);
+    const onJob = checked(ProjectServerEventSchemas.scenario_job, (payload) => {
+      if (payload.jobId === jobId) void client.invalidateQueries({ queryKey: featureKeys.job(jobId) });
+    });
+    socket.on('connect', join);
+    socket.on('scenario_job', onJob);
+    if (socket.connected) join();
+    return () => {
+      socket.off('connect', join);
+      socket.off('scenario_job', onJob);
+    };
+  }, [projectId, jobId, client]);
   return useQuery({
     queryKey: featureKeys.job(jobId ?? ''),
     queryFn: async (): Promise<ScenarioJob> => (await api.call(scenarioJobCalls.scenarioJob, { params: { jobId: jobId! } })).job,
@@ -266,7 +300,7 @@ export function useScenarioJob(jobId: string | null) {
     staleTime: 0,
     refetchInterval: (query) => {
       const state = query.state.data?.state;
-      return state === undefined || state === 'queued' || state === 'running' ? JOB_POLL_MS : false;
+      return state === undefined || state === 'queued' || state === 'running' ? JOB_FALLBACK_POLL_MS : false;
     },
   });
 }

@@ -26,7 +26,7 @@ export function RunScenarioButton({ scope, featureName, scenarioName, environmen
   const run = useRunScenario(scope);
   const [jobId, setJobId] = useState<string | null>(null);
   const [ciOpen, setCiOpen] = useState(false);
-  const job = useScenarioJob(jobId);
+  const job = useScenarioJob(scope.projectId, jobId);
 
   // A new scenario starts with no job shown.
   useEffect(() => setJobId(null), [featureName, scenarioName]);

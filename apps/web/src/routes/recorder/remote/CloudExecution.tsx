@@ -23,7 +23,7 @@ export function CloudExecution() {
   const branch = search.get('git_branch') ?? undefined;
   const run = useRunScenario({ projectId, isPrivateRepo: false, branch, ready: true });
   const [jobId, setJobId] = useState<string | null>(null);
-  const job = useScenarioJob(jobId);
+  const job = useScenarioJob(projectId, jobId);
   const complete = Boolean(projectId && featureName && scenarioName && environment);
 
   // Once per page: a re-render (or React's development double effect) must not queue it twice.

@@ -1,0 +1,142 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import { WarmRunnerAnswer, WarmRunnerRequest, type RunResult } from '@rehearse/contract';
+import { UsageError } from '../support/settings.js';
+import { closeSharedBrowser } from '../support/world.js';
+import { parse } from './args.js';
+import { EXIT, type CliIo } from './io.js';
+import { runPull } from './pull.js';
+import { runRun, SupportCache, warmUp } from './run.js';
+
+export const WARM_RUNNER_OPTIONS = {
+  server: { type: 'string' },
+  project: { type: 'string' },
+  branch: { type: 'string' },
+} as const;
+
+/** Where the workspace lives inside the runner's folder (its working directory). */
+const WORKSPACE = 'workspace';
+
+/**
+ * `rehearse warm-runner --server S --project P --branch B` (issue 21): a long-lived runner the
+ * server starts in the job sandbox, one per project, branch and commit. It reads requests
+ * (`WarmRunnerRequest`, JSON lines) on standard input and answers each (`WarmRunnerAnswer`) on
+ * standard output, one at a time: `prepare` pulls the commit with the request's token, loads the
+ * support code and launches the browser; `run` runs one scenario with `rehearse run`'s own code,
+ * its support code reused and the browser kept, a fresh context per scenario (the World opens
+ * one), the request's token for its calls only. Anything else the process prints (step code
+ * included) goes to standard error, so it cannot be mistaken for an answer. It never serves
+ * another project or commit than it prepared; it ends when its input closes.
+ */
+export async function runWarmRunner(args: string[], io: CliIo): Promise<number> {
+  const { values: opts, positionals } = parse(args, WARM_RUNNER_OPTIONS);
+  if (!opts.server || !opts.project || !opts.branch || positionals.length > 0)
+    throw new UsageError('rehearse warm-runner takes --server, --project and --branch (the server starts it)');
+  const { server, project, branch } = opts;
+  // Answers are the only thing on standard output: everything else printed goes to standard error.
+  const answerOut = process.stdout.write.bind(process.stdout);
+  process.stdout.write = process.stderr.write.bind(process.stderr);
+  const answer = (message: WarmRunnerAnswer) => answerOut(`${JSON.stringify(WarmRunnerAnswer.parse(message))}\n`);
+  const quietIo: CliIo = { ...io, stdout: io.stderr };
+  const root = path.resolve(io.cwd);
+  const workspace = path.join(root, WORKSPACE);
+  const scratch = mkdtempSync(path.join(root, 'support-'));
+  const cache = new SupportCache(scratch);
+  let prepared: string | undefined;
+  const requestIo = (token: string): CliIo => ({ ...quietIo, env: { ...io.env, REHEARSE_TOKEN: token } });
+
+  const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of lines) {
+    if (!line.trim()) continue;
+    let request: WarmRunnerRequest;
+    try {
+      request = WarmRunnerRequest.parse(JSON.parse(line));
+    } catch (error) {
+      io.stderr.write(`warm-runner: not a request (${(error as Error).message})\n`);
+      return EXIT.usage;
+    }
+    // One project per runner, ever: a request for another is a server bug, and ends the runner.
+    if (request.projectId !== project) {
+      io.stderr.write(`warm-runner: a request for project ${request.projectId} reached the runner of ${project}\n`);
+      return EXIT.usage;
+    }
+    if (request.type === 'prepare') {
+      if (prepared) {
+        answer(prepared === request.commit ? { type: 'ready', commit: prepared } : { type: 'unprepared', reason: 'Already prepared.' });
+        continue;
+      }
+      try {
+        const pullArgs = ['--server', server, '--project', project, '--branch', branch, '--commit', request.commit, '--dir', workspace];
+        const errors: string[] = [];
+        const pulled = await runPull(pullArgs, { ...requestIo(request.token), stderr: { write: (text: string) => errors.push(text) } });
+        if (pulled !== EXIT.ok) throw new Error(errors.join('').trim() || 'The workspace could not be downloaded.');
+        await warmUp(workspace, { ...quietIo, cwd: workspace }, cache);
+        prepared = request.commit;
+        answer({ type: 'ready', commit: request.commit });
+      } catch (error) {
+        await rm(workspace, { recursive: true, force: true });
+        answer({ type: 'unprepared', reason: (error as Error).message });
+      }
+      continue;
+    }
+    const result = await runOne(request, prepared, server, branch, workspace, requestIo(request.token), cache);
+    answer({ type: 'result', id: request.id, result });
+  }
+  await closeSharedBrowser();
+  rmSync(scratch, { recursive: true, force: true });
+  return EXIT.ok;
+}
+
+/** One `run` request: `rehearse run` for one scenario in the prepared workspace; never throws. */
+async function runOne(
+  request: Extract<WarmRunnerRequest, { type: 'run' }>,
+  prepared: string | undefined,
+  server: string,
+  branch: string,
+  workspace: string,
+  io: CliIo,
+  cache: SupportCache,
+): Promise<RunResult> {
+  const refused = (reason: string): RunResult => ({
+    exitCode: EXIT.usage,
+    runId: null,
+    reportLink: null,
+    errorClass: 'infrastructure',
+    reason,
+  });
+  if (prepared !== request.commit) return refused(`This runner holds ${prepared ?? 'no commit'}, not ${request.commit}.`);
+  const out = path.join(path.dirname(workspace), 'reports', request.id.replace(/[^\w-]/g, '_'));
+  try {
+    return await runRun(
+      [
+        '--server',
+        server,
+        '--project',
+        request.projectId,
+        '--branch',
+        branch,
+        '--commit',
+        request.commit,
+        '--env',
+        request.envFile,
+        '--headless',
+        ...(request.heal ? ['--heal'] : []),
+        '--scenario',
+        request.scenarioName,
+        '--out',
+        out,
+        '--result-file',
+        request.resultFile,
+        request.featurePath,
+      ],
+      { ...io, cwd: workspace },
+      { keepBrowser: true, supportCache: cache },
+    );
+  } catch (error) {
+    return refused((error as Error).message);
+  } finally {
+    await rm(out, { recursive: true, force: true });
+  }
+}
