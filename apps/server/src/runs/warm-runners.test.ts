@@ -81,7 +81,7 @@ describe('"Run scenario" on warm runners', () => {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(secretFile, 'the server secret');
     process.env.REHEARSE_WARM_CANARY = 'the server secret';
-    test = await startTestApp('pglite', { WORKER_PROCESSES: '1', DATA_DIR: dataDir });
+    test = await startTestApp('pglite', { WORKER_PROCESSES: '1', DATA_DIR: dataDir, WARM_RUNNERS: 'true' });
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     const shop = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}/demo-shop/`;
     alice = await signUp(test, { email: 'alice-warm@acme.test' });
@@ -181,7 +181,7 @@ describe('a warm runner past the job deadline', () => {
 
   beforeAll(async () => {
     // One attempt: the deadline's error is the job's end. 60 s leave room for a cold start on a busy machine.
-    test = await startTestApp('pglite', { WORKER_PROCESSES: '1', RUN_TIMEOUT_MINUTES: '1', JOB_ATTEMPTS: '1' });
+    test = await startTestApp('pglite', { WORKER_PROCESSES: '1', RUN_TIMEOUT_MINUTES: '1', JOB_ATTEMPTS: '1', WARM_RUNNERS: 'true' });
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     const port = (test.app.server.address() as AddressInfo).port;
     user = await signUp(test, { email: 'hang-warm@acme.test' });
