@@ -129,6 +129,8 @@ describe('instance administration in Chromium', () => {
     await setLicenceExpiry(h.test, root.projectId, '-1 day');
     const page = rootSide.page;
     await page.goto(`/${root.projectId}/dashboard`);
+    // The reload paints the persisted cache first (spec 02 §9); wait for the revalidated project.
+    await expect.poll(() => page.getByTestId('licence-countdown').textContent()).toBe('Expired');
     await page.getByRole('button', { name: 'Record scenario' }).click();
     const expired = page.getByTestId('licence-dialog');
     await expired.getByText('As an instance administrator, you can extend this license yourself in Administration → Projects.').waitFor();

@@ -31,13 +31,25 @@ export class ShellPageModel {
   }
 
   async openGetStarted(): Promise<void> {
-    await this.page.getByRole('button', { name: Strings.userMenuLabel }).click();
-    await this.page.getByRole('menuitem', { name: Strings.userMenuGetStarted }).click();
+    await this.chooseFromUserMenu(Strings.userMenuGetStarted);
   }
 
   async logout(): Promise<void> {
-    await this.page.getByRole('button', { name: Strings.userMenuLabel }).click();
-    await this.page.getByRole('menuitem', { name: Strings.userMenuLogout }).click();
+    await this.chooseFromUserMenu(Strings.userMenuLogout);
+  }
+
+  /**
+   * Opens the user menu and picks an item. Right after a load the layout can still re-render
+   * as revalidated data replaces the persisted cache, which closes a menu opened in that
+   * instant, so the menu is opened again until the item shows.
+   */
+  private async chooseFromUserMenu(item: string): Promise<void> {
+    const menuItem = this.page.getByRole('menuitem', { name: item });
+    for (let attempt = 0; attempt < 5 && !(await menuItem.isVisible()); attempt++) {
+      await this.page.getByRole('button', { name: Strings.userMenuLabel }).click();
+      await menuItem.waitFor({ timeout: 3_000 }).catch(() => undefined);
+    }
+    await menuItem.click();
   }
 
   sessionExpiredDialog() {
