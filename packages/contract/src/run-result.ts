@@ -37,6 +37,59 @@ export function parseRunResult(text: string | undefined): RunResult | undefined 
 }
 
 /**
+ * One scenario for `rehearse run`, as the server's "Run scenario", a worker thread and a warm
+ * runner each start it: the only place its command line is spelled, so the three cannot drift.
+ */
+export interface ScenarioRunArgs {
+  server: string;
+  projectId: string;
+  branch: string;
+  /** Pins the run's test data (and, for a worker, names the workspace it pulled) to this commit. */
+  commit?: string | null;
+  /** The environment file, relative to the workspace (environments/<name>.json). */
+  envFile: string;
+  browser?: string;
+  viewport?: string;
+  heal?: boolean;
+  scenarioName: string;
+  /** Adds the scenario to an execution's run instead of publishing a run of its own. */
+  appendTo?: { runId: string; uploadKey: string };
+  /** The report folder. */
+  out: string;
+  resultFile: string;
+  /** The feature file, relative to the workspace. */
+  featurePath: string;
+}
+
+/** The arguments after `rehearse` for one headless scenario run. */
+export function scenarioRunArgs(run: ScenarioRunArgs): string[] {
+  return [
+    'run',
+    '--server',
+    run.server,
+    '--project',
+    run.projectId,
+    '--branch',
+    run.branch,
+    ...(run.commit ? ['--commit', run.commit] : []),
+    '--env',
+    run.envFile,
+    '--headless',
+    ...(run.browser ? ['--browser', run.browser] : []),
+    ...(run.viewport ? ['--viewport', run.viewport] : []),
+    ...(run.heal ? ['--heal'] : []),
+    '--scenario',
+    run.scenarioName,
+    ...(run.appendTo ? ['--append-to', run.appendTo.runId, '--upload-key', run.appendTo.uploadKey] : []),
+    '--out',
+    run.out,
+    '--result-file',
+    run.resultFile,
+    run.featurePath,
+  ];
+}
+
+/**
  * What the server asks a warm runner (`rehearse warm-runner`, issue 21), one JSON line each on its
  * standard input. `prepare` fetches the workspace at `commit`, loads its support code and launches
  * the browser; `run` runs one scenario there in a fresh browser context. Each carries the access

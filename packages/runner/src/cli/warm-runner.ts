@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { WarmRunnerAnswer, WarmRunnerRequest, type RunResult } from '@rehearse/contract';
+import { scenarioRunArgs, WarmRunnerAnswer, WarmRunnerRequest, type RunResult } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
 import { closeSharedBrowser } from '../support/world.js';
 import { parse } from './args.js';
@@ -109,31 +109,20 @@ async function runOne(
   if (prepared !== request.commit) return refused(`This runner holds ${prepared ?? 'no commit'}, not ${request.commit}.`);
   const out = path.join(path.dirname(workspace), 'reports', request.id.replace(/[^\w-]/g, '_'));
   try {
-    return await runRun(
-      [
-        '--server',
-        server,
-        '--project',
-        request.projectId,
-        '--branch',
-        branch,
-        '--commit',
-        request.commit,
-        '--env',
-        request.envFile,
-        '--headless',
-        ...(request.heal ? ['--heal'] : []),
-        '--scenario',
-        request.scenarioName,
-        '--out',
-        out,
-        '--result-file',
-        request.resultFile,
-        request.featurePath,
-      ],
-      { ...io, cwd: workspace },
-      { keepBrowser: true, supportCache: cache },
-    );
+    // `runRun` takes what follows `rehearse run`.
+    const args = scenarioRunArgs({
+      server,
+      projectId: request.projectId,
+      branch,
+      commit: request.commit,
+      envFile: request.envFile,
+      heal: request.heal,
+      scenarioName: request.scenarioName,
+      out,
+      resultFile: request.resultFile,
+      featurePath: request.featurePath,
+    }).slice(1);
+    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache });
   } catch (error) {
     return refused((error as Error).message);
   } finally {

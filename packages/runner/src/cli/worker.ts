@@ -5,7 +5,7 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
-import { Limits, Messages, parseRunResult, workerCalls, type RunResult, type WorkerJob } from '@rehearse/contract';
+import { Limits, Messages, parseRunResult, scenarioRunArgs, workerCalls, type RunResult, type WorkerJob } from '@rehearse/contract';
 import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
 import {
   createJobFolder,
@@ -285,33 +285,21 @@ export async function runJob(
       runnerBin: bin,
       nodeArgs: [
         bin,
-        'run',
-        '--server',
-        server,
-        '--project',
-        job.projectId,
-        '--branch',
-        job.branch,
-        // The test data of the run's pinned commit, as the workspace itself.
-        ...(job.commit ? ['--commit', job.commit] : []),
-        '--env',
-        job.envFile,
-        '--headless',
-        '--browser',
-        job.browser,
-        '--viewport',
-        job.viewport,
-        '--scenario',
-        job.scenarioName,
-        '--append-to',
-        job.runId,
-        '--upload-key',
-        job.jobId,
-        '--out',
-        path.join(dir, 'report'),
-        '--result-file',
-        resultFile,
-        job.featurePath,
+        ...scenarioRunArgs({
+          server,
+          projectId: job.projectId,
+          branch: job.branch,
+          // The test data of the run's pinned commit, as the workspace itself.
+          commit: job.commit,
+          envFile: job.envFile,
+          browser: job.browser,
+          viewport: job.viewport,
+          scenarioName: job.scenarioName,
+          appendTo: { runId: job.runId, uploadKey: job.jobId },
+          out: path.join(dir, 'report'),
+          resultFile,
+          featurePath: job.featurePath,
+        }),
       ],
     });
     if (run.timedOut || deadline.expired) return deadlinePassed();
