@@ -5,7 +5,7 @@ import { recorderCalls, workspaceCalls as ws } from '@rehearse/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { runScenarioOutcome } from './testing/scenario-job.js';
+import { runScenarioOutcome } from '../testing/scenario-job.js';
 import { processesOfSession, StreamDriver } from './testing/stream-driver.js';
 
 const VIEWPORT = { width: 1280, height: 800 };

@@ -6,7 +6,7 @@ import { PANEL_LABELS } from '@rehearse/recorder';
 import { runRecord } from '@rehearse/recorder/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { runScenarioOutcome } from './testing/scenario-job.js';
+import { runScenarioOutcome } from '../testing/scenario-job.js';
 
 /** The panel follows the recording through a binding round trip; on a loaded machine that takes a while. */
 const PATIENT = { timeout: 15_000, interval: 50 };

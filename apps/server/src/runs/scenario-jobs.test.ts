@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
-import { runsCalls, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import { runsCalls, scenarioJobCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobFinished } from '../testing/scenario-job.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
 const FEATURE = `Feature: Shop smoke
@@ -30,21 +31,12 @@ describe('running a scenario from the server', () => {
   });
   afterAll(async () => test?.close());
 
-  async function finished(jobId: string): Promise<ScenarioJob> {
-    for (let i = 0; i < 240; i += 1) {
-      const { job } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
-      if (job.state !== 'queued' && job.state !== 'running') return job;
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
-    throw new Error('the job did not finish in two minutes');
-  }
-
   it('queues a scenario, runs it in a worker process and links the uploaded run', { timeout: 180_000 }, async () => {
     const { job } = await user.api.call(scenarioJobCalls.runScenario, {
       body: { projectId, featureName: 'smoke', scenarioName: 'Home lists products', environment: 'local.json' },
     });
     expect(job.state).toMatch(/queued|running/);
-    const passed = await finished(job.id);
+    const passed = await jobFinished(user.api, job.id);
     expect([passed.state, passed.message]).toEqual(['passed', null]);
     const { run } = await user.api.call(runsCalls.getRun, { query: { runId: passed.runId! } });
     // The server ran it: a cloud run (spec 02 Run.mode), whatever the runner's report says.
@@ -64,7 +56,7 @@ describe('running a scenario from the server', () => {
     const { job: failing } = await user.api.call(scenarioJobCalls.runScenario, {
       body: { projectId, featureName: 'smoke', scenarioName: 'A product that does not exist', environment: 'local' },
     });
-    const failed = await finished(failing.id);
+    const failed = await jobFinished(user.api, failing.id);
     expect(failed.state).toBe('failed');
     const details = await user.api.call(runsCalls.getRun, { query: { runId: failed.runId! } });
     expect(details.run.status).toBe('FAILED');
@@ -148,16 +140,6 @@ describe('a "Run scenario" job under its deadline, with infrastructure errors re
 
   const jobRow = async (jobId: string) =>
     (await test.database.rows<{ state: string; attempts: number }>(`select state, attempts from scenario_jobs where id = '${jobId}'`))[0]!;
-  const ended = async (jobId: string, withinMs: number): Promise<ScenarioJob> => {
-    const until = Date.now() + withinMs;
-    while (Date.now() < until) {
-      const { job } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
-      if (job.state !== 'queued' && job.state !== 'running') return job;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error(`the job did not end in ${withinMs} ms`);
-  };
-
   it('a browser that does not start once is retried, and the retry passes', { timeout: 120_000 }, async () => {
     const saved = { shell: process.env.REHEARSE_HEADLESS_SHELL, chromium: process.env.CHROMIUM_PATH };
     const restore = () => {
@@ -184,7 +166,7 @@ describe('a "Run scenario" job under its deadline, with infrastructure errors re
       const { job: waiting } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } });
       expect(waiting.message).toMatch(/^The browser did not start/);
       restore();
-      const passed = await ended(job.id, 60_000);
+      const passed = await jobFinished(user.api, job.id);
       expect(passed).toMatchObject({ state: 'passed', message: null });
       expect(passed.runId).toBeTruthy();
       expect(await jobRow(job.id)).toEqual({ state: 'passed', attempts: 2 });
@@ -201,7 +183,7 @@ describe('a "Run scenario" job under its deadline, with infrastructure errors re
       const { job } = await user.api.call(scenarioJobCalls.runScenario, {
         body: { projectId: user.projectId, featureName: 'hang', scenarioName: 'Never cleans up', environment: 'local' },
       });
-      expect(await ended(job.id, 120_000)).toMatchObject({
+      expect(await jobFinished(user.api, job.id)).toMatchObject({
         state: 'error',
         runId: null,
         message: 'The scenario did not finish within 20 seconds and was stopped at its deadline.',

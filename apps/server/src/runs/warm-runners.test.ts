@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { Messages, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobFinished, runScenarioToEnd } from '../testing/scenario-job.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
 type User = Awaited<ReturnType<typeof signUp>>;
@@ -110,17 +111,8 @@ describe('"Run scenario" on warm runners', () => {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const run = async (user: User, featureName: string, scenarioName: string): Promise<ScenarioJob> => {
-    const { job } = await user.api.call(scenarioJobCalls.runScenario, {
-      body: { projectId: user.projectId, featureName, scenarioName, environment: 'local' },
-    });
-    for (let i = 0; i < 480; i += 1) {
-      const { job: now } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } });
-      if (now.state !== 'queued' && now.state !== 'running') return now;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    throw new Error('the job did not end in two minutes');
-  };
+  const run = (user: User, featureName: string, scenarioName: string): Promise<ScenarioJob> =>
+    runScenarioToEnd(user.api, { projectId: user.projectId, featureName, scenarioName, environment: 'local' });
   const runnersOf = (projectId: string) => test.services.warmRunners!.list().filter((runner) => runner.projectId === projectId);
 
   it('runs two scenarios back to back in one runner, each in its own browser context', { timeout: 240_000 }, async () => {
@@ -204,25 +196,17 @@ describe('a warm runner past the job deadline', () => {
   });
   afterAll(async () => test?.close());
 
-  const ended = async (jobId: string): Promise<ScenarioJob> => {
-    for (;;) {
-      const { job } = await user.api.call(scenarioJobCalls.scenarioJob, { params: { jobId } });
-      if (job.state !== 'queued' && job.state !== 'running') return job;
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-  };
-
   it('is killed at the deadline and the job ends as an error, not a failed scenario', { timeout: 240_000 }, async () => {
     const { job: warming } = await user.api.call(scenarioJobCalls.runScenario, {
       body: { projectId: user.projectId, featureName: 'hang', scenarioName: 'Warms', environment: 'local' },
     });
-    expect((await ended(warming.id)).state).toBe('passed');
+    expect((await jobFinished(user.api, warming.id)).state).toBe('passed');
     const [warm] = test.services.warmRunners!.list();
     const started = Date.now();
     const { job } = await user.api.call(scenarioJobCalls.runScenario, {
       body: { projectId: user.projectId, featureName: 'hang', scenarioName: 'Never cleans up', environment: 'local' },
     });
-    const hung = await ended(job.id);
+    const hung = await jobFinished(user.api, job.id);
     expect([hung.state, hung.message]).toEqual(['error', Messages.jobDeadlinePassed('1 minute')]);
     expect(Date.now() - started).toBeGreaterThanOrEqual(55_000);
     // The warm runner that hung is gone, its whole process tree with it.

@@ -8,12 +8,12 @@ import {
   executionCalls,
   runnerCalls,
   runsCalls,
-  scenarioJobCalls,
   workerCalls,
   workspaceCalls as ws,
   type ScenarioJob,
 } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runScenarioToEnd } from '../testing/scenario-job.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
 // Issue 17, "Must show": a stranger who just signed up uploads step code (through the API, as a
@@ -185,17 +185,13 @@ function expectEveryAttemptRefused(test: TestApp, seen: Record<string, string | 
 }
 
 /** "Run scenario" on the attack, as the stranger clicks it; the finished job. */
-async function runScenario(stranger: Member): Promise<ScenarioJob> {
-  const { job } = await stranger.api.call(scenarioJobCalls.runScenario, {
-    body: { projectId: stranger.projectId, featureName: 'curious', scenarioName: 'Break out', environment: 'local' },
+const runScenario = (stranger: Member): Promise<ScenarioJob> =>
+  runScenarioToEnd(stranger.api, {
+    projectId: stranger.projectId,
+    featureName: 'curious',
+    scenarioName: 'Break out',
+    environment: 'local',
   });
-  let done: ScenarioJob = job;
-  for (let i = 0; i < 360 && (done.state === 'queued' || done.state === 'running'); i++) {
-    await sleep(500);
-    ({ job: done } = await stranger.api.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } }));
-  }
-  return done;
-}
 
 /** The server's own environment holds the canaries while a test runs, as a real server's would. */
 function withCanariesInEnvironment(): void {
