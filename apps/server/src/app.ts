@@ -4,7 +4,7 @@ import type { Server as HttpServer } from 'node:http';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import rateLimit from '@fastify/rate-limit';
-import { environmentDisplayName, Headers, Limits, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
+import { DAY_MS, environmentDisplayName, Headers, Limits, Messages, systemCalls, type CallDefinition } from '@rehearse/contract';
 import { requireSandbox, UNSANDBOXED_VARIABLE, type SandboxMode } from '@rehearse/processes';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
 import { TODO_APP_PATH, TODO_APP_V2_PATH, todoAppPlugin, todoAppV2Plugin } from '@rehearse/todo-app';
@@ -163,7 +163,6 @@ function trustedProxies(setting: number | string[] | undefined): false | string[
 }
 
 const SAFE_TRACE_ID = /^[\w.:-]{1,128}$/;
-const DAY_MS = 86_400_000;
 /** How often a scheduler does housekeeping: what it keeps is counted in days, so hourly is exact enough. */
 const HOUSEKEEPING_EVERY_MS = 3_600_000;
 

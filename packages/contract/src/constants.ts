@@ -30,8 +30,11 @@ export const Limits = {
 /** What the API shows instead of a secret or totp value; sent back unchanged, it keeps the stored value. */
 export const MASKED_SECRET = 'secret:****';
 
+/** One day in milliseconds: licence, session, retention and schedule arithmetic count in whole days. */
+export const DAY_MS = 86_400_000;
+
 /** Whole days a licence has left, as the API reports them; the UI shows this plus one (spec 01 §4). */
 export function licenceDaysLeft(expiresAt: Date, now: Date = new Date()): number {
   const msLeft = expiresAt.getTime() - now.getTime();
-  return msLeft <= 0 ? 0 : Math.floor(msLeft / 86_400_000);
+  return msLeft <= 0 ? 0 : Math.floor(msLeft / DAY_MS);
 }

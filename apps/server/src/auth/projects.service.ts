@@ -1,4 +1,4 @@
-import { licenceDaysLeft, Limits, Messages, type Project, type User } from '@rehearse/contract';
+import { licenceDaysLeft, Limits, Messages, type Project, type User, DAY_MS } from '@rehearse/contract';
 import { forbidden } from '../http/errors.js';
 import type { AuthTransactions } from './auth-repos.js';
 import type { ProjectAccess } from './caller.js';
@@ -20,7 +20,7 @@ export function newProjectValues(input: ProjectInput, creatorId: string, now = n
     demo: input.demo ?? false,
     description: input.description ?? null,
     createdBy: creatorId,
-    licenceExpiresAt: new Date(now.getTime() + Limits.trialDays * 86_400_000),
+    licenceExpiresAt: new Date(now.getTime() + Limits.trialDays * DAY_MS),
     maxExecutionThreads: Limits.defaultMaxExecutionThreads,
     defaultEnvironmentUrl: input.url ?? null,
   };
@@ -138,7 +138,7 @@ export class ProjectsService {
     const project = await this.projects.findById(projectId);
     if (!project) return undefined;
     const from = Math.max(Date.now(), project.licenceExpiresAt.getTime());
-    return this.projects.update(projectId, { licenceExpiresAt: new Date(from + days * 86_400_000), licensed: true });
+    return this.projects.update(projectId, { licenceExpiresAt: new Date(from + days * DAY_MS), licensed: true });
   }
 
   daysLeft(project: Pick<ProjectRow, 'licenceExpiresAt'>): number {

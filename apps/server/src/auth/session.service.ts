@@ -1,4 +1,4 @@
-import { Messages, type SignupPolicy } from '@rehearse/contract';
+import { Messages, type SignupPolicy, DAY_MS } from '@rehearse/contract';
 import { isUniqueViolation } from '../db/database.js';
 import type { Settings } from '../env.js';
 import {
@@ -213,6 +213,6 @@ export class SessionService {
   }
 
   private absoluteExpiry(): Date {
-    return new Date(Date.now() + this.settings.SESSION_MAX_DAYS * 86_400_000);
+    return new Date(Date.now() + this.settings.SESSION_MAX_DAYS * DAY_MS);
   }
 }

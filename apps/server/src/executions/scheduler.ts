@@ -1,9 +1,8 @@
-import { WEEK_DAYS, zonedTimeToUtc, zoneOffsetMs, type Schedule } from '@rehearse/contract';
+import { DAY_MS, WEEK_DAYS, zonedTimeToUtc, zoneOffsetMs, type Schedule } from '@rehearse/contract';
 import type { EngineLogger, ExecutionEngine } from './execution-engine.js';
 import type { ExecutionsRepo } from './executions.repo.js';
 import type { ScheduleFiresRepo } from './schedule-fires.repo.js';
 
-const DAY_MS = 86_400_000;
 const WEEK_MS = 7 * DAY_MS;
 /** 1970-01-05 was a Monday: weeks are counted from there. */
 const FIRST_MONDAY = Date.UTC(1970, 0, 5);

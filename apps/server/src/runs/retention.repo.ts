@@ -1,4 +1,4 @@
-import { NOTHING_STORED, type RetentionCounts, type RunRetention } from '@rehearse/contract';
+import { NOTHING_STORED, type RetentionCounts, type RunRetention, DAY_MS } from '@rehearse/contract';
 import { and, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { artifacts, projectRetention, projects, runs } from '../db/schema.js';
@@ -44,7 +44,7 @@ export class RetentionRepo {
    */
   private pastRule(projectId: string, rule: RunRetention, now: Date): SQL | null {
     if (rule.keepDays === null && rule.keepRuns === null) return null;
-    const cutoff = rule.keepDays === null ? null : new Date(now.getTime() - rule.keepDays * 86_400_000);
+    const cutoff = rule.keepDays === null ? null : new Date(now.getTime() - rule.keepDays * DAY_MS);
     // The runs kept whatever the rule are found from their (few) holders, once, rather than by a
     // subquery per run: the oversight and execution tables are read by project and state.
     return sql`

@@ -15,6 +15,7 @@ import {
   type RunReport,
   type RunStatus,
   type StoredTestCase,
+  DAY_MS,
 } from '@rehearse/contract';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import type { SignedLinks } from '../crypto/signed-links.js';
@@ -279,7 +280,7 @@ export class RunsService {
     },
   ) {
     const { rows, reruns, total } = await this.runs.list(projectId, {
-      since: new Date(Date.now() - query.days * 86_400_000),
+      since: new Date(Date.now() - query.days * DAY_MS),
       status: query.filterType === 'all' ? null : query.filterType === 'passed' ? 'PASSED' : 'FAILED',
       search: query.search.trim(),
       sortField: query.sortField,
@@ -297,7 +298,7 @@ export class RunsService {
   }
 
   async dashboard(projectId: string) {
-    const { lastWeek, all } = await this.runs.counts(projectId, new Date(Date.now() - 7 * 86_400_000));
+    const { lastWeek, all } = await this.runs.counts(projectId, new Date(Date.now() - 7 * DAY_MS));
     return {
       dashboardDetails: {
         scenarioCountLastWeek: lastWeek?.scenarios ?? 0,
