@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -35,6 +35,28 @@ describe('in-memory databases', () => {
     } finally {
       await Promise.all([fromScratch.close(), first.close(), second.close()]);
       rmSync(folder, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('remove copies for other migrations untouched for a day when they make a new one', async () => {
+    mkdirSync(TEMPLATES, { recursive: true });
+    const stale = path.join(TEMPLATES, `stale-${process.pid}.tar`);
+    const recent = path.join(TEMPLATES, `recent-${process.pid}.tar`);
+    writeFileSync(stale, 'a copy for migrations long gone');
+    writeFileSync(recent, 'a copy another checkout made today');
+    const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+    utimesSync(stale, twoDaysAgo, twoDaysAgo);
+    // Without the current copy the next database migrates from scratch and keeps a new one.
+    const current = () => readdirSync(TEMPLATES).filter((name) => /^[0-9a-f]{32}\.tar$/.test(name));
+    for (const name of current()) rmSync(path.join(TEMPLATES, name), { force: true });
+    const database = await openDatabase({ pgliteDir: 'memory' });
+    try {
+      expect(current().length).toBeGreaterThanOrEqual(1);
+      expect(existsSync(stale)).toBe(false);
+      expect(existsSync(recent)).toBe(true);
+    } finally {
+      await database.close();
+      rmSync(recent, { force: true });
     }
   }, 120_000);
 });

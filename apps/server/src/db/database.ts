@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, statSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,6 +11,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { PGliteThread } from './pglite-thread.js';
+import { DAY_MS } from '@rehearse/contract';
 import * as schema from './schema.js';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -142,8 +143,27 @@ async function memoryTemplate(): Promise<{ contents?: ArrayBuffer; keep(contents
       const partial = `${file}.${process.pid}.${Date.now()}.partial`;
       await writeFile(partial, Buffer.from(dump));
       await rename(partial, file);
+      await forgetOtherTemplates(path.dirname(file), templateName!);
     },
   };
+}
+
+/**
+ * Copies for older migrations (or another PGlite) are never read again: a new copy removes those
+ * not touched for a day, so a checkout that moves through many migrations does not fill the temp
+ * folder, while another checkout's copy in use the same day stays.
+ */
+async function forgetOtherTemplates(folder: string, keep: string): Promise<void> {
+  const dayAgo = Date.now() - DAY_MS;
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    if (name === keep) continue;
+    const file = path.join(folder, name);
+    const modified = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (modified < dayAgo) await rm(file, { force: true }).catch(() => undefined);
+  }
 }
 
 /**
