@@ -9,7 +9,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseYaml } from 'yaml';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
-import { CHROMIUM, exec, freePort, outsideMachine, start, type Started } from './testing/outside-machine.js';
+import { CHROMIUM, exec, freePort, outsideMachine, sharedNpmCache, start, type Started } from './testing/outside-machine.js';
 
 const FEATURE = `Feature: Shop
   Scenario: The mug is listed
@@ -158,6 +158,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const env = {
         PATH: process.env.PATH ?? '/usr/bin:/bin',
         HOME: home,
+        npm_config_cache: sharedNpmCache(),
         CI: 'true',
         CHROMIUM_PATH: CHROMIUM,
         REHEARSE_TOKEN: accessKey.token,

@@ -15,10 +15,27 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+let npmCache: string | undefined;
+
+/**
+ * npm's cache, shared by the machines of one test process: the first install downloads every
+ * dependency from the registry as a new machine does; later ones reuse those tarballs (each still
+ * installs into its own folder), and a later `npx --package <same tarball>` reuses the package the
+ * first one installed there. It saves tens of seconds per machine on two cores.
+ */
+export function sharedNpmCache(): string {
+  if (!npmCache) {
+    const folder = mkdtempSync(path.join('/tmp', 'rehearse-npm-cache-'));
+    npmCache = folder;
+    process.once('exit', () => rmSync(folder, { recursive: true, force: true }));
+  }
+  return npmCache;
+}
+
 /**
  * A folder as a user's machine has it, outside the checkout: an empty working folder and a HOME of
- * its own (npm's cache, npx's packages, desktop settings all land there), and an environment with
- * nothing of the test's own npm in it.
+ * its own (desktop settings land there; npm's cache, npx's packages included, is `sharedNpmCache`),
+ * and an environment with nothing of the test's own npm in it.
  */
 export interface OutsideMachine {
   root: string;
@@ -38,7 +55,7 @@ export function outsideMachine(prefix: string, env: Record<string, string> = {})
     root,
     home,
     work,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CHROMIUM_PATH: CHROMIUM, ...env },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CHROMIUM_PATH: CHROMIUM, npm_config_cache: sharedNpmCache(), ...env },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
