@@ -64,8 +64,9 @@ export interface JobLogger {
 
 /**
  * "Run scenario": jobs are claimed from pg-boss (`ScenarioQueue`, shared by several servers; the
- * same request twice while queued is one job), executed by `rehearse pull` + `rehearse run`, each in its own sandboxed process (the runner's
- * sandbox door: no server environment, no DATA_DIR) with a job key of the requesting user that
+ * same request twice while queued is one job), executed on a warm runner of the project, branch and
+ * commit (`WarmRunners`) or, without them, by `rehearse pull` + `rehearse run`, each in its own
+ * sandboxed process (the runner's sandbox door: no server environment, no DATA_DIR), with a job key of the requesting user that
  * only works for this run's calls and is deleted when the job ends; finished with the uploaded run
  * or the error that stopped them. How the run went comes from its typed result file (`RunResult`),
  * never from its output: a failed scenario is `failed`; an infrastructure error (the pull, the
@@ -230,80 +231,13 @@ export class ScenarioJobs {
     let state: 'passed' | 'failed' | 'error' = 'error';
     let runId: string | null = null;
     let message: string | null = null;
-    let dir: string | undefined;
     // One deadline for the pull and the run together; close() stops it too.
     const deadline = new Deadline(this.settings.runTimeoutMs, abort.signal);
-    const deadlinePassed = Messages.jobDeadlinePassed(describeDuration(this.settings.runTimeoutMs));
     try {
-      const envFile = `environments/${environmentFileName(job.environment)}`;
+      const run: JobRun = { job, token: key.token, envFile: `environments/${environmentFileName(job.environment)}`, deadline };
       const warm = this.settings.warmRunners;
       const commit = warm ? await this.settings.branchHead?.(job.projectId, job.branch) : null;
-      let result: RunResult | undefined;
-      if (warm && commit) {
-        // A warm runner of this project, branch and commit (started now if none is free); the deadline kills it.
-        const outcome = await warm.run(
-          { projectId: job.projectId, branch: job.branch, commit },
-          {
-            token: key.token,
-            userId: job.userId,
-            featurePath: featurePath(job.featureName),
-            scenarioName: job.scenarioName,
-            envFile,
-            heal: job.heal,
-          },
-          deadline.signal,
-        );
-        if (deadline.expired) throw new Error(deadlinePassed);
-        if (outcome.kind === 'stopped') throw new Error(Messages.jobRunnerStopped(null));
-        if (outcome.kind === 'no-result') throw new Error(outcome.reason || Messages.jobRunnerStopped(null));
-        result = outcome.result;
-      } else {
-        dir = await createJobFolder(`scenario-${job.id.slice(0, 8)}`);
-        const resultFile = path.join(dir, 'result.json');
-        const common = {
-          mode: await this.settings.sandbox(),
-          workDir: dir,
-          env: { REHEARSE_TOKEN: key.token },
-          signal: deadline.signal,
-          hidden: [this.settings.dataDir],
-          egress: await this.settings.egress(),
-          runnerBin: RUNNER_BIN,
-        };
-        const server = this.settings.serverUrl();
-        const pull = await runJobProcess({
-          ...common,
-          cwd: dir,
-          timeoutMs: deadline.remainingMs(),
-          nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
-        });
-        if (pull.timedOut || deadline.expired) throw new Error(deadlinePassed);
-        if (pull.code !== 0) throw new Error(lastLine(pull.stderr) || Messages.jobWorkspaceNotDownloaded);
-        const run = await runJobProcess({
-          ...common,
-          cwd: path.join(dir, 'workspace'),
-          timeoutMs: deadline.remainingMs(),
-          nodeArgs: [
-            RUNNER_BIN,
-            ...scenarioRunArgs({
-              server,
-              projectId: job.projectId,
-              branch: job.branch,
-              envFile,
-              heal: job.heal,
-              scenarioName: job.scenarioName,
-              out: path.join(dir, 'report'),
-              resultFile,
-              featurePath: featurePath(job.featureName),
-            }),
-          ],
-        });
-        result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
-        if (run.timedOut || deadline.expired) {
-          runId = result?.runId ?? null;
-          throw new Error(deadlinePassed);
-        }
-        if (!result) throw new Error(lastLine(run.stderr) || Messages.jobRunnerStopped(run.code));
-      }
+      const result = warm && commit ? await this.onWarmRunner(warm, commit, run) : await this.inFreshProcesses(run);
       runId = result.runId;
       if (result.errorClass === 'none') state = 'passed';
       else if (result.errorClass === 'test-failed') {
@@ -312,12 +246,12 @@ export class ScenarioJobs {
       } else message = result.reason ?? Messages.jobRunnerStopped(result.exitCode);
     } catch (error) {
       message = error instanceof Error ? error.message : String(error);
+      if (error instanceof JobStopped) runId = error.runId;
     } finally {
       deadline.dispose();
       clearInterval(lease);
       this.aborts.delete(abort);
       await this.accessKeysRepo.delete(key.id);
-      if (dir) await rm(dir, { recursive: true, force: true });
     }
     // An infrastructure error with attempts left: queued again (not while this server shuts down:
     // the job then ends here, as before, and is run again by hand).
@@ -361,6 +295,82 @@ export class ScenarioJobs {
     });
   }
 
+  /** The job on a warm runner of its project, branch and commit (started now if none is free); the deadline kills it. */
+  private async onWarmRunner(warm: WarmRunners, commit: string, { job, token, envFile, deadline }: JobRun): Promise<RunResult> {
+    const outcome = await warm.run(
+      { projectId: job.projectId, branch: job.branch, commit },
+      {
+        token,
+        userId: job.userId,
+        featurePath: featurePath(job.featureName),
+        scenarioName: job.scenarioName,
+        envFile,
+        heal: job.heal,
+      },
+      deadline.signal,
+    );
+    if (deadline.expired) throw new JobStopped(this.deadlinePassed(), null);
+    if (outcome.kind === 'stopped') throw new JobStopped(Messages.jobRunnerStopped(null), null);
+    if (outcome.kind === 'no-result') throw new JobStopped(outcome.reason || Messages.jobRunnerStopped(null), null);
+    return outcome.result;
+  }
+
+  /** The job as `rehearse pull` then `rehearse run`, each a fresh sandboxed process, in a folder of its own. */
+  private async inFreshProcesses({ job, token, envFile, deadline }: JobRun): Promise<RunResult> {
+    const dir = await createJobFolder(`scenario-${job.id.slice(0, 8)}`);
+    try {
+      const resultFile = path.join(dir, 'result.json');
+      const common = {
+        mode: await this.settings.sandbox(),
+        workDir: dir,
+        env: { REHEARSE_TOKEN: token },
+        signal: deadline.signal,
+        hidden: [this.settings.dataDir],
+        egress: await this.settings.egress(),
+        runnerBin: RUNNER_BIN,
+      };
+      const server = this.settings.serverUrl();
+      const pull = await runJobProcess({
+        ...common,
+        cwd: dir,
+        timeoutMs: deadline.remainingMs(),
+        nodeArgs: [RUNNER_BIN, 'pull', '--server', server, '--project', job.projectId, '--branch', job.branch, '--dir', 'workspace'],
+      });
+      if (pull.timedOut || deadline.expired) throw new JobStopped(this.deadlinePassed(), null);
+      if (pull.code !== 0) throw new JobStopped(lastLine(pull.stderr) || Messages.jobWorkspaceNotDownloaded, null);
+      const run = await runJobProcess({
+        ...common,
+        cwd: path.join(dir, 'workspace'),
+        timeoutMs: deadline.remainingMs(),
+        nodeArgs: [
+          RUNNER_BIN,
+          ...scenarioRunArgs({
+            server,
+            projectId: job.projectId,
+            branch: job.branch,
+            envFile,
+            heal: job.heal,
+            scenarioName: job.scenarioName,
+            out: path.join(dir, 'report'),
+            resultFile,
+            featurePath: featurePath(job.featureName),
+          }),
+        ],
+      });
+      const result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
+      // Stopped at the deadline after its upload: the job is an error, but the run it published stays linked.
+      if (run.timedOut || deadline.expired) throw new JobStopped(this.deadlinePassed(), result?.runId ?? null);
+      if (!result) throw new JobStopped(lastLine(run.stderr) || Messages.jobRunnerStopped(run.code), null);
+      return result;
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  }
+
+  private deadlinePassed(): string {
+    return Messages.jobDeadlinePassed(describeDuration(this.settings.runTimeoutMs));
+  }
+
   private toDto(row: JobRow): ScenarioJob {
     return {
       id: row.id,
@@ -382,4 +392,24 @@ export class ScenarioJobs {
 
 function lastLine(text: string): string {
   return text.trim().split('\n').filter(Boolean).at(-1)?.trim() ?? '';
+}
+
+/** What both ways of running a job need. */
+interface JobRun {
+  job: JobRow;
+  /** The job key, good for this run's calls only. */
+  token: string;
+  /** The environment file, relative to the workspace. */
+  envFile: string;
+  deadline: Deadline;
+}
+
+/** A job that ended without a result of its own (an infrastructure error); `runId` when it had published one. */
+class JobStopped extends Error {
+  constructor(
+    message: string,
+    readonly runId: string | null,
+  ) {
+    super(message);
+  }
 }
