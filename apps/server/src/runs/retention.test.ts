@@ -5,7 +5,7 @@ import { authCalls, retentionCalls, runnerCalls, runsCalls, type RunReport, type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdminCommand } from '../admin.js';
 import { TINY_PNG_BASE64 } from '../testing/report-fixture.js';
-import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+import { failure, onceAcrossBackends, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
 // A 1×1 PNG; bytes after its end make each screenshot distinct, as real ones are.
 const PNG = Buffer.from(TINY_PNG_BASE64, 'base64');
@@ -273,9 +273,8 @@ describe.each(testBackends())('run retention on %s', (backend) => {
     expect(Buffer.from(shot.image, 'base64')).toEqual(bytesOf[shots.april!]);
   });
 
-  // A soak: once per suite, on PostgreSQL (where the limit was hit) when the suite has it, else on PGlite.
-  const soak = backend === testBackends().at(-1);
-  it.runIf(soak)(
+  // A soak: once per suite (PostgreSQL, where the limit was hit, when the suite has it).
+  it.runIf(onceAcrossBackends(backend))(
     'counts and deletes months of runs at once, more runs than one statement may bind as parameters',
     { timeout: 180_000 },
     async () => {

@@ -17,6 +17,14 @@ export function testBackends(): Backend[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
+/**
+ * Whether a long test whose subject is not the database (the permission matrix, soaks) runs on
+ * this backend: once per suite, on PostgreSQL when the suite has it (faster), else on PGlite.
+ */
+export function onceAcrossBackends(backend: Backend): boolean {
+  return backend === testBackends().at(-1);
+}
+
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
