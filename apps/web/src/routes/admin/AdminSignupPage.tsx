@@ -1,4 +1,4 @@
-import { InstanceSettings, type SignupPolicy } from '@rehearse/contract';
+import { InstanceSettings, type InstanceSettingsInForce, type SignupPolicy } from '@rehearse/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
@@ -12,6 +12,9 @@ import { Strings } from '../../lib/strings';
 import { SectionHeading } from '../settings/SettingsLayout';
 
 type Kind = SignupPolicy['kind'];
+
+/** The settings this tab saves, checked by the contract's own rules. */
+const SignupSettings = InstanceSettings.pick({ signup: true, defaultAllowedProjects: true });
 
 const KINDS: { kind: Kind; label: string; hint: string }[] = [
   { kind: 'open', label: Strings.adminSignupOpen, hint: Strings.adminSignupOpenHint },
@@ -38,7 +41,7 @@ export function AdminSignupPage() {
   );
 }
 
-function SignupForm({ saved }: { saved: InstanceSettings }) {
+function SignupForm({ saved }: { saved: InstanceSettingsInForce }) {
   const save = useSaveInstanceSettings();
   const groupId = useId();
   const [kind, setKind] = useState<Kind>(saved.signup.kind);
@@ -49,7 +52,7 @@ function SignupForm({ saved }: { saved: InstanceSettings }) {
     .map((domain) => domain.trim())
     .filter(Boolean);
   // The contract's own rules check the form, with the sentences the server would answer.
-  const checked = InstanceSettings.safeParse({
+  const checked = SignupSettings.safeParse({
     signup: kind === 'domains' ? { kind, domains: list } : { kind },
     defaultAllowedProjects: allowed.trim() === '' ? Number.NaN : Number(allowed.trim()),
   });
