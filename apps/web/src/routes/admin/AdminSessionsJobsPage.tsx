@@ -1,6 +1,5 @@
 import { InstanceSettings, type InstanceSettingsChange, type InstanceSettingsInForce } from '@rehearse/contract';
 import { useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
@@ -10,6 +9,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { SectionHeading } from '../settings/SettingsLayout';
+import { saveNotice } from '../../lib/notify';
 
 type Field = 'sessionIdleHours' | 'jobAttempts' | 'jobRetryBackoffSeconds' | 'jobHistoryDays';
 
@@ -66,7 +66,7 @@ function SessionsJobsForm({ saved }: { saved: InstanceSettingsInForce }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!ready || save.isPending) return;
-    save.mutate(change, { onSuccess: () => toast.success(Strings.adminSessionsJobsSaved) });
+    save.mutate(change, { onSuccess: () => saveNotice.success(Strings.adminSessionsJobsSaved) });
   };
 
   return (

@@ -1,6 +1,5 @@
 import { InstanceSettings, type InstanceSettingsInForce, type SignupPolicy } from '@rehearse/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
@@ -10,6 +9,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { SectionHeading } from '../settings/SettingsLayout';
+import { saveNotice } from '../../lib/notify';
 
 type Kind = SignupPolicy['kind'];
 
@@ -63,7 +63,7 @@ function SignupForm({ saved }: { saved: InstanceSettingsInForce }) {
     event.preventDefault();
     if (!checked.success || save.isPending) return;
     save.mutate(checked.data, {
-      onSuccess: () => toast.success(Strings.adminSignupSaved),
+      onSuccess: () => saveNotice.success(Strings.adminSignupSaved),
     });
   };
 
