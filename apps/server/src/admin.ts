@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { authTransactions } from './auth/auth-repos.js';
 import { InstanceAdminService } from './auth/instance-admin.service.js';
 import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
-import { InstanceSettingsService } from './auth/instance-settings.js';
+import { instanceSettingsFromEnvironment, InstanceSettingsService } from './auth/instance-settings.js';
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
 import { SessionsRepo } from './auth/sessions.repo.js';
@@ -64,10 +64,7 @@ function instanceAdminFor(database: Database): InstanceAdminService {
     new ProjectsService(authTransactions(db), projectsRepo, users, ''),
     // A running server sees the sessions gone at their next call.
     { endSessionsOf: async (userId) => (await sessions.deleteForUser(userId)).length },
-    new InstanceSettingsService(new InstanceSettingsRepo(db), {
-      signup: settings.SIGNUP,
-      defaultAllowedProjects: settings.DEFAULT_ALLOWED_PROJECTS,
-    }),
+    new InstanceSettingsService(new InstanceSettingsRepo(db), instanceSettingsFromEnvironment(settings)),
     new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db)),
     new ActivityService(new ActivityRepo(db), projectsRepo),
     new RetentionRepo(db),

@@ -27,7 +27,7 @@ import { ProjectsService } from './auth/projects.service.js';
 import { InstanceAdminService } from './auth/instance-admin.service.js';
 import { registerInstanceAdminRoutes } from './auth/instance-admin.routes.js';
 import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
-import { InstanceSettingsService } from './auth/instance-settings.js';
+import { instanceSettingsFromEnvironment, InstanceSettingsService, withJobRetries } from './auth/instance-settings.js';
 import { SessionService } from './auth/session.service.js';
 import { SessionsRepo } from './auth/sessions.repo.js';
 import { UsersRepo } from './auth/users.repo.js';
@@ -232,10 +232,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const accessKeysRepo = new AccessKeysRepo(db);
   const membersRepo = new MembersRepo(db);
   const authTx = authTransactions(db);
-  const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepo(db), {
-    signup: settings.SIGNUP,
-    defaultAllowedProjects: settings.DEFAULT_ALLOWED_PROJECTS,
-  });
+  const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepo(db), instanceSettingsFromEnvironment(settings));
+  // Read once now, so the job engines' first decisions already follow what an administrator saved.
+  await instanceSettings.current();
   const sessions = new SessionService(
     events,
     authTx,
@@ -293,13 +292,11 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     accessKeys,
     accessKeysRepo,
     sockets,
-    {
+    withJobRetries(instanceSettings, {
       leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
-      maxAttempts: settings.JOB_ATTEMPTS,
-      retryBackoffMs: settings.JOB_RETRY_BACKOFF_SECONDS * 1000,
       claimPollMs: database.kind === 'pglite' ? 2_000 : 500,
       reportLink,
-    },
+    }),
     app.log,
   );
   const runs = new RunsService(
@@ -349,23 +346,23 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   if (warmRunners) events.on('workspaceCommitted', ({ projectId, branch, commit }) => warmRunners.committed(projectId, branch, commit));
   const jobs = new ScenarioJobs(
     events,
-    new ScenarioQueue(new ScenarioJobsRepo(db), jobQueue, {
-      maxAttempts: settings.JOB_ATTEMPTS,
-      retryBackoffMs: settings.JOB_RETRY_BACKOFF_SECONDS * 1000,
-      // Past the job's deadline and a lease: by then its server would have ended or retried it.
-      expireMs: settings.RUN_TIMEOUT_MINUTES * 60_000 + settings.WORKER_LEASE_SECONDS * 1000 + 60_000,
-    }),
+    new ScenarioQueue(
+      new ScenarioJobsRepo(db),
+      jobQueue,
+      withJobRetries(instanceSettings, {
+        // Past the job's deadline and a lease: by then its server would have ended or retried it.
+        expireMs: settings.RUN_TIMEOUT_MINUTES * 60_000 + settings.WORKER_LEASE_SECONDS * 1000 + 60_000,
+      }),
+    ),
     runsRepo,
     workspaces,
     features,
     accessKeys,
     accessKeysRepo,
     sockets,
-    {
+    withJobRetries(instanceSettings, {
       workerProcesses: roles.has('workers') ? settings.WORKER_PROCESSES : 0,
       runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
-      maxAttempts: settings.JOB_ATTEMPTS,
-      retryBackoffMs: settings.JOB_RETRY_BACKOFF_SECONDS * 1000,
       dataDir: settings.dataDir,
       sandbox: () => jobSandbox(settings),
       serverUrl: localUrl,
@@ -375,7 +372,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
       warmRunners,
       branchHead: (projectId, branch) => workspaces.head(projectId, branch),
-    },
+    }),
     app.log,
   );
   const workerTokens = new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db));
@@ -393,14 +390,18 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
   );
   const retention = new RetentionService(new RetentionRepo(db), artifactStore);
-  const keepJobsMs = settings.JOB_HISTORY_DAYS * DAY_MS;
   const housekeeping = new Housekeeping(
     {
-      jobHistory: async () => ({
-        executionJobs: await engine.forgetJobsOlderThan(keepJobsMs),
-        scenarioJobs: await jobs.forgetJobsOlderThan(keepJobsMs),
-        scheduleFires: await scheduler.forgetFiresOlderThan(keepJobsMs),
-      }),
+      // The kept days an administrator saved, read at each sweep (pg-boss's own copies above keep
+      // the period the server started with; ours are the history users see).
+      jobHistory: async () => {
+        const keepJobsMs = (await instanceSettings.current()).jobHistoryDays * DAY_MS;
+        return {
+          executionJobs: await engine.forgetJobsOlderThan(keepJobsMs),
+          scenarioJobs: await jobs.forgetJobsOlderThan(keepJobsMs),
+          scheduleFires: await scheduler.forgetFiresOlderThan(keepJobsMs),
+        };
+      },
       runRetention: async () => {
         const swept = await retention.sweep();
         return { runs: swept.runs, artifacts: swept.artifacts, artifactBytes: swept.bytes };

@@ -16,7 +16,7 @@ import {
 /**
  * Administration in Chromium: only the instance administrator (the first to sign up) sees it; they
  * extend an expired project's license and its member edits again at once, disable a user, make a
- * worker token and change the sign-up policy.
+ * worker token, change the sign-up policy and the session and job settings.
  */
 describe('instance administration in Chromium', () => {
   let h: Harness;
@@ -267,7 +267,7 @@ describe('instance administration in Chromium', () => {
     await newest.waitFor();
     const [, who, what] = await newest.getByRole('cell').allInnerTexts();
     expect(who).toBe(root.email);
-    expect(what?.split('\n').slice(0, 2)).toEqual(['Sign-up settings changed', 'instance']);
+    expect(what?.split('\n').slice(0, 2)).toEqual(['Server settings changed', 'instance']);
     expect(what?.split('\n')[2]).toContain('defaultAllowedProjects: 2');
     const extensions = admin.row('Activity', 'License extended');
     expect(await extensions.filter({ hasText: 'Checkout' }).count()).toBeGreaterThan(0);
@@ -277,5 +277,37 @@ describe('instance administration in Chromium', () => {
     await page.getByLabel('What').selectOption({ label: 'All' });
     await expectAccessible(page, 'administration activity');
     await screenshotAtSizes(page, 'admin-activity');
+  });
+
+  it('changes session and job settings at run time: checked as the server would, saved and audited', async () => {
+    await admin.tab('Sessions & jobs').click();
+    const page = rootSide.page;
+    await page.getByRole('heading', { name: 'Sessions and jobs', level: 2 }).waitFor();
+    const attempts = page.getByLabel('Job attempts');
+    expect(await attempts.inputValue()).toBe(String(h.test.settings.JOB_ATTEMPTS));
+    // Nothing changed, nothing to save.
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await attempts.fill('11');
+    await page.getByText('Job attempts must be a whole number from 1 to 10.').waitFor();
+    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    await attempts.fill('5');
+    await page.getByLabel('Session idle hours').fill('48');
+    await expectAccessible(page, 'administration sessions and jobs');
+    await screenshotAtSizes(page, 'admin-sessions-jobs');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Session and job settings saved.');
+    expect((await root.api.call(adminCalls.getSettings)).settings).toMatchObject({ jobAttempts: 5, sessionIdleHours: 48 });
+
+    // Saved: a reload shows the new values; the change is the newest audit entry, with only what changed.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Sessions and jobs', level: 2 }).waitFor();
+    await expect.poll(() => page.getByLabel('Job attempts').inputValue()).toBe('5');
+    await admin.tab('Activity').click();
+    const newest = admin.table('Activity').getByRole('row').nth(1);
+    await newest.filter({ hasText: 'jobAttempts' }).waitFor();
+    const [, who, what] = await newest.getByRole('cell').allInnerTexts();
+    expect(who).toBe(root.email);
+    expect(what?.split('\n').slice(0, 2)).toEqual(['Server settings changed', 'instance']);
+    expect(what?.split('\n')[2]?.split(' · ').sort()).toEqual(['jobAttempts: 5', 'sessionIdleHours: 48']);
   });
 });

@@ -158,6 +158,24 @@ describe('report reading in Chromium', () => {
       }
     await page.setViewportSize(SIZES[0]!);
 
+    // In the step's pane at both sizes the request's last segment shows whole, with its method and
+    // status in view beside it (at 1024 px the table's further columns scroll).
+    const row = r
+      .detail()
+      .getByTestId('network-row')
+      .filter({ has: page.getByTitle(LONG_URL, { exact: true }) });
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      const parts = await cell
+        .getByTestId('network-url')
+        .locator('span')
+        .evaluateAll((spans) => spans.map((span) => ({ text: span.textContent ?? '', cut: span.scrollWidth > span.clientWidth })));
+      expect([size.width, parts[1]]).toEqual([size.width, { text: '/vendor-checkout-widget.js?v=42', cut: false }]);
+      const statusBox = (await row.getByRole('cell').nth(2).boundingBox())!;
+      const paneBox = (await r.detail().getByRole('table').locator('..').boundingBox())!;
+      expect(statusBox.x + statusBox.width).toBeLessThanOrEqual(paneBox.x + paneBox.width + 1);
+    }
+
     // In the full network log at 1024 px the URL's start gives way and its end shows whole.
     await page.setViewportSize(SIZES[1]!);
     await page.getByRole('button', { name: 'View all network logs' }).click();

@@ -33,6 +33,11 @@ describe('the CI/CD instructions page in Chromium', () => {
     // One control of that name on the page (the top bar's environment selector is another).
     const picker = page.getByLabel(Strings.instructionsEnvironment);
     await picker.waitFor();
+    // The page belongs to Executions (it is linked from there and its back link returns there), not to Reports.
+    const nav = page.getByRole('navigation', { name: Strings.mainNavigation });
+    expect(await nav.getByRole('link', { name: Strings.navExecutions }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: Strings.navReports }).getAttribute('aria-current')).toBeNull();
+    expect(await page.getByRole('link', { name: Strings.instructionsBack }).getAttribute('href')).toBe(`/${ada.projectId}/executions`);
     expect(await picker.locator('option').allTextContents()).toEqual(['default', 'staging']);
     await picker.selectOption('staging');
     const shell = page.getByRole('region', { name: 'Shell' });

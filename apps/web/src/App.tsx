@@ -34,6 +34,7 @@ const AdminUsersPage = screen(() => import('./routes/admin/AdminUsersPage'), 'Ad
 const AdminProjectsPage = screen(() => import('./routes/admin/AdminProjectsPage'), 'AdminProjectsPage');
 const AdminWorkersPage = screen(() => import('./routes/admin/AdminWorkersPage'), 'AdminWorkersPage');
 const AdminSignupPage = screen(() => import('./routes/admin/AdminSignupPage'), 'AdminSignupPage');
+const AdminSessionsJobsPage = screen(() => import('./routes/admin/AdminSessionsJobsPage'), 'AdminSessionsJobsPage');
 const AdminActivityPage = screen(() => import('./routes/admin/AdminActivityPage'), 'AdminActivityPage');
 const OnboardingPage = screen(() => import('./routes/onboarding/OnboardingPage'), 'OnboardingPage');
 const CodeCleanupPage = screen(() => import('./routes/code-cleanup/CodeCleanupPage'), 'CodeCleanupPage');
@@ -105,6 +106,7 @@ function AppRoutes() {
               <Route path="admin/projects" element={<AdminProjectsPage />} />
               <Route path="admin/workers" element={<AdminWorkersPage />} />
               <Route path="admin/sign-up" element={<AdminSignupPage />} />
+              <Route path="admin/sessions-and-jobs" element={<AdminSessionsJobsPage />} />
               <Route path="admin/activity" element={<AdminActivityPage />} />
             </Route>
             <Route path="executions" element={<ExecutionsPage />} />

@@ -22,17 +22,50 @@ export const SignupPolicy = z.discriminatedUnion('kind', [
 ]);
 export type SignupPolicy = z.infer<typeof SignupPolicy>;
 
-/** Instance settings an administrator may change while the server runs (they override the environment's). */
+/** A whole number from `min` to `max`, refused with `message` otherwise (nothing is saved). */
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.number({ error: message }).int(message).min(min, message).max(max, message);
+
+/**
+ * Instance settings an administrator may change while the server runs; a saved value overrides its
+ * environment variable (named beside each), and every server of a cluster applies it within seconds.
+ */
 export const InstanceSettings = z.object({
+  /** SIGNUP. */
   signup: SignupPolicy,
-  /** How many projects a new user may create. */
-  defaultAllowedProjects: z
-    .number({ error: Messages.adminAllowedProjects })
-    .int(Messages.adminAllowedProjects)
-    .min(0, Messages.adminAllowedProjects)
-    .max(10_000, Messages.adminAllowedProjects),
+  /** DEFAULT_ALLOWED_PROJECTS: how many projects a new user may create. */
+  defaultAllowedProjects: wholeNumber(0, 10_000, Messages.adminAllowedProjects),
+  /** SESSION_IDLE_HOURS: a session unused for this many hours expires (up to a year). */
+  sessionIdleHours: wholeNumber(1, 8760, Messages.adminSessionIdleHours),
+  /** JOB_ATTEMPTS: attempts a job gets when its attempts end in infrastructure errors (not failed scenarios). */
+  jobAttempts: wholeNumber(1, 10, Messages.adminJobAttempts),
+  /** JOB_RETRY_BACKOFF_SECONDS: wait before an errored job is tried again, doubled for each further attempt. */
+  jobRetryBackoffSeconds: wholeNumber(0, 600, Messages.adminJobRetryBackoff),
+  /** JOB_HISTORY_DAYS: ended jobs and fired schedule slots are deleted this many days after they ended. */
+  jobHistoryDays: wholeNumber(1, 3650, Messages.adminJobHistoryDays),
 });
 export type InstanceSettings = z.infer<typeof InstanceSettings>;
+
+/**
+ * The instance settings in force: saved values, else the environment's, which may be finer than an
+ * administrator may save (JOB_HISTORY_DAYS=0.5, JOB_RETRY_BACKOFF_SECONDS=1.5).
+ */
+export const InstanceSettingsInForce = z.object({
+  signup: SignupPolicy,
+  defaultAllowedProjects: z.number().min(0),
+  sessionIdleHours: z.number().positive(),
+  jobAttempts: z.number().int().min(1),
+  jobRetryBackoffSeconds: z.number().min(0),
+  jobHistoryDays: z.number().positive(),
+});
+export type InstanceSettingsInForce = z.infer<typeof InstanceSettingsInForce>;
+
+/** A change of instance settings: the ones named are saved, the others keep their values. */
+export const InstanceSettingsChange = InstanceSettings.partial().refine(
+  (body) => Object.values(body).some((value) => value !== undefined),
+  Messages.adminNothingToChange,
+);
+export type InstanceSettingsChange = z.infer<typeof InstanceSettingsChange>;
 
 /** A user as the instance administrator sees it. */
 export const AdminUser = z.object({
@@ -222,17 +255,17 @@ export const adminCalls = {
   getSettings: defineCall({
     method: 'GET',
     path: '/api/admin/settings',
-    summary: 'The sign-up policy and other settings that may change while the server runs',
+    summary: 'The sign-up policy, session, job and job-history settings that may change while the server runs',
     access: 'instanceAdmin',
-    response: Ok.extend({ settings: InstanceSettings }),
+    response: Ok.extend({ settings: InstanceSettingsInForce }),
   }),
   updateSettings: defineCall({
     method: 'PUT',
     path: '/api/admin/settings',
-    summary: 'Change the sign-up policy and the projects new users may create; applies at once',
+    summary: 'Change some instance settings (those named); every server applies them within seconds, without a restart',
     access: 'instanceAdmin',
-    body: InstanceSettings,
-    response: Ok.extend({ settings: InstanceSettings }),
+    body: InstanceSettingsChange,
+    response: Ok.extend({ settings: InstanceSettingsInForce }),
     example: { body: { signup: { kind: 'open' }, defaultAllowedProjects: 10 } },
   }),
   listActivity: defineCall({

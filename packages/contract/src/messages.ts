@@ -201,6 +201,10 @@ export const Messages = {
   adminWorkerTokenName: 'Give the worker token a name of 1 to 100 characters.',
   adminSignupDomains: 'List at least one email domain, such as example.com.',
   adminNothingToChange: 'Say what to change.',
+  adminSessionIdleHours: 'Session idle hours must be a whole number from 1 to 8760.',
+  adminJobAttempts: 'Job attempts must be a whole number from 1 to 10.',
+  adminJobRetryBackoff: 'Retry backoff must be a whole number of seconds from 0 to 600.',
+  adminJobHistoryDays: 'Job history must be kept a whole number of days from 1 to 3650.',
   jobKeyCallRefused:
     'This key belongs to a running job: it only downloads the workspace, reads the run’s test data and uploads the run’s results.',
   workerLost: 'The worker running this scenario stopped responding.',

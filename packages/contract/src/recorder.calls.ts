@@ -331,6 +331,8 @@ export const recorderCalls = {
       deepLink: z.string(),
       /** Once a handler is registered (`rehearse setup`), the deep link launches without a terminal. */
       setupCommand: z.string(),
+      /** Installs the same runner into the current folder instead (at the server address the commands above use). */
+      installCommand: z.string(),
       env: z.string(),
       keyName: z.string(),
       expiresAt: z.string(),

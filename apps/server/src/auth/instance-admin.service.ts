@@ -7,7 +7,8 @@ import {
   type AdminWorkerToken,
   type ConnectedAgent,
   NOTHING_STORED,
-  type InstanceSettings,
+  type InstanceSettingsChange,
+  type InstanceSettingsInForce,
   type RetentionCounts,
 } from '@rehearse/contract';
 import { forbidden, notFound } from '../http/errors.js';
@@ -176,13 +177,14 @@ export class InstanceAdminService {
     await this.activity.audit(actor?.id ?? null, 'workerToken.delete', workerToken.name, { tokenId });
   }
 
-  async instanceSettings(): Promise<InstanceSettings> {
+  async instanceSettings(): Promise<InstanceSettingsInForce> {
     return this.settings.current();
   }
 
-  async updateInstanceSettings(actor: AdminActor, values: InstanceSettings): Promise<InstanceSettings> {
-    const saved = await this.settings.update(values);
-    await this.activity.audit(actor?.id ?? null, 'settings.update', 'instance', { ...saved });
+  /** Saves the settings named in `change`, audited with their new values; answers all those in force. */
+  async updateInstanceSettings(actor: AdminActor, change: InstanceSettingsChange): Promise<InstanceSettingsInForce> {
+    const saved = await this.settings.update(change);
+    await this.activity.audit(actor?.id ?? null, 'settings.update', 'instance', definedOnly(change));
     return saved;
   }
 

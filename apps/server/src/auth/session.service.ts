@@ -44,12 +44,7 @@ export class SessionService {
     private readonly transactions: AuthTransactions,
     private readonly settings: Pick<
       Settings,
-      | 'SESSION_IDLE_HOURS'
-      | 'SESSION_MAX_DAYS'
-      | 'SIGNIN_LOCKOUT_AFTER'
-      | 'SIGNIN_LOCKOUT_SECONDS'
-      | 'SIGNIN_LOCKOUT_MAX_SECONDS'
-      | 'TEST_ONLY_SCRYPT_LOG_N'
+      'SESSION_MAX_DAYS' | 'SIGNIN_LOCKOUT_AFTER' | 'SIGNIN_LOCKOUT_SECONDS' | 'SIGNIN_LOCKOUT_MAX_SECONDS' | 'TEST_ONLY_SCRYPT_LOG_N'
     > & {
       demoShopUrl: string;
     },
@@ -58,7 +53,7 @@ export class SessionService {
     private readonly projects: ProjectsRepo,
     private readonly accessKeys: AccessKeysRepo,
     private readonly members: MembersRepo,
-    /** The sign-up policy and new users' project allowance, which an administrator may change at run time. */
+    /** The sign-up policy, new users' project allowance and session idle hours, which an administrator may change at run time. */
     private readonly instanceSettings: InstanceSettingsService,
   ) {}
 
@@ -194,7 +189,9 @@ export class SessionService {
     const found = token.startsWith(TokenPrefix.session) ? await this.sessions.findWithUser(tokenHash) : undefined;
     if (!found) throw unauthorized(Messages.sessionExpired);
     const { session, user } = found;
-    const idleLimit = session.lastUsedAt.getTime() + this.settings.SESSION_IDLE_HOURS * 3_600_000;
+    // Read on every request, so from the settings' short cache: a change applies within seconds everywhere.
+    const { sessionIdleHours } = await this.instanceSettings.cached();
+    const idleLimit = session.lastUsedAt.getTime() + sessionIdleHours * 3_600_000;
     if (session.expiresAt.getTime() <= now.getTime() || idleLimit <= now.getTime()) {
       await this.sessions.delete(tokenHash);
       throw unauthorized(Messages.sessionExpired);

@@ -44,6 +44,8 @@ describe('a local recorder launch (issue 18, item 6)', () => {
     expect(first.setupCommand).toBe(
       `npm install --global --no-audit --no-fund ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz && rehearse setup --server ${SERVER}`,
     );
+    // The folder install names the same server as the commands, whatever address the page was opened at.
+    expect(first.installCommand).toBe(`npm install --no-save ${SERVER}/downloads/rehearse-runner-${VERSION}.tgz`);
 
     // The key works for this project, expires in eight hours, and says what it was made for.
     const asKey = test.client(token);

@@ -20,6 +20,7 @@ export interface LocalLaunch {
   command: string;
   deepLink: string;
   setupCommand: string;
+  installCommand: string;
 }
 
 /** The scheme `rehearse setup` registers and `rehearse open` reads. */
@@ -67,5 +68,7 @@ export function localLaunch(input: LocalLaunchInput): LocalLaunch {
   params.set('token', input.token);
   // The handler outlives this launch, so it runs from a lasting install, not from npx's cache (which npm may clean).
   const setupCommand = `npm install --global --no-audit --no-fund ${shellWord(runnerPackageUrl(server, input.version))} && rehearse setup --server ${shellWord(server)}`;
-  return { command, deepLink: `${DEEP_LINK_SCHEME}//${input.operation}?${params.toString()}`, setupCommand };
+  // Named here, not by the page, so it names the same server as the commands above it.
+  const installCommand = `npm install --no-save ${shellWord(runnerPackageUrl(server, input.version))}`;
+  return { command, deepLink: `${DEEP_LINK_SCHEME}//${input.operation}?${params.toString()}`, setupCommand, installCommand };
 }

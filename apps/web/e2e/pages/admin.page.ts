@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
 export class AdminPageModel {
   constructor(private readonly page: Page) {}
 
-  async open(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up' | 'activity'): Promise<void> {
+  async open(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up' | 'sessions-and-jobs' | 'activity'): Promise<void> {
     await this.page.goto(`/${projectId}/admin/${tab}`);
     await this.page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
   }
@@ -13,7 +13,7 @@ export class AdminPageModel {
     return this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Administration' });
   }
 
-  tab(name: 'Users' | 'Projects' | 'Workers' | 'Sign-up' | 'Activity') {
+  tab(name: 'Users' | 'Projects' | 'Workers' | 'Sign-up' | 'Sessions & jobs' | 'Activity') {
     return this.page.getByRole('navigation', { name: 'Administration sections' }).getByRole('link', { name, exact: true });
   }
 

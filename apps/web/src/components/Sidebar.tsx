@@ -13,7 +13,7 @@ import {
   ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
-import { Link, NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useMe } from '../features/auth/queries';
 import { Layout } from '../lib/layout';
 import { Links } from '../lib/links';
@@ -28,6 +28,23 @@ interface NavItem {
   icon: LucideIcon;
   /** Count shown as a badge (Code Review); capped at 99+. */
   badge?: number;
+  /** Other paths under /{projectId}/ whose pages belong to this item (a detail page, a page it links to). */
+  owns?: string[];
+}
+
+/**
+ * The item a page belongs to: the one owning the longest path that starts the page's path, so
+ * runs/instructions (linked from Executions, and back to it) lights Executions, not Reports.
+ */
+export function activeNavPath(items: readonly Pick<NavItem, 'path' | 'owns'>[], pathInProject: string): string | null {
+  let best: { path: string; length: number } | null = null;
+  for (const item of items) {
+    for (const owned of [item.path, ...(item.owns ?? [])]) {
+      const matches = pathInProject === owned || pathInProject.startsWith(`${owned}/`);
+      if (matches && (!best || owned.length > best.length)) best = { path: item.path, length: owned.length };
+    }
+  }
+  return best?.path ?? null;
 }
 
 /** A badge count as spec 01 §9 shows it: 99+ above 99. */
@@ -57,7 +74,7 @@ export function Sidebar({
   const items: NavItem[] = [
     { label: Strings.navDashboard, path: 'dashboard', icon: LayoutDashboard },
     { label: Strings.navFeatures, path: 'features', icon: FileCode2 },
-    { label: Strings.navExecutions, path: 'executions', icon: Play },
+    { label: Strings.navExecutions, path: 'executions', icon: Play, owns: ['execution', 'runs/instructions'] },
     { label: Strings.navReports, path: 'runs', icon: ChartColumn },
     { label: Strings.navCodeReview, path: 'ai-oversight', icon: GitPullRequestArrow, badge: codeReviewCount },
     { label: Strings.navTestData, path: 'test-data', icon: Database },
@@ -66,6 +83,8 @@ export function Sidebar({
   // Administration is the instance administrators' only: others never see the item.
   const me = useMe();
   if (me.data?.instanceAdmin) items.push({ label: Strings.navAdministration, path: 'admin', icon: ShieldCheck });
+  const { pathname } = useLocation();
+  const active = activeNavPath(items, pathname.slice(`/${projectId}/`.length));
 
   return (
     <aside
@@ -83,14 +102,13 @@ export function Sidebar({
         <ul className="flex flex-col gap-1">
           {items.map(({ label, path, icon: Icon, badge }) => (
             <li key={path}>
-              <NavLink
+              <Link
                 to={`/${projectId}/${path}`}
                 title={open ? undefined : label}
-                className={({ isActive }) =>
-                  `focus-ring relative flex h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors ${
-                    open ? 'px-3' : 'justify-center'
-                  } ${isActive ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`
-                }
+                aria-current={path === active ? 'page' : undefined}
+                className={`focus-ring relative flex h-11 items-center gap-3 rounded-lg text-sm font-medium transition-colors ${
+                  open ? 'px-3' : 'justify-center'
+                } ${path === active ? 'bg-brand-50 text-brand-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`}
               >
                 <Icon aria-hidden="true" className="size-5 shrink-0" />
                 <span className={open ? 'truncate' : 'sr-only'}>{label}</span>
@@ -103,7 +121,7 @@ export function Sidebar({
                     {badgeText(badge)}
                   </span>
                 )}
-              </NavLink>
+              </Link>
             </li>
           ))}
         </ul>

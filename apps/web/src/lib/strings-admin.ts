@@ -3,12 +3,13 @@ export const AdminStrings = {
   navAdministration: 'Administration',
   adminTitle: 'Administration',
   adminIntro:
-    'Manage this Rehearse server: its users, projects, workers and who may sign up. Every change is recorded in the activity log.',
+    'Manage this Rehearse server: its users, projects, workers, who may sign up, and how sessions and jobs behave. Every change is recorded in the activity log.',
   adminTabs: 'Administration sections',
   adminTabUsers: 'Users',
   adminTabProjects: 'Projects',
   adminTabWorkers: 'Workers',
   adminTabSignup: 'Sign-up',
+  adminTabSessionsJobs: 'Sessions & jobs',
   adminTabActivity: 'Activity',
   // Activity
   adminActivityTitle: 'Activity',
@@ -23,7 +24,7 @@ export const AdminStrings = {
     'user.update': 'User changed',
     'project.extendLicence': 'License extended',
     'project.update': 'Project changed',
-    'settings.update': 'Sign-up settings changed',
+    'settings.update': 'Server settings changed',
     'workerToken.create': 'Worker token created',
     'workerToken.delete': 'Worker token revoked',
     'testData.revealed': 'Secret revealed',
@@ -160,6 +161,22 @@ export const AdminStrings = {
   adminDomainsHint: 'Separate domains with commas, e.g. example.com, partner.org.',
   adminDefaultProjectsLabel: 'Projects a new user may create',
   adminSignupSaved: 'Sign-up settings saved.',
+
+  // Sessions & jobs
+  adminSessionsJobsTitle: 'Sessions and jobs',
+  adminSessionsJobsIntro:
+    'How long an unused session lasts, how jobs that hit an infrastructure error are retried, and how long job history is kept. A saved value replaces the server’s environment setting and applies on every server within seconds, without a restart.',
+  adminSessionIdleLabel: 'Session idle hours',
+  adminSessionIdleHint: 'A session unused for this many hours signs its user out (SESSION_IDLE_HOURS).',
+  adminJobAttemptsLabel: 'Job attempts',
+  adminJobAttemptsHint:
+    'Tries an execution scenario or “Run scenario” job gets when it cannot run; a failed scenario is not retried (JOB_ATTEMPTS).',
+  adminJobBackoffLabel: 'Retry backoff in seconds',
+  adminJobBackoffHint: 'Wait before a job is tried again, doubled for each further try (JOB_RETRY_BACKOFF_SECONDS).',
+  adminJobHistoryLabel: 'Job history in days',
+  adminJobHistoryHint:
+    'Ended jobs and fired schedule slots are deleted this many days after they ended; runs and reports stay (JOB_HISTORY_DAYS).',
+  adminSessionsJobsSaved: 'Session and job settings saved.',
 
   // The license dialog, for an instance administrator
   licenseAdminHint: 'As an instance administrator, you can extend this license yourself in Administration → Projects.',

@@ -231,7 +231,6 @@ export const Strings = {
   openRecorderSetup: 'Register the rehearse:// link handler once (Linux) so Continue in the app starts the recorder',
   openRecorderInstall:
     "Download app saves the Rehearse runner package; the recorder is its rehearse record command. The command above needs no install step: npx fetches the package from this server into its cache and runs it (Node.js 20.19 or later, and a Chromium from CHROMIUM_PATH, Playwright's browser cache or the system). To install it into a folder instead:",
-  openRecorderInstallCommand: (server: string) => `npm install --no-save ${server}/downloads/rehearse-runner-latest.tgz`,
   openRecorderClosing: 'This tab closes in {n} s.',
   // Remote recorder page (spec 02 §2, §4)
   recordingInCloud: 'Recording in Cloud',

@@ -1,4 +1,4 @@
-import { adminCalls, type InstanceSettings } from '@rehearse/contract';
+import { adminCalls, type InstanceSettingsChange } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '../../lib/activity-log';
 import { toast } from 'sonner';
@@ -120,7 +120,7 @@ export function useDeleteWorkerToken() {
 export function useSaveInstanceSettings() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (settings: InstanceSettings) => api.call(adminCalls.updateSettings, { body: settings }),
+    mutationFn: (change: InstanceSettingsChange) => api.call(adminCalls.updateSettings, { body: change }),
     onError: toastFailure,
     onSuccess: ({ settings }) => {
       logActivity({ type: 'admin.settings.update' });

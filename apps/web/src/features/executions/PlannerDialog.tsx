@@ -1,7 +1,6 @@
 import { Messages, scenarioHasAnyTag, type ExecutionInput, type Project, type Schedule, type TaggedScenario } from '@rehearse/contract';
 import { Eye } from 'lucide-react';
 import { useEffect, useEffectEvent, useId, useMemo, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Checkbox } from '../../components/Checkbox';
 import { Modal } from '../../components/Modal';
@@ -15,6 +14,7 @@ import { useExecutionMutations, useFreeThreads, usePlannerFeatures } from './que
 import { defaultSchedule } from './schedule';
 import { ScheduleEditor } from './ScheduleEditor';
 import { DEFAULT_THREADS } from './threads';
+import { saveNotice } from '../../lib/notify';
 
 export interface PlannerValue {
   name: string;
@@ -133,7 +133,7 @@ export function PlannerDialog({
     };
     create.mutate(body, {
       onSuccess: () => {
-        toast.success(Messages.executionSaved);
+        saveNotice.success(Messages.executionSaved);
         onOpenChange(false);
       },
     });

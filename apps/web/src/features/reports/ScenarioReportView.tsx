@@ -572,10 +572,12 @@ function ScreenshotPane({
 export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
   if (entries.length === 0) return <Empty>{Strings.emptyNetwork}</Empty>;
   return (
-    <div className="max-h-[28rem] overflow-auto rounded-lg border border-slate-200">
-      {/* The URL takes what the fixed columns leave; below 42rem (the detail pane at 1024 px) the
-          table scrolls sideways instead of squeezing the URL to nothing under its neighbours. */}
-      <table className="w-full min-w-[42rem] table-fixed text-left text-xs" aria-label={Strings.reportNetworkTitle}>
+    // Focusable, so a keyboard can scroll it where it scrolls sideways (the detail pane at 1024 px).
+    <div tabIndex={0} className="focus-ring @container max-h-[28rem] overflow-auto rounded-lg border border-slate-200">
+      {/* The URL takes what the fixed columns (27rem) leave: room for a request's last segment whole
+          beside the start of its address. In a box under 42rem (the detail pane at 1024 px) the
+          table keeps 45rem, the URL 18rem, and scrolls sideways with URL, method and status in view. */}
+      <table className="w-full min-w-[45rem] table-fixed text-left text-xs @min-[42rem]:min-w-0" aria-label={Strings.reportNetworkTitle}>
         <thead className="sticky top-0 bg-slate-50 text-slate-600">
           <tr>
             <th scope="col" className="px-3 py-2 font-semibold">
@@ -584,7 +586,7 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
             <th scope="col" className="w-16 px-2 py-2 font-semibold">
               {Strings.reportNetworkMethod}
             </th>
-            <th scope="col" className="w-36 px-2 py-2 font-semibold">
+            <th scope="col" className="w-28 px-2 py-2 font-semibold">
               {Strings.reportNetworkStatus}
             </th>
             <th scope="col" className="w-20 px-2 py-2 font-semibold">
@@ -593,7 +595,7 @@ export function NetworkTable({ entries }: { entries: NetworkEntry[] }) {
             <th scope="col" className="w-20 px-2 py-2 text-right font-semibold">
               {Strings.reportNetworkSize}
             </th>
-            <th scope="col" className="w-32 px-3 py-2 font-semibold">
+            <th scope="col" className="w-24 px-3 py-2 font-semibold">
               {Strings.reportNetworkTime}
             </th>
           </tr>

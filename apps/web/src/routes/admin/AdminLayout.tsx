@@ -7,13 +7,13 @@ import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
 /** The Administration area's address under a project: `/{projectId}/admin/{tab}`. */
-export function adminPath(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up' | 'activity'): string {
+export function adminPath(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up' | 'sessions-and-jobs' | 'activity'): string {
   return `/${projectId}/admin/${tab}`;
 }
 
 /**
  * Administration (DESIGN §12): the instance administrator's screen, beside the project screens so
- * the sidebar stays, with the tabs Users, Projects, Workers, Sign-up and Activity (the audit trail). Its sidebar item shows
+ * the sidebar stays, with the tabs Users, Projects, Workers, Sign-up, Sessions & jobs and Activity (the audit trail). Its sidebar item shows
  * only to instance administrators; anyone else who types the address is told it is not for them
  * (and the server refuses its calls anyway).
  */
@@ -34,6 +34,7 @@ export function AdminLayout() {
     { to: adminPath(projectId, 'projects'), label: Strings.adminTabProjects },
     { to: adminPath(projectId, 'workers'), label: Strings.adminTabWorkers },
     { to: adminPath(projectId, 'sign-up'), label: Strings.adminTabSignup },
+    { to: adminPath(projectId, 'sessions-and-jobs'), label: Strings.adminTabSessionsJobs },
     { to: adminPath(projectId, 'activity'), label: Strings.adminTabActivity },
   ];
   return (

@@ -16,6 +16,7 @@ import { formatBytes } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { DialogActions } from './DialogActions';
 import { SectionHeading } from '../settings/SettingsLayout';
+import { saveNotice } from '../../lib/notify';
 
 /** The query parameter that opens the extend dialog of one project (the expired dialog links here). */
 export const EXTEND_PARAM = 'extend';
@@ -198,7 +199,7 @@ function EditProjectDialog({ project, onClose }: { project: AdminProject; onClos
       { projectId: project.id, changes: { maxExecutionThreads: Number(threads.trim()), privateRepo } },
       {
         onSuccess: () => {
-          toast.success(Strings.adminProjectSaved);
+          saveNotice.success(Strings.adminProjectSaved);
           onClose();
         },
       },

@@ -1,6 +1,5 @@
-import { InstanceSettings, type SignupPolicy } from '@rehearse/contract';
+import { InstanceSettings, type InstanceSettingsInForce, type SignupPolicy } from '@rehearse/contract';
 import { useId, useState, type FormEvent } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
@@ -10,8 +9,12 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { SectionHeading } from '../settings/SettingsLayout';
+import { saveNotice } from '../../lib/notify';
 
 type Kind = SignupPolicy['kind'];
+
+/** The settings this tab saves, checked by the contract's own rules. */
+const SignupSettings = InstanceSettings.pick({ signup: true, defaultAllowedProjects: true });
 
 const KINDS: { kind: Kind; label: string; hint: string }[] = [
   { kind: 'open', label: Strings.adminSignupOpen, hint: Strings.adminSignupOpenHint },
@@ -38,7 +41,7 @@ export function AdminSignupPage() {
   );
 }
 
-function SignupForm({ saved }: { saved: InstanceSettings }) {
+function SignupForm({ saved }: { saved: InstanceSettingsInForce }) {
   const save = useSaveInstanceSettings();
   const groupId = useId();
   const [kind, setKind] = useState<Kind>(saved.signup.kind);
@@ -49,7 +52,7 @@ function SignupForm({ saved }: { saved: InstanceSettings }) {
     .map((domain) => domain.trim())
     .filter(Boolean);
   // The contract's own rules check the form, with the sentences the server would answer.
-  const checked = InstanceSettings.safeParse({
+  const checked = SignupSettings.safeParse({
     signup: kind === 'domains' ? { kind, domains: list } : { kind },
     defaultAllowedProjects: allowed.trim() === '' ? Number.NaN : Number(allowed.trim()),
   });
@@ -60,7 +63,7 @@ function SignupForm({ saved }: { saved: InstanceSettings }) {
     event.preventDefault();
     if (!checked.success || save.isPending) return;
     save.mutate(checked.data, {
-      onSuccess: () => toast.success(Strings.adminSignupSaved),
+      onSuccess: () => saveNotice.success(Strings.adminSignupSaved),
     });
   };
 

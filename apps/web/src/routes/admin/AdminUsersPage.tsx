@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { DialogActions } from './DialogActions';
 import { SectionHeading } from '../settings/SettingsLayout';
+import { saveNotice } from '../../lib/notify';
 
 /** Administration → Users: every account, its limits and rights; edit, disable or enable it. */
 export function AdminUsersPage() {
@@ -167,7 +168,7 @@ function EditUserDialog({ user, self, onClose }: { user: AdminUser; self: boolea
       },
       {
         onSuccess: () => {
-          toast.success(Strings.adminUserSaved);
+          saveNotice.success(Strings.adminUserSaved);
           onClose();
         },
       },

@@ -21,6 +21,7 @@ import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
+import { saveNotice } from '../../lib/notify';
 
 type Group = ExecutionInput['flows'][number]['scenarioGroups'][number] & { key: string };
 type Flow = { viewport: string; browser: string; groups: Group[]; key: string; open: boolean };
@@ -109,10 +110,10 @@ function Editor({ execution }: { execution: Execution }) {
         body: body(),
         scheduleChanged: JSON.stringify(schedule) !== JSON.stringify(execution.schedule),
       });
-      toast.success(Messages.executionSaved);
+      saveNotice.success(Messages.executionSaved);
       void navigate(`/${project.id}/executions`);
     } catch (error) {
-      toast.error(`${Messages.executionSaveFailed}: ${errorMessage(error)}`);
+      saveNotice.error(`${Messages.executionSaveFailed}: ${errorMessage(error)}`);
     }
   };
   const newGroup = (f: Flow): Group => ({

@@ -1,7 +1,6 @@
 import { featureDisplayName, Messages, validateNewFeatureName, type FeatureSummary } from '@rehearse/contract';
 import { Bot, FileCode2, MessageSquareText } from 'lucide-react';
 import { useEffect, useState, type ReactNode } from 'react';
-import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
@@ -11,9 +10,8 @@ import { FeatureStrings as S } from '../../features/scenarios/strings';
 import type { WorkspaceScope } from '../../features/workspace/scope';
 import { errorMessage } from '../../lib/api';
 import { recorderLink } from '../../features/recorder/recorder-link';
+import { saveNotice } from '../../lib/notify';
 
-/** Spec 02 §9: duplicate-name warnings stay 4 s. */
-const DUPLICATE_WARNING_MS = 4000;
 const NEW_FEATURE = '\u0000new';
 
 type Step = 'choose' | 'bdd' | 'plain';
@@ -159,7 +157,8 @@ function ScenarioForm({
       setError(null);
       const wanted = name.trim();
       const done = (scenarioName: string) => {
-        if (scenarioName !== wanted) toast.warning(S.duplicateRenamed(scenarioName), { duration: DUPLICATE_WARNING_MS });
+        // Spec 02 §9: a duplicate-name warning stays as long as a save's notice (4 s).
+        if (scenarioName !== wanted) saveNotice.warning(S.duplicateRenamed(scenarioName));
         onOpenChange(false);
         onCreated(featureName, scenarioName, mode === 'bdd');
       };

@@ -140,10 +140,14 @@ export function FeatureTree({ index, allTags, selected, onSelect }: FeatureTreeP
         </label>
       </div>
       {rows.length === 0 ? (
-        <div role="status" className="flex flex-col items-center gap-2 p-6 text-center text-sm text-slate-600">
-          <SearchX aria-hidden="true" className="size-5 text-slate-400" />
-          {filtering ? S.noSearchResults : S.noFeatures}
-        </div>
+        // With no features at all the page's main panel says so, beside its New scenario button;
+        // the tree speaks only for a search that matched nothing.
+        filtering && (
+          <div role="status" className="flex flex-col items-center gap-2 p-6 text-center text-sm text-slate-600">
+            <SearchX aria-hidden="true" className="size-5 text-slate-400" />
+            {S.noSearchResults}
+          </div>
+        )
       ) : (
         <div
           ref={scroller}

@@ -14,6 +14,7 @@ import { errorMessage } from '../../lib/api';
 import { AiStepUpdate } from './step-code/AiStepUpdate';
 import { StepCodeConfirm } from './step-code/StepCodeConfirm';
 import { useStepCodeMachine } from './step-code/useStepCodeMachine';
+import { saveNotice } from '../../lib/notify';
 
 /** Spec 02 §9: code validation 1 s after a change. */
 export const SYNTAX_CHECK_DELAY_MS = 1000;
@@ -51,7 +52,7 @@ export function StepCodeDialog({ scope, open, onOpenChange, feature, scenario, i
       if (!path) return reply({ type: 'saveFailed' });
       save.mutateAsync({ path, content: effect.code }).then(
         () => {
-          toast.success(Messages.changesSaved);
+          saveNotice.success(Messages.changesSaved);
           reply({ type: 'saved' });
         },
         (error: unknown) => {

@@ -253,7 +253,7 @@ function Launch({ operation, projectId, answer }: { operation: RecorderOperation
       <p id="install" className="rounded-lg bg-slate-50 p-3 text-sm leading-relaxed text-slate-700">
         {Strings.openRecorderInstall}{' '}
         <code className="rounded bg-white px-1 font-mono text-xs text-slate-800">
-          <ShellText text={Strings.openRecorderInstallCommand(window.location.origin)} />
+          <ShellText text={answer.installCommand} />
         </code>
       </p>
     </>

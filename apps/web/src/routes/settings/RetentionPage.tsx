@@ -13,6 +13,7 @@ import { formatBytes } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 import { SectionHeading } from './SettingsLayout';
+import { saveNotice } from '../../lib/notify';
 
 /**
  * Settings → Retention: how long the project keeps its runs (days, newest count, or both), what it
@@ -75,7 +76,7 @@ function RetentionForm({ projectId, saved, isAdmin }: { projectId: string; saved
     event.preventDefault();
     if (!checked.success || save.isPending) return;
     save.mutate(checked.data, {
-      onSuccess: () => toast.success(Strings.retentionSaved),
+      onSuccess: () => saveNotice.success(Strings.retentionSaved),
       onError: (error) => toast.error(errorMessage(error)),
     });
   };

@@ -2,7 +2,6 @@ import { Messages } from '@rehearse/contract';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
@@ -13,6 +12,7 @@ import { TestDataStrings as T } from '../../features/test-data/strings';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { useCurrentProject } from '../project/current-project';
+import { saveNotice } from '../../lib/notify';
 
 /** Spec 02 §5: username and password required (trimmed); the secret key loses all whitespace. */
 export function credentialInput(username: string, password: string, secretKey: string) {
@@ -75,7 +75,7 @@ export function CredentialPage() {
         { previous: existing?.username ?? null, input },
         {
           onSuccess: () => {
-            toast.success(Messages.changesSaved);
+            saveNotice.success(Messages.changesSaved);
             void navigate(`/${project.id}/test-data`);
           },
           onError: (failure) => setError(`${Messages.addAuthenticatorFailed} (${errorMessage(failure)})`),

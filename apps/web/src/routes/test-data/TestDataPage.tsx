@@ -23,6 +23,7 @@ import { useWorkspaceScope, type WorkspaceScope } from '../../features/workspace
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { useCurrentProject } from '../project/current-project';
+import { saveNotice } from '../../lib/notify';
 
 /** Spec 02 §2, §9: page sizes 5, 10, 25, 50, 100; default 10. */
 export const PAGE_SIZES = [5, 10, 25, 50, 100] as const;
@@ -90,7 +91,7 @@ export function TestDataPage() {
     try {
       const answer = await change.mutateAsync(next);
       setEditing(null);
-      toast.success(Messages.changesSaved);
+      saveNotice.success(Messages.changesSaved);
       if (answer.dropped > 0) toast.warning(T.dropped(answer.dropped));
     } catch (error) {
       setEditing({ ...editing, error: errorMessage(error) });

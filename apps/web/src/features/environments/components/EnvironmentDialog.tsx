@@ -20,6 +20,7 @@ import { demoShopUrl } from '../../../lib/links';
 import { Strings } from '../../../lib/strings';
 import type { WorkspaceScope } from '../../workspace/scope';
 import { useCreateEnvironment, useEditEnvironment } from '../queries';
+import { saveNotice } from '../../../lib/notify';
 
 export type EnvironmentDialogMode = { kind: 'create' } | { kind: 'edit'; entry: EnvironmentEntry };
 
@@ -146,7 +147,7 @@ function EnvironmentForm({
     try {
       if (editing) {
         const answer = await edit.mutateAsync({ fileName: editing.name, name: nameCheck.name, baseUrl: url });
-        toast.success(Messages.changesSaved);
+        saveNotice.success(Messages.changesSaved);
         if (answer.warning) toast.warning(answer.warning);
         logActivity({ type: 'environment.edit', detail: { renamed: renaming } });
       } else {

@@ -2,7 +2,6 @@ import { Messages } from '@rehearse/contract';
 import { Check, Pencil } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { toast } from 'sonner';
 import { Button } from '../../../components/Button';
 import { Modal } from '../../../components/Modal';
 import { useLicence } from '../../../features/licence/LicenceProvider';
@@ -13,6 +12,7 @@ import { FeatureStrings as S } from '../../../features/scenarios/strings';
 import { errorMessage } from '../../../lib/api';
 import { UndefinedSteps } from '../UndefinedSteps';
 import type { ScenarioPanelProps } from './panel-props';
+import { saveNotice } from '../../../lib/notify';
 
 type GherkinViewProps = Pick<
   ScenarioPanelProps,
@@ -52,7 +52,7 @@ export function GherkinView({
     try {
       await push.mutateAsync({ feature: featureName, text, scenarioIndex });
       setEditing(false);
-      toast.success(Messages.changesSaved);
+      saveNotice.success(Messages.changesSaved);
     } catch (failure) {
       setError(errorMessage(failure));
     }

@@ -11,6 +11,7 @@ import { CommentDialog } from './CommentDialog';
 import type { StepsState } from './panel-props';
 import { NoCodePanel, StepToolbar } from './StepActions';
 import { WhenStepsLoaded } from './WhenStepsLoaded';
+import { saveNotice } from '../../../lib/notify';
 
 interface StepsListProps {
   scope: WorkspaceScope;
@@ -110,7 +111,7 @@ function LoadedSteps({
         initial={commentAbove(scenarioText, step, scenario)}
         onPublish={async (comment) => {
           await push.mutateAsync({ feature: featureName, text: withCommentAbove(scenarioText, step, scenario, comment), scenarioIndex });
-          toast.success(Messages.changesSaved);
+          saveNotice.success(Messages.changesSaved);
         }}
       />
     </section>

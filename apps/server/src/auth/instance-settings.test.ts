@@ -1,0 +1,187 @@
+import { adminCalls, authCalls, executionCalls, workerCalls, workspaceCalls } from '@rehearse/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
+import { INSTANCE_SETTINGS_CACHE_MS, InstanceSettingsService, withJobRetries } from './instance-settings.js';
+import type { InstanceSettingsRepo } from './instance-settings.repo.js';
+
+const FEATURE = 'Feature: Retries\n\n  @retry\n  Scenario: Flaky\n    Given I open "/"\n';
+
+describe.each(testBackends())('instance settings changed at run time on %s', (backend) => {
+  let test: TestApp;
+  let root: Awaited<ReturnType<typeof signUp>>;
+
+  beforeAll(async () => {
+    // The environment's values, which the saved ones override.
+    test = await startTestApp(backend, {
+      SESSION_IDLE_HOURS: '72',
+      JOB_ATTEMPTS: '3',
+      JOB_RETRY_BACKOFF_SECONDS: '30',
+      JOB_HISTORY_DAYS: '14',
+    });
+    root = await signUp(test, { email: 'root@settings.test' });
+  });
+  afterAll(async () => test?.close());
+
+  it('answers the environment’s values until an administrator saves others', async () => {
+    expect((await root.api.call(adminCalls.getSettings)).settings).toEqual({
+      signup: { kind: 'open' },
+      defaultAllowedProjects: 10,
+      sessionIdleHours: 72,
+      jobAttempts: 3,
+      jobRetryBackoffSeconds: 30,
+      jobHistoryDays: 14,
+    });
+  });
+
+  it('refuses an idle session older than a newly saved idle limit, without a restart, and audits the change', async () => {
+    const person = await signUp(test);
+    const idleFor = async (hours: number) =>
+      test.database.execute(`update sessions set last_used_at = now() - interval '${hours} hours' where user_id = '${person.user.id}'`);
+    await idleFor(5);
+    expect((await person.api.call(authCalls.me)).user.email).toBe(person.user.email);
+
+    const { settings } = await root.api.call(adminCalls.updateSettings, { body: { sessionIdleHours: 4 } });
+    // Only the named setting changed.
+    expect(settings).toMatchObject({ sessionIdleHours: 4, jobAttempts: 3, signup: { kind: 'open' } });
+    await idleFor(5);
+    const expired = await failure(person.api.call(authCalls.me));
+    expect([expired.httpStatus, expired.message]).toEqual([401, 'Your session has expired. Please login again.']);
+    // The administrator's own session, used a moment ago, goes on.
+    expect((await root.api.call(authCalls.me)).user.email).toBe('root@settings.test');
+
+    const [latest] = (await root.api.call(adminCalls.listActivity, { query: { limit: 1 } })).activity;
+    expect(latest).toMatchObject({
+      actor: 'root@settings.test',
+      action: 'settings.update',
+      target: 'instance',
+      details: { sessionIdleHours: 4 },
+    });
+  });
+
+  it('gives an errored execution job the newly saved attempts, after the newly saved backoff', async () => {
+    const user = await signUp(test);
+    const projectId = user.projectId;
+    await user.api.call(workspaceCalls.pushFile, {
+      body: { projectId, directory: 'features', file: { name: 'retries.feature', content: FEATURE } },
+    });
+    const worker = test.client((await test.services.workerTokens.create('settings test')).token);
+    const claim = async () => (await worker.call(workerCalls.claim, { body: { workerId: 'only-1', waitMs: 0 } })).job;
+    const error = async (jobId: string) =>
+      worker.call(workerCalls.finish, { body: { workerId: 'only-1', jobId, outcome: 'error', message: 'the browser did not start' } });
+    const { execution } = await user.api.call(executionCalls.create, {
+      body: {
+        projectId,
+        name: 'Retries',
+        env: 'default',
+        flows: [{ scenarioGroups: [{ name: 'All', threadCount: 1, tags: ['@retry'] }] }],
+      },
+    });
+
+    // The environment's 30 s backoff would keep the job from its only worker for a minute; 0 s and 2 attempts do not.
+    await root.api.call(adminCalls.updateSettings, { body: { jobAttempts: 2, jobRetryBackoffSeconds: 0 } });
+    await user.api.call(executionCalls.run, { params: { id: execution.id } });
+    const first = (await claim())!;
+    await error(first.jobId);
+    const second = (await claim())!;
+    expect(second.jobId).toBe(first.jobId);
+    await error(second.jobId);
+    // Two attempts, not the environment's three: the job ends in error and nothing is left to claim.
+    expect(await claim()).toBeNull();
+    expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, scenariosErrored: 1 });
+    expect(await test.database.rows(`select state, attempts from execution_jobs where id = '${first.jobId}'`)).toEqual([
+      { state: 'error', attempts: 2 },
+    ]);
+  });
+
+  it('keeps job history for the newly saved days at the next sweep', async () => {
+    const ended = (
+      await test.database.rows<{ n: number }>(`select count(*)::int as n from execution_jobs where finished_at is not null`)
+    )[0]!.n;
+    expect(ended).toBeGreaterThan(0);
+    for (const table of ['execution_runs', 'execution_jobs']) {
+      await test.database.execute(
+        `update ${table} set created_at = created_at - interval '3 days', finished_at = finished_at - interval '3 days'`,
+      );
+    }
+    // Within the environment's 14 days nothing goes; past the saved 2, it does.
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 0 });
+    await root.api.call(adminCalls.updateSettings, { body: { jobHistoryDays: 2 } });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: ended });
+  });
+
+  it('refuses a bad value with the reason and saves nothing of that change', async () => {
+    const before = (await root.api.call(adminCalls.getSettings)).settings;
+    const refusals: [object, string][] = [
+      [{ sessionIdleHours: 0 }, 'Session idle hours must be a whole number from 1 to 8760.'],
+      [{ jobAttempts: 11, sessionIdleHours: 9 }, 'Job attempts must be a whole number from 1 to 10.'],
+      [{ jobRetryBackoffSeconds: 1.5 }, 'Retry backoff must be a whole number of seconds from 0 to 600.'],
+      [{ jobHistoryDays: 'soon' }, 'Job history must be kept a whole number of days from 1 to 3650.'],
+      [{}, 'Say what to change.'],
+    ];
+    for (const [body, message] of refusals) {
+      const refused = await test.app.inject({
+        method: 'PUT',
+        url: '/api/admin/settings',
+        headers: { authorization: `Bearer ${root.token}` },
+        payload: body,
+      });
+      expect([refused.statusCode, (JSON.parse(refused.body) as { error: string }).error], JSON.stringify(body)).toEqual([400, message]);
+    }
+    expect((await root.api.call(adminCalls.getSettings)).settings).toEqual(before);
+  });
+
+  it('refuses a user who is not an instance administrator with 403 and saves nothing', async () => {
+    const person = await signUp(test);
+    const refused = await failure(person.api.call(adminCalls.updateSettings, { body: { jobAttempts: 10 } }));
+    expect([refused.httpStatus, refused.message]).toEqual([403, 'Only an instance administrator can do this.']);
+    expect((await root.api.call(adminCalls.getSettings)).settings.jobAttempts).toBe(2);
+  });
+});
+
+describe('the instance settings cache of a server that did not save', () => {
+  /** Two servers' services over one table, each with its own clock. */
+  function cluster() {
+    const table = new Map<string, unknown>();
+    const repo = {
+      all: async () => new Map(table),
+      set: async (values: Record<string, unknown>) => {
+        for (const [key, value] of Object.entries(values)) table.set(key, value);
+      },
+    } as unknown as InstanceSettingsRepo;
+    const defaults = {
+      signup: { kind: 'invite' as const },
+      defaultAllowedProjects: 10,
+      sessionIdleHours: 72,
+      jobAttempts: 3,
+      jobRetryBackoffSeconds: 5,
+      jobHistoryDays: 14,
+    };
+    let now = 0;
+    const server = () => new InstanceSettingsService(repo, defaults, () => now);
+    return { saving: server(), other: server(), advance: (ms: number) => (now += ms) };
+  }
+
+  it('applies a change made elsewhere once its copy is INSTANCE_SETTINGS_CACHE_MS old, and the saving server at once', async () => {
+    const { saving, other, advance } = cluster();
+    expect((await other.cached()).sessionIdleHours).toBe(72);
+    await saving.update({ sessionIdleHours: 1 });
+    expect((await saving.cached()).sessionIdleHours).toBe(1);
+    advance(INSTANCE_SETTINGS_CACHE_MS - 1);
+    expect((await other.cached()).sessionIdleHours).toBe(72);
+    advance(1);
+    expect((await other.cached()).sessionIdleHours).toBe(1);
+  });
+
+  it('lets the job engines read attempts and backoff without waiting, refreshed in the background when stale', async () => {
+    const { saving, other, advance } = cluster();
+    await other.current();
+    const engineSettings = withJobRetries<{ leaseMs: number; maxAttempts: number; retryBackoffMs: number }>(other, { leaseMs: 30_000 });
+    expect([engineSettings.leaseMs, engineSettings.maxAttempts, engineSettings.retryBackoffMs]).toEqual([30_000, 3, 5_000]);
+    await saving.update({ jobAttempts: 1, jobRetryBackoffSeconds: 0 });
+    advance(INSTANCE_SETTINGS_CACHE_MS);
+    // The stale read answers the last values and starts a new read; the next decision sees the change.
+    expect(engineSettings.maxAttempts).toBe(3);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect([engineSettings.maxAttempts, engineSettings.retryBackoffMs]).toEqual([1, 0]);
+  });
+});
