@@ -4,14 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ApiError, createApiClient } from '@rehearse/api-client';
-import {
-  executionCalls,
-  runnerCalls,
-  runsCalls,
-  workerCalls,
-  workspaceCalls as ws,
-  type ScenarioJob,
-} from '@rehearse/contract';
+import { executionCalls, runnerCalls, runsCalls, workerCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runScenarioToEnd } from '../testing/scenario-job.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
