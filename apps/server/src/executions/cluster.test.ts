@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
 import { executionCalls as calls, runsCalls, WEEK_DAYS, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -62,7 +63,9 @@ function browserRunsUnder(pid: number): boolean {
   const queue = [...(children.get(pid) ?? [])];
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     try {
-      if (/chrom|headless_shell/i.test(readFileSync(`/proc/${next}/cmdline`, 'utf8'))) return true;
+      // The program itself, not its arguments: the runner's own command line says `--browser chromium`.
+      const program = readFileSync(`/proc/${next}/cmdline`, 'utf8').split('\0')[0] ?? '';
+      if (/chrom|headless_shell/i.test(path.basename(program))) return true;
     } catch {
       // It ended while we looked.
     }
@@ -121,8 +124,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
       await client.call(ws.pushFile, {
         body: { projectId, directory: 'features', file: { name: 'scale.feature', content: SCALE_FEATURE } },
       });
-      // A slot a minute or two ahead (UTC); the cluster's clock, not the test, brings it near.
-      const slot = new Date(Math.ceil((Date.now() + 60_000) / 60_000) * 60_000);
+      // The next quarter hour (the planner's steps, UTC) at least a minute ahead; the cluster's
+      // clock, not the test, brings it near.
+      const slot = new Date(Math.ceil((Date.now() + 60_000) / 900_000) * 900_000);
       const { execution } = await client.call(calls.create, {
         body: {
           projectId,
@@ -145,8 +149,9 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
       const clusterClock = () => ({ SCHEDULER_CLOCK_START: new Date(Date.now() + shift).toISOString() });
       back.push(await startServerProcess(test, { ...CLUSTER_ENV, REHEARSE_ROLES: 'scheduler,workers', ...clusterClock() }));
 
-      // Three agents with two threads each: one beside the api server (killed later), one behind a
-      // proxy that refuses its first workspace download, one on the server that restarts.
+      // Three agents with two threads each: one on the api server (killed later), one behind a proxy
+      // that refuses its first workspace download, and one on the server that restarts, over
+      // loopback as that server's own local workers would be.
       proxy = flakyProxy(apiUrl);
       await proxy.listen();
       proxy.refuseNextDownload();
@@ -224,6 +229,8 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
           context,
         );
         back.push(await restartServerProcess(test, back[0]!, clusterClock()));
+        // A graceful stop: it exited 0 within main.ts's shutdown grace, the database closed last.
+        expect(back[0]!.child.exitCode, back[0]!.log.slice(-5).join('\n')).toBe(0);
         // Back within the slot's lookback, the restarted scheduler sees the slot due again and finds it fired.
         await until(
           'the restarted scheduler to find the slot fired',
