@@ -30,7 +30,6 @@ async function main(): Promise<void> {
     ...(settings.DATABASE_URL ? { schemaName: settings.DATABASE_SCHEMA } : {}),
   });
   const { app, services } = await buildApp({ settings, database });
-  app.addHook('onClose', async () => database.close());
   if (database.kind === 'pglite') {
     // PGlite runs no autovacuum: refresh planner statistics now and then so queries keep their indexes.
     const analyze = setInterval(() => {
@@ -50,13 +49,19 @@ async function main(): Promise<void> {
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS);
     timer.unref();
-    app.close().then(
-      () => process.exit(0),
-      (error: unknown) => {
-        app.log.error({ err: error }, 'error during shutdown');
-        process.exit(1);
-      },
-    );
+    // The database closes after the app, not in an onClose hook: those run last-registered first,
+    // so one added here ended the pool before the socket.io adapter gave back its LISTEN client,
+    // and the pool waited for that client until the timeout above (exit 1 on every PostgreSQL stop).
+    app
+      .close()
+      .then(() => database.close())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          app.log.error({ err: error }, 'error during shutdown');
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));

@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { executionCalls as calls, runsCalls, workspaceCalls as ws, type ExecutionStatus } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { flakyProxy, type FlakyProxy } from '../testing/flaky-proxy.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
 const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/cli/bin/rehearse.mjs', import.meta.url));
@@ -44,37 +44,10 @@ After({ tags: '@hangs', timeout: -1 }, function () {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/**
- * Stands between the worker and the server, as a flaky network or load balancer would: it relays
- * every request, except that it answers 503 to the next workspace download when told to. The
- * server has no test hook for this; the failure is the network's.
- */
-function flakyProxy(target: string): { server: Server; refuseNextDownload: () => void; refused: () => number } {
-  let refuse = false;
-  let refused = 0;
-  const server = createServer((incoming, outgoing) => {
-    if (refuse && incoming.url?.startsWith('/api/workspace/download')) {
-      refuse = false;
-      refused += 1;
-      incoming.resume();
-      outgoing.writeHead(503, { 'content-type': 'application/json' });
-      outgoing.end(JSON.stringify({ status: false, error: 'Service unavailable (the test proxy refused this download)' }));
-      return;
-    }
-    const upstream = request(`${target}${incoming.url ?? '/'}`, { method: incoming.method, headers: incoming.headers }, (answer) => {
-      outgoing.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(outgoing);
-    });
-    upstream.on('error', () => outgoing.destroy());
-    incoming.pipe(upstream);
-  });
-  return { server, refuseNextDownload: () => (refuse = true), refused: () => refused };
-}
-
 // A real worker (two threads, sandboxed jobs, real Chromium) against a listening server, through a proxy.
 describe('typed outcomes of execution jobs: infrastructure errors are retried, never failed scenarios', () => {
   let test: TestApp;
-  let proxy: ReturnType<typeof flakyProxy>;
+  let proxy: FlakyProxy;
   let worker: ChildProcess | undefined;
   let user: Awaited<ReturnType<typeof signUp>>;
 
@@ -84,8 +57,8 @@ describe('typed outcomes of execution jobs: infrastructure errors are retried, n
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
     proxy = flakyProxy(base);
-    await new Promise<void>((resolve) => proxy.server.listen(0, '127.0.0.1', resolve));
-    const proxied = `http://127.0.0.1:${(proxy.server.address() as AddressInfo).port}`;
+    await proxy.listen();
+    const proxied = proxy.url();
 
     user = await signUp(test, { email: 'outcomes@acme.test' });
     const { projectId } = user;
@@ -108,8 +81,7 @@ describe('typed outcomes of execution jobs: infrastructure errors are retried, n
     } catch {
       // Already gone.
     }
-    await new Promise((resolve) => proxy?.server.close(resolve));
-    proxy?.server.closeAllConnections();
+    await proxy?.close();
     await test?.close();
   });
 

@@ -1,27 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { executionCalls as calls, executionStatusEvent, runsCalls, workspaceCalls as ws, type ExecutionStatus } from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SCALE_FEATURE, scaleFlows } from '../testing/shop-at-scale.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-
-const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/cli/bin/rehearse.mjs', import.meta.url));
-const GROUPS = ['@flow1first', '@flow1then', '@flow2first', '@flow2then'];
-const PRODUCTS = ['Trail Backpack', 'Enamel Camp Mug', 'Summit Rain Jacket'];
-
-/** Twelve demo-shop scenarios, three per group tag. */
-const FEATURE = `Feature: Shop at scale
-${GROUPS.flatMap((tag, g) =>
-  PRODUCTS.map(
-    (product, p) => `
-  ${tag}
-  Scenario: Shop ${g * 3 + p + 1} shows ${product}
-    Given I open "/"
-    Then I should see "${product}"
-`,
-  ),
-).join('')}`;
+import { killWorkerAgent, startWorkerAgent, type WorkerAgent } from '../testing/worker-agent.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,7 +13,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an execution on three worker process
   let test: TestApp;
   let base: string;
   let socket: Socket | undefined;
-  const workers: ChildProcess[] = [];
+  const workers: WorkerAgent[] = [];
 
   beforeAll(async () => {
     test = await startTestApp('postgres', { WORKER_LEASE_SECONDS: '4' });
@@ -39,13 +22,7 @@ describe.skipIf(!process.env.DATABASE_URL)('an execution on three worker process
   });
   afterAll(async () => {
     socket?.disconnect();
-    for (const worker of workers) {
-      try {
-        if (worker.pid && worker.exitCode === null) process.kill(-worker.pid, 'SIGKILL');
-      } catch {
-        // Already gone.
-      }
-    }
+    for (const worker of workers) killWorkerAgent(worker);
     await test?.close();
   });
 
@@ -57,27 +34,21 @@ describe.skipIf(!process.env.DATABASE_URL)('an execution on three worker process
       const { projectId } = user;
       await test.database.execute(`update projects set max_execution_threads = 6 where id = '${projectId}'`);
       await user.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${base}/demo-shop/` } } });
-      await user.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'scale.feature', content: FEATURE } } });
-      const group = (tag: string) => ({ name: tag, threadCount: 3, tags: [tag] });
+      await user.api.call(ws.pushFile, {
+        body: { projectId, directory: 'features', file: { name: 'scale.feature', content: SCALE_FEATURE } },
+      });
       const { execution } = await user.api.call(calls.create, {
         body: {
           projectId,
           name: 'Scale',
           env: 'local',
-          flows: [{ scenarioGroups: [group(GROUPS[0]!), group(GROUPS[1]!)] }, { scenarioGroups: [group(GROUPS[2]!), group(GROUPS[3]!)] }],
+          flows: scaleFlows(3),
         },
       });
 
       const { token } = await test.services.workerTokens.create('scale test');
-      for (let i = 0; i < 3; i++) {
-        // Own process group: killing it kills the worker and the runs it started, like a lost machine.
-        const worker = spawn(process.execPath, [RUNNER_BIN, 'worker', '--server', base, '--threads', '2'], {
-          env: { ...process.env, REHEARSE_WORKER_TOKEN: token, NO_COLOR: '1' },
-          stdio: 'ignore',
-          detached: true,
-        });
-        workers.push(worker);
-      }
+      // Each in its own process group: killing it kills the worker and the runs it started, like a lost machine.
+      for (let i = 0; i < 3; i++) workers.push(startWorkerAgent(base, token, 2));
 
       socket = io(base, { path: '/ws', auth: { token: user.token }, transports: ['websocket'], reconnection: false });
       await new Promise<void>((resolve, reject) => {
@@ -94,12 +65,12 @@ describe.skipIf(!process.env.DATABASE_URL)('an execution on three worker process
       const victim = workers[0]!;
       for (let i = 0; i < 600; i++) {
         const held = await test.database.rows(
-          `select id from execution_jobs where state = 'running' and worker_id like '%:${victim.pid}/%'`,
+          `select id from execution_jobs where state = 'running' and worker_id like '%:${victim.child.pid}/%'`,
         );
         if (held.length > 0) break;
         await sleep(200);
       }
-      process.kill(-victim.pid!, 'SIGKILL');
+      killWorkerAgent(victim);
 
       let final: ExecutionStatus | undefined;
       for (let i = 0; i < 360 && !final; i++) {

@@ -1,59 +1,39 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { executionCalls as calls, WEEK_DAYS, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 const INDIA = 5.5;
 /** The servers' scheduler clocks run this much faster, so two minutes pass in four seconds. */
 const SPEED = 30;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A real server process on the test's PostgreSQL schema and data folder; its log lines are kept. */
-function startServer(test: TestApp, clockStart: Date, log: string[]): ChildProcess {
-  const child = spawn(process.execPath, [TSX, MAIN], {
-    env: {
-      ...process.env,
-      PORT: '0',
+/** A server process on the test's schema whose scheduler clock starts at `clockStart`; it answers at once, so both clocks start together. */
+function startServer(test: TestApp, clockStart: Date): Promise<ServerProcess> {
+  return startServerProcess(
+    test,
+    {
       HOST: '127.0.0.1',
-      DATA_DIR: test.settings.dataDir,
-      DATABASE_SCHEMA: test.schemaName,
-      REHEARSE_SECRET_KEY: test.settings.secretKey.toString('hex'),
-      LOG_LEVEL: 'debug',
       WORKER_PROCESSES: '0',
       LOCAL_WORKERS: '0',
       SCHEDULER_TICK_SECONDS: '0.5',
       SCHEDULER_CLOCK_START: clockStart.toISOString(),
       SCHEDULER_CLOCK_SPEED: String(SPEED),
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout.on('data', (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n')));
-  child.stderr.on('data', (chunk: Buffer) => log.push(...chunk.toString('utf8').split('\n')));
-  return child;
+    { waitUntilReady: false },
+  );
 }
 
 describe.skipIf(!process.env.DATABASE_URL)('a schedule with two server processes (PostgreSQL)', () => {
   let test: TestApp;
-  const servers: ChildProcess[] = [];
+  const servers: ServerProcess[] = [];
 
   beforeAll(async () => {
     test = await startTestApp('postgres');
   });
   afterAll(async () => {
-    await Promise.all(
-      servers.map(
-        (server) =>
-          new Promise<void>((resolve) => {
-            if (server.exitCode !== null) return resolve();
-            server.once('exit', () => resolve());
-            server.kill('SIGTERM');
-          }),
-      ),
-    );
+    await Promise.all(servers.map((server) => stopServerProcess(server)));
     await test?.close();
   });
 
@@ -84,11 +64,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a schedule with two server processes
     });
 
     // Both servers' clocks start two minutes before the slot.
-    const logs: string[][] = [[], []];
     servers.push(
-      startServer(test, new Date(slot.getTime() - 120_000), logs[0]!),
-      startServer(test, new Date(slot.getTime() - 120_000), logs[1]!),
+      ...(await Promise.all([
+        startServer(test, new Date(slot.getTime() - 120_000)),
+        startServer(test, new Date(slot.getTime() - 120_000)),
+      ])),
     );
+    const logs = servers.map((server) => server.log);
 
     let fires: { slot: string; fired_by: string }[] = [];
     for (let i = 0; i < 240 && fires.length === 0; i++) {

@@ -1,80 +1,27 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { executionCalls, scenarioJobCalls, WEEK_DAYS, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServerProcess, stopServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
-const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
 /** The servers' scheduler clocks run this much faster, so two minutes pass in four seconds. */
 const SPEED = 30;
+/** What both servers of this test share: a fast scheduler clock. */
+const CLOCK = { SCHEDULER_TICK_SECONDS: '0.5', SCHEDULER_CLOCK_SPEED: String(SPEED) };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Server {
-  child: ChildProcess;
-  log: string[];
-  /** The addresses Fastify says it listens at. */
-  addresses: string[];
-  /** The instance id it logs at start (owner of its jobs, name of its schedule fires). */
-  instance: string | undefined;
-}
-
-/** A real server process (main.ts) on the test's PostgreSQL schema and data folder, with these settings. */
-async function startServer(test: TestApp, env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, [TSX, MAIN], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: test.settings.dataDir,
-      DATABASE_SCHEMA: test.schemaName,
-      REHEARSE_SECRET_KEY: test.settings.secretKey.toString('hex'),
-      LOG_LEVEL: 'debug',
-      SCHEDULER_TICK_SECONDS: '0.5',
-      SCHEDULER_CLOCK_SPEED: String(SPEED),
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const server: Server = { child, log: [], addresses: [], instance: undefined };
-  const onData = (chunk: Buffer) => {
-    for (const line of chunk.toString('utf8').split('\n')) {
-      server.log.push(line);
-      const listening = /Server listening at (\S+?)"/.exec(line);
-      if (listening?.[1]) server.addresses.push(listening[1]);
-      server.instance ??= /"instance":"([^"]+)"/.exec(line)?.[1];
-    }
-  };
-  child.stdout?.on('data', onData);
-  child.stderr?.on('data', onData);
-  for (let i = 0; i < 240 && !server.log.some((line) => line.includes('Rehearse is ready')); i++) {
-    if (child.exitCode !== null) throw new Error(`server exited: ${server.log.join('\n')}`);
-    await sleep(250);
-  }
-  if (server.addresses.length === 0) throw new Error(`server did not start: ${server.log.join('\n')}`);
-  return server;
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server || server.child.exitCode !== null) return;
-  await new Promise<void>((resolve) => {
-    server.child.once('exit', () => resolve());
-    server.child.kill('SIGTERM');
-  });
-}
-
 describe.skipIf(!process.env.DATABASE_URL)('process roles: an api server and a scheduler,workers server on one PostgreSQL', () => {
   let test: TestApp;
-  let api: Server | undefined;
-  let back: Server | undefined;
-  let restarted: Server | undefined;
+  let api: ServerProcess | undefined;
+  let back: ServerProcess | undefined;
+  let restarted: ServerProcess | undefined;
 
   beforeAll(async () => {
     test = await startTestApp('postgres');
   });
   afterAll(async () => {
-    await Promise.all([stopServer(api), stopServer(back), stopServer(restarted)]);
+    await Promise.all([stopServerProcess(api), stopServerProcess(back), stopServerProcess(restarted)]);
     await test?.close();
   });
 
@@ -90,7 +37,14 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles: an api server and a s
       const clock = { SCHEDULER_CLOCK_START: new Date(slot.getTime() - 120_000).toISOString() };
 
       // The api server is asked for local workers and Run scenario slots, which its role leaves off.
-      api = await startServer(test, { REHEARSE_ROLES: 'api', HOST: '127.0.0.1', WORKER_PROCESSES: '2', LOCAL_WORKERS: '1', ...clock });
+      api = await startServerProcess(test, {
+        ...CLOCK,
+        REHEARSE_ROLES: 'api',
+        HOST: '127.0.0.1',
+        WORKER_PROCESSES: '2',
+        LOCAL_WORKERS: '1',
+        ...clock,
+      });
       const apiUrl = api.addresses[0]!;
       const client = createApiClient({ baseUrl: apiUrl, getToken: () => user.token });
       await client.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${apiUrl}/demo-shop/` } } });
@@ -126,7 +80,8 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles: an api server and a s
       expect(await test.database.rows('select name from worker_tokens')).toEqual([]);
 
       // The scheduler,workers server, asked to listen everywhere, keeps to loopback for its own workers.
-      back = await startServer(test, {
+      back = await startServerProcess(test, {
+        ...CLOCK,
         REHEARSE_ROLES: 'scheduler,workers',
         HOST: '0.0.0.0',
         WORKER_PROCESSES: '1',
@@ -187,8 +142,9 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles: an api server and a s
       1_000,
     );
     try {
-      await stopServer(back);
-      restarted = await startServer(test, {
+      await stopServerProcess(back);
+      restarted = await startServerProcess(test, {
+        ...CLOCK,
         REHEARSE_ROLES: 'workers',
         HOST: '127.0.0.1',
         WORKER_PROCESSES: '1',
