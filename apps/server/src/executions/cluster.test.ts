@@ -1,7 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
-import { executionCalls as calls, runsCalls, WEEK_DAYS, workspaceCalls as ws } from '@rehearse/contract';
+import {
+  executionCalls as calls,
+  executionStatusEvent,
+  runsCalls,
+  WEEK_DAYS,
+  workspaceCalls as ws,
+  type ExecutionStatus,
+} from '@rehearse/contract';
+import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flakyProxy, type FlakyProxy } from '../testing/flaky-proxy.js';
 import { restartServerProcess, startServerProcess, stopServerProcess, type ServerProcess } from '../testing/server-process.js';
@@ -96,11 +104,13 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
   const back: ServerProcess[] = [];
   const agents: WorkerAgent[] = [];
   let proxy: FlakyProxy | undefined;
+  let socket: Socket | undefined;
 
   beforeAll(async () => {
     test = await startTestApp('postgres', CLUSTER_ENV);
   });
   afterAll(async () => {
+    socket?.disconnect();
     for (const agent of agents) killWorkerAgent(agent);
     await Promise.all([api, ...back].map((server) => stopServerProcess(server)));
     await proxy?.close();
@@ -142,6 +152,17 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
           enabled: true,
         },
       });
+
+      // A user watching the execution on the api server: the workers' server publishes its counters
+      // through the database's socket adapter.
+      socket = io(apiUrl, { path: '/ws', auth: { token: user.token }, transports: ['websocket'], reconnection: false });
+      await new Promise<void>((resolve, reject) => {
+        socket!.once('connect', () => resolve());
+        socket!.once('connect_error', reject);
+      });
+      expect(await socket.emitWithAck('subscribeToExecutionStatus', { projectId })).toEqual({ status: true });
+      const updates: ExecutionStatus[] = [];
+      socket.on(executionStatusEvent(execution.id), (status: ExecutionStatus) => updates.push(status));
 
       // The scheduler's clock is real time shifted so the slot comes CLOCK_LEAD_MS after it starts;
       // started again, the server reads the same shifted time, as a restarted server reads the real one.
@@ -265,6 +286,21 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
         expect(await test.database.rows(`select count(*)::int as stored from test_cases where run_id = '${runId}'`)).toEqual([
           { stored: 12 },
         ]);
+
+        // A flow's second group started only after its first group finished.
+        const order = await test.database.rows<{ flow_index: number; first_done: string; then_started: string }>(`
+          select flow_index,
+                 max(finished_at) filter (where group_index = 0) as first_done,
+                 min(started_at) filter (where group_index = 1) as then_started
+          from execution_jobs where execution_run_id = '${run!.id}' group by flow_index order by flow_index`);
+        expect(order).toHaveLength(2);
+        for (const flow of order) expect(new Date(flow.then_started).getTime()).toBeGreaterThanOrEqual(new Date(flow.first_done).getTime());
+        // The live counters reached the user in order, never going back, ending at 12 passed.
+        await until('the last live counters', 10_000, async () => (updates.at(-1)?.running === false ? true : undefined), context);
+        const done = updates.map((update) => update.scenariosPassed + update.scenariosFailed);
+        expect(done).toEqual([...done].sort((a, b) => a - b));
+        expect(updates.at(-1)).toMatchObject({ running: false, totalScenarios: 12, scenariosPassed: 12 });
+        expect(updates.length).toBeGreaterThanOrEqual(12);
 
         // (a) The killed agent's scenarios ran again on another agent.
         for (const id of lost) {
