@@ -1,15 +1,11 @@
 import { InstanceSettings, type InstanceSettingsChange, type InstanceSettingsInForce } from '@rehearse/contract';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
-import { ErrorPanel } from '../../components/ErrorPanel';
-import { FullPageSpinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
-import { useInstanceSettings, useSaveInstanceSettings } from '../../features/admin/queries';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { errorMessage } from '../../lib/api';
+import { useSaveInstanceSettings } from '../../features/admin/queries';
 import { Strings } from '../../lib/strings';
-import { SectionHeading } from '../settings/SettingsLayout';
 import { saveNotice } from '../../lib/notify';
+import { InstanceSettingsSection } from './InstanceSettingsSection';
 
 type Field = 'sessionIdleHours' | 'jobAttempts' | 'jobRetryBackoffSeconds' | 'jobHistoryDays';
 
@@ -25,19 +21,14 @@ const FIELDS: { field: Field; label: string; hint: string }[] = [
  * history days. Each overrides its environment variable and applies on every server within seconds.
  */
 export function AdminSessionsJobsPage() {
-  useDocumentTitle(`${Strings.adminTabSessionsJobs} · ${Strings.adminTitle}`);
-  const settings = useInstanceSettings();
   return (
-    <section aria-labelledby="admin-sessions-jobs-title" className="flex flex-col gap-5">
-      <SectionHeading id="admin-sessions-jobs-title" title={Strings.adminSessionsJobsTitle} intro={Strings.adminSessionsJobsIntro} />
-      {settings.isPending ? (
-        <FullPageSpinner />
-      ) : settings.isError ? (
-        <ErrorPanel title={Strings.adminLoadFailed} detail={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
-      ) : (
-        <SessionsJobsForm key={JSON.stringify(settings.data)} saved={settings.data} />
-      )}
-    </section>
+    <InstanceSettingsSection
+      id="admin-sessions-jobs-title"
+      tab={Strings.adminTabSessionsJobs}
+      title={Strings.adminSessionsJobsTitle}
+      intro={Strings.adminSessionsJobsIntro}
+      form={(saved) => <SessionsJobsForm saved={saved} />}
+    />
   );
 }
 

@@ -1,15 +1,11 @@
 import { InstanceSettings, type InstanceSettingsInForce, type SignupPolicy } from '@rehearse/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button';
-import { ErrorPanel } from '../../components/ErrorPanel';
-import { FullPageSpinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
-import { useInstanceSettings, useSaveInstanceSettings } from '../../features/admin/queries';
-import { useDocumentTitle } from '../../hooks/useDocumentTitle';
-import { errorMessage } from '../../lib/api';
+import { useSaveInstanceSettings } from '../../features/admin/queries';
 import { Strings } from '../../lib/strings';
-import { SectionHeading } from '../settings/SettingsLayout';
 import { saveNotice } from '../../lib/notify';
+import { InstanceSettingsSection } from './InstanceSettingsSection';
 
 type Kind = SignupPolicy['kind'];
 
@@ -25,19 +21,14 @@ const KINDS: { kind: Kind; label: string; hint: string }[] = [
 
 /** Administration → Sign-up: who may create an account and new users' project allowance; applies at once. */
 export function AdminSignupPage() {
-  useDocumentTitle(`${Strings.adminTabSignup} · ${Strings.adminTitle}`);
-  const settings = useInstanceSettings();
   return (
-    <section aria-labelledby="admin-signup-title" className="flex flex-col gap-5">
-      <SectionHeading id="admin-signup-title" title={Strings.adminSignupTitle} intro={Strings.adminSignupIntro} />
-      {settings.isPending ? (
-        <FullPageSpinner />
-      ) : settings.isError ? (
-        <ErrorPanel title={Strings.adminLoadFailed} detail={errorMessage(settings.error)} onRetry={() => void settings.refetch()} />
-      ) : (
-        <SignupForm key={JSON.stringify(settings.data)} saved={settings.data} />
-      )}
-    </section>
+    <InstanceSettingsSection
+      id="admin-signup-title"
+      tab={Strings.adminTabSignup}
+      title={Strings.adminSignupTitle}
+      intro={Strings.adminSignupIntro}
+      form={(saved) => <SignupForm saved={saved} />}
+    />
   );
 }
 
