@@ -15,6 +15,11 @@ export function npmInstallCommand(serverUrl: string): string {
   return `npm install --no-save --no-audit --no-fund ${shellWord(runnerPackageUrl(serverUrl, 'latest'))}`;
 }
 
+/** Installs one version of the runner from the server into the current folder (the open-recorder page's manual install). */
+export function npmInstallVersionCommand(serverUrl: string, version: string): string {
+  return `npm install --no-save ${shellWord(runnerPackageUrl(serverUrl, version))}`;
+}
+
 /**
  * `rehearse` without installing anything into the user's folders: npx keeps the package in its
  * own cache. The URL names the server's version, not `latest`, because npx reuses what it cached

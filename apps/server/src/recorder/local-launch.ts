@@ -1,5 +1,5 @@
 import { environmentFileName, Limits, type RecorderOperation } from '@rehearse/contract';
-import { npxRehearse, runnerPackageUrl, shellWord } from '../downloads/install-commands.js';
+import { npmInstallVersionCommand, npxRehearse, runnerPackageUrl, shellWord } from '../downloads/install-commands.js';
 
 export interface LocalLaunchInput {
   serverUrl: string;
@@ -69,6 +69,6 @@ export function localLaunch(input: LocalLaunchInput): LocalLaunch {
   // The handler outlives this launch, so it runs from a lasting install, not from npx's cache (which npm may clean).
   const setupCommand = `npm install --global --no-audit --no-fund ${shellWord(runnerPackageUrl(server, input.version))} && rehearse setup --server ${shellWord(server)}`;
   // Named here, not by the page, so it names the same server as the commands above it.
-  const installCommand = `npm install --no-save ${shellWord(runnerPackageUrl(server, input.version))}`;
+  const installCommand = npmInstallVersionCommand(server, input.version);
   return { command, deepLink: `${DEEP_LINK_SCHEME}//${input.operation}?${params.toString()}`, setupCommand, installCommand };
 }
