@@ -69,8 +69,9 @@ import { SCENARIO_QUEUE, ScenarioQueue } from './runs/scenario-queue.js';
 import { JobQueue } from './jobs/job-queue.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { registerExecutionRoutes } from './executions/executions.routes.js';
-import { ExecutionEngine } from './executions/execution-engine.js';
+import { ExecutionEngine, type EngineSettings } from './executions/execution-engine.js';
 import { ExecutionJobsRepo } from './executions/execution-jobs.repo.js';
+import { EXECUTION_QUEUE, ExecutionQueue } from './executions/execution-queue.js';
 import { executionTransactions } from './executions/execution-repos.js';
 import { ExecutionsRepo } from './executions/executions.repo.js';
 import { ScheduleFiresRepo } from './executions/schedule-fires.repo.js';
@@ -224,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     maintenanceIntervalSeconds: Math.max(1, Math.round(Math.min(120, historySeconds / 4))),
   });
   await jobQueue.define(SCENARIO_QUEUE, { policy: 'short' });
+  await jobQueue.define(EXECUTION_QUEUE, { policy: 'standard' });
   // Built in dependency order: each service gets what it needs when it is made, and what one
   // domain does that others react to travels as a domain event (events/domain-events.ts).
   const events = new DomainEventBus(app.log);
@@ -279,11 +281,17 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const executionsRepo = new ExecutionsRepo(db);
   const executionJobsRepo = new ExecutionJobsRepo(db);
   const executionsService = new ExecutionsService(executionsRepo, workspaces, features, executionJobsRepo);
+  const engineSettings = withJobRetries<EngineSettings>(instanceSettings, {
+    leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
+    claimPollMs: database.kind === 'pglite' ? 2_000 : 500,
+    reportLink,
+  });
   const engine = new ExecutionEngine(
     events,
     executionTransactions(db),
     executionsRepo,
     executionJobsRepo,
+    new ExecutionQueue(executionJobsRepo, jobQueue, engineSettings),
     executionsService,
     workspaces,
     features,
@@ -292,11 +300,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     accessKeys,
     accessKeysRepo,
     sockets,
-    withJobRetries(instanceSettings, {
-      leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
-      claimPollMs: database.kind === 'pglite' ? 2_000 : 500,
-      reportLink,
-    }),
+    engineSettings,
     app.log,
   );
   const runs = new RunsService(

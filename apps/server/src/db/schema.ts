@@ -553,6 +553,12 @@ export const executionJobs = pgTable(
     workerId: text('worker_id'),
     accessKeyId: uuid('access_key_id'),
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    /**
+     * When the job was handed to the job queue (pg-boss), where workers claim it: a flow's group is
+     * released once its earlier groups ended, at most its threadCount jobs at a time, so the queue
+     * never holds a job its flow's order or thread limit would not let run. Null while it waits.
+     */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
     message: text('message'),
     createdAt: createdAt(),
     startedAt: timestamp('started_at', { withTimezone: true }),

@@ -9,6 +9,7 @@ import {
   type WorkerJob,
 } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bossSchemaOf } from '../jobs/job-queue.js';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
 const FEATURE = `Feature: Plan
@@ -71,7 +72,7 @@ describe('the executions engine and its worker protocol', () => {
     env: 'default',
     flows: flows.map((groups) => ({ scenarioGroups: groups.map((group, i) => ({ name: `Scenario Group ${i + 1}`, ...group })) })),
   });
-  const claim = async (workerId: string) => (await worker.call(workerCalls.claim, { body: { workerId, waitMs: 0 } })).job;
+  const claim = async (workerId: string, waitMs = 0) => (await worker.call(workerCalls.claim, { body: { workerId, waitMs } })).job;
   /** A worker's upload of its scenario: appended to the execution's run under the job's key. */
   const upload = (job: WorkerJob, status: 'PASSED' | 'FAILED') =>
     test.client(job.accessToken).call(runnerCalls.uploadRun, {
@@ -80,6 +81,33 @@ describe('the executions engine and its worker protocol', () => {
   const finish = (workerId: string, job: WorkerJob, outcome: 'passed' | 'failed' | 'error') =>
     worker.call(workerCalls.finish, { body: { workerId, jobId: job.jobId, outcome } });
   const status = (executionId: string) => test.services.engine.status(executionId);
+  /** The run's jobs pg-boss holds for a claim (waiting or retrying), by scenario, in plan order. */
+  const queued = async (runId: string) =>
+    (
+      await test.database.rows<{ scenario_name: string }>(
+        `select j.scenario_name from execution_jobs j join execution_runs r on r.id = j.execution_run_id
+         join ${bossSchemaOf(test.schemaName ?? 'public')}.job q on q.id = j.id
+         where r.run_id = '${runId}' and q.state in ('created', 'retry') order by j.position`,
+      )
+    ).map((row) => row.scenario_name);
+  /** The states of the run's jobs in pg-boss, sorted. */
+  const queueStates = async (runId: string) =>
+    (
+      await test.database.rows<{ state: string }>(
+        `select q.state from execution_jobs j join execution_runs r on r.id = j.execution_run_id
+         join ${bossSchemaOf(test.schemaName ?? 'public')}.job q on q.id = j.id where r.run_id = '${runId}' order by q.state`,
+      )
+    ).map((row) => row.state);
+  /**
+   * Ends a retried job's backoff now, in our row and in the job queue (pg-boss adds jitter to it);
+   * the worker whose attempt errored still leaves it to others for the backoff's length from now.
+   */
+  const retryDue = async (jobId: string) => {
+    await test.database.execute(`update execution_jobs set retry_at = now() where id = '${jobId}'`);
+    await test.database.execute(
+      `update ${bossSchemaOf(test.schemaName ?? 'public')}.job set start_after = now() - interval '1 second' where id = '${jobId}'`,
+    );
+  };
 
   beforeAll(async () => {
     // Retries of errored jobs wait 1 s (doubled per attempt), so the retry tests see the backoff.
@@ -211,8 +239,7 @@ describe('the executions engine and its worker protocol', () => {
     const expire = () =>
       test.database.execute(`update execution_jobs set heartbeat_at = now() - interval '1 hour' where id = '${first.jobId}'`);
     // Its backoff over at once: this test is about who may take it, not when.
-    const backoffOver = () =>
-      test.database.execute(`update execution_jobs set retry_at = now() - interval '1 second' where id = '${first.jobId}'`);
+    const backoffOver = () => retryDue(first.jobId);
     await expire();
     expect(await claim('other-2')).toBeNull(); // the lapsed job is requeued, with its backoff
     await backoffOver();
@@ -250,9 +277,10 @@ describe('the executions engine and its worker protocol', () => {
     // Its key is gone with the attempt; the retry waits for its backoff, and then for another worker first.
     expect((await failure(upload(first, 'PASSED'))).httpStatus).toBe(401);
     expect(await claim('flaky-2')).toBeNull();
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await retryDue(first.jobId);
     expect(await claim('flaky-1')).toBeNull();
-    const retry = (await claim('flaky-2'))!;
+    // The retry the errored worker passed over is out of reach a moment, so the next claim takes the next job; then it is another's.
+    const retry = (await claim('flaky-2', 5_000))!;
     expect(retry.jobId).toBe(first.jobId);
     expect(retry.accessToken).not.toBe(first.accessToken);
     await upload(retry, 'PASSED');
@@ -327,6 +355,58 @@ describe('the executions engine and its worker protocol', () => {
     });
   });
 
+  it('hands the job queue only what may run: a group’s jobs up to its threads, a flow’s next group once its group ended', async () => {
+    const { execution } = await user.api.call(calls.create, {
+      body: plan([
+        [
+          { threadCount: 1, tags: ['@a'] },
+          { threadCount: 1, tags: ['@b'] },
+        ],
+        [{ threadCount: 1, tags: ['@c'] }],
+      ]),
+    });
+    const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
+    expect(await queued(runId)).toEqual(['A1', 'C1']);
+    const a1 = (await claim('queue-1'))!;
+    const c1 = (await claim('queue-2'))!;
+    expect(await queued(runId)).toEqual([]);
+    expect(await claim('queue-3')).toBeNull();
+    await finish('queue-1', a1, 'passed');
+    expect(await queued(runId)).toEqual(['A2']);
+    await finish('queue-2', c1, 'passed');
+    expect(await queued(runId)).toEqual(['A2']);
+    await finish('queue-1', (await claim('queue-1'))!, 'passed');
+    expect(await queued(runId)).toEqual(['B1']);
+    await finish('queue-1', (await claim('queue-1'))!, 'passed');
+    expect(await status(execution.id)).toMatchObject({ running: false, totalScenarios: 4, scenariosPassed: 4 });
+    // Each job is one pg-boss job, completed once.
+    expect(await queueStates(runId)).toEqual(['completed', 'completed', 'completed', 'completed']);
+  });
+
+  it('mends what a server that stopped between its commit and the queue left: unreleased jobs are released, lost ones queued again', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
+    const boss = `${bossSchemaOf(test.schemaName ?? 'public')}.job`;
+    const jobsOf = (runId: string) => `(select j.id from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}')`;
+
+    // Released in our rows, but the send to pg-boss never happened.
+    const first = await user.api.call(calls.run, { params: { id: execution.id } });
+    await test.database.execute(`delete from ${boss} where id in ${jobsOf(first.runId)}`);
+    expect(await claim('mend-1')).toBeNull();
+    expect(await test.services.engine.mendQueue()).toBe(1);
+    await finish('mend-1', (await claim('mend-1'))!, 'passed');
+    expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 1 });
+
+    // Started, but never released.
+    const second = await user.api.call(calls.run, { params: { id: execution.id } });
+    await test.database.execute(`delete from ${boss} where id in ${jobsOf(second.runId)}`);
+    await test.database.execute(`update execution_jobs set released_at = null where id in ${jobsOf(second.runId)}`);
+    expect(await claim('mend-1')).toBeNull();
+    expect(await test.services.engine.mendQueue()).toBe(1);
+    expect(await test.services.engine.mendQueue()).toBe(0);
+    await finish('mend-1', (await claim('mend-1'))!, 'passed');
+    expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 1 });
+  });
+
   it('halts: every job stops, the run is marked, the execution is free again', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 2, tags: ['@a'] }]]) });
     const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
@@ -345,6 +425,8 @@ describe('the executions engine and its worker protocol', () => {
         `select j.state from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}' and j.state <> 'cancelled'`,
       ),
     ).toEqual([]);
+    // Both released jobs, the claimed one and the waiting one, are out of the job queue.
+    expect(await queueStates(runId)).toEqual(['cancelled', 'cancelled']);
     // Halting again is harmless; the execution can run again.
     await user.api.call(calls.halt, { params: { id: execution.id } });
     const { runId: again } = await user.api.call(calls.run, { params: { id: execution.id } });

@@ -20,10 +20,14 @@ import type { FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 import { ExecutionRefused } from './execution-errors.js';
 import type { ExecutionJobRow, ExecutionJobsRepo, ExecutionRunRow, NewExecutionJob } from './execution-jobs.repo.js';
+import type { ExecutionQueue } from './execution-queue.js';
 import type { ExecutionTransactions } from './execution-repos.js';
 import type { ExecutionsRepo } from './executions.repo.js';
 import { scenariosWithTags, type ExecutionRow, type ExecutionsService } from './executions.service.js';
 import type { DomainEventBus } from '../events/domain-events.js';
+
+/** How often a server mends the queue while its workers claim (a start or job end whose release a stopped server never made). */
+const MAINTAIN_EVERY_MS = 5_000;
 
 type StoredFlow = { browser: string; viewport: string; scenarioGroups: { name: string; threadCount: number; tags: string[] }[] };
 
@@ -67,10 +71,11 @@ export const executionCrudRoom = (projectId: string) => `execution-crud:${projec
 
 /**
  * The executions engine (DESIGN §6 and §11). Starting an execution writes one run report and
- * one queued job per scenario; workers claim jobs through this service. A job is claimable when
- * no earlier group of its flow is unfinished and its group runs fewer jobs than its threadCount,
- * so flows run in parallel and a flow's groups in order. All state is in the database: any API
- * process answers any worker.
+ * one queued job per scenario; workers claim jobs through this service. The engine releases a
+ * job to the job queue (pg-boss, `ExecutionQueue`) when no earlier group of its flow is unfinished
+ * and its group runs fewer jobs than its threadCount, so flows run in parallel and a flow's groups
+ * in order; pg-boss hands released jobs out, retries and expires them. All state is in the
+ * database: any API process answers any worker.
  *
  * Outcomes are typed (issue 21): `passed` and `failed` come from the scenario; `error` is the
  * infrastructure's (a pull, a browser launch, an upload, a deadline, a lost worker) and is never a
@@ -86,6 +91,8 @@ export class ExecutionEngine {
   /** Wakes this process's waiting claims when jobs become claimable here; other servers poll. */
   private readonly wake = new EventEmitter();
   private closed = false;
+  /** When this process last mended the queue (`ExecutionQueue.maintain`). */
+  private maintainedAt = 0;
 
   constructor(
     /** Hears `jobClaimed` and `jobEnded` (/metrics). */
@@ -93,6 +100,7 @@ export class ExecutionEngine {
     private readonly transactions: ExecutionTransactions,
     private readonly executionsRepo: ExecutionsRepo,
     private readonly jobs: ExecutionJobsRepo,
+    private readonly queue: ExecutionQueue,
     private readonly executions: ExecutionsService,
     private readonly workspaces: WorkspaceService,
     private readonly features: FeaturesService,
@@ -179,7 +187,7 @@ export class ExecutionEngine {
         startTime: now,
         endTime: now,
       });
-      await tx.jobs.queueRun(
+      const executionRunId = await tx.jobs.queueRun(
         {
           executionId: execution.id,
           projectId: execution.projectId,
@@ -193,9 +201,11 @@ export class ExecutionEngine {
         },
         jobs,
       );
-      return { runId };
+      return { runId, executionRunId };
     });
     if (!started) throw new ExecutionRefused('running');
+    // Should this server stop before it releases, any server's queue maintenance releases them.
+    await this.queue.release(started.executionRunId);
     this.log.info({ executionId, runId: started.runId, jobs: jobs.length, trigger }, 'execution started');
     this.wake.emit('job');
     await this.publish(execution.projectId, execution.id);
@@ -223,16 +233,18 @@ export class ExecutionEngine {
       await this.executionsRepo.markIdle(executionId);
       return;
     }
-    const keys = await this.transactions.run(async (tx) => {
+    const cancelled = await this.transactions.run(async (tx) => {
       const haltedRunId = await tx.jobs.haltRun(current.id);
-      if (!haltedRunId) return [];
-      const keyIds = await tx.jobs.cancelOpenJobs(current.id, Messages.executionHalted);
+      if (!haltedRunId) return { releasedJobIds: [], keyIds: [] };
+      const jobs = await tx.jobs.cancelOpenJobs(current.id, Messages.executionHalted);
       await tx.runs.markStopped(haltedRunId);
       await tx.executions.markIdle(executionId);
-      return keyIds;
+      return jobs;
     });
+    // A claim would cancel them too on finding them cancelled; taking them out now keeps the queue's depth true.
+    await this.queue.withdraw(cancelled.releasedJobIds);
     // Without its key a stopped worker's late upload is refused.
-    for (const key of keys) await this.accessKeysRepo.delete(key);
+    for (const key of cancelled.keyIds) await this.accessKeysRepo.delete(key);
     this.log.info({ executionId }, 'execution halted');
     await this.publish(current.projectId, executionId);
   }
@@ -308,9 +320,14 @@ export class ExecutionEngine {
 
   private async claimOnce(workerId: string): Promise<WorkerJob | null> {
     await this.recoverLostJobs();
-    const claimed = await this.jobs.claimNextJob(workerId, this.settings.retryBackoffMs);
+    await this.maintainQueue();
+    const claimed = await this.queue.claimNext(workerId, this.settings.retryBackoffMs);
     if (!claimed) return null;
-    void this.events.emit('jobClaimed', { kind: 'execution', queuedAt: claimed.createdAt, claimedAt: claimed.startedAt ?? new Date() });
+    void this.events.emit('jobClaimed', {
+      kind: 'execution',
+      queuedAt: claimed.releasedAt ?? claimed.createdAt,
+      claimedAt: claimed.startedAt ?? new Date(),
+    });
     const run = await this.jobs.findRun(claimed.executionRunId);
     if (!run) return null;
     // Deleted when the job ends; should nobody be left to delete it, it dies once the worker
@@ -351,7 +368,7 @@ export class ExecutionEngine {
       if (job) await this.retryOrEnd(job, message ?? Messages.jobRunnerStopped(null), 'the worker reported an infrastructure error');
       return;
     }
-    const job = await this.jobs.finishJob(jobId, workerId, outcome, message ?? null);
+    const job = await this.queue.finish(jobId, workerId, outcome, message ?? null);
     if (!job) return;
     await this.ended(job);
   }
@@ -363,6 +380,26 @@ export class ExecutionEngine {
   }
 
   /**
+   * Mends the queue at most once per `MAINTAIN_EVERY_MS` in this process (each server does, so
+   * what a stopped server left is mended by the next claim anywhere): see `ExecutionQueue.maintain`.
+   */
+  private async maintainQueue(): Promise<void> {
+    if (Date.now() - this.maintainedAt < MAINTAIN_EVERY_MS) return;
+    this.maintainedAt = Date.now();
+    await this.mendQueue();
+  }
+
+  /** Releases and queues again what a server that stopped mid-change left (`ExecutionQueue.maintain`); answers how many jobs. */
+  async mendQueue(): Promise<number> {
+    const mended = await this.queue.maintain();
+    if (mended > 0) {
+      this.log.warn({ jobs: mended }, 'released or queued again execution jobs a stopped server left');
+      this.wake.emit('job');
+    }
+    return mended;
+  }
+
+  /**
    * Another attempt after `retryBackoffMs` doubled per attempt so far, preferring another worker,
    * or — after the last attempt — the job ends in `error` with `reason`. Another server may be
    * handling the same job right now: the guarded updates let only one of us change it.
@@ -370,14 +407,14 @@ export class ExecutionEngine {
   private async retryOrEnd(job: ExecutionJobRow, reason: string, why: string): Promise<void> {
     if (job.attempts < this.settings.maxAttempts) {
       const delayMs = this.settings.retryBackoffMs * 2 ** Math.max(0, job.attempts - 1);
-      if (!(await this.jobs.requeueForRetry(job, reason, delayMs))) return;
+      if (!(await this.queue.requeueForRetry(job, reason, delayMs))) return;
       if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
       this.log.warn({ jobId: job.id, workerId: job.workerId, attempts: job.attempts, delayMs, reason }, `retrying a job: ${why}`);
       // Waiting claims of this process look again once the backoff is over; other servers poll.
       setTimeout(() => this.wake.emit('job'), delayMs).unref();
       return;
     }
-    const ended = await this.jobs.endErrored(job, reason);
+    const ended = await this.queue.endErrored(job, reason);
     if (!ended) return;
     this.log.warn({ jobId: job.id, workerId: job.workerId, attempts: job.attempts, reason }, `a job ended in error: ${why}`);
     await this.ended(ended);
@@ -395,6 +432,8 @@ export class ExecutionEngine {
     if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
     if (job.state === 'failed') await this.jobs.skipLaterGroups(job, Messages.executionGroupSkipped);
     if (job.state === 'error') await this.jobs.skipLaterGroups(job, Messages.executionGroupSkippedAfterError);
+    // The freed thread goes to its group's next job, or the flow's next group once this one ended.
+    await this.queue.release(job.executionRunId);
     const open = await this.jobs.openJobCount(job.executionRunId);
     const run = await this.jobs.findRun(job.executionRunId);
     if (!run) return;

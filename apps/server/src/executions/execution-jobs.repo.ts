@@ -10,6 +10,16 @@ export type NewExecutionJob = Pick<
   typeof executionJobs.$inferInsert,
   'projectId' | 'flowIndex' | 'groupIndex' | 'threadCount' | 'position' | 'featurePath' | 'scenarioName' | 'browser' | 'viewport'
 >;
+/** A job released to the job queue: its id is the queue's job id. */
+export interface ReleasedJob {
+  id: string;
+  projectId: string;
+}
+/**
+ * What a claim found in our row: the job now running for the claimer, a retry to leave to another
+ * worker for `holdMs`, a job still running under its worker, or one that ended or is gone.
+ */
+export type ClaimOutcome = { job: ExecutionJobRow } | { holdMs: number } | { running: true } | { gone: true };
 export interface JobCounters {
   total: number;
   passed: number;
@@ -31,12 +41,11 @@ const FINAL_COUNTS = {
   erroredJobs: jobsOfThisRun('error'),
 };
 
-/** Claims of all servers go one at a time: per-group thread limits are counted, then taken. */
-const CLAIM_LOCK = sql`select pg_advisory_xact_lock(hashtext('rehearse.execution-claim'))`;
-
 /**
- * SQL for the executions engine's queue: execution_runs (one start of an execution) and
- * execution_jobs (one scenario of it, claimed by a worker thread under a lease).
+ * SQL for the executions engine's records: execution_runs (one start of an execution) and
+ * execution_jobs (one scenario of it: its place in the plan, state, worker, lease and outcome).
+ * Claims, retries and expiry are the job queue's (`ExecutionQueue`); a released job's row id is
+ * its queue job's id.
  */
 export class ExecutionJobsRepo {
   constructor(private readonly db: Db) {}
@@ -109,45 +118,78 @@ export class ExecutionJobsRepo {
   }
 
   /**
-   * Gives `workerId` the next claimable job, or none: the oldest run's queued job whose flow has no
-   * unfinished earlier group and whose group runs fewer jobs than its threadCount. Counting and
-   * taking happen under one global advisory lock, so servers never overfill a group. A retried job
-   * waits for its `retry_at`, and the worker whose attempt errored gets it back only after
-   * `preferOtherWorkerMs` more, so another thread that claims meanwhile takes it.
+   * Releases the run's next jobs to the job queue and answers them: in each flow, the lowest group
+   * with unfinished jobs is its current one, and its unreleased jobs are released in plan order
+   * until the group's released, unfinished jobs fill its threadCount. Counting and marking happen
+   * under the run's own advisory lock, so two servers ending two of its jobs at once never release
+   * more than the limit; releasing again releases nothing new.
    */
-  async claimNextJob(workerId: string, preferOtherWorkerMs: number): Promise<ExecutionJobRow | undefined> {
+  async releaseNext(executionRunId: string): Promise<ReleasedJob[]> {
     return this.db.transaction(async (tx) => {
-      await tx.execute(CLAIM_LOCK);
-      // Spelled out: inside the subqueries drizzle would print the outer columns unqualified.
-      const [next] = await tx
-        .select({ id: executionJobs.id })
-        .from(executionJobs)
-        .innerJoin(executionRuns, eq(executionRuns.id, executionJobs.executionRunId))
-        .where(
-          and(
-            eq(executionJobs.state, 'queued'),
-            eq(executionRuns.state, 'running'),
-            sql`(${executionJobs.retryAt} is null or ${executionJobs.retryAt} <= now())`,
-            sql`(${executionJobs.erroredWorkerId} is distinct from ${workerId}
-                or ${executionJobs.retryAt} + make_interval(secs => ${preferOtherWorkerMs / 1000}) <= now())`,
-            sql`not exists (select 1 from execution_jobs e where e.execution_run_id = "execution_jobs"."execution_run_id"
-                and e.flow_index = "execution_jobs"."flow_index" and e.group_index < "execution_jobs"."group_index"
-                and e.state in ('queued', 'running'))`,
-            sql`(select count(*) from execution_jobs r where r.execution_run_id = "execution_jobs"."execution_run_id"
-                and r.flow_index = "execution_jobs"."flow_index" and r.group_index = "execution_jobs"."group_index"
-                and r.state = 'running') < "execution_jobs"."thread_count"`,
-          ),
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rehearse.execution-release:${executionRunId}`}))`);
+      const result: unknown = await tx.execute(sql`
+        with current_group as (
+          select flow_index, min(group_index) as group_index from execution_jobs
+          where execution_run_id = ${executionRunId} and state in ('queued', 'running')
+          group by flow_index
+        ), ranked as (
+          select j.id, j.released_at, j.thread_count,
+                 row_number() over (partition by j.flow_index order by (j.released_at is null), j.position) as slot
+          from execution_jobs j
+          join current_group g on g.flow_index = j.flow_index and g.group_index = j.group_index
+          where j.execution_run_id = ${executionRunId} and j.state in ('queued', 'running')
         )
-        .orderBy(asc(executionRuns.createdAt), asc(executionJobs.groupIndex), asc(executionJobs.position))
-        .limit(1);
-      if (!next) return undefined;
-      const [job] = await tx
-        .update(executionJobs)
-        .set({ state: 'running', workerId, attempts: sql`${executionJobs.attempts} + 1`, heartbeatAt: sql`now()`, startedAt: new Date() })
-        .where(eq(executionJobs.id, next.id))
-        .returning();
-      return job;
+        update execution_jobs set released_at = now()
+        from ranked
+        where execution_jobs.id = ranked.id and ranked.released_at is null and ranked.slot <= ranked.thread_count
+          and execution_jobs.released_at is null
+        returning execution_jobs.id, execution_jobs.project_id as "projectId", execution_jobs.position`);
+      return (result as { rows: (ReleasedJob & { position: number })[] }).rows
+        .sort((a, b) => a.position - b.position)
+        .map(({ id, projectId }) => ({ id, projectId }));
     });
+  }
+
+  /** Runs still running: the ones whose jobs the queue's maintenance looks after. */
+  async runningRunIds(): Promise<string[]> {
+    const rows = await this.db.select({ id: executionRuns.id }).from(executionRuns).where(eq(executionRuns.state, 'running'));
+    return rows.map((row) => row.id);
+  }
+
+  /** Released jobs of running runs that wait to be claimed (each should have its job in the queue). */
+  async releasedQueued(): Promise<ReleasedJob[]> {
+    return this.db
+      .select({ id: executionJobs.id, projectId: executionJobs.projectId })
+      .from(executionJobs)
+      .innerJoin(executionRuns, eq(executionRuns.id, executionJobs.executionRunId))
+      .where(and(eq(executionRuns.state, 'running'), eq(executionJobs.state, 'queued'), isNotNull(executionJobs.releasedAt)));
+  }
+
+  /**
+   * Records a job the queue handed to `workerId` as that worker's running attempt, or answers what
+   * stands in the way: a retry whose last attempt errored on this worker waits `preferOtherWorkerMs`
+   * after its backoff (database time) for another worker; a job still running under its worker
+   * (the queue expired it, the lease decides) or ended meanwhile is not this claim's.
+   */
+  async markClaimed(jobId: string, workerId: string, preferOtherWorkerMs: number): Promise<ClaimOutcome> {
+    const [row] = await this.db
+      .select({
+        state: executionJobs.state,
+        holdMs: sql<number>`case when ${executionJobs.erroredWorkerId} = ${workerId} and ${executionJobs.retryAt} is not null
+          then greatest(0, extract(epoch from (${executionJobs.retryAt} + make_interval(secs => ${preferOtherWorkerMs / 1000}) - now())) * 1000)
+          else 0 end::float8`,
+      })
+      .from(executionJobs)
+      .where(eq(executionJobs.id, jobId));
+    if (row?.state === 'running') return { running: true };
+    if (row?.state !== 'queued') return { gone: true };
+    if (row.holdMs > 0) return { holdMs: row.holdMs };
+    const [job] = await this.db
+      .update(executionJobs)
+      .set({ state: 'running', workerId, attempts: sql`${executionJobs.attempts} + 1`, heartbeatAt: sql`now()`, startedAt: new Date() })
+      .where(and(eq(executionJobs.id, jobId), eq(executionJobs.state, 'queued')))
+      .returning();
+    return job ? { job } : { gone: true };
   }
 
   /** Records the job key made for a claimed job, so whoever ends the job can delete it. */
@@ -297,15 +339,19 @@ export class ExecutionJobsRepo {
     return deleted.length;
   }
 
-  /** Cancels the run's queued and running jobs; answers the job keys they held. */
-  async cancelOpenJobs(executionRunId: string, message: string): Promise<string[]> {
+  /** Cancels the run's queued and running jobs; answers the released ones (in the queue) and the job keys they held. */
+  async cancelOpenJobs(executionRunId: string, message: string): Promise<{ releasedJobIds: string[]; keyIds: string[] }> {
     const cancelled = await this.db
       .update(executionJobs)
       .set({ state: 'cancelled', message, finishedAt: new Date() })
       .where(and(eq(executionJobs.executionRunId, executionRunId), inArray(executionJobs.state, ['queued', 'running'])))
-      .returning({ accessKeyId: executionJobs.accessKeyId });
-    return cancelled.flatMap((job) => (job.accessKeyId ? [job.accessKeyId] : []));
+      .returning({ id: executionJobs.id, releasedAt: executionJobs.releasedAt, accessKeyId: executionJobs.accessKeyId });
+    return {
+      releasedJobIds: cancelled.flatMap((job) => (job.releasedAt ? [job.id] : [])),
+      keyIds: cancelled.flatMap((job) => (job.accessKeyId ? [job.accessKeyId] : [])),
+    };
   }
+
 }
 
 /** The job is still running under the worker it was read with. */

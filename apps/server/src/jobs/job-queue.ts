@@ -149,6 +149,28 @@ export class JobQueue {
     );
   }
 
+  /**
+   * Makes sure each of these jobs waits in the queue or is claimed there: one that is missing (its
+   * sender stopped between the caller's commit and the send) or that ended there while the
+   * caller's record says it still waits is queued again under its id. Answers how many it queued.
+   */
+  async ensureQueued(name: string, jobs: { id: string; data: object }[], options: Omit<EnqueueOptions, 'id' | 'singletonKey'>): Promise<number> {
+    if (jobs.length === 0) return 0;
+    const ids = jobs.map((job) => job.id);
+    await this.database.executeSql(`DELETE FROM ${this.schema}.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state >= 'completed'`, [
+      name,
+      ids,
+    ]);
+    const { rows } = await this.database.executeSql(`SELECT id FROM ${this.schema}.job WHERE name = $1 AND id = ANY($2::uuid[])`, [name, ids]);
+    const present = new Set((rows as { id: string }[]).map((row) => row.id));
+    let queued = 0;
+    for (const job of jobs) {
+      if (present.has(job.id)) continue;
+      if (await this.enqueue(name, job.data, { ...options, id: job.id })) queued += 1;
+    }
+    return queued;
+  }
+
   /** Runs pg-boss's maintenance now: expires overdue active jobs, archives finished ones, deletes old archives. */
   async maintain(): Promise<void> {
     await this.boss.maintain();

@@ -1,0 +1,1 @@
+ALTER TABLE "execution_jobs" ADD COLUMN "released_at" timestamp with time zone;
