@@ -74,8 +74,7 @@ import { ExecutionJobsRepo } from './executions/execution-jobs.repo.js';
 import { EXECUTION_QUEUE, ExecutionQueue } from './executions/execution-queue.js';
 import { executionTransactions } from './executions/execution-repos.js';
 import { ExecutionsRepo } from './executions/executions.repo.js';
-import { ScheduleFiresRepo } from './executions/schedule-fires.repo.js';
-import { Scheduler, schedulerClock } from './executions/scheduler.js';
+import { SCHEDULE_QUEUE, Scheduler, schedulerClock } from './executions/scheduler.js';
 import { Housekeeping } from './housekeeping/housekeeping.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
@@ -226,6 +225,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   });
   await jobQueue.define(SCENARIO_QUEUE, { policy: 'short' });
   await jobQueue.define(EXECUTION_QUEUE, { policy: 'standard' });
+  await jobQueue.define(SCHEDULE_QUEUE, { policy: 'standard' });
   // Built in dependency order: each service gets what it needs when it is made, and what one
   // domain does that others react to travels as a domain event (events/domain-events.ts).
   const events = new DomainEventBus(app.log);
@@ -380,17 +380,16 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
   );
   const workerTokens = new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db));
-  const scheduleFires = new ScheduleFiresRepo(db);
   const clock = schedulerClock(
     settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined,
     settings.SCHEDULER_CLOCK_SPEED,
   );
   const scheduler = new Scheduler(
     executionsRepo,
-    scheduleFires,
+    jobQueue,
     engine,
     clock,
-    { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId },
+    withJobRetries(instanceSettings, { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId }),
     app.log,
   );
   const retention = new RetentionService(new RetentionRepo(db), artifactStore);
@@ -403,7 +402,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         return {
           executionJobs: await engine.forgetJobsOlderThan(keepJobsMs),
           scenarioJobs: await jobs.forgetJobsOlderThan(keepJobsMs),
-          scheduleFires: await scheduler.forgetFiresOlderThan(keepJobsMs),
         };
       },
       runRetention: async () => {

@@ -570,20 +570,6 @@ export const executionJobs = pgTable(
   ],
 );
 
-/** A schedule slot that fired: the primary key makes each slot fire once across every server. */
-export const executionScheduleFires = pgTable(
-  'execution_schedule_fires',
-  {
-    executionId: uuid('execution_id')
-      .notNull()
-      .references(() => executions.id, { onDelete: 'cascade' }),
-    slot: timestamp('slot', { withTimezone: true }).notNull(),
-    firedBy: text('fired_by').notNull(),
-    createdAt: createdAt(),
-  },
-  (table) => [primaryKey({ columns: [table.executionId, table.slot] })],
-);
-
 /**
  * Code Review items (spec 01 §4, DESIGN §8): a locator fix self-healing found in one scenario run,
  * as the new contents of one locator file. Nothing changes in the workspace until it is accepted.

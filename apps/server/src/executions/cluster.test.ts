@@ -16,6 +16,7 @@ import { restartServerProcess, startServerProcess, stopServerProcess, type Serve
 import { SCALE_FEATURE, SCALE_SCENARIOS, scaleFlows } from '../testing/shop-at-scale.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { killWorkerAgent, startWorkerAgent, type WorkerAgent } from '../testing/worker-agent.js';
+import { firedSlots } from '../testing/schedule-fires.js';
 
 /**
  * Settings every server of the cluster shares (the test's own in-process app too: it sweeps lost
@@ -318,9 +319,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
         expect(refused.map((job) => [job.state, job.attempts >= 2])).toEqual([['passed', true]]);
 
         // The slot fired once, on the scheduler: the api server never ticks, the restart found it taken.
-        const fires = await test.database.rows<{ slot: Date; fired_by: string }>(
-          `select slot, fired_by from execution_schedule_fires where execution_id = '${execution.id}'`,
-        );
+        const fires = await firedSlots(test, execution.id);
         expect(fires.map((fire) => [new Date(fire.slot).getTime(), fire.fired_by])).toEqual([[slot.getTime(), back[0]!.instance]]);
         expect(
           (await test.database.rows<{ trigger: string }>(`select trigger from execution_runs where execution_id = '${execution.id}'`)).map(

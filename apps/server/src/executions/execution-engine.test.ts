@@ -386,7 +386,8 @@ describe('the executions engine and its worker protocol', () => {
   it('mends what a server that stopped between its commit and the queue left: unreleased jobs are released, lost ones queued again', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
     const boss = `${bossSchemaOf(test.schemaName ?? 'public')}.job`;
-    const jobsOf = (runId: string) => `(select j.id from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}')`;
+    const jobsOf = (runId: string) =>
+      `(select j.id from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}')`;
 
     // Released in our rows, but the send to pg-boss never happened.
     const first = await user.api.call(calls.run, { params: { id: execution.id } });

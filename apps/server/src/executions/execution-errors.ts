@@ -1,6 +1,6 @@
 /**
  * Why the executions domain refused a request. The route edge (executions.routes.ts) answers each
- * with its status and the catalogue's sentence; the scheduler only logs it.
+ * with its status and the catalogue's sentence; the scheduler logs it and ends the fired slot's job with it.
  */
 export type ExecutionRefusal =
   | 'not-found'

@@ -351,7 +351,6 @@ export class ExecutionJobsRepo {
       keyIds: cancelled.flatMap((job) => (job.accessKeyId ? [job.accessKeyId] : [])),
     };
   }
-
 }
 
 /** The job is still running under the worker it was read with. */

@@ -2,6 +2,7 @@ import { executionCalls as calls, WEEK_DAYS, workspaceCalls as ws } from '@rehea
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { firedSlots } from '../testing/schedule-fires.js';
 
 const INDIA = 5.5;
 /** The servers' scheduler clocks run this much faster, so two minutes pass in four seconds. */
@@ -75,14 +76,14 @@ describe.skipIf(!process.env.DATABASE_URL)('a schedule with two server processes
     let fires: { slot: string; fired_by: string }[] = [];
     for (let i = 0; i < 240 && fires.length === 0; i++) {
       await sleep(500);
-      fires = await test.database.rows(`select slot, fired_by from execution_schedule_fires where execution_id = '${execution.id}'`);
+      fires = await firedSlots(test, execution.id);
     }
     // Both servers keep ticking past the slot (within its lookback) until both have seen it.
     const sawSlot = (log: string[]) => log.some((line) => /schedule (fired|slot fired by another server)/.test(line));
     for (let i = 0; i < 120 && !(sawSlot(logs[0]!) && sawSlot(logs[1]!)); i++) await sleep(500);
     expect(sawSlot(logs[0]!) && sawSlot(logs[1]!)).toBe(true);
 
-    fires = await test.database.rows(`select slot, fired_by from execution_schedule_fires where execution_id = '${execution.id}'`);
+    fires = await firedSlots(test, execution.id);
     expect(fires).toHaveLength(1);
     expect(new Date(fires[0]!.slot).getTime()).toBe(slot.getTime());
     // The winner logs the fire, then starts the run: on a busy machine the run row lands a moment later.

@@ -1,7 +1,35 @@
+import { createHash } from 'node:crypto';
 import { DAY_MS, WEEK_DAYS, zonedTimeToUtc, zoneOffsetMs, type Schedule } from '@rehearse/contract';
+import type { JobQueue } from '../jobs/job-queue.js';
 import type { EngineLogger, ExecutionEngine } from './execution-engine.js';
+import { ExecutionRefused } from './execution-errors.js';
 import type { ExecutionsRepo } from './executions.repo.js';
-import type { ScheduleFiresRepo } from './schedule-fires.repo.js';
+
+/** pg-boss's queue of fired schedule slots: one job per (execution, slot), which starts the execution. */
+export const SCHEDULE_QUEUE = 'execution-schedule';
+
+/** What a fired slot's job carries. */
+export interface FiredSlot {
+  executionId: string;
+  /** The slot's instant (ISO). */
+  slot: string;
+  /** The server whose tick fired it. */
+  firedBy: string;
+}
+
+/** A scheduled start that has not ended this long after it was claimed is tried again (its server died). */
+const START_DEADLINE_SECONDS = 5 * 60;
+
+/**
+ * The job id of an execution's slot: the same on every server (a name-based uuid, version 5
+ * layout), so the first server to fire the slot queues it and every other server's fire is
+ * refused as the same job.
+ */
+export function slotJobId(executionId: string, slot: Date): string {
+  const hex = createHash('sha1').update(`rehearse.schedule-slot:${executionId}:${slot.toISOString()}`).digest('hex');
+  const variant = ((parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16);
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+}
 
 const WEEK_MS = 7 * DAY_MS;
 /** 1970-01-05 was a Monday: weeks are counted from there. */
@@ -64,9 +92,13 @@ export interface Clock {
 }
 
 /**
- * Fires enabled schedules. Every server ticks; the primary key of execution_schedule_fires
- * (execution, slot) lets exactly one INSERT win per slot across all of them, and only the
- * winner starts the execution.
+ * Fires enabled schedules (issue 21: on pg-boss). Every scheduler server ticks and computes the due
+ * slots by our rules (days, time, time zone or offset, biweekly parity, set time); firing a slot
+ * queues its job in pg-boss under the slot's own id (`slotJobId`), so exactly one server's fire is
+ * queued per slot across all of them. Then any scheduler server claims the fired slot and starts
+ * the execution: a start that failed for an infrastructure reason (or whose server died) is tried
+ * again after pg-boss's backoff, and one the engine refused (already running, no scenarios, the
+ * member gone) ends with its reason. pg-boss's retention forgets fired slots with the job history.
  */
 export class Scheduler {
   private timer: NodeJS.Timeout | undefined;
@@ -74,10 +106,10 @@ export class Scheduler {
 
   constructor(
     private readonly executions: ExecutionsRepo,
-    private readonly fires: ScheduleFiresRepo,
+    private readonly jobs: JobQueue,
     private readonly engine: ExecutionEngine,
     private readonly clock: Clock,
-    private readonly settings: { tickMs: number; serverId: string },
+    private readonly settings: { tickMs: number; serverId: string; readonly maxAttempts: number; readonly retryBackoffMs: number },
     private readonly log: EngineLogger & { debug(details: object, message: string): void },
   ) {}
 
@@ -92,14 +124,6 @@ export class Scheduler {
     this.timer = undefined;
   }
 
-  /**
-   * Job history: forgets the fired slots older than `keepMs`. A slot is claimed at most
-   * SCHEDULE_LOOKBACK_MS after its time, so an older record only says when a schedule fired.
-   */
-  async forgetFiresOlderThan(keepMs: number): Promise<number> {
-    return this.fires.deleteSlotsBefore(new Date(this.clock.now().getTime() - Math.max(keepMs, SCHEDULE_LOOKBACK_MS)));
-  }
-
   async tick(): Promise<void> {
     if (this.ticking) return;
     this.ticking = true;
@@ -109,19 +133,42 @@ export class Scheduler {
       for (const execution of planned) {
         const slot = dueSlot(execution.schedule as Schedule, now, execution.setAt ?? execution.createdAt);
         if (!slot) continue;
-        if (!(await this.fires.claimSlot(execution.id, slot, this.settings.serverId))) {
-          this.log.debug({ executionId: execution.id, slot: slot.toISOString() }, 'schedule slot fired by another server');
+        const fired: FiredSlot = { executionId: execution.id, slot: slot.toISOString(), firedBy: this.settings.serverId };
+        const queued = await this.jobs.enqueueOnce(SCHEDULE_QUEUE, fired, {
+          id: slotJobId(execution.id, slot),
+          retryLimit: Math.max(0, this.settings.maxAttempts - 1),
+          retryDelaySeconds: Math.ceil(this.settings.retryBackoffMs / 1000),
+          expireInSeconds: START_DEADLINE_SECONDS,
+        });
+        if (!queued) {
+          this.log.debug({ executionId: execution.id, slot: fired.slot }, 'schedule slot fired by another server');
           continue;
         }
-        this.log.info({ executionId: execution.id, slot: slot.toISOString() }, 'schedule fired');
-        await this.engine
-          .start(execution.id, 'schedule')
-          .catch((error: unknown) => this.log.warn({ err: error, executionId: execution.id }, 'scheduled execution did not start'));
+        this.log.info({ executionId: execution.id, slot: fired.slot }, 'schedule fired');
       }
+      await this.startFiredSlots();
     } catch (error) {
       this.log.warn({ err: error }, 'schedule tick failed');
     } finally {
       this.ticking = false;
+    }
+  }
+
+  /** Starts the executions of the fired slots this server claims, until none is left to claim. */
+  private async startFiredSlots(): Promise<void> {
+    for (;;) {
+      const job = await this.jobs.claim<FiredSlot>(SCHEDULE_QUEUE);
+      if (!job) return;
+      const { executionId } = job.data;
+      try {
+        const { runId } = await this.engine.start(executionId, 'schedule');
+        await this.jobs.complete(SCHEDULE_QUEUE, job.id, { runId });
+      } catch (error) {
+        this.log.warn({ err: error, executionId, attempt: job.attempt }, 'scheduled execution did not start');
+        // The engine's refusals are answers (running, nothing to run, the member gone): no retry changes them.
+        if (error instanceof ExecutionRefused) await this.jobs.complete(SCHEDULE_QUEUE, job.id, { refused: error.reason });
+        else await this.jobs.fail(SCHEDULE_QUEUE, job.id, { message: error instanceof Error ? error.message : String(error) });
+      }
     }
   }
 }

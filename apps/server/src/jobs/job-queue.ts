@@ -106,6 +106,18 @@ export class JobQueue {
     });
   }
 
+  /**
+   * Queues a job under an id its caller derives from what it stands for (a schedule's slot), once:
+   * null when a job with that id is in the queue or its archive, whoever sent it. pg-boss's insert
+   * skips an id already in its job table; the archive is looked at first, so a job that ended and
+   * was archived is not sent again either.
+   */
+  async enqueueOnce(name: string, data: object, options: Omit<EnqueueOptions, 'singletonKey'>): Promise<string | null> {
+    const { rows } = await this.database.executeSql(`SELECT 1 FROM ${this.schema}.archive WHERE name = $1 AND id = $2`, [name, options.id]);
+    if (rows.length > 0) return null;
+    return this.enqueue(name, data, options);
+  }
+
   /** The id of the queued (not yet claimed, not waiting for a retry) job with this singleton key. */
   async queuedWithKey(name: string, singletonKey: string): Promise<string | undefined> {
     const { rows } = await this.database.executeSql(
@@ -154,14 +166,21 @@ export class JobQueue {
    * sender stopped between the caller's commit and the send) or that ended there while the
    * caller's record says it still waits is queued again under its id. Answers how many it queued.
    */
-  async ensureQueued(name: string, jobs: { id: string; data: object }[], options: Omit<EnqueueOptions, 'id' | 'singletonKey'>): Promise<number> {
+  async ensureQueued(
+    name: string,
+    jobs: { id: string; data: object }[],
+    options: Omit<EnqueueOptions, 'id' | 'singletonKey'>,
+  ): Promise<number> {
     if (jobs.length === 0) return 0;
     const ids = jobs.map((job) => job.id);
     await this.database.executeSql(`DELETE FROM ${this.schema}.job WHERE name = $1 AND id = ANY($2::uuid[]) AND state >= 'completed'`, [
       name,
       ids,
     ]);
-    const { rows } = await this.database.executeSql(`SELECT id FROM ${this.schema}.job WHERE name = $1 AND id = ANY($2::uuid[])`, [name, ids]);
+    const { rows } = await this.database.executeSql(`SELECT id FROM ${this.schema}.job WHERE name = $1 AND id = ANY($2::uuid[])`, [
+      name,
+      ids,
+    ]);
     const present = new Set((rows as { id: string }[]).map((row) => row.id));
     let queued = 0;
     for (const job of jobs) {

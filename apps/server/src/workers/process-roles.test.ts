@@ -3,6 +3,7 @@ import { executionCalls, scenarioJobCalls, WEEK_DAYS, workspaceCalls as ws, type
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, stopServerProcess, type ServerProcess } from '../testing/server-process.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { firedSlots } from '../testing/schedule-fires.js';
 
 /** The servers' scheduler clocks run this much faster, so two minutes pass in four seconds. */
 const SPEED = 30;
@@ -75,7 +76,7 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles: an api server and a s
 
       // Past the slot on the api server's clock (4 s), with room for a slow machine: nothing ran there.
       await sleep(7_000);
-      expect(await test.database.rows(`select 1 from execution_schedule_fires where execution_id = '${execution.id}'`)).toEqual([]);
+      expect(await firedSlots(test, execution.id)).toEqual([]);
       expect((await client.call(scenarioJobCalls.scenarioJob, { params: { jobId: job.id } })).job.state).toBe('queued');
       expect(await test.database.rows('select name from worker_tokens')).toEqual([]);
 
@@ -119,7 +120,7 @@ describe.skipIf(!process.env.DATABASE_URL)('process roles: an api server and a s
       let fires: { fired_by: string }[] = [];
       for (let i = 0; i < 120 && fires.length === 0; i++) {
         await sleep(250);
-        fires = await test.database.rows(`select fired_by from execution_schedule_fires where execution_id = '${execution.id}'`);
+        fires = await firedSlots(test, execution.id);
       }
       expect(fires).toHaveLength(1);
       expect(fires[0]!.fired_by).toBe(back.instance);
