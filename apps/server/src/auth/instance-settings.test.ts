@@ -22,14 +22,26 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
   });
   afterAll(async () => test?.close());
 
-  it('answers the environment’s values until an administrator saves others', async () => {
-    expect((await root.api.call(adminCalls.getSettings)).settings).toEqual({
-      signup: { kind: 'open' },
-      defaultAllowedProjects: 10,
-      sessionIdleHours: 72,
-      jobAttempts: 3,
-      jobRetryBackoffSeconds: 30,
-      jobHistoryDays: 14,
+  const environment = {
+    signup: { kind: 'open' },
+    defaultAllowedProjects: 10,
+    sessionIdleHours: 72,
+    jobAttempts: 3,
+    jobRetryBackoffSeconds: 30,
+    jobHistoryDays: 14,
+  };
+
+  it('answers the environment’s values until an administrator saves others, and says they are the environment’s', async () => {
+    const { settings, sources, environment: fromEnvironment } = await root.api.call(adminCalls.getSettings);
+    expect(settings).toEqual(environment);
+    expect(fromEnvironment).toEqual(environment);
+    expect(sources).toEqual({
+      signup: 'environment',
+      defaultAllowedProjects: 'environment',
+      sessionIdleHours: 'environment',
+      jobAttempts: 'environment',
+      jobRetryBackoffSeconds: 'environment',
+      jobHistoryDays: 'environment',
     });
   });
 
@@ -40,9 +52,11 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
     await idleFor(5);
     expect((await person.api.call(authCalls.me)).user.email).toBe(person.user.email);
 
-    const { settings } = await root.api.call(adminCalls.updateSettings, { body: { sessionIdleHours: 4 } });
-    // Only the named setting changed.
-    expect(settings).toMatchObject({ sessionIdleHours: 4, jobAttempts: 3, signup: { kind: 'open' } });
+    const answer = await root.api.call(adminCalls.updateSettings, { body: { sessionIdleHours: 4 } });
+    // Only the named setting changed, and only it is saved.
+    expect(answer.settings).toMatchObject({ sessionIdleHours: 4, jobAttempts: 3, signup: { kind: 'open' } });
+    expect(answer.sources).toMatchObject({ sessionIdleHours: 'saved', jobAttempts: 'environment', signup: 'environment' });
+    expect(answer.environment.sessionIdleHours).toBe(72);
     await idleFor(5);
     const expired = await failure(person.api.call(authCalls.me));
     expect([expired.httpStatus, expired.message]).toEqual([401, 'Your session has expired. Please login again.']);
@@ -110,12 +124,16 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
   });
 
   it('refuses a bad value with the reason and saves nothing of that change', async () => {
-    const before = (await root.api.call(adminCalls.getSettings)).settings;
+    const before = await root.api.call(adminCalls.getSettings);
     const refusals: [object, string][] = [
       [{ sessionIdleHours: 0 }, 'Session idle hours must be a whole number from 1 to 8760.'],
       [{ jobAttempts: 11, sessionIdleHours: 9 }, 'Job attempts must be a whole number from 1 to 10.'],
       [{ jobRetryBackoffSeconds: 1.5 }, 'Retry backoff must be a whole number of seconds from 0 to 600.'],
       [{ jobHistoryDays: 'soon' }, 'Job history must be kept a whole number of days from 1 to 3650.'],
+      // A clear beside a bad value clears nothing either.
+      [{ jobAttempts: null, sessionIdleHours: 0 }, 'Session idle hours must be a whole number from 1 to 8760.'],
+      [{ jobHistoryDays: 'environment' }, 'Job history must be kept a whole number of days from 1 to 3650.'],
+      [{ signup: null, defaultAllowedProjects: -1 }, 'Allowed projects must be a whole number from 0 to 10000.'],
       [{}, 'Say what to change.'],
     ];
     for (const [body, message] of refusals) {
@@ -127,14 +145,43 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
       });
       expect([refused.statusCode, (JSON.parse(refused.body) as { error: string }).error], JSON.stringify(body)).toEqual([400, message]);
     }
-    expect((await root.api.call(adminCalls.getSettings)).settings).toEqual(before);
+    expect(await root.api.call(adminCalls.getSettings)).toEqual(before);
   });
 
   it('refuses a user who is not an instance administrator with 403 and saves nothing', async () => {
     const person = await signUp(test);
-    const refused = await failure(person.api.call(adminCalls.updateSettings, { body: { jobAttempts: 10 } }));
-    expect([refused.httpStatus, refused.message]).toEqual([403, 'Only an instance administrator can do this.']);
-    expect((await root.api.call(adminCalls.getSettings)).settings.jobAttempts).toBe(2);
+    for (const body of [{ jobAttempts: 10 }, { jobAttempts: null }]) {
+      const refused = await failure(person.api.call(adminCalls.updateSettings, { body }));
+      expect([refused.httpStatus, refused.message]).toEqual([403, 'Only an instance administrator can do this.']);
+    }
+    const after = await root.api.call(adminCalls.getSettings);
+    expect([after.settings.jobAttempts, after.sources.jobAttempts]).toEqual([2, 'saved']);
+  });
+
+  it('puts the environment’s value back in force when a saved one is cleared with null, audited, the others kept', async () => {
+    const answer = await root.api.call(adminCalls.updateSettings, { body: { jobHistoryDays: null, jobAttempts: null } });
+    expect(answer.settings).toMatchObject({ jobHistoryDays: 14, jobAttempts: 3, sessionIdleHours: 4, jobRetryBackoffSeconds: 0 });
+    expect(answer.sources).toMatchObject({
+      jobHistoryDays: 'environment',
+      jobAttempts: 'environment',
+      sessionIdleHours: 'saved',
+      jobRetryBackoffSeconds: 'saved',
+    });
+    expect(await root.api.call(adminCalls.getSettings)).toEqual(answer);
+    // The saved values are gone, not stored equal to the environment's: a new JOB_HISTORY_DAYS would apply.
+    expect(await test.database.rows(`select key from instance_settings order by key`)).toEqual([
+      { key: 'jobRetryBackoffSeconds' },
+      { key: 'sessionIdleHours' },
+    ]);
+    const [latest] = (await root.api.call(adminCalls.listActivity, { query: { limit: 1 } })).activity;
+    expect(latest).toMatchObject({
+      actor: 'root@settings.test',
+      action: 'settings.update',
+      target: 'instance',
+      details: { jobHistoryDays: null, jobAttempts: null },
+    });
+    // Clearing what is not saved is no error and changes nothing.
+    expect((await root.api.call(adminCalls.updateSettings, { body: { jobHistoryDays: null } })).settings).toEqual(answer.settings);
   });
 });
 
@@ -144,8 +191,9 @@ describe('the instance settings cache of a server that did not save', () => {
     const table = new Map<string, unknown>();
     const repo = {
       all: async () => new Map(table),
-      set: async (values: Record<string, unknown>) => {
+      change: async (values: Record<string, unknown>, cleared: string[]) => {
         for (const [key, value] of Object.entries(values)) table.set(key, value);
+        for (const key of cleared) table.delete(key);
       },
     } as unknown as InstanceSettingsRepo;
     const defaults = {

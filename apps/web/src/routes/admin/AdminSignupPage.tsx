@@ -27,7 +27,7 @@ export function AdminSignupPage() {
       tab={Strings.adminTabSignup}
       title={Strings.adminSignupTitle}
       intro={Strings.adminSignupIntro}
-      form={(saved) => <SignupForm saved={saved} />}
+      form={(view) => <SignupForm saved={view.settings} />}
     />
   );
 }
