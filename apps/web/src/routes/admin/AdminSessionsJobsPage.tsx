@@ -87,7 +87,8 @@ function SessionsJobsForm({ view }: { view: InstanceSettingsView }) {
       aria-label={Strings.adminSessionsJobsTitle}
       className="flex flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-xs"
     >
-      <div className="grid gap-6 md:grid-cols-2">
+      {/* One column below 1280 px, so a label, its source and the reset control share one line. */}
+      <div className="grid max-w-xl gap-6 xl:max-w-none xl:grid-cols-2">
         {FIELDS.map(({ field, label, hint }) => (
           <TextField
             key={field}
