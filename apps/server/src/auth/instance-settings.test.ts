@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { adminCalls, authCalls, executionCalls, workerCalls, workspaceCalls } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bossSchemaOf } from '../jobs/job-queue.js';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 import { INSTANCE_SETTINGS_CACHE_MS, InstanceSettingsService, withJobRetries } from './instance-settings.js';
 import type { InstanceSettingsRepo } from './instance-settings.repo.js';
@@ -107,7 +109,38 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
     ]);
   });
 
-  it('keeps job history for the newly saved days at the next sweep', async () => {
+  it('keeps job history for the newly saved days at the next sweep, pg-boss’s finished and archived jobs too', async () => {
+    // Four finished pg-boss jobs: ended 3 days and 1 day ago, one of each archived by pg-boss's
+    // maintenance (it archives after an hour here) and one of each still in its job table.
+    const queue = test.services.jobQueue;
+    const boss = bossSchemaOf(test.database.schemaName);
+    await queue.define('history', { policy: 'standard' });
+    const finished = async (days: number) => {
+      const id = randomUUID();
+      await queue.enqueue('history', {}, { id, retryLimit: 0, retryDelaySeconds: 0, expireInSeconds: 60 });
+      expect((await queue.claim('history'))?.id).toBe(id);
+      await queue.complete('history', id, {});
+      return { id, endedAgo: `interval '${days} days'` };
+    };
+    const age = async (job: { id: string; endedAgo: string }) =>
+      test.database.execute(`update ${boss}.job set completed_on = now() - ${job.endedAgo} where id = '${job.id}'`);
+    const [oldArchived, newArchived] = [await finished(3), await finished(1)];
+    await age(oldArchived);
+    await age(newArchived);
+    await queue.maintain();
+    const [oldInTable, newInTable] = [await finished(3), await finished(1)];
+    await age(oldInTable);
+    await age(newInTable);
+    const left = async () =>
+      (
+        await test.database.rows<{ id: string; archived: boolean }>(
+          `select id, false as archived from ${boss}.job where name = 'history'
+           union all select id, true from ${boss}.archive where name = 'history' order by archived, id`,
+        )
+      ).map(({ id, archived }) => `${id}${archived ? ' archived' : ''}`);
+    const all = [`${oldInTable.id}`, `${newInTable.id}`, `${oldArchived.id} archived`, `${newArchived.id} archived`];
+    expect((await left()).sort()).toEqual([...all].sort());
+
     const ended = (
       await test.database.rows<{ n: number }>(`select count(*)::int as n from execution_jobs where finished_at is not null`)
     )[0]!.n;
@@ -117,10 +150,12 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
         `update ${table} set created_at = created_at - interval '3 days', finished_at = finished_at - interval '3 days'`,
       );
     }
-    // Within the environment's 14 days nothing goes; past the saved 2, it does.
-    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 0 });
+    // Within the environment's 14 days nothing goes; past the saved 2, it does, the newer jobs stay.
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 0, queuedJobs: 0 });
+    expect((await left()).sort()).toEqual([...all].sort());
     await root.api.call(adminCalls.updateSettings, { body: { jobHistoryDays: 2 } });
-    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: ended });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: ended, queuedJobs: 2 });
+    expect((await left()).sort()).toEqual([`${newInTable.id}`, `${newArchived.id} archived`].sort());
   });
 
   it('refuses a bad value with the reason and saves nothing of that change', async () => {
