@@ -240,17 +240,23 @@ describe('instance administration in Chromium', () => {
   it('changes who may sign up, which applies to the next sign-up at once', async () => {
     await admin.tab('Sign-up').click();
     const page = rootSide.page;
+    // Nothing saved yet: both values are the environment's, and there is nothing to save.
+    await page.getByRole('group', { name: 'Who may sign up' }).waitFor();
+    expect(await page.getByText('From the environment', { exact: true }).count()).toBe(2);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('radio', { name: 'Invited people and email domains' }).check();
     const domains = page.getByLabel('Allowed email domains');
     await domains.fill('not a domain');
     await page.getByText('List at least one email domain, such as example.com.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await domains.fill('partner.example, acme.test');
-    await page.getByLabel('Projects a new user may create').fill('2');
+    await page.getByLabel('Projects a new user may create', { exact: true }).fill('2');
     await expectAccessible(page, 'administration sign-up');
     await screenshotAtSizes(page, 'admin-signup');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Sign-up settings saved.');
+    await expect.poll(() => page.getByText('Saved here', { exact: true }).count()).toBe(2);
+    await page.getByRole('button', { name: /^Use environment value \(\d+\) for Projects a new user may create$/ }).waitFor();
 
     const outsider = await h.signUp('Eve', 'elsewhere.example').catch((error: unknown) => error as Error);
     expect((outsider as Error).message).toBe('Sign-up on this server needs an invitation or an email address at an allowed domain.');
@@ -289,15 +295,15 @@ describe('instance administration in Chromium', () => {
     expect(await page.getByText('From the environment', { exact: true }).count()).toBe(4);
     expect(await page.getByText('Saved here', { exact: true }).count()).toBe(0);
     // Nothing changed, nothing to save.
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await attempts.fill('11');
     await page.getByText('Job attempts must be a whole number from 1 to 10.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await attempts.fill('5');
     await page.getByLabel('Session idle hours', { exact: true }).fill('48');
     await expectAccessible(page, 'administration sessions and jobs');
     await screenshotAtSizes(page, 'admin-sessions-jobs');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Session and job settings saved.');
     expect((await root.api.call(adminCalls.getSettings)).settings).toMatchObject({ jobAttempts: 5, sessionIdleHours: 48 });
 
