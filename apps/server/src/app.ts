@@ -133,6 +133,8 @@ export interface Services {
   projectSecrets: ProjectSecretsRepo;
   runs: RunsService;
   jobs: ScenarioJobs;
+  /** The one door to pg-boss, whose queues "Run scenario" jobs wait in. */
+  jobQueue: JobQueue;
   /** "Run scenario"'s warm runners (null with WARM_RUNNERS off). */
   warmRunners: WarmRunners | null;
   engine: ExecutionEngine;
@@ -395,13 +397,15 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const retention = new RetentionService(new RetentionRepo(db), artifactStore);
   const housekeeping = new Housekeeping(
     {
-      // The kept days an administrator saved, read at each sweep (pg-boss's own copies above keep
-      // the period the server started with; ours are the history users see).
+      // The kept days an administrator saved, read at each sweep. pg-boss's own retention above
+      // keeps the period the server started with, so its finished jobs are forgotten here too,
+      // by the saved period, when that is shorter.
       jobHistory: async () => {
         const keepJobsMs = (await instanceSettings.current()).jobHistoryDays * DAY_MS;
         return {
           executionJobs: await engine.forgetJobsOlderThan(keepJobsMs),
           scenarioJobs: await jobs.forgetJobsOlderThan(keepJobsMs),
+          queuedJobs: await jobQueue.forgetFinishedOlderThan(keepJobsMs),
         };
       },
       runRetention: async () => {
@@ -460,6 +464,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     projectSecrets,
     runs,
     jobs,
+    jobQueue,
     warmRunners,
     engine,
     workerTokens,

@@ -240,17 +240,23 @@ describe('instance administration in Chromium', () => {
   it('changes who may sign up, which applies to the next sign-up at once', async () => {
     await admin.tab('Sign-up').click();
     const page = rootSide.page;
+    // Nothing saved yet: both values are the environment's, and there is nothing to save.
+    await page.getByRole('group', { name: 'Who may sign up' }).waitFor();
+    expect(await page.getByText('From the environment', { exact: true }).count()).toBe(2);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await page.getByRole('radio', { name: 'Invited people and email domains' }).check();
     const domains = page.getByLabel('Allowed email domains');
     await domains.fill('not a domain');
     await page.getByText('List at least one email domain, such as example.com.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await domains.fill('partner.example, acme.test');
-    await page.getByLabel('Projects a new user may create').fill('2');
+    await page.getByLabel('Projects a new user may create', { exact: true }).fill('2');
     await expectAccessible(page, 'administration sign-up');
     await screenshotAtSizes(page, 'admin-signup');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Sign-up settings saved.');
+    await expect.poll(() => page.getByText('Saved here', { exact: true }).count()).toBe(2);
+    await page.getByRole('button', { name: /^Use environment value \(\d+\) for Projects a new user may create$/ }).waitFor();
 
     const outsider = await h.signUp('Eve', 'elsewhere.example').catch((error: unknown) => error as Error);
     expect((outsider as Error).message).toBe('Sign-up on this server needs an invitation or an email address at an allowed domain.');
@@ -283,25 +289,30 @@ describe('instance administration in Chromium', () => {
     await admin.tab('Sessions & jobs').click();
     const page = rootSide.page;
     await page.getByRole('heading', { name: 'Sessions and jobs', level: 2 }).waitFor();
-    const attempts = page.getByLabel('Job attempts');
+    const attempts = page.getByLabel('Job attempts', { exact: true });
     expect(await attempts.inputValue()).toBe(String(h.test.settings.JOB_ATTEMPTS));
+    // Nothing saved yet: every value is the environment's.
+    expect(await page.getByText('From the environment', { exact: true }).count()).toBe(4);
+    expect(await page.getByText('Saved here', { exact: true }).count()).toBe(0);
     // Nothing changed, nothing to save.
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await attempts.fill('11');
     await page.getByText('Job attempts must be a whole number from 1 to 10.').waitFor();
-    expect(await page.getByRole('button', { name: 'Save' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
     await attempts.fill('5');
-    await page.getByLabel('Session idle hours').fill('48');
+    await page.getByLabel('Session idle hours', { exact: true }).fill('48');
     await expectAccessible(page, 'administration sessions and jobs');
     await screenshotAtSizes(page, 'admin-sessions-jobs');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await expectToast(page, 'Session and job settings saved.');
     expect((await root.api.call(adminCalls.getSettings)).settings).toMatchObject({ jobAttempts: 5, sessionIdleHours: 48 });
 
     // Saved: a reload shows the new values; the change is the newest audit entry, with only what changed.
     await page.reload();
     await page.getByRole('heading', { name: 'Sessions and jobs', level: 2 }).waitFor();
-    await expect.poll(() => page.getByLabel('Job attempts').inputValue()).toBe('5');
+    await expect.poll(() => page.getByLabel('Job attempts', { exact: true }).inputValue()).toBe('5');
+    expect(await page.getByText('Saved here', { exact: true }).count()).toBe(2);
+    expect(await page.getByText('From the environment', { exact: true }).count()).toBe(2);
     await admin.tab('Activity').click();
     const newest = admin.table('Activity').getByRole('row').nth(1);
     await newest.filter({ hasText: 'jobAttempts' }).waitFor();
@@ -309,5 +320,41 @@ describe('instance administration in Chromium', () => {
     expect(who).toBe(root.email);
     expect(what?.split('\n').slice(0, 2)).toEqual(['Server settings changed', 'instance']);
     expect(what?.split('\n')[2]?.split(' · ').sort()).toEqual(['jobAttempts: 5', 'sessionIdleHours: 48']);
+  });
+
+  it('puts a saved setting back to the environment’s value: shown beside the field, undoable until saved, audited', async () => {
+    const page = rootSide.page;
+    const environmentAttempts = String(h.test.settings.JOB_ATTEMPTS);
+    await admin.tab('Sessions & jobs').click();
+    await page.getByRole('heading', { name: 'Sessions and jobs', level: 2 }).waitFor();
+    const attempts = page.getByLabel('Job attempts', { exact: true });
+    await expect.poll(() => attempts.inputValue()).toBe('5');
+    const useEnvironment = page.getByRole('button', { name: `Use environment value (${environmentAttempts}) for Job attempts` });
+    expect(await useEnvironment.innerText()).toBe(`Use environment value (${environmentAttempts})`);
+
+    // Chosen, then taken back: the saved value returns and there is nothing to save.
+    await useEnvironment.click();
+    expect(await attempts.inputValue()).toBe(environmentAttempts);
+    await page.getByText('Environment value once saved', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Keep saved value for Job attempts' }).click();
+    expect(await attempts.inputValue()).toBe('5');
+    expect(await page.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+
+    await useEnvironment.click();
+    await expectAccessible(page, 'administration sessions and jobs, a saved value going back to the environment');
+    await screenshotAtSizes(page, 'admin-sessions-jobs-reset');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expectToast(page, 'Session and job settings saved.');
+    const answer = await root.api.call(adminCalls.getSettings);
+    expect([answer.settings.jobAttempts, answer.sources.jobAttempts]).toEqual([h.test.settings.JOB_ATTEMPTS, 'environment']);
+    expect([answer.settings.sessionIdleHours, answer.sources.sessionIdleHours]).toEqual([48, 'saved']);
+    await expect.poll(() => page.getByText('From the environment', { exact: true }).count()).toBe(3);
+    expect(await page.getByText('Saved here', { exact: true }).count()).toBe(1);
+    expect(await useEnvironment.count()).toBe(0);
+
+    await admin.tab('Activity').click();
+    const newest = admin.table('Activity').getByRole('row').nth(1);
+    await newest.filter({ hasText: 'jobAttempts' }).waitFor();
+    expect((await newest.getByRole('cell').nth(2).innerText()).split('\n')[2]).toBe('jobAttempts: environment value');
   });
 });

@@ -188,6 +188,26 @@ describe('web shell in Chromium', () => {
     await page.waitForURL((url) => DASHBOARD.test(url.pathname));
   });
 
+  it('keeps the user menu open while a fresh load’s projects arrive and the layout re-renders with them', async () => {
+    const projects = '**/api/auth/getProjects';
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(projects, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // No cached projects: the sidebar shows while the list is on its way.
+    await page.evaluate((key) => localStorage.removeItem(key), StorageKeys.queryCache);
+    await page.reload();
+    await shell.userMenuButton().click();
+    await shell.userMenuItem(Strings.userMenuGetStarted).waitFor();
+    release();
+    await page.getByRole('button', { name: new RegExp(`^${Strings.projectSelectorLabel}:`) }).waitFor();
+    expect(await shell.userMenuItem(Strings.userMenuGetStarted).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await page.unroute(projects);
+  });
+
   it('logs out from the user menu: the token is gone here and refused by the server', async () => {
     const token = await shell.token();
     await shell.logout();

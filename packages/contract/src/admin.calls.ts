@@ -60,12 +60,43 @@ export const InstanceSettingsInForce = z.object({
 });
 export type InstanceSettingsInForce = z.infer<typeof InstanceSettingsInForce>;
 
-/** A change of instance settings: the ones named are saved, the others keep their values. */
-export const InstanceSettingsChange = InstanceSettings.partial().refine(
-  (body) => Object.values(body).some((value) => value !== undefined),
-  Messages.adminNothingToChange,
-);
+/**
+ * A change of instance settings: the ones named are saved, the others keep their values; `null`
+ * deletes a saved value, so its environment variable's value is in force again.
+ */
+export const InstanceSettingsChange = z
+  .object({
+    signup: InstanceSettings.shape.signup.nullable().optional(),
+    defaultAllowedProjects: InstanceSettings.shape.defaultAllowedProjects.nullable().optional(),
+    sessionIdleHours: InstanceSettings.shape.sessionIdleHours.nullable().optional(),
+    jobAttempts: InstanceSettings.shape.jobAttempts.nullable().optional(),
+    jobRetryBackoffSeconds: InstanceSettings.shape.jobRetryBackoffSeconds.nullable().optional(),
+    jobHistoryDays: InstanceSettings.shape.jobHistoryDays.nullable().optional(),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), Messages.adminNothingToChange);
 export type InstanceSettingsChange = z.infer<typeof InstanceSettingsChange>;
+
+/** The name of one instance setting. */
+export const InstanceSettingName = InstanceSettingsInForce.keyof();
+export type InstanceSettingName = z.infer<typeof InstanceSettingName>;
+
+/**
+ * Where a setting's value in force comes from: `saved` by an administrator (a change naming it
+ * with `null` deletes it), or the server's `environment` variable.
+ */
+export const InstanceSettingSource = z.enum(['saved', 'environment']);
+export type InstanceSettingSource = z.infer<typeof InstanceSettingSource>;
+
+/** The instance settings as an administrator sees them: in force, where each comes from, and the environment's values. */
+export const InstanceSettingsView = z.object({
+  /** The values in force. */
+  settings: InstanceSettingsInForce,
+  /** For each setting, whether its value in force was saved or is the environment's. */
+  sources: z.record(InstanceSettingName, InstanceSettingSource),
+  /** The environment variables' values, in force for every setting that has no saved value. */
+  environment: InstanceSettingsInForce,
+});
+export type InstanceSettingsView = z.infer<typeof InstanceSettingsView>;
 
 /** A user as the instance administrator sees it. */
 export const AdminUser = z.object({
@@ -257,15 +288,16 @@ export const adminCalls = {
     path: '/api/admin/settings',
     summary: 'The sign-up policy, session, job and job-history settings that may change while the server runs',
     access: 'instanceAdmin',
-    response: Ok.extend({ settings: InstanceSettingsInForce }),
+    response: Ok.extend(InstanceSettingsView.shape),
   }),
   updateSettings: defineCall({
     method: 'PUT',
     path: '/api/admin/settings',
-    summary: 'Change some instance settings (those named); every server applies them within seconds, without a restart',
+    summary:
+      "Change some instance settings (those named; null goes back to the environment's value); every server applies them within seconds, without a restart",
     access: 'instanceAdmin',
     body: InstanceSettingsChange,
-    response: Ok.extend({ settings: InstanceSettingsInForce }),
+    response: Ok.extend(InstanceSettingsView.shape),
     example: { body: { signup: { kind: 'open' }, defaultAllowedProjects: 10 } },
   }),
   listActivity: defineCall({

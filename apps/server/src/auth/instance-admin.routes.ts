@@ -27,10 +27,10 @@ export function registerInstanceAdminRoutes(route: CallRoute, admin: InstanceAdm
     await admin.deleteWorkerToken(caller.user, params.tokenId);
     return { status: true };
   });
-  route(adminCalls.getSettings, async () => ({ status: true, settings: await admin.instanceSettings() }));
+  route(adminCalls.getSettings, async () => ({ status: true, ...(await admin.instanceSettings()) }));
   route(adminCalls.updateSettings, async ({ caller, body }) => ({
     status: true,
-    settings: await admin.updateInstanceSettings(caller.user, body),
+    ...(await admin.updateInstanceSettings(caller.user, body)),
   }));
   route(adminCalls.listActivity, async ({ query }) => ({ status: true, activity: await admin.activityLog(query.limit) }));
 }

@@ -8,7 +8,7 @@ import {
   type ConnectedAgent,
   NOTHING_STORED,
   type InstanceSettingsChange,
-  type InstanceSettingsInForce,
+  type InstanceSettingsView,
   type RetentionCounts,
 } from '@rehearse/contract';
 import { forbidden, notFound } from '../http/errors.js';
@@ -177,12 +177,16 @@ export class InstanceAdminService {
     await this.activity.audit(actor?.id ?? null, 'workerToken.delete', workerToken.name, { tokenId });
   }
 
-  async instanceSettings(): Promise<InstanceSettingsInForce> {
-    return this.settings.current();
+  /** The settings in force, where each comes from (saved or the environment) and the environment's values. */
+  async instanceSettings(): Promise<InstanceSettingsView> {
+    return this.settings.view();
   }
 
-  /** Saves the settings named in `change`, audited with their new values; answers all those in force. */
-  async updateInstanceSettings(actor: AdminActor, change: InstanceSettingsChange): Promise<InstanceSettingsInForce> {
+  /**
+   * Saves the settings named in `change` and clears those named with `null` (back to the
+   * environment's value), audited with the change as asked; answers all those in force.
+   */
+  async updateInstanceSettings(actor: AdminActor, change: InstanceSettingsChange): Promise<InstanceSettingsView> {
     const saved = await this.settings.update(change);
     await this.activity.audit(actor?.id ?? null, 'settings.update', 'instance', definedOnly(change));
     return saved;

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { instanceSettings } from '../db/schema.js';
 
@@ -12,12 +12,18 @@ export class InstanceSettingsRepo {
     return new Map(rows.map((row) => [row.key, row.value]));
   }
 
-  async set(values: Record<string, unknown>): Promise<void> {
+  /** Saves `values` by key and deletes the saved values of `cleared`, all or nothing. */
+  async change(values: Record<string, unknown>, cleared: string[]): Promise<void> {
     const rows = Object.entries(values).map(([key, value]) => ({ key, value, updatedAt: new Date() }));
-    if (rows.length === 0) return;
-    await this.db
-      .insert(instanceSettings)
-      .values(rows)
-      .onConflictDoUpdate({ target: instanceSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
+    if (rows.length === 0 && cleared.length === 0) return;
+    await this.db.transaction(async (tx) => {
+      if (rows.length > 0) {
+        await tx
+          .insert(instanceSettings)
+          .values(rows)
+          .onConflictDoUpdate({ target: instanceSettings.key, set: { value: sql`excluded.value`, updatedAt: sql`excluded.updated_at` } });
+      }
+      if (cleared.length > 0) await tx.delete(instanceSettings).where(inArray(instanceSettings.key, cleared));
+    });
   }
 }

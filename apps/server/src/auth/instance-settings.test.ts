@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { adminCalls, authCalls, executionCalls, workerCalls, workspaceCalls } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bossSchemaOf } from '../jobs/job-queue.js';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 import { INSTANCE_SETTINGS_CACHE_MS, InstanceSettingsService, withJobRetries } from './instance-settings.js';
 import type { InstanceSettingsRepo } from './instance-settings.repo.js';
@@ -22,14 +24,26 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
   });
   afterAll(async () => test?.close());
 
-  it('answers the environment’s values until an administrator saves others', async () => {
-    expect((await root.api.call(adminCalls.getSettings)).settings).toEqual({
-      signup: { kind: 'open' },
-      defaultAllowedProjects: 10,
-      sessionIdleHours: 72,
-      jobAttempts: 3,
-      jobRetryBackoffSeconds: 30,
-      jobHistoryDays: 14,
+  const environment = {
+    signup: { kind: 'open' },
+    defaultAllowedProjects: 10,
+    sessionIdleHours: 72,
+    jobAttempts: 3,
+    jobRetryBackoffSeconds: 30,
+    jobHistoryDays: 14,
+  };
+
+  it('answers the environment’s values until an administrator saves others, and says they are the environment’s', async () => {
+    const { settings, sources, environment: fromEnvironment } = await root.api.call(adminCalls.getSettings);
+    expect(settings).toEqual(environment);
+    expect(fromEnvironment).toEqual(environment);
+    expect(sources).toEqual({
+      signup: 'environment',
+      defaultAllowedProjects: 'environment',
+      sessionIdleHours: 'environment',
+      jobAttempts: 'environment',
+      jobRetryBackoffSeconds: 'environment',
+      jobHistoryDays: 'environment',
     });
   });
 
@@ -40,9 +54,11 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
     await idleFor(5);
     expect((await person.api.call(authCalls.me)).user.email).toBe(person.user.email);
 
-    const { settings } = await root.api.call(adminCalls.updateSettings, { body: { sessionIdleHours: 4 } });
-    // Only the named setting changed.
-    expect(settings).toMatchObject({ sessionIdleHours: 4, jobAttempts: 3, signup: { kind: 'open' } });
+    const answer = await root.api.call(adminCalls.updateSettings, { body: { sessionIdleHours: 4 } });
+    // Only the named setting changed, and only it is saved.
+    expect(answer.settings).toMatchObject({ sessionIdleHours: 4, jobAttempts: 3, signup: { kind: 'open' } });
+    expect(answer.sources).toMatchObject({ sessionIdleHours: 'saved', jobAttempts: 'environment', signup: 'environment' });
+    expect(answer.environment.sessionIdleHours).toBe(72);
     await idleFor(5);
     const expired = await failure(person.api.call(authCalls.me));
     expect([expired.httpStatus, expired.message]).toEqual([401, 'Your session has expired. Please login again.']);
@@ -93,7 +109,38 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
     ]);
   });
 
-  it('keeps job history for the newly saved days at the next sweep', async () => {
+  it('keeps job history for the newly saved days at the next sweep, pg-boss’s finished and archived jobs too', async () => {
+    // Four finished pg-boss jobs: ended 3 days and 1 day ago, one of each archived by pg-boss's
+    // maintenance (it archives after an hour here) and one of each still in its job table.
+    const queue = test.services.jobQueue;
+    const boss = bossSchemaOf(test.database.schemaName);
+    await queue.define('history', { policy: 'standard' });
+    const finished = async (days: number) => {
+      const id = randomUUID();
+      await queue.enqueue('history', {}, { id, retryLimit: 0, retryDelaySeconds: 0, expireInSeconds: 60 });
+      expect((await queue.claim('history'))?.id).toBe(id);
+      await queue.complete('history', id, {});
+      return { id, endedAgo: `interval '${days} days'` };
+    };
+    const age = async (job: { id: string; endedAgo: string }) =>
+      test.database.execute(`update ${boss}.job set completed_on = now() - ${job.endedAgo} where id = '${job.id}'`);
+    const [oldArchived, newArchived] = [await finished(3), await finished(1)];
+    await age(oldArchived);
+    await age(newArchived);
+    await queue.maintain();
+    const [oldInTable, newInTable] = [await finished(3), await finished(1)];
+    await age(oldInTable);
+    await age(newInTable);
+    const left = async () =>
+      (
+        await test.database.rows<{ id: string; archived: boolean }>(
+          `select id, false as archived from ${boss}.job where name = 'history'
+           union all select id, true from ${boss}.archive where name = 'history' order by archived, id`,
+        )
+      ).map(({ id, archived }) => `${id}${archived ? ' archived' : ''}`);
+    const all = [`${oldInTable.id}`, `${newInTable.id}`, `${oldArchived.id} archived`, `${newArchived.id} archived`];
+    expect((await left()).sort()).toEqual([...all].sort());
+
     const ended = (
       await test.database.rows<{ n: number }>(`select count(*)::int as n from execution_jobs where finished_at is not null`)
     )[0]!.n;
@@ -103,19 +150,25 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
         `update ${table} set created_at = created_at - interval '3 days', finished_at = finished_at - interval '3 days'`,
       );
     }
-    // Within the environment's 14 days nothing goes; past the saved 2, it does.
-    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 0 });
+    // Within the environment's 14 days nothing goes; past the saved 2, it does, the newer jobs stay.
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: 0, queuedJobs: 0 });
+    expect((await left()).sort()).toEqual([...all].sort());
     await root.api.call(adminCalls.updateSettings, { body: { jobHistoryDays: 2 } });
-    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: ended });
+    expect(await test.services.housekeeping.sweep()).toMatchObject({ executionJobs: ended, queuedJobs: 2 });
+    expect((await left()).sort()).toEqual([`${newInTable.id}`, `${newArchived.id} archived`].sort());
   });
 
   it('refuses a bad value with the reason and saves nothing of that change', async () => {
-    const before = (await root.api.call(adminCalls.getSettings)).settings;
+    const before = await root.api.call(adminCalls.getSettings);
     const refusals: [object, string][] = [
       [{ sessionIdleHours: 0 }, 'Session idle hours must be a whole number from 1 to 8760.'],
       [{ jobAttempts: 11, sessionIdleHours: 9 }, 'Job attempts must be a whole number from 1 to 10.'],
       [{ jobRetryBackoffSeconds: 1.5 }, 'Retry backoff must be a whole number of seconds from 0 to 600.'],
       [{ jobHistoryDays: 'soon' }, 'Job history must be kept a whole number of days from 1 to 3650.'],
+      // A clear beside a bad value clears nothing either.
+      [{ jobAttempts: null, sessionIdleHours: 0 }, 'Session idle hours must be a whole number from 1 to 8760.'],
+      [{ jobHistoryDays: 'environment' }, 'Job history must be kept a whole number of days from 1 to 3650.'],
+      [{ signup: null, defaultAllowedProjects: -1 }, 'Allowed projects must be a whole number from 0 to 10000.'],
       [{}, 'Say what to change.'],
     ];
     for (const [body, message] of refusals) {
@@ -127,14 +180,43 @@ describe.each(testBackends())('instance settings changed at run time on %s', (ba
       });
       expect([refused.statusCode, (JSON.parse(refused.body) as { error: string }).error], JSON.stringify(body)).toEqual([400, message]);
     }
-    expect((await root.api.call(adminCalls.getSettings)).settings).toEqual(before);
+    expect(await root.api.call(adminCalls.getSettings)).toEqual(before);
   });
 
   it('refuses a user who is not an instance administrator with 403 and saves nothing', async () => {
     const person = await signUp(test);
-    const refused = await failure(person.api.call(adminCalls.updateSettings, { body: { jobAttempts: 10 } }));
-    expect([refused.httpStatus, refused.message]).toEqual([403, 'Only an instance administrator can do this.']);
-    expect((await root.api.call(adminCalls.getSettings)).settings.jobAttempts).toBe(2);
+    for (const body of [{ jobAttempts: 10 }, { jobAttempts: null }]) {
+      const refused = await failure(person.api.call(adminCalls.updateSettings, { body }));
+      expect([refused.httpStatus, refused.message]).toEqual([403, 'Only an instance administrator can do this.']);
+    }
+    const after = await root.api.call(adminCalls.getSettings);
+    expect([after.settings.jobAttempts, after.sources.jobAttempts]).toEqual([2, 'saved']);
+  });
+
+  it('puts the environment’s value back in force when a saved one is cleared with null, audited, the others kept', async () => {
+    const answer = await root.api.call(adminCalls.updateSettings, { body: { jobHistoryDays: null, jobAttempts: null } });
+    expect(answer.settings).toMatchObject({ jobHistoryDays: 14, jobAttempts: 3, sessionIdleHours: 4, jobRetryBackoffSeconds: 0 });
+    expect(answer.sources).toMatchObject({
+      jobHistoryDays: 'environment',
+      jobAttempts: 'environment',
+      sessionIdleHours: 'saved',
+      jobRetryBackoffSeconds: 'saved',
+    });
+    expect(await root.api.call(adminCalls.getSettings)).toEqual(answer);
+    // The saved values are gone, not stored equal to the environment's: a new JOB_HISTORY_DAYS would apply.
+    expect(await test.database.rows(`select key from instance_settings order by key`)).toEqual([
+      { key: 'jobRetryBackoffSeconds' },
+      { key: 'sessionIdleHours' },
+    ]);
+    const [latest] = (await root.api.call(adminCalls.listActivity, { query: { limit: 1 } })).activity;
+    expect(latest).toMatchObject({
+      actor: 'root@settings.test',
+      action: 'settings.update',
+      target: 'instance',
+      details: { jobHistoryDays: null, jobAttempts: null },
+    });
+    // Clearing what is not saved is no error and changes nothing.
+    expect((await root.api.call(adminCalls.updateSettings, { body: { jobHistoryDays: null } })).settings).toEqual(answer.settings);
   });
 });
 
@@ -144,8 +226,9 @@ describe('the instance settings cache of a server that did not save', () => {
     const table = new Map<string, unknown>();
     const repo = {
       all: async () => new Map(table),
-      set: async (values: Record<string, unknown>) => {
+      change: async (values: Record<string, unknown>, cleared: string[]) => {
         for (const [key, value] of Object.entries(values)) table.set(key, value);
+        for (const key of cleared) table.delete(key);
       },
     } as unknown as InstanceSettingsRepo;
     const defaults = {

@@ -1,4 +1,12 @@
-import { InstanceSettings, SignupPolicy, type InstanceSettingsChange, type InstanceSettingsInForce } from '@rehearse/contract';
+import {
+  InstanceSettings,
+  SignupPolicy,
+  type InstanceSettingName,
+  type InstanceSettingsChange,
+  type InstanceSettingsInForce,
+  type InstanceSettingSource,
+  type InstanceSettingsView,
+} from '@rehearse/contract';
 import type { z } from 'zod';
 import type { Settings } from '../env.js';
 import type { InstanceSettingsRepo } from './instance-settings.repo.js';
@@ -35,11 +43,22 @@ export class InstanceSettingsService {
 
   /** The settings in force, read from the database now. */
   async current(): Promise<InstanceSettingsInForce> {
+    return (await this.read()).settings;
+  }
+
+  /** The settings in force, read from the database now, with where each comes from and the environment's values. */
+  async view(): Promise<InstanceSettingsView> {
+    return { ...(await this.read()), environment: this.defaults };
+  }
+
+  private async read(): Promise<Pick<InstanceSettingsView, 'settings' | 'sources'>> {
     const read = ++this.reads;
     const saved = await this.repo.all();
+    const sources = {} as Record<InstanceSettingName, InstanceSettingSource>;
     // A saved value this version cannot read (written by a newer one) falls back to the environment's.
-    const valueOf = <K extends keyof InstanceSettingsInForce>(key: K, schema: z.ZodType<InstanceSettingsInForce[K]>) => {
+    const valueOf = <K extends InstanceSettingName>(key: K, schema: z.ZodType<InstanceSettingsInForce[K]>) => {
       const parsed = schema.safeParse(saved.get(key));
+      sources[key] = parsed.success ? 'saved' : 'environment';
       return parsed.success ? parsed.data : this.defaults[key];
     };
     const settings: InstanceSettingsInForce = {
@@ -53,7 +72,7 @@ export class InstanceSettingsService {
     // A read that began before a save and ends after it must not put the old values back.
     if (read > this.cachedRead) this.cache = { settings, readAt: this.now() };
     this.cachedRead = Math.max(this.cachedRead, read);
-    return settings;
+    return { settings, sources };
   }
 
   /** The settings in force as read at most INSTANCE_SETTINGS_CACHE_MS ago: for paths taken on every request. */
@@ -78,11 +97,18 @@ export class InstanceSettingsService {
     return this.cache?.settings ?? this.defaults;
   }
 
-  /** Saves the settings named in `change` (the others keep their values) and answers those now in force. */
-  async update(change: InstanceSettingsChange): Promise<InstanceSettingsInForce> {
-    const named = Object.fromEntries(Object.entries(change).filter(([, value]) => value !== undefined));
-    await this.repo.set(named);
-    return this.current();
+  /**
+   * Saves the settings named in `change` (the others keep their values), deletes the saved value of
+   * those named with `null` (their environment variable's value is in force again), and answers the
+   * settings now in force.
+   */
+  async update(change: InstanceSettingsChange): Promise<InstanceSettingsView> {
+    const named = Object.entries(change).filter(([, value]) => value !== undefined);
+    await this.repo.change(
+      Object.fromEntries(named.filter(([, value]) => value !== null)),
+      named.filter(([, value]) => value === null).map(([key]) => key),
+    );
+    return this.view();
   }
 }
 

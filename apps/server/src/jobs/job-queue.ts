@@ -195,6 +195,34 @@ export class JobQueue {
     await this.boss.maintain();
   }
 
+  /**
+   * Deletes, from every queue, the finished jobs (completed, failed, cancelled) that ended more than
+   * `keepMs` ago, in pg-boss's job table and in its archive, and archived jobs that never ended
+   * (left unclaimed past their keep time) archived that long ago; answers how many went. Job history
+   * kept for the period an administrator saved: pg-boss's own retention, fixed when it starts, is
+   * only the longest a finished job stays.
+   */
+  async forgetFinishedOlderThan(keepMs: number): Promise<number> {
+    const seconds = keepMs / 1000;
+    const { rows: fromJobs } = await this.database.executeSql(
+      `WITH gone AS (
+         DELETE FROM ${this.schema}.job
+         WHERE state IN ('completed', 'failed', 'cancelled') AND completed_on < now() - make_interval(secs => $1)
+         RETURNING 1
+       ) SELECT count(*)::int AS n FROM gone`,
+      [seconds],
+    );
+    const { rows: fromArchive } = await this.database.executeSql(
+      `WITH gone AS (
+         DELETE FROM ${this.schema}.archive
+         WHERE COALESCE(completed_on, archived_on) < now() - make_interval(secs => $1)
+         RETURNING 1
+       ) SELECT count(*)::int AS n FROM gone`,
+      [seconds],
+    );
+    return (fromJobs[0] as { n: number }).n + (fromArchive[0] as { n: number }).n;
+  }
+
   /** How many rows the queue holds in pg-boss's job table and archive. */
   async rows(name: string): Promise<QueueRows> {
     const { rows } = await this.database.executeSql(

@@ -38,18 +38,18 @@ export class ShellPageModel {
     await this.chooseFromUserMenu(Strings.userMenuLogout);
   }
 
-  /**
-   * Opens the user menu and picks an item. Right after a load the layout can still re-render
-   * as revalidated data replaces the persisted cache, which closes a menu opened in that
-   * instant, so the menu is opened again until the item shows.
-   */
+  userMenuButton() {
+    return this.page.getByRole('button', { name: Strings.userMenuLabel });
+  }
+
+  userMenuItem(item: string) {
+    return this.page.getByRole('menuitem', { name: item });
+  }
+
+  /** Opens the user menu and picks an item. */
   private async chooseFromUserMenu(item: string): Promise<void> {
-    const menuItem = this.page.getByRole('menuitem', { name: item });
-    for (let attempt = 0; attempt < 5 && !(await menuItem.isVisible()); attempt++) {
-      await this.page.getByRole('button', { name: Strings.userMenuLabel }).click();
-      await menuItem.waitFor({ timeout: 3_000 }).catch(() => undefined);
-    }
-    await menuItem.click();
+    await this.userMenuButton().click();
+    await this.userMenuItem(item).click();
   }
 
   sessionExpiredDialog() {

@@ -177,6 +177,15 @@ export const AdminStrings = {
   adminJobHistoryHint:
     'Ended jobs and fired schedule slots are deleted this many days after they ended; runs and reports stay (JOB_HISTORY_DAYS).',
   adminSessionsJobsSaved: 'Session and job settings saved.',
+  // Where a setting's value comes from, beside each field, and the control that clears a saved one.
+  adminSettingFromEnvironment: 'From the environment',
+  adminSettingSaved: 'Saved here',
+  adminSettingEnvironmentOnSave: 'Environment value once saved',
+  adminSettingUseEnvironment: (value: string) => `Use environment value (${value})`,
+  adminSettingUseEnvironmentFor: (value: string, label: string) => `Use environment value (${value}) for ${label}`,
+  adminSettingKeepSaved: 'Keep saved value',
+  adminSettingKeepSavedFor: (label: string) => `Keep saved value for ${label}`,
+  adminActivityEnvironmentValue: 'environment value',
 
   // The license dialog, for an instance administrator
   licenseAdminHint: 'As an instance administrator, you can extend this license yourself in Administration → Projects.',

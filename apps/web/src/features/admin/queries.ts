@@ -1,4 +1,4 @@
-import { adminCalls, type InstanceSettingsChange } from '@rehearse/contract';
+import { adminCalls, type InstanceSettingsChange, type InstanceSettingsView } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '../../lib/activity-log';
 import { toast } from 'sonner';
@@ -16,12 +16,20 @@ export const adminKeys = {
   activity: () => [...adminKeys.all, 'activity'] as const,
 };
 
+/** The settings, their sources and the environment's values of a settings answer (without its status). */
+const settingsView = ({ settings, sources, environment }: InstanceSettingsView): InstanceSettingsView => ({
+  settings,
+  sources,
+  environment,
+});
+
 const adminQueries = {
   users: () => queryOptions({ queryKey: adminKeys.users(), queryFn: async () => (await api.call(adminCalls.listUsers)).users }),
   projects: () => queryOptions({ queryKey: adminKeys.projects(), queryFn: async () => (await api.call(adminCalls.listProjects)).projects }),
   // Agents come and go: the list is read again every 10 s while the tab is open.
   workers: () => queryOptions({ queryKey: adminKeys.workers(), queryFn: () => api.call(adminCalls.listWorkers), refetchInterval: 10_000 }),
-  settings: () => queryOptions({ queryKey: adminKeys.settings(), queryFn: async () => (await api.call(adminCalls.getSettings)).settings }),
+  settings: () =>
+    queryOptions({ queryKey: adminKeys.settings(), queryFn: async () => settingsView(await api.call(adminCalls.getSettings)) }),
   activity: () =>
     queryOptions({
       queryKey: adminKeys.activity(),
@@ -122,9 +130,9 @@ export function useSaveInstanceSettings() {
   return useMutation({
     mutationFn: (change: InstanceSettingsChange) => api.call(adminCalls.updateSettings, { body: change }),
     onError: toastFailure,
-    onSuccess: ({ settings }) => {
+    onSuccess: (answer) => {
       logActivity({ type: 'admin.settings.update' });
-      client.setQueryData(adminKeys.settings(), settings);
+      client.setQueryData(adminKeys.settings(), settingsView(answer));
     },
   });
 }

@@ -18,11 +18,15 @@ interface LicenceContextValue {
 
 const LicenceContext = createContext<LicenceContextValue | null>(null);
 
-/** Holds the licence and contact-sales dialogs of the current project. */
-export function LicenceProvider({ project, children }: { project: Project; children: ReactNode }) {
+/**
+ * Holds the licence and contact-sales dialogs of the current project. It wraps the project shell
+ * before the project is known too (`undefined`: no dialogs, nothing expired), so the shell below is
+ * not remounted, losing an open menu, when the project list arrives.
+ */
+export function LicenceProvider({ project, children }: { project: Project | undefined; children: ReactNode }) {
   const [licenceOpen, setLicenceOpen] = useState(false);
   const [salesOpen, setSalesOpen] = useState(false);
-  const expired = project.is_expired;
+  const expired = project?.is_expired ?? false;
 
   const openLicence = useCallback(() => setLicenceOpen(true), []);
   const openContactSales = useCallback(() => setSalesOpen(true), []);
@@ -38,16 +42,20 @@ export function LicenceProvider({ project, children }: { project: Project; child
   return (
     <LicenceContext.Provider value={value}>
       {children}
-      <LicenceDialog
-        open={licenceOpen}
-        onOpenChange={setLicenceOpen}
-        project={project}
-        onContactSales={() => {
-          setLicenceOpen(false);
-          setSalesOpen(true);
-        }}
-      />
-      <ContactSalesDialog open={salesOpen} onOpenChange={setSalesOpen} project={project} />
+      {project && (
+        <>
+          <LicenceDialog
+            open={licenceOpen}
+            onOpenChange={setLicenceOpen}
+            project={project}
+            onContactSales={() => {
+              setLicenceOpen(false);
+              setSalesOpen(true);
+            }}
+          />
+          <ContactSalesDialog open={salesOpen} onOpenChange={setSalesOpen} project={project} />
+        </>
+      )}
     </LicenceContext.Provider>
   );
 }

@@ -11,7 +11,9 @@ import { SectionHeading } from '../settings/SettingsLayout';
 const actionLabel = (action: string) => Strings.adminActivityActions[action] ?? action;
 
 /** A detail value as a person reads it: text as is, anything else as compact JSON. */
-function detailText(value: unknown): string {
+function detailText(action: string, value: unknown): string {
+  // A settings change names a cleared setting with null: its environment variable's value is in force again.
+  if (action === 'settings.update' && value === null) return Strings.adminActivityEnvironmentValue;
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
@@ -41,7 +43,7 @@ const columns: Column<AdminActivity>[] = [
     // What was done, to what, and with which values, in one cell: the table fits 1024 px without scrolling.
     cell: (entry) => {
       const details = Object.entries(entry.details)
-        .map(([key, value]) => `${key}: ${detailText(value)}`)
+        .map(([key, value]) => `${key}: ${detailText(entry.action, value)}`)
         .join(' · ');
       return (
         <div className="flex max-w-md min-w-0 flex-col">

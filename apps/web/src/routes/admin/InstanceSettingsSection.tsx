@@ -1,4 +1,4 @@
-import type { InstanceSettingsInForce } from '@rehearse/contract';
+import type { InstanceSettingsView } from '@rehearse/contract';
 import { Fragment, type ReactNode } from 'react';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
@@ -25,7 +25,8 @@ export function InstanceSettingsSection({
   tab: string;
   title: string;
   intro: string;
-  form: (saved: InstanceSettingsInForce) => ReactNode;
+  /** The tab's form for the settings in force, where each comes from and the environment's values. */
+  form: (view: InstanceSettingsView) => ReactNode;
 }) {
   useDocumentTitle(`${tab} · ${Strings.adminTitle}`);
   const settings = useInstanceSettings();

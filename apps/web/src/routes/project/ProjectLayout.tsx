@@ -89,5 +89,7 @@ export function ProjectLayout() {
     </div>
   );
 
-  return project ? <LicenceProvider project={project}>{body}</LicenceProvider> : body;
+  // Always the same element above the shell, with or without the project: a different parent
+  // would remount the sidebar and top bar when the list arrives, closing a menu opened meanwhile.
+  return <LicenceProvider project={project}>{body}</LicenceProvider>;
 }
