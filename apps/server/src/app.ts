@@ -74,7 +74,7 @@ import { ExecutionJobsRepo } from './executions/execution-jobs.repo.js';
 import { EXECUTION_QUEUE, ExecutionQueue } from './executions/execution-queue.js';
 import { executionTransactions } from './executions/execution-repos.js';
 import { ExecutionsRepo } from './executions/executions.repo.js';
-import { SCHEDULE_QUEUE, Scheduler, schedulerClock } from './executions/scheduler.js';
+import { SCHEDULE_LOOKBACK_MS, SCHEDULE_QUEUE, Scheduler, schedulerClock } from './executions/scheduler.js';
 import { Housekeeping } from './housekeeping/housekeeping.js';
 import { LocalWorkers } from './workers/local-workers.js';
 import { WorkerTokens } from './workers/worker-tokens.js';
@@ -405,7 +405,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
         return {
           executionJobs: await engine.forgetJobsOlderThan(keepJobsMs),
           scenarioJobs: await jobs.forgetJobsOlderThan(keepJobsMs),
-          queuedJobs: await jobQueue.forgetFinishedOlderThan(keepJobsMs),
+          // A fired slot's job is what refuses a second fire of it while the slot is still due.
+          queuedJobs: await jobQueue.forgetFinishedOlderThan(Math.max(keepJobsMs, SCHEDULE_LOOKBACK_MS)),
         };
       },
       runRetention: async () => {
