@@ -300,7 +300,7 @@ describe('executions in Chromium', () => {
     await page.getByTestId('run-scenario').first().click();
     await expect.poll(() => page.getByRole('tab', { selected: true }).count()).toBe(1);
 
-    // Back on the list the spec's status is Draft again; how the run ended is said beside it.
+    // Back on the list, how the run ended is said in the status column, linked to its report.
     await page.goto(`/${ada.projectId}/executions`);
     await page.getByRole('radio', { name: /^All/ }).click();
     const row = rows().filter({ hasText: 'Nightly cart' });
@@ -309,6 +309,24 @@ describe('executions in Chromium', () => {
       .poll(() => row.getByTestId('execution-last-run').textContent())
       .toBe(run.status === 'PASSED' ? 'Last run passed' : 'Last run failed');
     expect(await row.getByTestId('execution-last-run').getAttribute('href')).toBe(`/${ada.projectId}/run-report/${runId}`);
+    // Scheduled, it stays Planned, with the result beside it.
+    expect(await row.getByTestId('execution-status').textContent()).toBe('Planned');
+    // Unscheduled, the result takes Draft's place: an execution that ran is no draft. The API keeps the spec's status.
+    const { execution: unscheduled } = await ada.api.call(executionCalls.create, {
+      body: {
+        projectId: ada.projectId,
+        name: 'Unscheduled smoke',
+        env: 'default',
+        flows: [{ scenarioGroups: [{ name: 'Scenario Group 1', threadCount: 1, tags: ['@smoke'] }] }],
+      },
+    });
+    await ada.api.call(executionCalls.run, { params: { id: unscheduled.id } });
+    await ada.api.call(executionCalls.halt, { params: { id: unscheduled.id } });
+    const unscheduledRow = rows().filter({ hasText: 'Unscheduled smoke' });
+    await expect.poll(() => unscheduledRow.getByTestId('execution-last-run').textContent()).toBe('Last run stopped');
+    expect(await unscheduledRow.getByTestId('execution-status').count()).toBe(0);
+    expect(await unscheduledRow.innerText()).not.toContain('Draft');
+    expect((await ada.api.call(executionCalls.get, { params: { id: unscheduled.id } })).execution.displayStatus).toBe('Draft');
     await expectAccessible(page, 'executions with a last run');
     await screenshotAtSizes(page, 'executions-last-run');
     await page.setViewportSize({ width: 1440, height: 900 });

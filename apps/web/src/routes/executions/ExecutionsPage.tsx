@@ -203,13 +203,18 @@ export function ExecutionsPage() {
                     <>
                       <td className="px-4 py-3">
                         <span className="flex flex-col items-start gap-1">
-                          <span
-                            data-testid="execution-status"
-                            className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
-                          >
-                            {e.displayStatus}
-                          </span>
-                          {e.lastRun && e.lastRun.state !== 'running' && <LastRun projectId={project.id} lastRun={e.lastRun} />}
+                          {/* An execution that ran is no draft (issue 23): its last result takes Draft's place; Planned stays, with the result beside it. */}
+                          {!(e.displayStatus === 'Draft' && e.lastRun && e.lastRun.state !== 'running') && (
+                            <span
+                              data-testid="execution-status"
+                              className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-700"
+                            >
+                              {e.displayStatus}
+                            </span>
+                          )}
+                          {e.lastRun && e.lastRun.state !== 'running' && (
+                            <LastRun projectId={project.id} lastRun={e.lastRun} asStatus={e.displayStatus === 'Draft'} />
+                          )}
                         </span>
                       </td>
                       <td className="px-2 py-3">
@@ -295,14 +300,27 @@ function EnabledToggle({ execution, onChange }: { execution: Execution; onChange
   return blocked ? <Tooltip content={Messages.scheduleRequired}>{toggle}</Tooltip> : toggle;
 }
 
-/** How the latest run ended, beside the spec's status (which is Draft again after a run), linking to its report. */
-function LastRun({ projectId, lastRun }: { projectId: string; lastRun: NonNullable<Execution['lastRun']> }) {
-  const tone = { passed: 'text-emerald-700', failed: 'text-red-700', halted: 'text-slate-600', running: 'text-slate-600' }[lastRun.state];
+/**
+ * How the latest run ended, linking to its report: beside Planned, and in Draft's place once an
+ * unscheduled execution ran (the spec computes Draft again after a run; the API keeps that value).
+ */
+function LastRun({
+  projectId,
+  lastRun,
+  asStatus,
+}: {
+  projectId: string;
+  lastRun: NonNullable<Execution['lastRun']>;
+  /** In the status badge's place: drawn as a badge. */
+  asStatus: boolean;
+}) {
+  const tone = { passed: 'text-emerald-700', failed: 'text-red-700', halted: 'text-slate-700', running: 'text-slate-700' }[lastRun.state];
+  const badge = { passed: 'bg-emerald-50', failed: 'bg-red-50', halted: 'bg-slate-100', running: 'bg-slate-100' }[lastRun.state];
   return (
     <Link
       to={`/${projectId}/run-report/${lastRun.runId}`}
       data-testid="execution-last-run"
-      className={`focus-ring rounded text-xs font-medium hover:underline ${tone}`}
+      className={`focus-ring text-xs hover:underline ${tone} ${asStatus ? `rounded-full px-2 py-0.5 font-semibold ${badge}` : 'rounded font-medium'}`}
       title={formatDateTime(lastRun.at).date + ' ' + formatDateTime(lastRun.at).time}
     >
       {Strings.execLastRun(lastRun.state)}
