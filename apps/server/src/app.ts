@@ -200,8 +200,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const roles = new Set(settings.REHEARSE_ROLES);
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   installSecurityHeaders(app);
+  // Set once close() begins: answers from then on end their connection, so a keep-alive socket
+  // (a worker agent's, between long-polls) cannot hold the server's close open.
+  let closing = false;
   app.addHook('onSend', async (request, reply) => {
     reply.header(Headers.requestId, request.id);
+    if (closing) reply.header('connection', 'close');
   });
 
   await app.register(rateLimit, {
@@ -575,6 +579,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       housekeeping.start(HOUSEKEEPING_EVERY_MS);
     }
     if (roles.has('workers')) await localWorkers.start();
+  });
+  // Before in-flight requests are waited for: workers' long-poll claims answer "no job" now
+  // instead of holding the close for their whole wait.
+  app.addHook('preClose', async () => {
+    closing = true;
+    engine.close();
   });
   app.addHook('onClose', async () => {
     clearInterval(sweep);
