@@ -27,7 +27,8 @@ import { ProjectsService } from './auth/projects.service.js';
 import { InstanceAdminService } from './auth/instance-admin.service.js';
 import { registerInstanceAdminRoutes } from './auth/instance-admin.routes.js';
 import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
-import { instanceSettingsFromEnvironment, InstanceSettingsService, withJobRetries } from './auth/instance-settings.js';
+import { instanceSettingsFromEnvironment, InstanceSettingsService } from './auth/instance-settings.js';
+import { RetryPolicy } from './jobs/retry-policy.js';
 import { SessionService } from './auth/session.service.js';
 import { SessionsRepo } from './auth/sessions.repo.js';
 import { UsersRepo } from './auth/users.repo.js';
@@ -243,6 +244,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepo(db), instanceSettingsFromEnvironment(settings));
   // Read once now, so the job engines' first decisions already follow what an administrator saved.
   await instanceSettings.current();
+  // One retry rule for every kind of job, following the saved settings (JOB_ATTEMPTS, JOB_RETRY_BACKOFF_SECONDS).
+  const retries = RetryPolicy.following(instanceSettings);
   const sessions = new SessionService(
     events,
     authTx,
@@ -287,11 +290,12 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const executionsRepo = new ExecutionsRepo(db);
   const executionJobsRepo = new ExecutionJobsRepo(db);
   const executionsService = new ExecutionsService(executionsRepo, workspaces, features, executionJobsRepo);
-  const engineSettings = withJobRetries<EngineSettings>(instanceSettings, {
+  const engineSettings: EngineSettings = {
+    retries,
     leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
     claimPollMs: database.kind === 'pglite' ? 2_000 : 500,
     reportLink,
-  });
+  };
   const engine = new ExecutionEngine(
     events,
     executionTransactions(db),
@@ -356,21 +360,19 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   if (warmRunners) events.on('workspaceCommitted', ({ projectId, branch, commit }) => warmRunners.committed(projectId, branch, commit));
   const jobs = new ScenarioJobs(
     events,
-    new ScenarioQueue(
-      new ScenarioJobsRepo(db),
-      jobQueue,
-      withJobRetries(instanceSettings, {
-        // Past the job's deadline and a lease: by then its server would have ended or retried it.
-        expireMs: settings.RUN_TIMEOUT_MINUTES * 60_000 + settings.WORKER_LEASE_SECONDS * 1000 + 60_000,
-      }),
-    ),
+    new ScenarioQueue(new ScenarioJobsRepo(db), jobQueue, {
+      retries,
+      // Past the job's deadline and a lease: by then its server would have ended or retried it.
+      expireMs: settings.RUN_TIMEOUT_MINUTES * 60_000 + settings.WORKER_LEASE_SECONDS * 1000 + 60_000,
+    }),
     runsRepo,
     workspaces,
     features,
     accessKeys,
     accessKeysRepo,
     sockets,
-    withJobRetries(instanceSettings, {
+    {
+      retries,
       workerProcesses: roles.has('workers') ? settings.WORKER_PROCESSES : 0,
       runTimeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000,
       dataDir: settings.dataDir,
@@ -382,7 +384,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       leaseMs: settings.WORKER_LEASE_SECONDS * 1000,
       warmRunners,
       branchHead: (projectId, branch) => workspaces.head(projectId, branch),
-    }),
+    },
     app.log,
   );
   const workerTokens = new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db));
@@ -395,7 +397,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     jobQueue,
     engine,
     clock,
-    withJobRetries(instanceSettings, { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId }),
+    { tickMs: settings.SCHEDULER_TICK_SECONDS * 1000, serverId: instanceId, retries },
     app.log,
   );
   const retention = new RetentionService(new RetentionRepo(db), artifactStore);

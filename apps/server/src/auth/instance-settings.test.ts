@@ -3,7 +3,8 @@ import { adminCalls, authCalls, executionCalls, workerCalls, workspaceCalls } fr
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bossSchemaOf } from '../jobs/job-queue.js';
 import { failure, signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
-import { INSTANCE_SETTINGS_CACHE_MS, InstanceSettingsService, withJobRetries } from './instance-settings.js';
+import { RetryPolicy } from '../jobs/retry-policy.js';
+import { INSTANCE_SETTINGS_CACHE_MS, InstanceSettingsService } from './instance-settings.js';
 import type { InstanceSettingsRepo } from './instance-settings.repo.js';
 
 const FEATURE = 'Feature: Retries\n\n  @retry\n  Scenario: Flaky\n    Given I open "/"\n';
@@ -255,16 +256,19 @@ describe('the instance settings cache of a server that did not save', () => {
     expect((await other.cached()).sessionIdleHours).toBe(1);
   });
 
-  it('lets the job engines read attempts and backoff without waiting, refreshed in the background when stale', async () => {
+  it('gives every job kind one retry policy that reads attempts and backoff without waiting, refreshed in the background when stale', async () => {
     const { saving, other, advance } = cluster();
     await other.current();
-    const engineSettings = withJobRetries<{ leaseMs: number; maxAttempts: number; retryBackoffMs: number }>(other, { leaseMs: 30_000 });
-    expect([engineSettings.leaseMs, engineSettings.maxAttempts, engineSettings.retryBackoffMs]).toEqual([30_000, 3, 5_000]);
+    const retries = RetryPolicy.following(other);
+    expect([retries.maxAttempts, retries.backoffMs, retries.delayAfter(1), retries.delayAfter(2)]).toEqual([3, 5_000, 5_000, 10_000]);
+    expect([retries.allowsAnother(2), retries.allowsAnother(3)]).toEqual([true, false]);
+    expect(retries.queueOptions()).toEqual({ retryLimit: 2, retryDelaySeconds: 5 });
     await saving.update({ jobAttempts: 1, jobRetryBackoffSeconds: 0 });
     advance(INSTANCE_SETTINGS_CACHE_MS);
     // The stale read answers the last values and starts a new read; the next decision sees the change.
-    expect(engineSettings.maxAttempts).toBe(3);
+    expect(retries.maxAttempts).toBe(3);
     await new Promise((resolve) => setImmediate(resolve));
-    expect([engineSettings.maxAttempts, engineSettings.retryBackoffMs]).toEqual([1, 0]);
+    expect([retries.maxAttempts, retries.backoffMs, retries.allowsAnother(1)]).toEqual([1, 0, false]);
+    expect(retries.queueOptions()).toEqual({ retryLimit: 0, retryDelaySeconds: 0 });
   });
 });

@@ -128,27 +128,3 @@ export function instanceSettingsFromEnvironment(
     jobHistoryDays: settings.JOB_HISTORY_DAYS,
   };
 }
-
-/**
- * `settings` with `maxAttempts` and `retryBackoffMs` that answer the instance settings in force each
- * time they are read, for the job engines, which read them from their settings object at each retry
- * decision: a change applies to the next decision without a restart.
- */
-export function withJobRetries<T extends JobRetries>(
-  instance: Pick<InstanceSettingsService, 'latest'>,
-  settings: Omit<T, keyof JobRetries>,
-): T {
-  return Object.defineProperties(
-    { ...settings },
-    {
-      maxAttempts: { enumerable: true, get: () => instance.latest().jobAttempts },
-      retryBackoffMs: { enumerable: true, get: () => instance.latest().jobRetryBackoffSeconds * 1000 },
-    },
-  ) as T;
-}
-
-/** What the job engines read about retrying an attempt that ended in an infrastructure error. */
-interface JobRetries {
-  maxAttempts: number;
-  retryBackoffMs: number;
-}

@@ -25,6 +25,7 @@ import type { ExecutionTransactions } from './execution-repos.js';
 import type { ExecutionsRepo } from './executions.repo.js';
 import { scenariosWithTags, type ExecutionRow, type ExecutionsService } from './executions.service.js';
 import type { DomainEventBus } from '../events/domain-events.js';
+import type { RetryPolicy } from '../jobs/retry-policy.js';
 
 /** How often a server mends the queue while its workers claim (a start or job end whose release a stopped server never made). */
 const MAINTAIN_EVERY_MS = 5_000;
@@ -44,14 +45,11 @@ export interface EngineSettings {
   leaseMs: number;
   /**
    * Attempts a job gets before an infrastructure error (the worker's `error` outcome, or a lost
-   * worker) ends it in the `error` state; each retry prefers another worker.
+   * worker) ends it in the `error` state, and the waits between them; each retry prefers another
+   * worker, and the worker whose attempt errored gets the job back only the backoff after the
+   * others could have taken it.
    */
-  maxAttempts: number;
-  /**
-   * The wait before a retry, doubled for each further attempt; the worker whose attempt errored
-   * gets the job back only this long after the others could have taken it.
-   */
-  retryBackoffMs: number;
+  retries: RetryPolicy;
   /**
    * How often a waiting claim looks again for jobs nobody woke it for: another server's, or one
    * whose lease ran out. An embedded database has one server, so it can look less often.
@@ -80,7 +78,7 @@ export const executionCrudRoom = (projectId: string) => `execution-crud:${projec
  * Outcomes are typed (issue 21): `passed` and `failed` come from the scenario; `error` is the
  * infrastructure's (a pull, a browser launch, an upload, a deadline, a lost worker) and is never a
  * failed scenario. An errored job is queued again after a backoff, preferring another worker, up
- * to `maxAttempts`; then it ends in the `error` state with the reason as its message. A final
+ * to the retry policy's attempts; then it ends in the `error` state with the reason as its message. A final
  * error is treated like a failure for the rest of the run: its flow's later groups are skipped
  * (they run only after the earlier groups' scenarios ran) and the run ends FAILED, because a run
  * passes only when every scenario passed (spec 02 §4) and this one's never ran to the end. The
@@ -321,7 +319,7 @@ export class ExecutionEngine {
   private async claimOnce(workerId: string): Promise<WorkerJob | null> {
     await this.recoverLostJobs();
     await this.maintainQueue();
-    const claimed = await this.queue.claimNext(workerId, this.settings.retryBackoffMs);
+    const claimed = await this.queue.claimNext(workerId, this.settings.retries.backoffMs);
     if (!claimed) return null;
     void this.events.emit('jobClaimed', {
       kind: 'execution',
@@ -400,13 +398,13 @@ export class ExecutionEngine {
   }
 
   /**
-   * Another attempt after `retryBackoffMs` doubled per attempt so far, preferring another worker,
+   * Another attempt after the retry policy's backoff, preferring another worker,
    * or — after the last attempt — the job ends in `error` with `reason`. Another server may be
    * handling the same job right now: the guarded updates let only one of us change it.
    */
   private async retryOrEnd(job: ExecutionJobRow, reason: string, why: string): Promise<void> {
-    if (job.attempts < this.settings.maxAttempts) {
-      const delayMs = this.settings.retryBackoffMs * 2 ** Math.max(0, job.attempts - 1);
+    if (this.settings.retries.allowsAnother(job.attempts)) {
+      const delayMs = this.settings.retries.delayAfter(job.attempts);
       if (!(await this.queue.requeueForRetry(job, reason, delayMs))) return;
       if (job.accessKeyId) await this.accessKeysRepo.delete(job.accessKeyId);
       this.log.warn({ jobId: job.id, workerId: job.workerId, attempts: job.attempts, delayMs, reason }, `retrying a job: ${why}`);

@@ -1,15 +1,14 @@
 import { Limits } from '@rehearse/contract';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { RetryPolicy } from '../jobs/retry-policy.js';
 import type { ExecutionJobRow, ExecutionJobsRepo, ReleasedJob } from './execution-jobs.repo.js';
 
 /** pg-boss's queue of execution jobs (one scenario of an execution run each). */
 export const EXECUTION_QUEUE = 'execution-scenario';
 
 export interface ExecutionQueueSettings {
-  /** Attempts a job gets when they end in infrastructure errors (JOB_ATTEMPTS; read at each release). */
-  readonly maxAttempts: number;
-  /** The wait before a retry, doubled per attempt (pg-boss counts it in whole seconds, with jitter up to as much again). */
-  readonly retryBackoffMs: number;
+  /** Attempts and backoff after infrastructure errors, told to pg-boss at each release. */
+  readonly retries: RetryPolicy;
   /** A running job whose worker has not heartbeaten for this long is lost; a claim finding one running leaves it this long. */
   readonly leaseMs: number;
 }
@@ -119,11 +118,7 @@ export class ExecutionQueue {
   }
 
   private sendOptions() {
-    return {
-      retryLimit: Math.max(0, this.settings.maxAttempts - 1),
-      retryDelaySeconds: Math.ceil(this.settings.retryBackoffMs / 1000),
-      expireInSeconds: EXPIRE_MS / 1000,
-    };
+    return { ...this.settings.retries.queueOptions(), expireInSeconds: EXPIRE_MS / 1000 };
   }
 }
 

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../db/database.js';
 import { bossSchemaOf, JobQueue } from '../jobs/job-queue.js';
+import { RetryPolicy } from '../jobs/retry-policy.js';
 import { testBackends } from '../testing/test-app.js';
 import type { ExecutionEngine } from './execution-engine.js';
 import { ExecutionRefused } from './execution-errors.js';
@@ -29,7 +30,7 @@ describe.each(testBackends())('schedules on the job queue (pg-boss) on %s', (bac
       queue,
       { start } as unknown as ExecutionEngine,
       { now: () => NOW },
-      { tickMs: 60_000, serverId, maxAttempts: 3, retryBackoffMs: 0 },
+      { tickMs: 60_000, serverId, retries: RetryPolicy.fixed(3, 0) },
       quiet,
     );
   const jobOf = async (executionId: string) =>

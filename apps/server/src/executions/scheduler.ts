@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { DAY_MS, WEEK_DAYS, zonedTimeToUtc, zoneOffsetMs, type Schedule } from '@rehearse/contract';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { RetryPolicy } from '../jobs/retry-policy.js';
 import type { EngineLogger, ExecutionEngine } from './execution-engine.js';
 import { ExecutionRefused } from './execution-errors.js';
 import type { ExecutionsRepo } from './executions.repo.js';
@@ -109,7 +110,7 @@ export class Scheduler {
     private readonly jobs: JobQueue,
     private readonly engine: ExecutionEngine,
     private readonly clock: Clock,
-    private readonly settings: { tickMs: number; serverId: string; readonly maxAttempts: number; readonly retryBackoffMs: number },
+    private readonly settings: { tickMs: number; serverId: string; retries: RetryPolicy },
     private readonly log: EngineLogger & { debug(details: object, message: string): void },
   ) {}
 
@@ -136,8 +137,7 @@ export class Scheduler {
         const fired: FiredSlot = { executionId: execution.id, slot: slot.toISOString(), firedBy: this.settings.serverId };
         const queued = await this.jobs.enqueueOnce(SCHEDULE_QUEUE, fired, {
           id: slotJobId(execution.id, slot),
-          retryLimit: Math.max(0, this.settings.maxAttempts - 1),
-          retryDelaySeconds: Math.ceil(this.settings.retryBackoffMs / 1000),
+          ...this.settings.retries.queueOptions(),
           expireInSeconds: START_DEADLINE_SECONDS,
         });
         if (!queued) {

@@ -26,6 +26,7 @@ import type { ScenarioJobRow as JobRow } from './scenario-jobs.repo.js';
 import type { ScenarioQueue } from './scenario-queue.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 import type { WarmRunners } from './warm-runners.js';
+import type { RetryPolicy } from '../jobs/retry-policy.js';
 
 /** Job keys of "Run scenario" are named this plus the job id's start. */
 const JOB_KEY_NAME = 'Run scenario ';
@@ -47,10 +48,11 @@ export interface ScenarioJobSettings {
   instanceId: string;
   /** A running job whose owner has not renewed its lease for this long was orphaned (its server died). */
   leaseMs: number;
-  /** Attempts a job gets when they end in infrastructure errors (JOB_ATTEMPTS); then it ends in `error`. */
-  maxAttempts: number;
-  /** The wait before a retry, doubled per attempt; the server whose attempt errored waits this much longer. */
-  retryBackoffMs: number;
+  /**
+   * Attempts a job gets when they end in infrastructure errors, then it ends in `error`, and the
+   * waits between them; the server whose attempt errored waits the backoff longer.
+   */
+  retries: RetryPolicy;
   /** Warm runners (WARM_RUNNERS); null runs each job as `rehearse pull` + `rehearse run`. */
   warmRunners?: WarmRunners | null;
   /** The commit a branch points at now (a warm runner serves exactly one commit). */
@@ -71,7 +73,7 @@ export interface JobLogger {
  * or the error that stopped them. How the run went comes from its typed result file (`RunResult`),
  * never from its output: a failed scenario is `failed`; an infrastructure error (the pull, the
  * browser, the upload, the deadline of both processes together) is retried after a backoff,
- * preferring another server, up to `maxAttempts`, then ends the job as `error` with its reason.
+ * preferring another server, up to the retry policy's attempts, then ends the job as `error` with its reason.
  */
 export class ScenarioJobs {
   private running = 0;
@@ -205,7 +207,7 @@ export class ScenarioJobs {
   }
 
   private async claim(): Promise<JobRow | undefined> {
-    const job = await this.queue.claimNext(this.settings.instanceId, this.settings.retryBackoffMs);
+    const job = await this.queue.claimNext(this.settings.instanceId, this.settings.retries.backoffMs);
     if (job) {
       this.emit(job);
       void this.events.emit('jobClaimed', { kind: 'scenario', queuedAt: job.createdAt, claimedAt: job.startedAt ?? new Date() });
@@ -255,8 +257,8 @@ export class ScenarioJobs {
     }
     // An infrastructure error with attempts left: queued again (not while this server shuts down:
     // the job then ends here, as before, and is run again by hand).
-    if (state === 'error' && !this.closed && job.attempts < this.settings.maxAttempts) {
-      const delayMs = this.settings.retryBackoffMs * 2 ** Math.max(0, job.attempts - 1);
+    if (state === 'error' && !this.closed && this.settings.retries.allowsAnother(job.attempts)) {
+      const delayMs = this.settings.retries.delayAfter(job.attempts);
       const queued = await this.queue.requeueForRetry(
         job.id,
         this.settings.instanceId,

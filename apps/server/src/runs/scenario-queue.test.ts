@@ -4,6 +4,7 @@ import { bossSchemaOf, JobQueue } from '../jobs/job-queue.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 import { ScenarioJobsRepo } from './scenario-jobs.repo.js';
 import { SCENARIO_QUEUE, ScenarioQueue } from './scenario-queue.js';
+import { RetryPolicy } from '../jobs/retry-policy.js';
 
 const FEATURE = `Feature: Queue
 
@@ -31,7 +32,7 @@ describe.each(testBackends())('the "Run scenario" queue on pg-boss (%s)', (backe
     });
     // Finished jobs leave pg-boss's job table after a second and its archive a second later (maintenance when the test asks).
     door = await JobQueue.start(test.database, { archiveAfterSeconds: 1, deleteAfterSeconds: 1, maintenanceIntervalSeconds: 3600 });
-    queue = new ScenarioQueue(new ScenarioJobsRepo(test.database.db), door, { maxAttempts: 3, retryBackoffMs: 1000, expireMs: 60_000 });
+    queue = new ScenarioQueue(new ScenarioJobsRepo(test.database.db), door, { retries: RetryPolicy.fixed(3, 1000), expireMs: 60_000 });
   });
   afterAll(async () => {
     await door?.stop();

@@ -1,15 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { JobQueue } from '../jobs/job-queue.js';
+import type { RetryPolicy } from '../jobs/retry-policy.js';
 import type { InterruptedJobs, NewScenarioJob, ScenarioJobRow, ScenarioJobsRepo } from './scenario-jobs.repo.js';
 
 /** pg-boss's queue of "Run scenario" jobs. */
 export const SCENARIO_QUEUE = 'run-scenario';
 
 export interface ScenarioQueueSettings {
-  /** Attempts a job gets when they end in infrastructure errors (JOB_ATTEMPTS). */
-  maxAttempts: number;
-  /** The wait before a retry, doubled per attempt (pg-boss counts it in whole seconds, with jitter up to as much again). */
-  retryBackoffMs: number;
+  /** Attempts and backoff after infrastructure errors, told to pg-boss with each job. */
+  retries: RetryPolicy;
   /**
    * pg-boss fails (and retries) a claimed job still active this long after its claim; the retry's
    * claim finds our row still running and cancels it in pg-boss (the owner's lease decides about
@@ -62,8 +61,7 @@ export class ScenarioQueue {
         {
           id: row.id,
           singletonKey,
-          retryLimit: this.settings.maxAttempts - 1,
-          retryDelaySeconds: Math.ceil(this.settings.retryBackoffMs / 1000),
+          ...this.settings.retries.queueOptions(),
           expireInSeconds: this.settings.expireMs / 1000,
         },
       );
