@@ -469,6 +469,14 @@ export class Git {
     return entry;
   }
 
+  /**
+   * The object id at a path of a commit (a folder's tree or a file's blob), or null when there is
+   * nothing there. Costs no git round trip for a commit this process wrote or read before.
+   */
+  async pathOid(commit: string, filePath: string): Promise<string | null> {
+    return (await this.entryAt(commit, filePath))?.oid ?? null;
+  }
+
   /** A file's bytes at a commit, or null when the path is not a file there. */
   async readFile(commit: string, filePath: string): Promise<Buffer | null> {
     const entry = await this.entryAt(commit, filePath);
