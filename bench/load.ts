@@ -141,6 +141,11 @@ async function benchBackend(backend: Backend) {
     };
 
     const load = loadavg()[0]!;
+    // Per-request costs read less of the machine's other load than latencies do: the server's
+    // thread busy time (event-loop utilisation) and the process's CPU (server, database thread and
+    // the clients' thread; git's processes not included).
+    const elu0 = performance.eventLoopUtilization();
+    const cpu0 = process.cpuUsage();
     const result = await clients.run({
       base,
       projects,
@@ -149,6 +154,8 @@ async function benchBackend(backend: Backend) {
       durationMs: SECONDS * 1000,
       seed: 24,
     });
+    const elu = performance.eventLoopUtilization(elu0);
+    const cpu = process.cpuUsage(cpu0);
     const seconds = result.elapsedMs / 1000;
     const rows: Row[] = OPERATIONS.map((op) => {
       const stats = result.byOperation[op.name]!;
@@ -176,6 +183,9 @@ async function benchBackend(backend: Backend) {
       total,
       errors,
       perSecond: total / seconds,
+      serverThreadUtilisation: elu.utilization,
+      serverThreadMsPerRequest: elu.active / total,
+      processCpuMsPerRequest: (cpu.user + cpu.system) / 1000 / total,
     };
   } finally {
     await clients.close();
@@ -211,6 +221,9 @@ async function main(): Promise<void> {
     }
     const overallOk = report.perSecond >= TARGETS.requestsPerSecond && report.errors === 0;
     met &&= overallOk;
+    console.log(
+      `  per request: server thread busy ${report.serverThreadMsPerRequest.toFixed(2)} ms (utilisation ${(report.serverThreadUtilisation * 100).toFixed(0)} %), process CPU ${report.processCpuMsPerRequest.toFixed(2)} ms`,
+    );
     console.log(
       `  overall: ${report.total} requests, ${report.errors} errors, ${report.perSecond.toFixed(1)} requests/s (target ≥ ${TARGETS.requestsPerSecond}, ${overallOk ? 'met' : 'MISSED'})`,
     );

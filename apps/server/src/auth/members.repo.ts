@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { preparedOnce } from '../db/prepared.js';
 import { invitations, projectMembers, projects, users } from '../db/schema.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
@@ -16,8 +17,8 @@ export interface MemberRecord {
 export class MembersRepo {
   constructor(private readonly db: Db) {}
 
-  async listMembers(projectId: string): Promise<MemberRecord[]> {
-    return this.db
+  private readonly listMembersQuery = preparedOnce(() =>
+    this.db
       .select({
         userId: users.id,
         email: users.email,
@@ -27,16 +28,26 @@ export class MembersRepo {
       })
       .from(projectMembers)
       .innerJoin(users, eq(users.id, projectMembers.userId))
-      .where(eq(projectMembers.projectId, projectId))
-      .orderBy(asc(projectMembers.createdAt), asc(users.email));
+      .where(eq(projectMembers.projectId, sql.placeholder('projectId')))
+      .orderBy(asc(projectMembers.createdAt), asc(users.email))
+      .prepare('members_list'),
+  );
+
+  private readonly listPendingInvitationsQuery = preparedOnce(() =>
+    this.db
+      .select()
+      .from(invitations)
+      .where(and(eq(invitations.projectId, sql.placeholder('projectId')), eq(invitations.status, 'pending')))
+      .orderBy(asc(invitations.createdAt))
+      .prepare('invitations_list_pending'),
+  );
+
+  async listMembers(projectId: string): Promise<MemberRecord[]> {
+    return this.listMembersQuery().execute({ projectId });
   }
 
   async listPendingInvitations(projectId: string): Promise<InvitationRow[]> {
-    return this.db
-      .select()
-      .from(invitations)
-      .where(and(eq(invitations.projectId, projectId), eq(invitations.status, 'pending')))
-      .orderBy(asc(invitations.createdAt));
+    return this.listPendingInvitationsQuery().execute({ projectId });
   }
 
   /** Emails among `emails` that are already members or invited to the project. */

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { ProjectRole } from '@rehearse/contract';
 import type { Db } from '../db/database.js';
+import { preparedOnce } from '../db/prepared.js';
 import { projectMembers, projects, users } from '../db/schema.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
@@ -17,6 +18,15 @@ const adminIdColumn = projects.createdBy;
 /** SQL for projects and their memberships. */
 export class ProjectsRepo {
   constructor(private readonly db: Db) {}
+
+  private readonly findWithRoleQuery = preparedOnce(() =>
+    this.db
+      .select({ project: projects, role: projectMembers.role })
+      .from(projects)
+      .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, sql.placeholder('userId'))))
+      .where(eq(projects.id, sql.placeholder('projectId')))
+      .prepare('projects_find_with_role'),
+  );
 
   /** Creates a project with its creator as ADMIN (both or neither when the repository is bound to a transaction). */
   async insertWithAdmin(project: NewProject, adminUserId: string): Promise<ProjectRow> {
@@ -61,11 +71,7 @@ export class ProjectsRepo {
 
   /** A project with this user's role in it (null when not a member), in one read: every project call starts here. */
   async findWithRole(projectId: string, userId: string): Promise<{ project: ProjectRow; role: ProjectRole | null } | undefined> {
-    const [row] = await this.db
-      .select({ project: projects, role: projectMembers.role })
-      .from(projects)
-      .leftJoin(projectMembers, and(eq(projectMembers.projectId, projects.id), eq(projectMembers.userId, userId)))
-      .where(eq(projects.id, projectId));
+    const [row] = await this.findWithRoleQuery().execute({ projectId, userId });
     return row;
   }
 

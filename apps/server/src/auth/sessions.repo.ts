@@ -1,4 +1,5 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
+import { preparedOnce } from '../db/prepared.js';
 import type { Db } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 
@@ -7,17 +8,22 @@ export type SessionRow = typeof sessions.$inferSelect;
 export class SessionsRepo {
   constructor(private readonly db: Db) {}
 
+  private readonly findWithUserQuery = preparedOnce(() =>
+    this.db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+      .prepare('sessions_find_with_user'),
+  );
+
   async insert(row: { tokenHash: string; userId: string; expiresAt: Date }): Promise<void> {
     await this.db.insert(sessions).values(row);
   }
 
   /** A session with its user, in one read: every signed-in request starts here. */
   async findWithUser(tokenHash: string): Promise<{ session: SessionRow; user: typeof users.$inferSelect | null } | undefined> {
-    const [row] = await this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.tokenHash, tokenHash));
+    const [row] = await this.findWithUserQuery().execute({ tokenHash });
     return row;
   }
 

@@ -17,15 +17,20 @@ const envPath = (name: string) => `${ENV_DIR}/${environmentFileName(name)}`;
 
 type EnvironmentData = Record<string, unknown> & { baseUrl: string; name?: string | undefined };
 
-/** The environments of a commit, read once: listings are asked for far more often than a commit is made. */
-const environmentsByCommit = new Lru<string, EnvironmentEntry[]>(256);
+/**
+ * The environments of an `environments/` tree, by its object id (the same id is the same files,
+ * whichever repository): listings are asked for far more often than environments change, and most
+ * commits change other files.
+ */
+const environmentsByTree = new Lru<string, EnvironmentEntry[]>(256);
 
 async function readEnvironments(snapshot: Snapshot): Promise<EnvironmentEntry[]> {
-  const key = `${snapshot.git.gitDir}@${snapshot.commit}`;
-  const cached = environmentsByCommit.get(key);
+  const tree = await snapshot.oidAt(ENV_DIR);
+  if (!tree) return [];
+  const cached = environmentsByTree.get(tree);
   if (cached) return cached;
   const environments = await readEnvironmentFiles(snapshot);
-  environmentsByCommit.set(key, environments);
+  environmentsByTree.set(tree, environments);
   return environments;
 }
 

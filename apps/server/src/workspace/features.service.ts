@@ -41,7 +41,7 @@ export interface FeatureFile {
 export interface FeatureListing {
   features: FeatureFile[];
   allTags: string[];
-  /** `features` and `allTags` serialized once per commit: the features page asks for them often. */
+  /** `features` and `allTags` serialized once per version of the folder: the features page asks for them often. */
   json: { features: string; allTags: string };
 }
 
@@ -86,10 +86,11 @@ function unwrap(result: EditResult): string {
 
 /**
  * Features and scenarios. Files are parsed once per git blob (cached by object id), and a whole
- * listing once per commit, so listing a large workspace again costs a ref lookup.
+ * listing once per version of the features folder, so listing it again costs a ref lookup.
  */
 export class FeaturesService {
   private readonly parsedBlobs = new Lru<string, { parsed: ParsedFeature | null; errors: GherkinError[] }>(20_000);
+  /** Listings by the object id of `features/` (none: ''): commits that change other files find theirs. */
   private readonly listings = new Lru<string, FeatureListing>(64);
   /** Each feature file by path and blob, with its summary serialized (listings are joined from these). */
   private readonly files = new Lru<string, { feature: FeatureFile; json: string }>(20_000);
@@ -102,7 +103,8 @@ export class FeaturesService {
    * parsed again.
    */
   async listing(snapshot: Snapshot): Promise<FeatureListing> {
-    const cached = this.listings.get(snapshot.commit);
+    const tree = (await snapshot.oidAt(FEATURES_DIR)) ?? '';
+    const cached = this.listings.get(tree);
     if (cached) return cached;
     const entries = (await snapshot.list(FEATURES_DIR)).filter(
       (entry) => entry.path.endsWith('.feature') && !entry.path.startsWith(STEP_DEFINITIONS_DIR),
@@ -133,7 +135,7 @@ export class FeaturesService {
       allTags,
       json: { features: `[${files.map((file) => file.json).join(',')}]`, allTags: JSON.stringify(allTags) },
     };
-    this.listings.set(snapshot.commit, listing);
+    this.listings.set(tree, listing);
     return listing;
   }
 

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -140,6 +140,32 @@ describe('git door', () => {
       expect([fsck.status, fsck.stderr]).toEqual([0, '']);
     } finally {
       await repo.close();
+    }
+  });
+
+  it('writes objects on its writer thread before the branch moves, and writes them again into a repository deleted and made anew at the same path', async () => {
+    const first = await newRepo();
+    const files: FileChange[] = [
+      { path: 'features/checkout.feature', content: 'Feature: Checkout\n' },
+      { path: 'data/data.json', content: '{}\n' },
+    ];
+    await first.commit('main', null, files, author, 'first');
+    // git itself finds every object of the commit the branch points at.
+    expect(git(first.gitDir, ['cat-file', '-p', 'main:features/checkout.feature'])).toBe('Feature: Checkout');
+    const tree = git(first.gitDir, ['rev-parse', 'main^{tree}']);
+    await first.close();
+    rmSync(first.gitDir, { recursive: true, force: true });
+
+    // The same objects again: the writer thread knew their folders, which are gone now.
+    const again = await Git.initBare(first.gitDir);
+    try {
+      const recommitted = await again.commit('main', null, files, author, 'first');
+      expect(git(again.gitDir, ['rev-parse', `${recommitted.commit}^{tree}`])).toBe(tree);
+      expect(git(again.gitDir, ['cat-file', '-p', 'main:data/data.json'])).toBe('{}');
+      const fsck = spawnSync('git', ['--git-dir', again.gitDir, 'fsck', '--strict', '--no-dangling'], { encoding: 'utf8' });
+      expect([fsck.status, fsck.stderr]).toEqual([0, '']);
+    } finally {
+      await again.close();
     }
   });
 

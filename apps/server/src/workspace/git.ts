@@ -1,15 +1,12 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { promisify } from 'node:util';
-import { deflate, deflateSync } from 'node:zlib';
 import { Deadline, describeDuration, killProcessGroup, stopChild } from '@rehearse/processes';
+import { gitObjects, type LooseObject } from './git-objects-thread.js';
 import { Lru } from './lru.js';
-
-const deflateAsync = promisify(deflate);
 
 /** The person a commit is made for. */
 export interface GitIdentity {
@@ -223,8 +220,6 @@ function parseTransaction(buffer: Buffer): Parsed<true> {
   return { value: true, used };
 }
 
-/** Objects up to this size are written without leaving the event loop (see Git.writeObject). */
-const SYNC_OBJECT_BYTES = 256 * 1024;
 const WRITTEN_TRUST_MS = 60 * 60_000;
 
 /** The tree with no entries. */
@@ -474,6 +469,14 @@ export class Git {
     return entry;
   }
 
+  /**
+   * The object id at a path of a commit (a folder's tree or a file's blob), or null when there is
+   * nothing there. Costs no git round trip for a commit this process wrote or read before.
+   */
+  async pathOid(commit: string, filePath: string): Promise<string | null> {
+    return (await this.entryAt(commit, filePath))?.oid ?? null;
+  }
+
   /** A file's bytes at a commit, or null when the path is not a file there. */
   async readFile(commit: string, filePath: string): Promise<Buffer | null> {
     const entry = await this.entryAt(commit, filePath);
@@ -522,7 +525,7 @@ export class Git {
   /**
    * Commits `changes` on top of `expectedHead` (null for a branch's first commit) and moves the
    * branch there only if it still points at `expectedHead`. Returns the new commit, or the old one
-   * when the changes change nothing. Objects are written here (loose, each renamed into place
+   * when the changes change nothing. Objects are written first (loose, each renamed into place
    * complete) and only the trees on the changed paths are rewritten; the branch moves through the
    * repository's `update-ref --stdin` helper, so a crash at any point leaves it on a complete
    * commit, and a writer in another process that moved it first makes this one throw GitRefConflict.
@@ -551,11 +554,14 @@ export class Git {
       );
     }
     const baseTree = expectedHead ? await this.commitTree(expectedHead) : null;
+    // Objects are hashed here and written together, off this thread, before the branch moves.
+    const objects: LooseObject[] = [];
     const tree =
       (await this.applyChanges(
         baseTree,
         [...byPath].map(([filePath, content]) => ({ segments: filePath.split('/'), content })),
-      )) ?? (await this.writeObject('tree', Buffer.alloc(0)));
+        objects,
+      )) ?? this.hashObject('tree', Buffer.alloc(0), objects);
     if (expectedHead && tree === baseTree) return { commit: expectedHead, changed: false };
     const when = new Date();
     const text = [
@@ -566,7 +572,10 @@ export class Git {
       '',
       message.replace(/\0/g, '').replace(/\n*$/, '\n'),
     ].join('\n');
-    const commit = await this.writeObject('commit', Buffer.from(text, 'utf8'));
+    const commit = this.hashObject('commit', Buffer.from(text, 'utf8'), objects);
+    await gitObjects.write(path.join(this.gitDir, 'objects'), objects);
+    const now = Date.now();
+    for (const object of objects) this.helpers.written.set(object.oid, now);
     this.helpers.commitTrees.set(commit, tree);
     try {
       await this.helpers.refs.request(
@@ -582,7 +591,11 @@ export class Git {
   }
 
   /** The tree `base` with the changes applied (paths relative to it); null when it ends up empty. */
-  private async applyChanges(base: string | null, changes: { segments: string[]; content: Buffer | null }[]): Promise<string | null> {
+  private async applyChanges(
+    base: string | null,
+    changes: { segments: string[]; content: Buffer | null }[],
+    objects: LooseObject[],
+  ): Promise<string | null> {
     const items = new Map((base ? await this.tree(base) : []).map((item) => [item.name, item]));
     const deeper = new Map<string, { segments: string[]; content: Buffer | null }[]>();
     for (const change of changes) {
@@ -593,54 +606,32 @@ export class Git {
         // Deleting a path removes a file there, never a folder (as `update-index` does).
         if (items.get(name) && !isTree(items.get(name)!)) items.delete(name);
       } else {
-        items.set(name, { mode: '100644', name, oid: await this.writeObject('blob', change.content) });
+        items.set(name, { mode: '100644', name, oid: this.hashObject('blob', change.content, objects) });
       }
     }
     for (const [name, subChanges] of deeper) {
       const existing = items.get(name);
-      const subtree = await this.applyChanges(existing && isTree(existing) ? existing.oid : null, subChanges);
+      const subtree = await this.applyChanges(existing && isTree(existing) ? existing.oid : null, subChanges, objects);
       if (subtree) items.set(name, { mode: '40000', name, oid: subtree });
       else if (existing && isTree(existing)) items.delete(name);
     }
     if (items.size === 0) return null;
     const list = [...items.values()];
-    const oid = await this.writeObject('tree', serializeTree(list));
+    const oid = this.hashObject('tree', serializeTree(list), objects);
     this.helpers.trees.set(oid, list);
     return oid;
   }
 
   /**
-   * Writes one loose object the way git does: deflated into a temporary file in the object
-   * folder, then renamed into place, so a reader (or a crash) never sees half an object. Small
-   * objects (nearly all) are written synchronously: a few file calls of microseconds each cost
-   * less than the event-loop turns their asynchronous forms wait for on a busy server.
+   * An object's id, adding the object to `objects` (the commit's batch for the object writer,
+   * git-objects-worker.mjs) unless this process wrote or found it lately.
    */
-  private async writeObject(type: 'blob' | 'tree' | 'commit', body: Buffer): Promise<string> {
+  private hashObject(type: 'blob' | 'tree' | 'commit', body: Buffer, objects: LooseObject[]): string {
     const header = Buffer.from(`${type} ${body.length}\0`);
     const oid = createHash('sha1').update(header).update(body).digest('hex');
-    if (Date.now() - (this.helpers.written.get(oid) ?? 0) < WRITTEN_TRUST_MS) return oid;
-    const dir = path.join(this.gitDir, 'objects', oid.slice(0, 2));
-    const file = path.join(dir, oid.slice(2));
-    const temporary = path.join(dir, `tmp_obj_${randomBytes(6).toString('hex')}`);
-    if (body.length <= SYNC_OBJECT_BYTES) {
-      if (!existsSync(file)) {
-        const compressed = deflateSync(Buffer.concat([header, body]));
-        mkdirSync(dir, { recursive: true });
-        writeFileSync(temporary, compressed, { mode: 0o444 });
-        renameSync(temporary, file);
-      }
-    } else if (
-      !(await access(file).then(
-        () => true,
-        () => false,
-      ))
-    ) {
-      const compressed = await deflateAsync(Buffer.concat([header, body]));
-      await mkdir(dir, { recursive: true });
-      await writeFile(temporary, compressed, { mode: 0o444 });
-      await rename(temporary, file);
+    if (Date.now() - (this.helpers.written.get(oid) ?? 0) >= WRITTEN_TRUST_MS && !objects.some((object) => object.oid === oid)) {
+      objects.push({ oid, data: Buffer.concat([header, body]) });
     }
-    this.helpers.written.set(oid, Date.now());
     return oid;
   }
 

@@ -33,10 +33,10 @@ const isEncrypted = (row: StoredRow) => row.DataType !== 'string';
  */
 export class TestDataService {
   /**
-   * data/data.json per commit, parsed. An execution asks for it once per scenario, at the same
-   * pinned commit: reading it from git each time cost two git processes per scenario.
+   * data/data.json parsed, by its blob id: an execution asks for it once per scenario, and the
+   * test data page on every visit, while most commits change other files.
    */
-  private readonly storedByCommit = new Lru<string, StoredData>(256);
+  private readonly storedByBlob = new Lru<string, StoredData>(256);
 
   constructor(
     private readonly workspaces: WorkspaceService,
@@ -45,16 +45,17 @@ export class TestDataService {
   ) {}
 
   async list(ws: Workspace): Promise<TestDataRow[]> {
-    return toRows(await this.stored(ws, await this.workspaces.read(ws)), (row) => (isEncrypted(row) ? MASKED_SECRET : row.value));
+    return toRows(await this.stored(await this.workspaces.read(ws)), (row) => (isEncrypted(row) ? MASKED_SECRET : row.value));
   }
 
-  /** data/data.json of a commit, parsed once per commit (callers only read it). */
-  private async stored(ws: Workspace, snapshot: Snapshot): Promise<StoredData> {
-    const cacheKey = `${ws.projectId}@${snapshot.commit}`;
-    let stored = this.storedByCommit.get(cacheKey);
+  /** data/data.json of a commit, parsed once per version of the file (callers only read it). */
+  private async stored(snapshot: Snapshot): Promise<StoredData> {
+    const blob = await snapshot.oidAt(TEST_DATA_PATH);
+    if (!blob) return readStored(snapshot);
+    let stored = this.storedByBlob.get(blob);
     if (!stored) {
       stored = await readStored(snapshot);
-      this.storedByCommit.set(cacheKey, stored);
+      this.storedByBlob.set(blob, stored);
     }
     return stored;
   }
@@ -63,7 +64,7 @@ export class TestDataService {
   async change(ws: Workspace, incoming: IncomingRow[]): Promise<{ testData: TestDataRow[]; dropped: number }> {
     const key = await this.secrets.dataKey(ws.projectId);
     const result = await this.workspaces.write(ws, async (snapshot) => {
-      const previous = await this.stored(ws, snapshot);
+      const previous = await this.stored(snapshot);
       const next = Object.create(null) as StoredData;
       let dropped = 0;
       const seen = new Set<string>();
@@ -102,7 +103,7 @@ export class TestDataService {
 
   /** The current code of a totp row. */
   async totp(ws: Workspace, rowKey: string, environment: string): Promise<{ code: string; secondsLeft: number }> {
-    const stored = await this.stored(ws, await this.workspaces.read(ws));
+    const stored = await this.stored(await this.workspaces.read(ws));
     const row = stored[environment]?.find((candidate) => candidate.key === rowKey);
     if (!row) throw notFound(Messages.testDataRowNotFound);
     if (row.DataType !== 'totp') throw badRequest(Messages.testDataNotTotp);
@@ -114,7 +115,7 @@ export class TestDataService {
    * audited before the value leaves: a value nobody can trace having read is never answered.
    */
   async reveal(ws: Workspace, userId: string, rowKey: string, environment: string): Promise<string> {
-    const stored = await this.stored(ws, await this.workspaces.read(ws));
+    const stored = await this.stored(await this.workspaces.read(ws));
     const row = stored[environment]?.find((candidate) => candidate.key === rowKey);
     if (!row) throw notFound(Messages.testDataRowNotFound);
     if (!isEncrypted(row)) return row.value;
@@ -133,7 +134,7 @@ export class TestDataService {
    * environment's own rows). Only the runner gets these, when it resolves a step.
    */
   async resolveForRun(ws: Workspace, snapshot: Snapshot, environment: string): Promise<{ key: string; value: string; DataType: string }[]> {
-    const stored = await this.stored(ws, snapshot);
+    const stored = await this.stored(snapshot);
     const dataKey = await this.secrets.dataKey(ws.projectId);
     const merged = new Map<string, StoredRow>();
     for (const row of [...(stored['*'] ?? []), ...(stored[environment] ?? [])]) merged.set(row.key, row);

@@ -1,5 +1,6 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { preparedOnce } from '../db/prepared.js';
 import { workspaceState } from '../db/schema.js';
 
 export type WorkspaceStateRow = typeof workspaceState.$inferSelect;
@@ -9,11 +10,16 @@ export type WorkspaceStateChange = Partial<Pick<WorkspaceStateRow, 'lastEnv' | '
 export class WorkspaceStateRepo {
   constructor(private readonly db: Db) {}
 
-  async get(projectId: string, userId: string): Promise<WorkspaceStateRow | undefined> {
-    const [row] = await this.db
+  private readonly getQuery = preparedOnce(() =>
+    this.db
       .select()
       .from(workspaceState)
-      .where(and(eq(workspaceState.projectId, projectId), eq(workspaceState.userId, userId)));
+      .where(and(eq(workspaceState.projectId, sql.placeholder('projectId')), eq(workspaceState.userId, sql.placeholder('userId'))))
+      .prepare('workspace_state_get'),
+  );
+
+  async get(projectId: string, userId: string): Promise<WorkspaceStateRow | undefined> {
+    const [row] = await this.getQuery().execute({ projectId, userId });
     return row;
   }
 

@@ -167,8 +167,8 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
     ...(await s.testData.totp(await open(caller, access, body.branch), body.key, body.environment)),
   }));
 
-  // The two largest answers of the features page are sent as JSON cached per commit: serializing
-  // 5,000 scenarios on every request cost more than finding them.
+  // The two largest answers of the features page are sent as JSON cached per version of the
+  // features folder: serializing 5,000 scenarios on every request cost more than finding them.
   route(calls.getFeatureList, async ({ caller, access, body, reply }) =>
     sendJson(reply, await s.features.listJson(await open(caller, access, body.branch))),
   );

@@ -44,6 +44,15 @@ export class Snapshot {
     }
   }
 
+  /**
+   * The object id at a path (a folder's tree, a file's blob), or null when there is nothing there.
+   * What is read from a path depends on that id only, so readers cache by it: a commit that changed
+   * other paths finds their answers still there.
+   */
+  oidAt(filePath: string): Promise<string | null> {
+    return this.git.pathOid(this.commit, filePath);
+  }
+
   list(prefix: string): Promise<TreeEntry[]> {
     return this.git.listTree(this.commit, prefix);
   }
