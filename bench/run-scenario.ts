@@ -9,6 +9,8 @@
  * with p50/p95 of both, and of the result minus the scenario's own duration (the report's
  * scenario start to end): what the click costs beyond the scenario itself. Prints the machine's
  * load average before and after, since the figures depend on what else the machine runs.
+ * BENCH_WARM_RUNNERS=false measures the cold path (a fresh `rehearse pull` + `rehearse run` and a
+ * browser launch per click, as every click was before warm runners): the "before" of issue 21.
  *
  *   npx tsx bench/run-scenario.ts      (also part of `npm run bench`; PostgreSQL with DATABASE_URL)
  */
@@ -52,7 +54,7 @@ function row(label: string, values: number[]): string {
 
 async function main(): Promise<void> {
   const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  const test = await startTestApp(backend, { WORKER_PROCESSES: '1', LOCAL_WORKERS: '0', WARM_RUNNERS: 'true' });
+  const test = await startTestApp(backend, { WORKER_PROCESSES: '1', LOCAL_WORKERS: '0', WARM_RUNNERS: process.env.BENCH_WARM_RUNNERS ?? 'true' });
   const socket = { current: undefined as ReturnType<typeof io> | undefined };
   try {
     await test.app.listen({ host: '127.0.0.1', port: 0 });

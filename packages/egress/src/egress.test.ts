@@ -235,3 +235,42 @@ writeFileSync(${JSON.stringify(path.join(dir, 'after.json'))}, JSON.stringify({ 
     }
   });
 });
+
+describe('a proxy that lives as long as its process', () => {
+  it('does not keep a finished process alive when started with unref (the process-wide job proxy)', { timeout: 60_000 }, async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'rehearse-unref-'));
+    try {
+      const script = path.join(dir, 'owner.mts');
+      const proxyModule = fileURLToPath(new URL('./proxy.ts', import.meta.url));
+      // A process (a bench, a server under test) that starts the proxy, uses it once and never closes it.
+      writeFileSync(
+        script,
+        `import { startEgressProxy } from ${JSON.stringify(proxyModule)};
+const proxy = await startEgressProxy({ policy: { allowPrivate: true }, socketPath: ${JSON.stringify(path.join(dir, 'proxy.sock'))}, unref: process.argv[2] === 'unref' });
+const answer = await fetch(proxy.url + '/').catch(() => undefined);
+console.log('started', typeof answer);
+`,
+      );
+      const ends = (mode: string) =>
+        new Promise<string>((done) => {
+          const child = spawn(process.execPath, ['--import', 'tsx', script, mode], {
+            cwd: fileURLToPath(new URL('..', import.meta.url)),
+            stdio: 'ignore',
+          });
+          const timer = setTimeout(() => {
+            child.kill('SIGKILL');
+            done('still running');
+          }, 6_000);
+          child.on('close', () => {
+            clearTimeout(timer);
+            done('ended');
+          });
+        });
+      expect(await ends('unref')).toBe('ended');
+      // Without it, the proxy's listeners are what keeps the process running.
+      expect(await ends('ref')).toBe('still running');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

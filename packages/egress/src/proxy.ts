@@ -103,6 +103,11 @@ export async function startEgressProxy(options: {
   host?: string;
   /** Also accept connections on this unix socket (what a network-less sandbox is given). */
   socketPath?: string;
+  /**
+   * Its listeners do not keep the process alive (a process-wide proxy that lives as long as the
+   * process: nothing closes it, so it must not be what keeps a finished process running).
+   */
+  unref?: boolean;
 }): Promise<EgressProxy> {
   const refusals: EgressRefusal[] = [];
   const sockets = new Set<Socket>();
@@ -228,6 +233,10 @@ export async function startEgressProxy(options: {
     });
     // The sandbox user (nobody) connects to it.
     chmodSync(options.socketPath!, 0o666);
+  }
+  if (options.unref) {
+    server.unref();
+    socketServer?.unref();
   }
   return {
     url: `http://${options.host ?? '127.0.0.1'}:${port}`,

@@ -481,7 +481,8 @@ function jobEgress(policy: EgressPolicy): Promise<{ url: string; socketPath: str
       await chmod(dir, 0o711);
       process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
       const socketPath = path.join(dir, 'proxy.sock');
-      const proxy = await startEgressProxy({ policy, socketPath });
+      // Lives as long as the process, which it must not keep alive (a bench or a CLI would never end).
+      const proxy = await startEgressProxy({ policy, socketPath, unref: true });
       return { url: proxy.url, socketPath };
     })();
     pending.catch(() => egressProxies.delete(key));
