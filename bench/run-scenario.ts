@@ -54,7 +54,11 @@ function row(label: string, values: number[]): string {
 
 async function main(): Promise<void> {
   const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
-  const test = await startTestApp(backend, { WORKER_PROCESSES: '1', LOCAL_WORKERS: '0', WARM_RUNNERS: process.env.BENCH_WARM_RUNNERS ?? 'true' });
+  const test = await startTestApp(backend, {
+    WORKER_PROCESSES: '1',
+    LOCAL_WORKERS: '0',
+    WARM_RUNNERS: process.env.BENCH_WARM_RUNNERS ?? 'true',
+  });
   const socket = { current: undefined as ReturnType<typeof io> | undefined };
   try {
     await test.app.listen({ host: '127.0.0.1', port: 0 });
