@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { retryHoldMs } from '../db/retry-hold.js';
 import { executionJobs, executionRuns } from '../db/schema.js';
 
 export type ExecutionRunRow = typeof executionRuns.$inferSelect;
@@ -175,9 +176,7 @@ export class ExecutionJobsRepo {
     const [row] = await this.db
       .select({
         state: executionJobs.state,
-        holdMs: sql<number>`case when ${executionJobs.erroredWorkerId} = ${workerId} and ${executionJobs.retryAt} is not null
-          then greatest(0, extract(epoch from (${executionJobs.retryAt} + make_interval(secs => ${preferOtherWorkerMs / 1000}) - now())) * 1000)
-          else 0 end::float8`,
+        holdMs: retryHoldMs(executionJobs.erroredWorkerId, executionJobs.retryAt, workerId, preferOtherWorkerMs),
       })
       .from(executionJobs)
       .where(eq(executionJobs.id, jobId));

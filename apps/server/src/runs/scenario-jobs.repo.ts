@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import { retryHoldMs } from '../db/retry-hold.js';
 import { scenarioJobs } from '../db/schema.js';
 
 export type ScenarioJobRow = typeof scenarioJobs.$inferSelect;
@@ -65,9 +66,7 @@ export class ScenarioJobsRepo {
       .select({
         state: scenarioJobs.state,
         // The server whose attempt errored leaves the retry to another one for `preferOtherMs` after its backoff (database time).
-        holdMs: sql<number>`case when ${scenarioJobs.erroredOwner} = ${owner} and ${scenarioJobs.retryAt} is not null
-          then greatest(0, extract(epoch from (${scenarioJobs.retryAt} + make_interval(secs => ${preferOtherMs / 1000}) - now())) * 1000)
-          else 0 end::float8`,
+        holdMs: retryHoldMs(scenarioJobs.erroredOwner, scenarioJobs.retryAt, owner, preferOtherMs),
       })
       .from(scenarioJobs)
       .where(eq(scenarioJobs.id, jobId));
