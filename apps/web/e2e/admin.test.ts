@@ -275,6 +275,8 @@ describe('instance administration in Chromium', () => {
     expect(who).toBe(root.email);
     expect(what?.split('\n').slice(0, 2)).toEqual(['Server settings changed', 'instance']);
     expect(what?.split('\n')[2]).toContain('defaultAllowedProjects: 2');
+    // The policy in the Sign-up tab's words, not as JSON.
+    expect(what?.split('\n')[2]).toContain('signup: Invited people and email domains (partner.example, acme.test)');
     const extensions = admin.row('Activity', 'License extended');
     expect(await extensions.filter({ hasText: 'Checkout' }).count()).toBeGreaterThan(0);
     await page.getByLabel('What').selectOption({ label: 'Worker token revoked' });

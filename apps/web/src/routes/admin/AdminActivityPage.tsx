@@ -1,4 +1,4 @@
-import type { AdminActivity } from '@rehearse/contract';
+import { SignupPolicy, type AdminActivity } from '@rehearse/contract';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { useAdminActivity } from '../../features/admin/queries';
@@ -10,11 +10,28 @@ import { SectionHeading } from '../settings/SettingsLayout';
 
 const actionLabel = (action: string) => Strings.adminActivityActions[action] ?? action;
 
-/** A detail value as a person reads it: text as is, anything else as compact JSON. */
-function detailText(action: string, value: unknown): string {
+/** A detail value as a person reads it: text as is, a sign-up policy in the Sign-up tab's words, anything else as compact JSON. */
+function detailText(action: string, key: string, value: unknown): string {
   // A settings change names a cleared setting with null: its environment variable's value is in force again.
   if (action === 'settings.update' && value === null) return Strings.adminActivityEnvironmentValue;
+  if (action === 'settings.update' && key === 'signup') {
+    const policy = SignupPolicy.safeParse(value);
+    if (policy.success) return signupPolicyText(policy.data);
+  }
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+function signupPolicyText(policy: SignupPolicy): string {
+  switch (policy.kind) {
+    case 'open':
+      return Strings.adminSignupOpen;
+    case 'invite':
+      return Strings.adminSignupInvite;
+    case 'domains':
+      return `${Strings.adminSignupDomains} (${policy.domains.join(', ')})`;
+    case 'closed':
+      return Strings.adminSignupClosed;
+  }
 }
 
 const columns: Column<AdminActivity>[] = [
@@ -43,7 +60,7 @@ const columns: Column<AdminActivity>[] = [
     // What was done, to what, and with which values, in one cell: the table fits 1024 px without scrolling.
     cell: (entry) => {
       const details = Object.entries(entry.details)
-        .map(([key, value]) => `${key}: ${detailText(entry.action, value)}`)
+        .map(([key, value]) => `${key}: ${detailText(entry.action, key, value)}`)
         .join(' · ');
       return (
         <div className="flex max-w-md min-w-0 flex-col">
