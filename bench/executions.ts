@@ -6,7 +6,9 @@
  * scenario's start (target ≤ 2 s; measured to the worker's claim and to cucumber's scenario start).
  * The shipped shop is measured twice: as projects run by default, and with the project setting
  * `reducedMotion` on. BENCH_THREADS=1,2 runs only those thread counts, BENCH_ROWS=0,2 only those
- * rows; BENCH_PROCESS_CPU=1 prints CPU per process.
+ * rows; BENCH_PROCESS_CPU=1 prints CPU per process; BENCH_PROCESS_PER_SCENARIO=1 runs every scenario in a
+ * fresh process, workspace copy and browser (the worker's --process-per-scenario, as workers ran
+ * before each thread kept a warm runner per execution run).
  *
  *   npx tsx bench/executions.ts      (also part of `npm run bench`; PostgreSQL with DATABASE_URL)
  */
@@ -168,7 +170,12 @@ async function main(): Promise<void> {
   const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
   // One local worker process with 4 threads, as a single-machine install starts it.
   let socket: Socket | undefined;
-  const test = await startTestApp(backend, { LOCAL_WORKERS: '1', LOCAL_WORKER_THREADS: String(Math.max(...THREADS)) });
+  const processPerScenario = process.env.BENCH_PROCESS_PER_SCENARIO === '1';
+  const test = await startTestApp(backend, {
+    LOCAL_WORKERS: '1',
+    LOCAL_WORKER_THREADS: String(Math.max(...THREADS)),
+    LOCAL_WORKER_PROCESS_PER_SCENARIO: String(processPerScenario),
+  });
   try {
     await test.app.listen({ host: '127.0.0.1', port: 0 });
     const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
@@ -249,7 +256,9 @@ async function main(): Promise<void> {
 
     // The worker process starts with the server; a first one-scenario execution warms it (and the OS caches).
     await runOnce('@warmup', 1, 'instant');
-    console.log(`\nExecutions bench (${backend}, ${SCENARIOS} demo-shop scenarios, one local worker process, real Chromium)`);
+    console.log(
+      `\nExecutions bench (${backend}, ${SCENARIOS} demo-shop scenarios, one local worker process, real Chromium, ${processPerScenario ? 'a fresh process per scenario' : 'a warm runner per thread and run'})`,
+    );
     console.log('  Raw Playwright runs the same scenarios the same way (one Chromium per thread, a new context per scenario), no report.');
     const verdicts: string[] = [];
     let firstStart = Infinity;

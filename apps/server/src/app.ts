@@ -431,6 +431,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       serverUrl: localUrl,
       unsandboxed: settings.REHEARSE_UNSANDBOXED_WORKERS,
       allowPrivateTargets: settings.REHEARSE_ALLOW_PRIVATE_TARGETS,
+      processPerScenario: settings.LOCAL_WORKER_PROCESS_PER_SCENARIO,
     },
     app.log,
   );

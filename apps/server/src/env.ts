@@ -158,6 +158,11 @@ const SettingsSchema = z.object({
   LOCAL_WORKERS: z.coerce.number().int().min(0).max(16).default(1),
   /** Scenarios each local worker runs at once. */
   LOCAL_WORKER_THREADS: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Each execution scenario in a fresh sandboxed process, workspace copy and browser (the worker's
+   * `--process-per-scenario`) instead of the thread's warm runner for the execution run.
+   */
+  LOCAL_WORKER_PROCESS_PER_SCENARIO: booleanFlag.default(false),
   /** A job whose worker has not heartbeaten for this many seconds is retried once on another worker. */
   WORKER_LEASE_SECONDS: z.coerce.number().min(1).max(3600).default(30),
   /** How often each server looks for due schedules. */

@@ -90,7 +90,7 @@ export function scenarioRunArgs(run: ScenarioRunArgs): string[] {
 }
 
 /**
- * What the server asks a warm runner (`rehearse warm-runner`, issue 21), one JSON line each on its
+ * What the server or a worker thread asks a warm runner (`rehearse warm-runner`, issue 21), one JSON line each on its
  * standard input. `prepare` fetches the workspace at `commit`, loads its support code and launches
  * the browser; `run` runs one scenario there in a fresh browser context. Each carries the access
  * token of its own job (never the process's environment), used for that request only.
@@ -109,6 +109,11 @@ export const WarmRunnerRequest = z.discriminatedUnion('type', [
     /** The environment file, relative to the workspace (environments/<name>.json). */
     envFile: z.string(),
     heal: z.boolean(),
+    /** An execution job's browser and viewport (the project's defaults when absent). */
+    browser: z.string().optional(),
+    viewport: z.string().optional(),
+    /** An execution job adds its scenario to the execution's run under its own upload key. */
+    appendTo: z.object({ runId: z.string(), uploadKey: z.string() }).optional(),
     /** Where the runner also writes the request's `RunResult` (inside its own folder). */
     resultFile: z.string(),
   }),

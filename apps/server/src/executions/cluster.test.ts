@@ -189,6 +189,7 @@ describe.skipIf(!process.env.DATABASE_URL)('a cluster: an api server, a schedule
       const context = () =>
         [
           `jobs: ${JSON.stringify(jobs, null, 1)}`,
+          `live counters (${updates.length}), the last: ${JSON.stringify(updates.at(-1))}`,
           ...[api, ...back].map(
             (server, i) => `server ${i} log (warnings):\n${server?.log.filter((line) => /"level":[45]0/.test(line)).join('\n')}`,
           ),

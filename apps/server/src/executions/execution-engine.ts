@@ -88,6 +88,8 @@ export const executionCrudRoom = (projectId: string) => `execution-crud:${projec
 export class ExecutionEngine {
   /** Wakes this process's waiting claims when jobs become claimable here; other servers poll. */
   private readonly wake = new EventEmitter();
+  /** The latest publish of each execution still under way (publishes of one execution are serial). */
+  private readonly publishing = new Map<string, Promise<void>>();
   private closed = false;
   /** When this process last mended the queue (`ExecutionQueue.maintain`). */
   private maintainedAt = 0;
@@ -452,8 +454,23 @@ export class ExecutionEngine {
     });
   }
 
-  /** Live counters to the project's status room and the full list to its crud room (spec 02 §7). */
-  async publish(projectId: string, executionId: string): Promise<void> {
+  /**
+   * Live counters to the project's status room and the full list to its crud room (spec 02 §7).
+   * One execution's publishes go out one after another, each reading the counters at its turn:
+   * two jobs ending at once would otherwise race, and the counters read first could reach the
+   * user last (a finished execution shown as still running).
+   */
+  publish(projectId: string, executionId: string): Promise<void> {
+    const previous = this.publishing.get(executionId) ?? Promise.resolve();
+    const next = previous.then(() => this.publishNow(projectId, executionId));
+    this.publishing.set(executionId, next);
+    void next.then(() => {
+      if (this.publishing.get(executionId) === next) this.publishing.delete(executionId);
+    });
+    return next;
+  }
+
+  private async publishNow(projectId: string, executionId: string): Promise<void> {
     try {
       const status = await this.status(executionId);
       this.sockets.emitToRoom(executionStatusRoom(projectId), executionStatusEvent(executionId), status);

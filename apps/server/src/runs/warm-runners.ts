@@ -1,9 +1,8 @@
-import { readFile, rm } from 'node:fs/promises';
-import path from 'node:path';
-import { randomUUID } from 'node:crypto';
-import { parseRunResult, WarmRunnerAnswer, type RunResult, type WarmRunnerRequest } from '@rehearse/contract';
+import { type RunResult } from '@rehearse/contract';
 import type { EgressPolicy } from '@rehearse/egress';
-import { createJobFolder, Deadline, startJobProcess, type LiveJobProcess, type SandboxMode } from '@rehearse/processes';
+import { Deadline, WarmRunnerProcess, type SandboxMode, type WarmScenario, type WarmTarget } from '@rehearse/processes';
+
+export type { WarmTarget } from '@rehearse/processes';
 
 /** An idle warm runner exits after this long without a request (its browser and memory go with it). */
 export const WARM_RUNNER_IDLE_MS = 5 * 60_000;
@@ -13,8 +12,6 @@ export const MAX_WARM_RUNNERS = 4;
 export const WARM_UP_KEY_NAME = 'Run scenario warm-up ';
 /** How long a runner started in the background (after a save) may take to fetch, load and launch. */
 const BACKGROUND_PREPARE_MS = 120_000;
-/** What a runner's standard error keeps for an error message. */
-const STDERR_TAIL = 4_000;
 
 export interface WarmRunnerSettings {
   /** Kept out of every runner's view, even where it lies inside the runner's code. */
@@ -26,13 +23,6 @@ export interface WarmRunnerSettings {
   runnerBin: string;
   idleMs?: number;
   maxRunners?: number;
-}
-
-/** Which runner may serve a request: never another project's, branch's or commit's. */
-export interface WarmTarget {
-  projectId: string;
-  branch: string;
-  commit: string;
 }
 
 /** One scenario for a warm runner, with the access token of its own job. */
@@ -66,8 +56,8 @@ export interface WarmRunnerInfo {
   runs: number;
 }
 
+/** A warm runner process with this server's bookkeeping: who used it last, whether it is busy or on its way out. */
 class Runner {
-  readonly id = randomUUID();
   busy = false;
   retired = false;
   runs = 0;
@@ -76,39 +66,23 @@ class Runner {
   idleTimer: NodeJS.Timeout | undefined;
   /** Settles once the runner has its workspace, support code and browser (or could not). */
   ready!: Promise<void>;
-  private readonly waiting: ((answer: WarmRunnerAnswer | undefined) => void)[] = [];
-  private stderr = '';
 
   constructor(
-    readonly target: WarmTarget,
-    readonly process: LiveJobProcess,
-    readonly dir: string,
+    readonly process: WarmRunnerProcess,
     userId: string,
   ) {
     this.lastUserId = userId;
-    process.onLine((line) => {
-      const parsed = WarmRunnerAnswer.safeParse(safeJson(line));
-      if (parsed.success) this.waiting.shift()?.(parsed.data);
-    });
-    process.onStderr((text) => {
-      this.stderr = (this.stderr + text).slice(-STDERR_TAIL);
-    });
     void process.exited.then(() => {
       this.retired = true;
-      for (const waiter of this.waiting.splice(0)) waiter(undefined);
     });
   }
 
-  /** Sends a request and waits for its answer; undefined when the runner exited first. */
-  ask(request: WarmRunnerRequest): Promise<WarmRunnerAnswer | undefined> {
-    if (this.process.hasExited) return Promise.resolve(undefined);
-    const answer = new Promise<WarmRunnerAnswer | undefined>((resolve) => this.waiting.push(resolve));
-    this.process.send(`${JSON.stringify(request)}\n`);
-    return answer;
+  get id(): string {
+    return this.process.id;
   }
 
-  lastError(): string {
-    return this.stderr.trim().split('\n').filter(Boolean).at(-1)?.trim() ?? '';
+  get target(): WarmTarget {
+    return this.process.target;
   }
 
   info(): WarmRunnerInfo {
@@ -166,14 +140,10 @@ export class WarmRunners {
     try {
       await runner.ready;
       if (signal.aborted) return { kind: 'stopped', runner: runner.id };
-      const id = randomUUID();
-      const resultFile = path.join(runner.dir, `result-${id}.json`);
-      const answer = await runner.ask({ type: 'run', id, ...target, ...pick(run), resultFile });
+      const result = await runner.process.run(pick(run));
       runner.runs += 1;
       if (signal.aborted) return { kind: 'stopped', runner: runner.id };
-      const result = answer?.type === 'result' ? answer.result : parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
-      await rm(resultFile, { force: true });
-      if (!result) return { kind: 'no-result', reason: runner.lastError(), runner: runner.id };
+      if (!result) return { kind: 'no-result', reason: runner.process.lastError(), runner: runner.id };
       // A runner whose run could not say how the scenario went may itself be what is broken.
       if (result.errorClass === 'infrastructure') this.retire(runner);
       return { kind: 'result', result, runner: runner.id };
@@ -269,48 +239,32 @@ export class WarmRunners {
   /** Starts a runner in the sandbox and sends it `prepare` with `token`; `ready` settles when it answers. */
   private async start(target: WarmTarget, userId: string, token: string, signal: AbortSignal, busy: boolean): Promise<Runner> {
     this.makeRoom();
-    const dir = await createJobFolder(`warm-${target.projectId.slice(0, 8)}`);
-    let process: LiveJobProcess;
-    try {
-      process = await startJobProcess({
-        mode: await this.settings.sandbox(),
-        workDir: dir,
-        cwd: dir,
-        env: {},
-        hidden: [this.settings.dataDir],
-        egress: await this.settings.egress(),
-        runnerBin: this.settings.runnerBin,
-        nodeArgs: [
-          this.settings.runnerBin,
-          'warm-runner',
-          '--server',
-          this.settings.serverUrl(),
-          '--project',
-          target.projectId,
-          '--branch',
-          target.branch,
-        ],
-      });
-    } catch (error) {
-      await rm(dir, { recursive: true, force: true });
-      throw error;
-    }
-    const runner = new Runner(target, process, dir, userId);
+    const process = await WarmRunnerProcess.start({
+      mode: await this.settings.sandbox(),
+      server: this.settings.serverUrl(),
+      target,
+      egress: await this.settings.egress(),
+      runnerBin: this.settings.runnerBin,
+      hidden: [this.settings.dataDir],
+      folderName: `warm-${target.projectId.slice(0, 8)}`,
+    });
+    const runner = new Runner(process, userId);
     runner.busy = busy;
     this.runners.add(runner);
-    void process.exited.then(async () => {
+    void process.exited.then(() => {
       this.runners.delete(runner);
       clearTimeout(runner.idleTimer);
-      await rm(dir, { recursive: true, force: true });
     });
     const stop = () => process.kill();
     signal.addEventListener('abort', stop, { once: true });
-    runner.ready = runner.ask({ type: 'prepare', projectId: target.projectId, commit: target.commit, token }).then((answer) => {
-      signal.removeEventListener('abort', stop);
-      if (answer?.type === 'ready') return;
-      this.retire(runner);
-      throw new Error(answer?.type === 'unprepared' ? answer.reason : runner.lastError() || 'The runner stopped before it was ready.');
-    });
+    runner.ready = process.prepare(token).then(
+      () => signal.removeEventListener('abort', stop),
+      (error: unknown) => {
+        signal.removeEventListener('abort', stop);
+        this.retire(runner);
+        throw error;
+      },
+    );
     // A failure is the waiting request's to report; a background start logs its own.
     runner.ready.catch(() => undefined);
     this.log.info({ runner: runner.id, pid: process.pid, ...target }, 'started a warm runner');
@@ -353,14 +307,6 @@ function sameTarget(a: WarmTarget, b: WarmTarget): boolean {
   return a.projectId === b.projectId && a.branch === b.branch && a.commit === b.commit;
 }
 
-function pick(run: WarmRun): Omit<Extract<WarmRunnerRequest, { type: 'run' }>, 'type' | 'id' | 'projectId' | 'commit' | 'resultFile'> {
+function pick(run: WarmRun): WarmScenario {
   return { token: run.token, featurePath: run.featurePath, scenarioName: run.scenarioName, envFile: run.envFile, heal: run.heal };
-}
-
-function safeJson(line: string): unknown {
-  try {
-    return JSON.parse(line);
-  } catch {
-    return undefined;
-  }
 }

@@ -101,6 +101,17 @@ Feature: Curious
     Given I try to break out of the sandbox
 `;
 
+/** Two attack scenarios for one run: a worker thread runs them one after the other. */
+const TWICE = `@twice
+Feature: Curious twice
+
+  Scenario: Break out first
+    Given I try to break out of the sandbox
+
+  Scenario: Break out again
+    Given I try to break out of the sandbox
+`;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 type Member = Awaited<ReturnType<typeof signUp>>;
@@ -139,14 +150,24 @@ async function startAttackedServer(
 
 /** What the attack step reported, read back from the run report the way a user sees it. */
 async function attempts(stranger: Member, runId: string): Promise<Record<string, string | number>> {
+  const [first] = await attemptsOfEachScenario(stranger, runId, 1);
+  return first!;
+}
+
+/** What each of a run's `count` attack scenarios reported, in the order the runner ran them. */
+async function attemptsOfEachScenario(stranger: Member, runId: string, count: number): Promise<Record<string, string | number>[]> {
   const { run } = await stranger.api.call(runsCalls.getRun, { query: { runId } });
   expect(run.status).toBe('FAILED');
-  const text = JSON.stringify(run.report);
-  const start = text.indexOf('ATTEMPTS ');
-  expect(start).toBeGreaterThan(-1);
-  // The message sits JSON-escaped inside the report; parse the escaped object back.
-  const escaped = /ATTEMPTS (\{.*?\})(?:\\n|")/.exec(text)?.[1];
-  return JSON.parse(JSON.parse(`"${escaped}"`)) as Record<string, string | number>;
+  expect(run.report.testCases).toHaveLength(count);
+  return run.report.testCases
+    .map((testCase) => {
+      const text = JSON.stringify(testCase);
+      // The message sits JSON-escaped inside the report; parse the escaped object back.
+      const escaped = /ATTEMPTS (\{.*?\})(?:\\n|")/.exec(text)?.[1];
+      expect(escaped).toBeDefined();
+      return JSON.parse(JSON.parse(`"${escaped}"`)) as Record<string, string | number>;
+    })
+    .sort((a, b) => Number(a.runsInThisProcess) - Number(b.runsInThisProcess));
 }
 
 function expectEveryAttemptRefused(test: TestApp, seen: Record<string, string | number>): void {
@@ -175,6 +196,25 @@ function expectEveryAttemptRefused(test: TestApp, seen: Record<string, string | 
   // A write "outside" lands in the job's own throwaway /tmp, never on the host.
   expect(existsSync(HOST_FILE)).toBe(false);
   expect(existsSync(path.join(test.settings.dataDir, 'pwned.txt'))).toBe(false);
+}
+
+/** Starts an execution of the scenarios tagged `tag` (one thread) and waits until its `failed` scenarios have ended. */
+async function executeToEnd(test: TestApp, member: Member, tag: string, failed: number): Promise<{ runId: string; executionId: string }> {
+  const { execution } = await member.api.call(executionCalls.create, {
+    body: {
+      projectId: member.projectId,
+      name: `Curious ${tag}`,
+      env: 'local',
+      flows: [{ scenarioGroups: [{ name: 'All', threadCount: 1, tags: [tag] }] }],
+    },
+  });
+  const { runId } = await member.api.call(executionCalls.run, { params: { id: execution.id } });
+  for (let i = 0; i < 360; i++) {
+    if (!(await test.services.engine.status(execution.id)).running) break;
+    await sleep(500);
+  }
+  expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, scenariosFailed: failed });
+  return { runId, executionId: execution.id };
 }
 
 /** "Run scenario" on the attack, as the stranger clicks it; the finished job. */
@@ -230,20 +270,7 @@ describe('tenant code from a stranger stays in its sandbox', () => {
   });
 
   it('through an execution on a local worker', { timeout: 240_000 }, async () => {
-    const { execution } = await stranger.api.call(executionCalls.create, {
-      body: {
-        projectId: stranger.projectId,
-        name: 'Curious',
-        env: 'local',
-        flows: [{ scenarioGroups: [{ name: 'All', threadCount: 1, tags: ['@attack'] }] }],
-      },
-    });
-    const { runId } = await stranger.api.call(executionCalls.run, { params: { id: execution.id } });
-    for (let i = 0; i < 360; i++) {
-      if (!(await test.services.engine.status(execution.id)).running) break;
-      await sleep(500);
-    }
-    expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, scenariosFailed: 1 });
+    const { runId } = await executeToEnd(test, stranger, '@attack', 1);
     expectEveryAttemptRefused(test, await attempts(stranger, runId));
   });
 
@@ -294,4 +321,73 @@ describe('tenant code from a stranger on a warm runner', () => {
     expect(seen).toMatchObject({ keySource: 'captured', runsInThisProcess: 2, earlierKeys: '401' });
     expectEveryAttemptRefused(test, seen);
   });
+});
+
+// Issue 21: a worker thread keeps a warm runner for the jobs of one execution run. Tenant code
+// then shares a process with the later jobs of its own run (as cucumber-js shares one with every
+// scenario), and must see nothing of any other run: not a later run of its own execution, not
+// another project's. One worker thread serves all three runs here, so each lands on it.
+describe('tenant code from a stranger on a worker thread’s warm runner', () => {
+  let test: TestApp;
+  let stranger: Member;
+  let secondStranger: Member;
+  withCanariesInEnvironment();
+
+  beforeAll(async () => {
+    let server: string;
+    ({ test, server, stranger } = await startAttackedServer({
+      WORKER_PROCESSES: '1',
+      WARM_RUNNERS: 'false',
+      LOCAL_WORKERS: '1',
+      LOCAL_WORKER_THREADS: '1',
+    }));
+    await stranger.api.call(ws.pushFile, {
+      body: { projectId: stranger.projectId, directory: 'features', file: { name: 'twice.feature', content: TWICE } },
+    });
+    secondStranger = await signUp(test, { email: 'second-stranger@elsewhere.test' });
+    const { projectId } = secondStranger;
+    await secondStranger.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${server}/demo-shop/` } } });
+    await secondStranger.api.call(ws.pushFile, {
+      body: {
+        projectId,
+        directory: 'features/step_definitions',
+        file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, stranger.projectId, projectId) },
+      },
+    });
+    await secondStranger.api.call(ws.pushFile, {
+      body: { projectId, directory: 'features', file: { name: 'curious.feature', content: FEATURE } },
+    });
+  }, 120_000);
+
+  afterAll(async () => {
+    await test?.close();
+  });
+
+  it('serves the jobs of one run in one process, each job with its own key, the earlier job’s key dead', { timeout: 240_000 }, async () => {
+    const { runId } = await executeToEnd(test, stranger, '@twice', 2);
+    const [first, second] = await attemptsOfEachScenario(stranger, runId, 2);
+    expect(first).toMatchObject({ keySource: 'captured', runsInThisProcess: 1, earlierKeys: '' });
+    // The second job ran in the same (warm) process, which captured the first job's key too: dead now.
+    expect(second).toMatchObject({ keySource: 'captured', runsInThisProcess: 2, earlierKeys: '401' });
+    expectEveryAttemptRefused(test, first!);
+    expectEveryAttemptRefused(test, second!);
+  });
+
+  it('starts a fresh runner for a later run of the same project: nothing the earlier run left is there', { timeout: 240_000 }, async () => {
+    const { runId } = await executeToEnd(test, stranger, '@attack', 1);
+    const seen = await attempts(stranger, runId);
+    expect(seen).toMatchObject({ keySource: 'captured', runsInThisProcess: 1, earlierKeys: '' });
+    expectEveryAttemptRefused(test, seen);
+  });
+
+  it(
+    'starts a fresh runner for another project’s run: its code sees no global, hook or key of the first',
+    { timeout: 240_000 },
+    async () => {
+      const { runId } = await executeToEnd(test, secondStranger, '@attack', 1);
+      const seen = await attempts(secondStranger, runId);
+      expect(seen).toMatchObject({ keySource: 'captured', runsInThisProcess: 1, earlierKeys: '' });
+      expectEveryAttemptRefused(test, seen);
+    },
+  );
 });

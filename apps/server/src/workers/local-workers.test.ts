@@ -43,7 +43,15 @@ describe('local workers', () => {
     const warnings: string[] = [];
     const workers = new LocalWorkers(
       tokens,
-      { processes: 1, threads: 1, jobTimeoutMs: 60_000, serverUrl: () => serverUrl, unsandboxed: true, allowPrivateTargets: false },
+      {
+        processes: 1,
+        threads: 1,
+        jobTimeoutMs: 60_000,
+        serverUrl: () => serverUrl,
+        unsandboxed: true,
+        allowPrivateTargets: false,
+        processPerScenario: false,
+      },
       { info: () => undefined, warn: (_details, message) => warnings.push(message) },
     );
     try {

@@ -57,6 +57,8 @@ export class LocalWorkers {
       serverUrl: () => string;
       unsandboxed: boolean;
       allowPrivateTargets: boolean;
+      /** Every job in a fresh process instead of the thread's warm runner (the worker's --process-per-scenario). */
+      processPerScenario: boolean;
     },
     private readonly log: EngineLogger,
   ) {}
@@ -72,7 +74,15 @@ export class LocalWorkers {
     if (this.stopping) return;
     const child = spawn(
       process.execPath,
-      [RUNNER_BIN, 'worker', '--server', this.settings.serverUrl(), '--threads', String(this.settings.threads)],
+      [
+        RUNNER_BIN,
+        'worker',
+        '--server',
+        this.settings.serverUrl(),
+        '--threads',
+        String(this.settings.threads),
+        ...(this.settings.processPerScenario ? ['--process-per-scenario'] : []),
+      ],
       {
         // Not the server's environment (database URL, SMTP, AI keys): only what a worker needs.
         env: workerEnvironment(token, this.settings.unsandboxed, this.settings.allowPrivateTargets, this.settings.jobTimeoutMs),

@@ -67,7 +67,7 @@ export const USAGE = `Usage:
                [--trace off|on|retain-on-failure|on-first-retry]
                [--token T [--server URL] [--project id] [--branch b] [--commit c]]
   rehearse pull --token T [--server URL] [--project id] [--branch b] [--commit c] [--dir d]
-  rehearse worker --server URL --token T [--threads N] [--job-timeout seconds]
+  rehearse worker --server URL --token T [--threads N] [--job-timeout seconds] [--process-per-scenario]
   rehearse record --token T --env <name> [--server URL] [--project id] [--feature f] [--scenario s]
                   [--branch b] [--headless] [--debug-port N]
   rehearse setup --server URL [--server URL2 …] | rehearse setup --remove
@@ -93,7 +93,10 @@ run   Runs the workspace's scenarios (features/**/*.feature by default) with cuc
       one, on-first-retry for the first retry. Open one with npx playwright show-trace <zip>;
       secret test data is masked in them.
 worker  Connects out to the server with a worker token and runs execution scenarios, N at a
-      time, each in its own workspace and Chromium, until stopped (SIGTERM finishes nothing new).
+      time, until stopped (SIGTERM finishes nothing new). Each thread keeps one warm runner per
+      execution run (workspace, support code and browser loaded once, a fresh browser context
+      per scenario); --process-per-scenario gives every scenario its own process, workspace
+      and browser instead (slower, for step code that leaks state between scenarios).
       run's --append-to <runId> --upload-key <key> (used by workers) add the report's scenarios
       to an execution's run, once per key; --result-file <file> writes how the run went as JSON
       (exitCode, runId, reportLink, errorClass none|test-failed|infrastructure, reason).

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { scenarioRunArgs, WarmRunnerAnswer, WarmRunnerRequest, type RunResult } from '@rehearse/contract';
+import { Messages, scenarioRunArgs, WarmRunnerAnswer, WarmRunnerRequest, type RunResult } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
 import { closeSharedBrowser } from '../support/world.js';
 import { parse } from './args.js';
@@ -21,7 +21,8 @@ const WORKSPACE = 'workspace';
 
 /**
  * `rehearse warm-runner --server S --project P --branch B` (issue 21): a long-lived runner the
- * server starts in the job sandbox, one per project, branch and commit. It reads requests
+ * server ("Run scenario") or a worker thread (execution jobs) starts in the job sandbox, one per
+ * project, branch and commit. It reads requests
  * (`WarmRunnerRequest`, JSON lines) on standard input and answers each (`WarmRunnerAnswer`) on
  * standard output, one at a time: `prepare` pulls the commit with the request's token, loads the
  * support code and launches the browser; `run` runs one scenario with `rehearse run`'s own code,
@@ -33,7 +34,7 @@ const WORKSPACE = 'workspace';
 export async function runWarmRunner(args: string[], io: CliIo): Promise<number> {
   const { values: opts, positionals } = parse(args, WARM_RUNNER_OPTIONS);
   if (!opts.server || !opts.project || !opts.branch || positionals.length > 0)
-    throw new UsageError('rehearse warm-runner takes --server, --project and --branch (the server starts it)');
+    throw new UsageError('rehearse warm-runner takes --server, --project and --branch (a server or a worker starts it)');
   const { server, project, branch } = opts;
   // Answers are the only thing on standard output: everything else printed goes to standard error.
   const answerOut = process.stdout.write.bind(process.stdout);
@@ -71,7 +72,7 @@ export async function runWarmRunner(args: string[], io: CliIo): Promise<number> 
         const pullArgs = ['--server', server, '--project', project, '--branch', branch, '--commit', request.commit, '--dir', workspace];
         const errors: string[] = [];
         const pulled = await runPull(pullArgs, { ...requestIo(request.token), stderr: { write: (text: string) => errors.push(text) } });
-        if (pulled !== EXIT.ok) throw new Error(errors.join('').trim() || 'The workspace could not be downloaded.');
+        if (pulled !== EXIT.ok) throw new Error(errors.join('').trim() || Messages.jobWorkspaceNotDownloaded);
         await warmUp(workspace, { ...quietIo, cwd: workspace }, cache);
         prepared = request.commit;
         answer({ type: 'ready', commit: request.commit });
@@ -117,6 +118,9 @@ async function runOne(
       commit: request.commit,
       envFile: request.envFile,
       heal: request.heal,
+      browser: request.browser,
+      viewport: request.viewport,
+      appendTo: request.appendTo,
       scenarioName: request.scenarioName,
       out,
       resultFile: request.resultFile,

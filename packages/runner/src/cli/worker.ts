@@ -5,12 +5,11 @@ import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { hostname, tmpdir } from 'node:os';
 import path from 'node:path';
 import { createApiClient } from '@rehearse/api-client';
-import { Limits, Messages, parseRunResult, scenarioRunArgs, workerCalls, type RunResult, type WorkerJob } from '@rehearse/contract';
+import { Limits, Messages, parseRunResult, scenarioRunArgs, workerCalls, type WorkerJob } from '@rehearse/contract';
 import { allowPrivateTargets, endpointsOf } from '@rehearse/egress';
 import {
   createJobFolder,
   Deadline,
-  describeDuration,
   fetchWithDeadline,
   requireSandbox,
   runJobProcess,
@@ -21,6 +20,8 @@ import { UsageError } from '../support/settings.js';
 import { parse, USAGE } from './args.js';
 import { DEFAULT_SERVER, EXIT, type CliIo, type CliParts } from './io.js';
 import { runPull } from './pull.js';
+import { deadlinePassed, outcomeOf, type JobOutcome } from './job-outcome.js';
+import { ThreadRunner } from './thread-runner.js';
 import { WorkspaceCache } from './workspace-cache.js';
 
 const HEARTBEAT_MS = 2_000;
@@ -37,6 +38,8 @@ const CONTROL_CALL_LIMIT_MS = CLAIM_WAIT_MS + 30_000;
 const JOB_TIMEOUT_VARIABLE = 'REHEARSE_JOB_TIMEOUT_SECONDS';
 /** Set in the environment of a thread process the worker started. */
 const THREAD_FLAG = 'REHEARSE_WORKER_THREAD';
+/** Set (to 1) in a thread's environment when every job gets a fresh process (`--process-per-scenario`). */
+const PROCESS_PER_SCENARIO_VARIABLE = 'REHEARSE_PROCESS_PER_SCENARIO';
 /** Pulled commits a thread keeps: the execution running now and the one before it. */
 const CACHED_WORKSPACES = 2;
 
@@ -45,6 +48,7 @@ export const WORKER_OPTIONS = {
   token: { type: 'string' },
   threads: { type: 'string' },
   'job-timeout': { type: 'string' },
+  'process-per-scenario': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -53,11 +57,14 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * `rehearse worker`: an agent (DESIGN §6). It connects out to the server with a worker token and
  * keeps `--threads` thread processes (same process group, so stopping the worker stops them all).
- * A thread holds the worker token and never runs tenant code: it claims one scenario at a time,
- * pulls the run's pinned commit (cached per commit), copies it into a fresh job folder and runs
- * `rehearse run` for that one scenario in the job sandbox (sandbox.ts: its own process, user,
- * environment, cgroup and deadline, with the job's short-lived key and nothing else), then
- * reports how it went. Heartbeats keep the job; when the server says stop (a halted execution)
+ * A thread holds the worker token and never runs tenant code: it claims one scenario at a time
+ * and runs it in the job sandbox (sandbox.ts: its own process, user, environment, cgroup and
+ * deadline, with the job's short-lived key and nothing else), then reports how it went. A job of a
+ * run that pinned its commit goes to the thread's warm runner (thread-runner.ts: one
+ * `rehearse warm-runner` per execution run, workspace pulled, support code loaded and browser
+ * launched once); with `--process-per-scenario` (or a run without a pinned commit) the thread
+ * pulls the commit (cached per commit), copies it into a fresh job folder and starts `rehearse run`
+ * for that one scenario. Heartbeats keep the job; when the server says stop (a halted execution)
  * the job's process is killed. A machine that cannot sandbox makes the worker refuse to start,
  * unless REHEARSE_UNSANDBOXED_WORKERS=1.
  */
@@ -89,22 +96,31 @@ export async function runWorker(args: string[], io: CliIo, { bin }: Pick<CliPart
     io.stderr.write(`${(error as Error).message}\n`);
     return EXIT.usage;
   }
-  if (io.env[THREAD_FLAG]) return runThread(server, token, mode, io, bin, jobTimeoutMs);
+  const processPerScenario = Boolean(opts['process-per-scenario']) || io.env[PROCESS_PER_SCENARIO_VARIABLE] === '1';
+  const settings: ThreadSettings = { server, token, mode, bin, jobTimeoutMs, processPerScenario };
+  if (io.env[THREAD_FLAG]) return runThread(settings, io);
   if (mode === 'unsandboxed')
     io.stderr.write(
       'Warning: jobs run without the sandbox (REHEARSE_UNSANDBOXED_WORKERS=1): step code can read everything this worker can.\n',
     );
-  return superviseThreads(server, token, threads, io, bin, jobTimeoutMs);
+  return superviseThreads(settings, threads, io);
 }
+
+/** What every thread of a worker works with. */
+interface ThreadSettings {
+  server: string;
+  token: string;
+  mode: SandboxMode;
+  /** The runner's CLI (`rehearse`). */
+  bin: string;
+  jobTimeoutMs: number;
+  /** A fresh process, pull copy and browser per job instead of the thread's warm runner. */
+  processPerScenario: boolean;
+}
+
 /** Keeps `threads` thread processes running until SIGTERM/SIGINT. */
-async function superviseThreads(
-  server: string,
-  token: string,
-  threads: number,
-  io: CliIo,
-  bin: string,
-  jobTimeoutMs: number,
-): Promise<number> {
+async function superviseThreads(settings: ThreadSettings, threads: number, io: CliIo): Promise<number> {
+  const { server, token, bin, jobTimeoutMs } = settings;
   const children = new Set<ChildProcess>();
   let stopping = false;
   io.stdout.write(`Worker with ${threads} thread(s) is taking scenarios from ${server}\n`);
@@ -117,6 +133,7 @@ async function superviseThreads(
         REHEARSE_WORKER_TOKEN: token,
         [THREAD_FLAG]: String(process.pid),
         [JOB_TIMEOUT_VARIABLE]: String(jobTimeoutMs / 1000),
+        ...(settings.processPerScenario ? { [PROCESS_PER_SCENARIO_VARIABLE]: '1' } : {}),
       },
       // The IPC channel closes when this process dies, however it dies: the thread then exits too.
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -144,7 +161,8 @@ async function superviseThreads(
 }
 
 /** One thread: claim, run in the sandbox, finish, again. */
-async function runThread(server: string, token: string, mode: SandboxMode, io: CliIo, bin: string, jobTimeoutMs: number): Promise<number> {
+async function runThread(settings: ThreadSettings, io: CliIo): Promise<number> {
+  const { server, token, mode, bin, jobTimeoutMs } = settings;
   const workerId = `${hostname()}:${io.env[THREAD_FLAG] ?? ''}/${process.pid}:${randomBytes(3).toString('hex')}`;
   // A server that stops answering mid-call costs one call, never the thread: it errs, and the loop tries again.
   const client = createApiClient({ baseUrl: server, getToken: () => token, fetch: fetchWithDeadline(io.fetch, CONTROL_CALL_LIMIT_MS) });
@@ -152,10 +170,14 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
   // Synchronous: the thread leaves through process.exit, where nothing asynchronous runs.
   process.once('exit', () => rmSync(cacheRoot, { recursive: true, force: true }));
   const workspaces = new WorkspaceCache(cacheRoot, CACHED_WORKSPACES);
+  // Its browsers and tenant code reach the app under test, and this server, through the egress rules.
+  const egress = async () => ({ allowPrivate: allowPrivateTargets(io.env), alwaysAllow: await endpointsOf(server) });
+  const warm = new ThreadRunner({ server, mode, bin, egress, jobTimeoutMs });
   let current: { jobId: string; stop: AbortController } | undefined;
-  // The job's process is in its own process group: stopping the thread kills it first.
+  // The job's process and the warm runner are in their own process groups: stopping the thread kills them first.
   const quit = () => {
     current?.stop.abort();
+    warm.killNow();
     process.exit(EXIT.ok);
   };
   process.once('SIGTERM', quit);
@@ -182,11 +204,18 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
         await sleep(RETRY_AFTER_ERROR_MS);
         continue;
       }
-      if (!job) continue;
+      if (!job) {
+        // No work for a while: the warm runner's browser and memory go back to the machine.
+        await warm.release();
+        continue;
+      }
       const stop = new AbortController();
       current = { jobId: job.jobId, stop };
       try {
-        const { outcome, message } = await runJob(job, server, mode, io, workspaces, bin, stop.signal, jobTimeoutMs);
+        const { outcome, message } =
+          job.commit && !settings.processPerScenario
+            ? await warm.run({ ...job, commit: job.commit }, stop.signal)
+            : await runJob(job, server, mode, io, workspaces, bin, stop.signal, jobTimeoutMs);
         // A stopped job's end belongs to whoever stopped it (a halt, another worker's retry).
         if (!stop.signal.aborted) {
           await client.call(workerCalls.finish, {
@@ -205,21 +234,8 @@ async function runThread(server: string, token: string, mode: SandboxMode, io: C
   return EXIT.ok;
 }
 
-/** How a job went, as the worker reports it to the server (`workerCalls.finish`). */
-interface JobOutcome {
-  outcome: 'passed' | 'failed' | 'error';
-  message?: string;
-}
-
-/** The run's typed result (its `--result-file`) as the job's outcome: an infrastructure error is `error`, never `failed`. */
-function outcomeOf(result: RunResult): JobOutcome {
-  if (result.errorClass === 'none') return { outcome: 'passed' };
-  const message = result.reason ?? Messages.jobRunnerStopped(result.exitCode);
-  return { outcome: result.errorClass === 'test-failed' ? 'failed' : 'error', message };
-}
-
 /**
- * One scenario under one deadline (pull and run): the workspace at the run's commit (pulled by the
+ * One scenario in a process of its own, under one deadline (pull and run): the workspace at the run's commit (pulled by the
  * thread, cached), copied into the job's own folder, and `rehearse run` for that scenario in the
  * sandbox with the job's key. How it went comes from the run's typed result file, never from
  * its output; a pull that fails, a deadline that passes or a runner that leaves no result is an
@@ -236,7 +252,6 @@ export async function runJob(
   jobTimeoutMs: number = Limits.executionScenarioTimeoutMs,
 ): Promise<JobOutcome> {
   const deadline = new Deadline(jobTimeoutMs, signal);
-  const deadlinePassed = (): JobOutcome => ({ outcome: 'error', message: Messages.jobDeadlinePassed(describeDuration(jobTimeoutMs)) });
   const dir = await createJobFolder(`execution-${job.jobId.slice(0, 8)}`);
   const errors: string[] = [];
   // The pull is the thread's own code (a tar of the project's files), with the job's key only.
@@ -271,7 +286,7 @@ export async function runJob(
         await cp(await workspaces.get(job.projectId, job.commit, (target) => pull(target, job.commit!)), workspace, { recursive: true });
       else await pull(workspace);
     } catch (error) {
-      return deadline.expired ? deadlinePassed() : { outcome: 'error', message: (error as Error).message };
+      return deadline.expired ? deadlinePassed(jobTimeoutMs) : { outcome: 'error', message: (error as Error).message };
     }
     const run = await runJobProcess({
       mode,
@@ -302,7 +317,7 @@ export async function runJob(
         }),
       ],
     });
-    if (run.timedOut || deadline.expired) return deadlinePassed();
+    if (run.timedOut || deadline.expired) return deadlinePassed(jobTimeoutMs);
     const result = parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
     if (result) return outcomeOf(result);
     // The runner died before it could say how it went (killed, out of memory, a crash).
