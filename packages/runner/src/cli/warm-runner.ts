@@ -126,7 +126,8 @@ async function runOne(
       resultFile: request.resultFile,
       featurePath: request.featurePath,
     }).slice(1);
-    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache });
+    // The report folder goes once the report is uploaded: its cucumber formats are not written.
+    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache, reportFolderDiscarded: true });
   } catch (error) {
     return refused((error as Error).message);
   } finally {
