@@ -132,20 +132,26 @@ async function startAttackedServer(
       testData: [{ key: 'password', value: 'victim-plain-secret', DataType: 'secret', environment: '*' }],
     },
   });
-  const stranger = await signUp(test, { email: 'stranger@elsewhere.test' });
-  const { projectId } = stranger;
-  await stranger.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${server}/demo-shop/` } } });
-  await stranger.api.call(ws.pushFile, {
+  const stranger = await signUpAttacker(test, server, 'stranger@elsewhere.test', victim.projectId);
+  return { test, server, stranger, victim };
+}
+
+/** A stranger who signs up and pushes the attack (aimed at `victimProjectId`), as a user would through the API. */
+async function signUpAttacker(test: TestApp, server: string, email: string, victimProjectId: string): Promise<Member> {
+  const attacker = await signUp(test, { email });
+  const { projectId } = attacker;
+  await attacker.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${server}/demo-shop/` } } });
+  await attacker.api.call(ws.pushFile, {
     body: {
       projectId,
       directory: 'features/step_definitions',
-      file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, victim.projectId, projectId) },
+      file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, victimProjectId, projectId) },
     },
   });
-  await stranger.api.call(ws.pushFile, {
+  await attacker.api.call(ws.pushFile, {
     body: { projectId, directory: 'features', file: { name: 'curious.feature', content: FEATURE } },
   });
-  return { test, server, stranger, victim };
+  return attacker;
 }
 
 /** What the attack step reported, read back from the run report the way a user sees it. */
@@ -344,19 +350,7 @@ describe('tenant code from a stranger on a worker thread’s warm runner', () =>
     await stranger.api.call(ws.pushFile, {
       body: { projectId: stranger.projectId, directory: 'features', file: { name: 'twice.feature', content: TWICE } },
     });
-    secondStranger = await signUp(test, { email: 'second-stranger@elsewhere.test' });
-    const { projectId } = secondStranger;
-    await secondStranger.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: `${server}/demo-shop/` } } });
-    await secondStranger.api.call(ws.pushFile, {
-      body: {
-        projectId,
-        directory: 'features/step_definitions',
-        file: { name: 'attack.mjs', content: attackSteps(test.settings.dataDir, stranger.projectId, projectId) },
-      },
-    });
-    await secondStranger.api.call(ws.pushFile, {
-      body: { projectId, directory: 'features', file: { name: 'curious.feature', content: FEATURE } },
-    });
+    secondStranger = await signUpAttacker(test, server, 'second-stranger@elsewhere.test', stranger.projectId);
   }, 120_000);
 
   afterAll(async () => {
