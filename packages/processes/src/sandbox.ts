@@ -117,6 +117,24 @@ function codeRoots(): string[] {
   return [...roots];
 }
 
+/**
+ * The first folder on the way to `target` (itself included when it is a folder) that the job user
+ * may not enter, or undefined when it can reach it. Jobs run as `nobody` without groups, and
+ * bubblewrap binds the code roots as that user, so a runner installed under a folder like root's
+ * own home (mode 700) would fail every job with bubblewrap's "Permission denied".
+ */
+function closedToJobUser(target: string): { dir: string; mode: string } | undefined {
+  const parts = path.resolve(target).split(path.sep).filter(Boolean);
+  for (let i = 0; i <= parts.length; i++) {
+    const dir = path.sep + parts.slice(0, i).join(path.sep);
+    const info = statSync(dir, { throwIfNoEntry: false });
+    if (!info?.isDirectory()) continue;
+    const bits = info.uid === JOB_UID ? info.mode >> 6 : info.gid === JOB_GID ? info.mode >> 3 : info.mode;
+    if ((bits & 0o1) === 0) return { dir, mode: (info.mode & 0o777).toString(8) };
+  }
+  return undefined;
+}
+
 /** Reads which cgroup this process is in and where its memory/pids controllers are mounted. */
 function cgroupLayout(): CgroupLayout | undefined {
   let text: string;
@@ -301,6 +319,16 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
       ok: false,
       missing: `bubblewrap cannot create a user namespace here (${tried.output}); allow unprivileged user namespaces (sysctl kernel.unprivileged_userns_clone=1 / user.max_user_namespaces)`,
     };
+  if (root) {
+    const closed = codeRoots()
+      .map(closedToJobUser)
+      .find((found) => found !== undefined);
+    if (closed)
+      return {
+        ok: false,
+        missing: `the job user (nobody) cannot reach the runner's files: ${closed.dir} lets no other user enter it (mode ${closed.mode}). Install the runner under a folder every user may enter (for example /opt/rehearse-worker), or let others enter that folder (chmod o+x ${closed.dir})`,
+      };
+  }
   const layout = cgroupLayout();
   if (!layout) return { ok: false, missing: 'no cgroup with the memory and pids controllers is mounted (/sys/fs/cgroup)' };
   try {

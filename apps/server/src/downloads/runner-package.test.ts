@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { authCalls, downloadCalls, executionCalls, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { PANEL_LABELS } from '@rehearse/recorder';
@@ -218,6 +218,82 @@ describe('the runner package, installed from the server (issue 18)', () => {
         'staging',
         ['FAILED', 'PASSED'],
       ]);
+    },
+  );
+
+  it(
+    'runs an execution on a worker installed from the server in a fresh folder: sandboxed, one warm runner per thread and run, generated step code included',
+    { timeout: 600_000 },
+    async () => {
+      const user = await signUp(test, { email: 'worker-machine@acme.test' });
+      const projectId = user.projectId;
+      await user.api.call(ws.pushEnv, { body: { projectId, name: 'shop', data: { baseUrl: `${serverUrl}/demo-shop/` } } });
+      await user.api.call(ws.pushFile, {
+        body: { projectId, directory: 'features', file: { name: 'shop.feature', content: `@machine\n${FEATURE}` } },
+      });
+      await user.api.call(ws.pushFile, {
+        body: { projectId, directory: 'features/step_definitions', file: { name: 'shop.mjs', content: STEPS } },
+      });
+      const machine = outsideMachine('rehearse-worker-');
+      folders.push(machine.root);
+      const installed = await exec(
+        'npm',
+        ['install', '--no-save', '--no-audit', '--no-fund', `${serverUrl}/downloads/rehearse-runner-latest.tgz`],
+        { cwd: machine.work, env: machine.env },
+      );
+      expect(installed.code, installed.out).toBe(0);
+      const { token } = await test.services.workerTokens.create('a machine of its own');
+      const startWorker = () =>
+        start('npx', ['rehearse', 'worker', '--server', serverUrl, '--threads', '2'], {
+          cwd: machine.work,
+          env: { ...machine.env, REHEARSE_WORKER_TOKEN: token },
+        });
+      // Installed under a folder only its owner may enter (as root's own home is): the sandboxed
+      // job user could not reach the runner, so the worker refuses to start and says what to do.
+      const refused = startWorker();
+      expect(await refused.exited, refused.output()).toBe(2);
+      expect(refused.output()).toContain(
+        `the job user (nobody) cannot reach the runner's files: ${machine.root} lets no other user enter it (mode 700). Install the runner under a folder every user may enter (for example /opt/rehearse-worker), or let others enter that folder (chmod o+x ${machine.root})`,
+      );
+      chmodSync(machine.root, 0o755);
+      const worker = startWorker();
+      try {
+        await worker.waitFor('is taking scenarios from', 120_000);
+        const { execution } = await user.api.call(executionCalls.create, {
+          body: {
+            projectId,
+            name: 'On a worker machine',
+            env: 'shop',
+            flows: [{ scenarioGroups: [{ name: 'All', threadCount: 2, tags: ['@machine'] }] }],
+          },
+        });
+        const { runId } = await user.api.call(executionCalls.run, { params: { id: execution.id } });
+        let status = await test.services.engine.status(execution.id);
+        for (let i = 0; i < 480 && status.running; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          status = await test.services.engine.status(execution.id);
+        }
+        // One scenario passes, the other fails on its own assertion: a test result, never an error.
+        const messages = await test.database.rows<{ message: string | null }>(
+          `select j.message from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}'`,
+        );
+        expect(status, `${worker.output()}\n${JSON.stringify(messages)}`).toMatchObject({
+          running: false,
+          totalScenarios: 2,
+          scenariosPassed: 1,
+          scenariosFailed: 1,
+          scenariosErrored: 0,
+        });
+        const { run } = await user.api.call(runsCalls.getRun, { query: { runId } });
+        expect(run.report.testCases.map((testCase) => [testCase.scenarioName, testCase.result.status]).sort()).toEqual([
+          ['A product the shop does not sell', 'FAILED'],
+          ['The mug is listed', 'PASSED'],
+        ]);
+        // Each thread ran its scenario on a warm runner from the installed package, in the sandbox.
+        expect(worker.output()).not.toContain('without the sandbox');
+      } finally {
+        if (worker.child.exitCode === null) process.kill(-worker.child.pid!, 'SIGKILL');
+      }
     },
   );
 
