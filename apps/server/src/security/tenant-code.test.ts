@@ -255,11 +255,13 @@ describe('tenant code from a stranger stays in its sandbox', () => {
   withCanariesInEnvironment();
 
   beforeAll(async () => {
+    // Everything started afresh: "Run scenario" without warm runners, workers with a process per scenario.
     ({ test, server, stranger, victim } = await startAttackedServer({
       WORKER_PROCESSES: '1',
       WARM_RUNNERS: 'false',
       LOCAL_WORKERS: '1',
       LOCAL_WORKER_THREADS: '1',
+      LOCAL_WORKER_PROCESS_PER_SCENARIO: 'true',
     }));
   }, 120_000);
 
@@ -275,9 +277,12 @@ describe('tenant code from a stranger stays in its sandbox', () => {
     expectEveryAttemptRefused(test, seen);
   });
 
-  it('through an execution on a local worker', { timeout: 240_000 }, async () => {
+  it('through an execution on a local worker, a process per scenario', { timeout: 240_000 }, async () => {
     const { runId } = await executeToEnd(test, stranger, '@attack', 1);
-    expectEveryAttemptRefused(test, await attempts(stranger, runId));
+    const seen = await attempts(stranger, runId);
+    // A job process of its own has the job's key in its environment.
+    expect(seen.keySource).toBe('environment');
+    expectEveryAttemptRefused(test, seen);
   });
 
   it('a leaked worker token cannot read any project’s test data', async () => {
