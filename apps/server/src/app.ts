@@ -275,7 +275,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const egress = new ServerEgress(settings.REHEARSE_ALLOW_PRIVATE_TARGETS, localUrl);
   const privateRepos = new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl());
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'), privateRepos);
-  const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db), events);
+  const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db, { cached: accessCache.enabled }), events);
   const features = new FeaturesService(workspaces);
   const activity = new ActivityService(new ActivityRepo(db), projectsRepo);
   const testData = new TestDataService(workspaces, projectSecrets, activity);

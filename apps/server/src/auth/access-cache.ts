@@ -1,6 +1,6 @@
-import { performance } from 'node:perf_hooks';
 import type { ProjectRole } from '@rehearse/contract';
 import type { Database } from '../db/database.js';
+import { RowCache, type RowCacheOptions } from '../db/row-cache.js';
 import type { ProjectRow } from './projects.repo.js';
 import type { SessionRow } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
@@ -17,12 +17,7 @@ export interface ProjectWithMemberRole {
   role: ProjectRole;
 }
 
-export interface AccessCacheOptions {
-  /** Entries kept per lookup; the least recently used go first. */
-  maxEntries: number;
-  /** How long an entry may be answered at most, whatever happens: a backstop, not the rule. */
-  ttlMs: number;
-}
+export type AccessCacheOptions = RowCacheOptions;
 
 /** What the auth repositories use of the cache: reading through it, and forgetting what they change. */
 export type AccessLookups = Pick<
@@ -33,12 +28,6 @@ export type AccessLookups = Pick<
 const DEFAULTS: AccessCacheOptions = { maxEntries: 5_000, ttlMs: 30_000 };
 
 const byDatabase = new WeakMap<object, AccessCache>();
-
-interface Entry<V> {
-  value: V;
-  /** performance.now() when stored: monotonic, so a wall-clock jump neither keeps nor drops entries. */
-  storedAt: number;
-}
 
 /**
  * The two reads every request makes before its own work (its session with the user, and its
@@ -57,17 +46,16 @@ interface Entry<V> {
  * On only where one process is the only writer: see `forDatabase`.
  */
 export class AccessCache {
-  private readonly sessions = new Map<string, Entry<SessionWithUser>>();
-  private readonly roles = new Map<string, Entry<ProjectWithMemberRole>>();
-  /** Moves on at every forget: a read that began before it may have read what was forgotten. */
-  private generation = 0;
-  private hitCount = 0;
-  private missCount = 0;
+  private readonly sessions: RowCache<SessionWithUser>;
+  private readonly roles: RowCache<ProjectWithMemberRole>;
 
   private constructor(
     readonly enabled: boolean,
-    private readonly options: AccessCacheOptions,
-  ) {}
+    options: AccessCacheOptions,
+  ) {
+    this.sessions = new RowCache(options, ({ session, user }) => ({ session: { ...session }, user: { ...user } }));
+    this.roles = new RowCache(options, ({ project, role }) => ({ project: { ...project }, role }));
+  }
 
   /** A cache that keeps nothing: every lookup reads the database. */
   static off(): AccessCache {
@@ -102,7 +90,9 @@ export class AccessCache {
 
   /** Hits and misses since start (tests and benchmarks). */
   stats(): { hits: number; misses: number; sessions: number; roles: number } {
-    return { hits: this.hitCount, misses: this.missCount, sessions: this.sessions.size, roles: this.roles.size };
+    const sessions = this.sessions.stats();
+    const roles = this.roles.stats();
+    return { hits: sessions.hits + roles.hits, misses: sessions.misses + roles.misses, sessions: sessions.size, roles: roles.size };
   }
 
   /** A session with its user: from memory, or from `load` (kept when it found a user). */
@@ -111,14 +101,7 @@ export class AccessCache {
     load: () => Promise<SessionWithUserOrMissing | undefined>,
   ): Promise<SessionWithUserOrMissing | undefined> {
     if (!this.enabled) return load();
-    const hit = this.lookup(this.sessions, tokenHash);
-    if (hit) return { session: { ...hit.session }, user: { ...hit.user } };
-    const generation = this.generation;
-    const found = await load();
-    if (found?.user && generation === this.generation) {
-      this.store(this.sessions, tokenHash, { session: { ...found.session }, user: { ...found.user } });
-    }
-    return found;
+    return this.sessions.read(tokenHash, load, (found) => (found?.user ? { session: found.session, user: found.user } : undefined));
   }
 
   /** A project with this user's role: from memory, or from `load` (kept when the user is a member). */
@@ -128,44 +111,31 @@ export class AccessCache {
     load: () => Promise<ProjectWithRoleOrNone | undefined>,
   ): Promise<ProjectWithRoleOrNone | undefined> {
     if (!this.enabled) return load();
-    const key = roleKey(projectId, userId);
-    const hit = this.lookup(this.roles, key);
-    if (hit) return { project: { ...hit.project }, role: hit.role };
-    const generation = this.generation;
-    const found = await load();
-    if (found?.role && generation === this.generation) {
-      this.store(this.roles, key, { project: { ...found.project }, role: found.role });
-    }
-    return found;
+    return this.roles.read(roleKey(projectId, userId), load, (found) =>
+      found?.role ? { project: found.project, role: found.role } : undefined,
+    );
   }
 
   /** A session was deleted or changed. */
   forgetSession(tokenHash: string): void {
-    if (!this.enabled) return;
-    this.generation += 1;
-    this.sessions.delete(tokenHash);
+    if (this.enabled) this.sessions.forget(tokenHash);
   }
 
   /** A user's row changed, or their sessions ended: their sessions and memberships go. */
   forgetUser(userId: string): void {
     if (!this.enabled) return;
-    this.generation += 1;
-    for (const [key, entry] of this.sessions) if (entry.value.user.id === userId) this.sessions.delete(key);
-    for (const key of this.roles.keys()) if (key.endsWith(`:${userId}`)) this.roles.delete(key);
+    this.sessions.forgetWhere((_tokenHash, { user }) => user.id === userId);
+    this.roles.forgetWhere((key) => key.endsWith(`:${userId}`));
   }
 
   /** A project's row changed or it was deleted: every member's entry for it goes. */
   forgetProject(projectId: string): void {
-    if (!this.enabled) return;
-    this.generation += 1;
-    for (const [key, entry] of this.roles) if (entry.value.project.id === projectId) this.roles.delete(key);
+    if (this.enabled) this.roles.forgetWhere((_key, { project }) => project.id === projectId);
   }
 
   /** One membership changed (removed, added). */
   forgetMember(projectId: string, userId: string): void {
-    if (!this.enabled) return;
-    this.generation += 1;
-    this.roles.delete(roleKey(projectId, userId));
+    if (this.enabled) this.roles.forget(roleKey(projectId, userId));
   }
 
   /**
@@ -190,33 +160,8 @@ export class AccessCache {
 
   /** Forgets everything (a test that wrote the tables behind the server's back). */
   clear(): void {
-    this.generation += 1;
     this.sessions.clear();
     this.roles.clear();
-  }
-
-  private lookup<V>(map: Map<string, Entry<V>>, key: string): V | undefined {
-    const entry = map.get(key);
-    if (!entry || performance.now() - entry.storedAt > this.options.ttlMs) {
-      if (entry) map.delete(key);
-      this.missCount += 1;
-      return undefined;
-    }
-    // Map keeps insertion order: taking the entry out and back in makes it the most recently used.
-    map.delete(key);
-    map.set(key, entry);
-    this.hitCount += 1;
-    return entry.value;
-  }
-
-  private store<V>(map: Map<string, Entry<V>>, key: string, value: V): void {
-    map.delete(key);
-    map.set(key, { value, storedAt: performance.now() });
-    while (map.size > this.options.maxEntries) {
-      const oldest = map.keys().next().value;
-      if (oldest === undefined) break;
-      map.delete(oldest);
-    }
   }
 }
 
