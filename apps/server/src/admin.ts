@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { AccessCache } from './auth/access-cache.js';
 import { authTransactions } from './auth/auth-repos.js';
 import { InstanceAdminService } from './auth/instance-admin.service.js';
 import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
@@ -54,14 +55,16 @@ function yesOrNo(text: string | undefined): boolean {
 /** The service the Administration screen uses, built on an open database for this process. */
 function instanceAdminFor(database: Database): InstanceAdminService {
   const db = database.db;
-  const users = new UsersRepo(db);
-  const projectsRepo = new ProjectsRepo(db);
+  // The server's own cache when it runs in this process (tests); an empty one in `npm run admin`.
+  const cache = AccessCache.forDatabase(database);
+  const users = new UsersRepo(db, cache);
+  const projectsRepo = new ProjectsRepo(db, cache);
   const settings = parseSettings(process.env);
-  const sessions = new SessionsRepo(db);
+  const sessions = new SessionsRepo(db, cache);
   return new InstanceAdminService(
     users,
     projectsRepo,
-    new ProjectsService(authTransactions(db), projectsRepo, users, ''),
+    new ProjectsService(authTransactions(db, cache), projectsRepo, users, ''),
     // A running server sees the sessions gone at their next call.
     { endSessionsOf: async (userId) => (await sessions.deleteForUser(userId)).length },
     new InstanceSettingsService(new InstanceSettingsRepo(db), instanceSettingsFromEnvironment(settings)),

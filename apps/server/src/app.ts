@@ -15,6 +15,7 @@ import { AiService } from './ai/ai.service.js';
 import { createLlm } from './ai/llm.js';
 import { OversightRepo } from './ai/oversight.repo.js';
 import { OversightService } from './ai/oversight.service.js';
+import { AccessCache } from './auth/access-cache.js';
 import { AccessKeysRepo } from './auth/access-keys.repo.js';
 import { AccessKeysService } from './auth/access-keys.service.js';
 import { AccessService } from './auth/access.service.js';
@@ -118,6 +119,8 @@ export interface AppOptions {
 }
 
 export interface Services {
+  /** Sessions and project access kept in memory (on for PGlite only). */
+  accessCache: AccessCache;
   sessions: SessionService;
   projects: ProjectsService;
   members: MembersService;
@@ -236,11 +239,14 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   // Built in dependency order: each service gets what it needs when it is made, and what one
   // domain does that others react to travels as a domain event (events/domain-events.ts).
   const events = new DomainEventBus(app.log);
-  const users = new UsersRepo(db);
-  const projectsRepo = new ProjectsRepo(db);
+  // Sessions and project access read from memory where that is exact (PGlite: see forDatabase);
+  // every repository that writes the rows behind them forgets what it changed.
+  const accessCache = AccessCache.forDatabase(database);
+  const users = new UsersRepo(db, accessCache);
+  const projectsRepo = new ProjectsRepo(db, accessCache);
   const accessKeysRepo = new AccessKeysRepo(db);
-  const membersRepo = new MembersRepo(db);
-  const authTx = authTransactions(db);
+  const membersRepo = new MembersRepo(db, accessCache);
+  const authTx = authTransactions(db, accessCache);
   const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepo(db), instanceSettingsFromEnvironment(settings));
   // Read once now, so the job engines' first decisions already follow what an administrator saved.
   await instanceSettings.current();
@@ -251,7 +257,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     authTx,
     { ...settings, demoShopUrl },
     users,
-    new SessionsRepo(db),
+    new SessionsRepo(db, accessCache),
     projectsRepo,
     accessKeysRepo,
     membersRepo,
@@ -269,7 +275,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const egress = new ServerEgress(settings.REHEARSE_ALLOW_PRIVATE_TARGETS, localUrl);
   const privateRepos = new PrivateRepoService(projectsRepo, projectSecrets, app.log, () => egress.proxyUrl());
   const store = new WorkspaceStore(path.join(settings.dataDir, 'workspaces'), privateRepos);
-  const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db), events);
+  const workspaces = new WorkspaceService(store, new WorkspaceStateRepo(db, { cached: accessCache.enabled }), events);
   const features = new FeaturesService(workspaces);
   const activity = new ActivityService(new ActivityRepo(db), projectsRepo);
   const testData = new TestDataService(workspaces, projectSecrets, activity);
@@ -456,6 +462,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   );
   const projects = new ProjectsService(authTx, projectsRepo, users, demoShopUrl);
   const services: Services = {
+    accessCache,
     sessions,
     access,
     users,

@@ -69,6 +69,7 @@ export class AccessService {
   ): ProjectAccess {
     if (!role) throw forbidden(Messages.notAMember);
     if (scope.role && role !== scope.role) throw forbidden(scope.roleMessage ?? Messages.adminRoleRequired);
+    // Against the clock on every call: the project row may come from the access cache.
     const isExpired = isLicenceExpired(project);
     if (scope.write && isExpired) throw forbidden(Messages.licenceExpired);
     return { project, role, isExpired };

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { Transactions } from '../db/transactions.js';
+import { AccessCache } from './access-cache.js';
 import { MembersRepo } from './members.repo.js';
 import { ProjectsRepo } from './projects.repo.js';
 import { SessionsRepo } from './sessions.repo.js';
@@ -15,12 +16,18 @@ export interface AuthRepos {
 
 export type AuthTransactions = Transactions<AuthRepos>;
 
-/** Transactions over the auth tables: each hands its work the auth repositories bound to it. */
-export function authTransactions(db: Db): AuthTransactions {
-  return new Transactions(db, (tx) => ({
-    users: new UsersRepo(tx),
-    projects: new ProjectsRepo(tx),
-    sessions: new SessionsRepo(tx),
-    members: new MembersRepo(tx),
-  }));
+/**
+ * Transactions over the auth tables: each hands its work the auth repositories bound to it, which
+ * forget what they change from `cache` at once and again after the commit.
+ */
+export function authTransactions(db: Db, cache: AccessCache = AccessCache.off()): AuthTransactions {
+  return new Transactions(db, (tx, afterCommit) => {
+    const lookups = cache.inTransaction(afterCommit);
+    return {
+      users: new UsersRepo(tx, lookups),
+      projects: new ProjectsRepo(tx, lookups),
+      sessions: new SessionsRepo(tx, lookups),
+      members: new MembersRepo(tx, lookups),
+    };
+  });
 }

@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { preparedOnce } from '../db/prepared.js';
 import { invitations, projectMembers, projects, users } from '../db/schema.js';
+import { AccessCache, type AccessLookups } from './access-cache.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -13,9 +14,12 @@ export interface MemberRecord {
   role: 'ADMIN' | 'MEMBER';
 }
 
-/** SQL for memberships and invitations. */
+/** SQL for memberships and invitations. A membership change forgets it from the access cache before it returns. */
 export class MembersRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: AccessLookups = AccessCache.off(),
+  ) {}
 
   private readonly listMembersQuery = preparedOnce(() =>
     this.db
@@ -100,7 +104,7 @@ export class MembersRepo {
 
   /** Accepts a pending invitation and adds the member in one transaction; false if it was no longer pending. */
   async acceptInvitation(invitationId: string, userId: string, projectId: string): Promise<boolean> {
-    return this.db.transaction(async (tx) => {
+    const accepted = await this.db.transaction(async (tx) => {
       const updated = await tx
         .update(invitations)
         .set({ status: 'accepted', respondedAt: new Date() })
@@ -110,6 +114,9 @@ export class MembersRepo {
       await tx.insert(projectMembers).values({ projectId, userId, role: 'MEMBER' }).onConflictDoNothing();
       return true;
     });
+    // Non-members are never cached, so nothing stale can remain; forgotten all the same, as every membership change is.
+    this.cache.forgetMember(projectId, userId);
+    return accepted;
   }
 
   async declineInvitation(invitationId: string): Promise<boolean> {
@@ -126,6 +133,7 @@ export class MembersRepo {
       .delete(projectMembers)
       .where(and(eq(projectMembers.projectId, projectId), eq(projectMembers.userId, userId), sql`${projectMembers.role} <> 'ADMIN'`))
       .returning({ userId: projectMembers.userId });
+    this.cache.forgetMember(projectId, userId);
     return rows.length === 1;
   }
 

@@ -3,6 +3,7 @@ import type { ProjectRole } from '@rehearse/contract';
 import type { Db } from '../db/database.js';
 import { preparedOnce } from '../db/prepared.js';
 import { projectMembers, projects, users } from '../db/schema.js';
+import { AccessCache, type AccessLookups } from './access-cache.js';
 
 export type ProjectRow = typeof projects.$inferSelect;
 export type NewProject = typeof projects.$inferInsert;
@@ -15,9 +16,15 @@ export interface ProjectWithRole extends ProjectRow {
 // id is a column read, not a per-row subquery: that subquery cost 10-20 ms on 1,000 projects.
 const adminIdColumn = projects.createdBy;
 
-/** SQL for projects and their memberships. */
+/**
+ * SQL for projects and their memberships. Every change to a project forgets it from the access
+ * cache (each member's entry carries its row) before it returns.
+ */
 export class ProjectsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: AccessLookups = AccessCache.off(),
+  ) {}
 
   private readonly findWithRoleQuery = preparedOnce(() =>
     this.db
@@ -69,10 +76,15 @@ export class ProjectsRepo {
     return row ? { ...row.project, role: row.role, adminId: row.adminId } : undefined;
   }
 
-  /** A project with this user's role in it (null when not a member), in one read: every project call starts here. */
+  /**
+   * A project with this user's role in it (null when not a member), in one read (or none, from the
+   * access cache for a member): every project call starts here.
+   */
   async findWithRole(projectId: string, userId: string): Promise<{ project: ProjectRow; role: ProjectRole | null } | undefined> {
-    const [row] = await this.findWithRoleQuery().execute({ projectId, userId });
-    return row;
+    return this.cache.projectRole(projectId, userId, async () => {
+      const [row] = await this.findWithRoleQuery().execute({ projectId, userId });
+      return row;
+    });
   }
 
   async roleOf(projectId: string, userId: string): Promise<ProjectRole | undefined> {
@@ -113,11 +125,13 @@ export class ProjectsRepo {
 
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(projects).where(eq(projects.id, id)).returning({ id: projects.id });
+    this.cache.forgetProject(id);
     return rows.length === 1;
   }
 
   async update(id: string, changes: Partial<Omit<ProjectRow, 'id' | 'createdAt'>>): Promise<ProjectRow | undefined> {
     const [row] = await this.db.update(projects).set(changes).where(eq(projects.id, id)).returning();
+    this.cache.forgetProject(id);
     return row;
   }
 
@@ -128,6 +142,7 @@ export class ProjectsRepo {
       .set({ workspaceCreatedAt: at })
       .where(and(eq(projects.id, id), sql`${projects.workspaceCreatedAt} is null`))
       .returning({ id: projects.id });
+    this.cache.forgetProject(id);
     return rows.length === 1;
   }
 }

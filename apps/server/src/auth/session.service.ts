@@ -188,6 +188,7 @@ export class SessionService {
     }
     const found = token.startsWith(TokenPrefix.session) ? await this.sessions.findWithUser(tokenHash) : undefined;
     if (!found) throw unauthorized(Messages.sessionExpired);
+    // found may come from the access cache: the expiry, idle and disabled checks below run on every answer.
     const { session, user } = found;
     // Read on every request, so from the settings' short cache: a change applies within seconds everywhere.
     const { sessionIdleHours } = await this.instanceSettings.cached();

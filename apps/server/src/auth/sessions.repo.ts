@@ -1,12 +1,17 @@
 import { eq, lt, or, sql } from 'drizzle-orm';
 import { preparedOnce } from '../db/prepared.js';
+import { AccessCache, type AccessLookups } from './access-cache.js';
 import type { Db } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
 
 export type SessionRow = typeof sessions.$inferSelect;
 
+/** SQL for sessions; every change forgets the session from the access cache before it returns. */
 export class SessionsRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: AccessLookups = AccessCache.off(),
+  ) {}
 
   private readonly findWithUserQuery = preparedOnce(() =>
     this.db
@@ -21,18 +26,26 @@ export class SessionsRepo {
     await this.db.insert(sessions).values(row);
   }
 
-  /** A session with its user, in one read: every signed-in request starts here. */
+  /**
+   * A session with its user, in one read (or none, from the access cache): every signed-in request
+   * starts here. The caller checks expiry and idle time against the clock on every answer.
+   */
   async findWithUser(tokenHash: string): Promise<{ session: SessionRow; user: typeof users.$inferSelect | null } | undefined> {
-    const [row] = await this.findWithUserQuery().execute({ tokenHash });
-    return row;
+    return this.cache.session(tokenHash, async () => {
+      const [row] = await this.findWithUserQuery().execute({ tokenHash });
+      return row;
+    });
   }
 
   async touch(tokenHash: string, at: Date): Promise<void> {
     await this.db.update(sessions).set({ lastUsedAt: at }).where(eq(sessions.tokenHash, tokenHash));
+    // Read again next time: the idle limit counts from lastUsedAt.
+    this.cache.forgetSession(tokenHash);
   }
 
   async delete(tokenHash: string): Promise<void> {
     await this.db.delete(sessions).where(eq(sessions.tokenHash, tokenHash));
+    this.cache.forgetSession(tokenHash);
   }
 
   /** Drops sessions past either expiry so the table does not grow forever. */
@@ -41,12 +54,14 @@ export class SessionsRepo {
       .delete(sessions)
       .where(or(lt(sessions.expiresAt, now), lt(sessions.lastUsedAt, idleCutoff)))
       .returning({ hash: sessions.tokenHash });
+    for (const row of rows) this.cache.forgetSession(row.hash);
     return rows.length;
   }
 
   /** Ends every session of a user; answers their digests (their live sockets must close too). */
   async deleteForUser(userId: string): Promise<string[]> {
     const rows = await this.db.delete(sessions).where(eq(sessions.userId, userId)).returning({ hash: sessions.tokenHash });
+    this.cache.forgetUser(userId);
     return rows.map((row) => row.hash);
   }
 

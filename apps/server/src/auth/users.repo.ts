@@ -1,13 +1,20 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { projectMembers, users } from '../db/schema.js';
+import { AccessCache, type AccessLookups } from './access-cache.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
-/** SQL for the users table; the only file that touches it. */
+/**
+ * SQL for the users table; the only file that touches it. Every change to a user forgets them from
+ * the access cache (their sessions carry their row) before it returns.
+ */
 export class UsersRepo {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly cache: AccessLookups = AccessCache.off(),
+  ) {}
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.email, email.toLowerCase()));
@@ -30,6 +37,7 @@ export class UsersRepo {
 
   async setLastActiveProject(userId: string, projectId: string | null): Promise<void> {
     await this.db.update(users).set({ lastActiveProjectId: projectId }).where(eq(users.id, userId));
+    this.cache.forgetUser(userId);
   }
 
   /** Takes one project from the user's allowance; false when none is left (checked in the same statement). */
@@ -39,6 +47,7 @@ export class UsersRepo {
       .set({ allowedProjectsCount: sql`${users.allowedProjectsCount} - 1` })
       .where(sql`${users.id} = ${userId} and ${users.allowedProjectsCount} > 0`)
       .returning({ id: users.id });
+    this.cache.forgetUser(userId);
     return rows.length === 1;
   }
 
@@ -78,6 +87,7 @@ export class UsersRepo {
       })
       .where(sql`${users.id} = ${userId} and (${users.lockedUntil} is null or ${users.lockedUntil} <= ${nowIso}::timestamptz)`)
       .returning({ id: users.id });
+    this.cache.forgetUser(userId);
     if (rows.length === 1) return { claimed: true };
     const [row] = await this.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, userId));
     return { claimed: false, lockedUntil: row?.lockedUntil ?? now };
@@ -89,6 +99,7 @@ export class UsersRepo {
       .update(users)
       .set({ failedSignIns: 0, lockedUntil: null, ...(newPasswordHash ? { passwordHash: newPasswordHash } : {}) })
       .where(eq(users.id, userId));
+    this.cache.forgetUser(userId);
   }
 
   /** Changes what an instance administrator may change; undefined when there is no such user. */
@@ -97,6 +108,7 @@ export class UsersRepo {
     changes: Partial<Pick<UserRow, 'allowedProjectsCount' | 'allowDeleteProjects' | 'instanceAdmin' | 'disabledAt'>>,
   ): Promise<UserRow | undefined> {
     const [row] = await this.db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    this.cache.forgetUser(userId);
     return row;
   }
 

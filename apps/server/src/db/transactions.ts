@@ -8,11 +8,15 @@ import type { Db } from './database.js';
 export class Transactions<Repos> {
   constructor(
     private readonly db: Db,
-    private readonly bind: (tx: Db) => Repos,
+    /** Binds the repositories to `tx`; `afterCommit` runs work once the transaction committed (not after a rollback). */
+    private readonly bind: (tx: Db, afterCommit: (work: () => void) => void) => Repos,
   ) {}
 
   /** Runs `work` in a new transaction; it commits when `work` resolves and rolls back when it throws. */
   async run<T>(work: (repos: Repos) => Promise<T>): Promise<T> {
-    return this.db.transaction(async (tx) => work(this.bind(tx)));
+    const committed: (() => void)[] = [];
+    const result = await this.db.transaction(async (tx) => work(this.bind(tx, (then) => committed.push(then))));
+    for (const then of committed) then();
+    return result;
   }
 }

@@ -76,7 +76,15 @@ export async function startTestApp(
     app,
     services,
     routes,
-    database,
+    // A test's own SQL changes rows behind the server's back, which no running server's caller can
+    // do on PGlite (one process only): the access cache forgets all, as a restart would.
+    database: {
+      ...database,
+      execute: async (sqlText) => {
+        await database.execute(sqlText);
+        services.accessCache.clear();
+      },
+    },
     settings,
     schemaName,
     client: (token) => createApiClient({ fetch: injectFetch(app), getToken: () => token }),
