@@ -65,8 +65,14 @@ export const workerCalls = {
       jobId: z.uuid(),
       outcome: z.enum(['passed', 'failed', 'error']),
       message: z.string().max(2000).optional(),
+      /**
+       * Also claim this thread's next job, before threads waiting in a claim are woken: the thread
+       * that freed the slot keeps the warm runner of the run whose next job it freed.
+       */
+      next: z.boolean().optional(),
     }),
-    response: Ok,
+    /** `job` answers `next`: the thread's next job, or null when none was ready (it claims as usual). */
+    response: Ok.extend({ job: WorkerJob.nullable().optional() }),
     example: { body: { workerId: 'example-worker', jobId: '00000000-0000-4000-8000-000000000001', outcome: 'error' } },
   }),
 } as const;

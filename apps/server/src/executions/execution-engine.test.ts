@@ -411,6 +411,28 @@ describe('the executions engine and its worker protocol', () => {
     expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 1 });
   });
 
+  it('hands a thread that finishes its job the run’s next one before a waiting thread hears of it (it keeps the warm runner)', async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@a'] }]]) });
+    await user.api.call(calls.run, { params: { id: execution.id } });
+    const first = (await claim('w-keep-1'))!;
+    expect(first.scenarioName).toBe('A1');
+    await upload(first, 'PASSED');
+    // Another thread waits for work meanwhile.
+    const waiting = claim('w-keep-2', 1_500);
+    const answer = await worker.call(workerCalls.finish, {
+      body: { workerId: 'w-keep-1', jobId: first.jobId, outcome: 'passed', next: true },
+    });
+    expect(answer.job).toMatchObject({ scenarioName: 'A2', runId: first.runId });
+    expect(await waiting).toBeNull();
+    await upload(answer.job!, 'PASSED');
+    // Nothing left to hand over: the answer says so, and the run is done.
+    const last = await worker.call(workerCalls.finish, {
+      body: { workerId: 'w-keep-1', jobId: answer.job!.jobId, outcome: 'passed', next: true },
+    });
+    expect(last.job).toBeNull();
+    expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 2 });
+  });
+
   it('publishes the live counters in order: two jobs ending together never leave a finished execution shown as running', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 2, tags: ['@a'] }]]) });
     await user.api.call(calls.run, { params: { id: execution.id } });

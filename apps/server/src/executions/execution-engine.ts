@@ -362,15 +362,30 @@ export class ExecutionEngine {
    * A worker's job ended. Only the worker holding it may finish it: a retried job's old worker is
    * ignored. `error` (infrastructure) is retried, never stored as a failed scenario.
    */
-  async finish(workerId: string, jobId: string, outcome: 'passed' | 'failed' | 'error', message?: string): Promise<void> {
+  /**
+   * A worker thread ended its job. With `takeNext` the thread also claims its next job, before
+   * the threads waiting in a claim are woken: the job this end released (the run's next one)
+   * goes to the thread that holds the run's warm runner instead of starting one on another thread.
+   */
+  async finish(
+    workerId: string,
+    jobId: string,
+    outcome: 'passed' | 'failed' | 'error',
+    message?: string,
+    takeNext = false,
+  ): Promise<WorkerJob | null> {
     if (outcome === 'error') {
       const job = await this.jobs.runningJobOf(jobId, workerId);
       if (job) await this.retryOrEnd(job, message ?? Messages.jobRunnerStopped(null), 'the worker reported an infrastructure error');
-      return;
+      return null;
     }
     const job = await this.queue.finish(jobId, workerId, outcome, message ?? null);
-    if (!job) return;
-    await this.ended(job);
+    if (!job) return null;
+    let next: WorkerJob | null = null;
+    await this.ended(job, async () => {
+      if (takeNext) next = await this.claimOnce(workerId);
+    });
+    return next;
   }
 
   /** Jobs whose worker stopped heartbeating: an infrastructure error like any other, retried elsewhere. */
@@ -421,7 +436,8 @@ export class ExecutionEngine {
   }
 
   /** After a job ended: a failure or a final error skips its flow's later groups; the last job finishes the run. */
-  private async ended(job: ExecutionJobRow): Promise<void> {
+  /** `beforeWake` runs once the job's end released what may run next, before waiting claims hear of it. */
+  private async ended(job: ExecutionJobRow, beforeWake?: () => Promise<void>): Promise<void> {
     if (job.state !== 'queued' && job.state !== 'running')
       void this.events.emit('jobEnded', {
         kind: 'execution',
@@ -438,6 +454,7 @@ export class ExecutionEngine {
     const run = await this.jobs.findRun(job.executionRunId);
     if (!run) return;
     if (open === 0) await this.complete(run.id);
+    await beforeWake?.();
     this.wake.emit('job');
     await this.publish(run.projectId, run.executionId);
   }

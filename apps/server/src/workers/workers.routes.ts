@@ -19,8 +19,8 @@ export function registerWorkerRoutes(route: CallRoute, tokens: WorkerTokens, eng
   });
   route(workerCalls.finish, async ({ request, body }) => {
     const token = await tokens.authenticate(request.headers.authorization);
-    await engine.finish(body.workerId, body.jobId, body.outcome, body.message);
-    await tokens.seen(token.id, body.workerId, false);
-    return { status: true };
+    const next = await engine.finish(body.workerId, body.jobId, body.outcome, body.message, body.next ?? false);
+    await tokens.seen(token.id, body.workerId, next !== null);
+    return body.next ? { status: true, job: next } : { status: true };
   });
 }

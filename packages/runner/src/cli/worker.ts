@@ -194,11 +194,14 @@ async function runThread(settings: ThreadSettings, io: CliIo): Promise<number> {
       })
       .catch((error: unknown) => io.stderr.write(`heartbeat failed: ${(error as Error).message}\n`));
   }, HEARTBEAT_MS);
+  // The job the server handed over with the last finish (the run's next one, for the warm runner).
+  let handedOver: WorkerJob | null = null;
   try {
     for (;;) {
-      let job: WorkerJob | null;
+      let job: WorkerJob | null = handedOver;
+      handedOver = null;
       try {
-        ({ job } = await client.call(workerCalls.claim, { body: { workerId, waitMs: CLAIM_WAIT_MS } }));
+        if (!job) ({ job } = await client.call(workerCalls.claim, { body: { workerId, waitMs: CLAIM_WAIT_MS } }));
       } catch (error) {
         io.stderr.write(`claim failed: ${(error as Error).message}\n`);
         await sleep(RETRY_AFTER_ERROR_MS);
@@ -218,9 +221,10 @@ async function runThread(settings: ThreadSettings, io: CliIo): Promise<number> {
             : await runJob(job, server, mode, io, workspaces, bin, stop.signal, jobTimeoutMs);
         // A stopped job's end belongs to whoever stopped it (a halt, another worker's retry).
         if (!stop.signal.aborted) {
-          await client.call(workerCalls.finish, {
-            body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}) },
+          const answer: { job?: WorkerJob | null } = await client.call(workerCalls.finish, {
+            body: { workerId, jobId: job.jobId, outcome, ...(message ? { message: message.slice(0, 2000) } : {}), next: true },
           });
+          handedOver = answer.job ?? null;
         }
       } catch (error) {
         io.stderr.write(`job ${job.jobId} failed: ${(error as Error).message}\n`);
