@@ -285,12 +285,6 @@ export interface InProcessRunOptions {
   keepBrowser?: boolean;
   /** Support code loaded once and reused by every run of this process (a warm runner). */
   supportCache?: SupportCache;
-  /**
-   * The caller deletes the report folder once the run's report is uploaded (a warm runner): cucumber's
-   * own file formats (junit.xml, cucumber.json, report.html, messages.ndjson) are not written. They
-   * cost the runner a deep copy of every message and four formatters per scenario, for files no one reads.
-   */
-  reportFolderDiscarded?: boolean;
 }
 
 /**
@@ -577,7 +571,7 @@ async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo
     print(
       `Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}${cucumber.use.dryRun ? ' (dry run)' : ''}`,
     );
-    const formats = inProcess.reportFolderDiscarded ? undefined : planFormats(outDir, cucumber.use.format, cucumber.use.formatOptions);
+    const formats = planFormats(outDir, cucumber.use.format, cucumber.use.formatOptions);
     const { builder, success } = await pass(
       settings,
       cucumber.names,

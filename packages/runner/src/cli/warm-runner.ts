@@ -126,8 +126,7 @@ async function runOne(
       resultFile: request.resultFile,
       featurePath: request.featurePath,
     }).slice(1);
-    // The report folder goes once the report is uploaded: its cucumber formats are not written.
-    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache, reportFolderDiscarded: true });
+    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache });
   } catch (error) {
     return refused((error as Error).message);
   } finally {
