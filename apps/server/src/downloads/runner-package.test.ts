@@ -7,6 +7,7 @@ import { chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { strFromU8, unzipSync } from 'fflate';
 import { parse as parseYaml } from 'yaml';
+import { executionFinished } from '../testing/execution-finished.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
 import { CHROMIUM, exec, freePort, outsideMachine, sharedNpmCache, start, type Started } from './testing/outside-machine.js';
@@ -268,11 +269,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
           },
         });
         const { runId } = await user.api.call(executionCalls.run, { params: { id: execution.id } });
-        let status = await test.services.engine.status(execution.id);
-        for (let i = 0; i < 480 && status.running; i++) {
-          await new Promise((resolve) => setTimeout(resolve, 500));
-          status = await test.services.engine.status(execution.id);
-        }
+        const status = await executionFinished(test, execution.id, 240_000);
         // One scenario passes, the other fails on its own assertion: a test result, never an error.
         const messages = await test.database.rows<{ message: string | null }>(
           `select j.message from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}'`,

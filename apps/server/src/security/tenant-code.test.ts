@@ -6,6 +6,7 @@ import path from 'node:path';
 import { ApiError, createApiClient } from '@rehearse/api-client';
 import { executionCalls, runnerCalls, runsCalls, workerCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { executionFinished } from '../testing/execution-finished.js';
 import { runScenarioToEnd } from '../testing/scenario-job.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
@@ -112,8 +113,6 @@ Feature: Curious twice
     Given I try to break out of the sandbox
 `;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 type Member = Awaited<ReturnType<typeof signUp>>;
 
 /** A server whose environment holds the canaries, a victim with a secret, and a stranger with the attack pushed. */
@@ -215,11 +214,7 @@ async function executeToEnd(test: TestApp, member: Member, tag: string, failed: 
     },
   });
   const { runId } = await member.api.call(executionCalls.run, { params: { id: execution.id } });
-  for (let i = 0; i < 360; i++) {
-    if (!(await test.services.engine.status(execution.id)).running) break;
-    await sleep(500);
-  }
-  expect(await test.services.engine.status(execution.id)).toMatchObject({ running: false, scenariosFailed: failed });
+  expect(await executionFinished(test, execution.id)).toMatchObject({ running: false, scenariosFailed: failed });
   return { runId, executionId: execution.id };
 }
 
