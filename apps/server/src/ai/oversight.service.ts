@@ -57,6 +57,8 @@ export class OversightService {
 
   /** Files the Code Review items of a stored run: healed commands whose element came from a locator file. */
   async fileFromRun(event: { caller: Caller; access: ProjectAccess; runId: string; branch: string; report: RunReport }): Promise<number> {
+    // Most runs healed nothing: they cost no query and no workspace read (the upload waits for this).
+    if (!event.report.testCases.some((testCase) => testCase.result.status === 'FIXED_BY_AI')) return 0;
     const cases = await this.runs.testCasesOf(event.runId);
     const ws = await this.workspaces.open(event.caller, event.access, event.branch);
     const snapshot = await this.workspaces.read(ws);

@@ -107,6 +107,7 @@ describe('the cloud recorder, driven through its stream', () => {
         await mirror.type('rehearse123');
         await mirror.click((p) => p.getByRole('button', { name: 'Sign in' }));
         await ref.getByRole('button', { name: 'Sign out' }).waitFor();
+        await ref.getByRole('link', { name: 'Trail Backpack', exact: true }).waitFor();
         await stream.settled();
 
         await mirror.click((p) => p.getByRole('link', { name: 'Trail Backpack', exact: true }));

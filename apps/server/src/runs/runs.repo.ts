@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { type WithSubquery, and, asc, count, desc, eq, gte, ilike, inArray, isNull, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { isUniqueViolation } from '../db/database.js';
 import { artifacts, comments, executionRuns, executions, projectRunTotals, runArtifacts, runs, testCases } from '../db/schema.js';
@@ -99,14 +100,43 @@ export class RunsRepo {
     cases: Omit<typeof testCases.$inferInsert, 'runId'>[],
     artifactIds: string[],
   ): Promise<{ id: string; created: boolean; sameBody: boolean }> {
+    // One statement, so one round trip that is atomic by itself: the run, its scenarios and the
+    // artifacts it names, as data-modifying CTEs around an id chosen here. On PGlite a transaction
+    // of several statements holds the only session across as many turns of a busy event loop.
+    const id = randomUUID();
+    const storedRun = this.db.$with('stored_run').as(
+      this.db
+        .insert(runs)
+        .values({ ...run, id })
+        .returning({ id: runs.id }),
+    );
+    const parts: WithSubquery[] = [storedRun];
+    if (cases.length > 0) {
+      parts.push(
+        this.db.$with('stored_cases').as(
+          this.db
+            .insert(testCases)
+            .values(cases.map((c) => ({ ...c, runId: id })))
+            .returning({ id: testCases.id }),
+        ),
+      );
+    }
+    if (artifactIds.length > 0) {
+      parts.push(
+        this.db.$with('named_artifacts').as(
+          this.db
+            .insert(runArtifacts)
+            .values(artifactIds.map((artifactId) => ({ runId: id, projectId: run.projectId, artifactId })))
+            .onConflictDoNothing()
+            .returning({ id: runArtifacts.runId }),
+        ),
+      );
+    }
     try {
-      const id = await this.db.transaction(async (tx) => {
-        const [created] = await tx.insert(runs).values(run).returning({ id: runs.id });
-        if (!created) throw new Error('insert into runs returned nothing');
-        if (cases.length > 0) await tx.insert(testCases).values(cases.map((c) => ({ ...c, runId: created.id })));
-        await nameArtifacts(tx, run.projectId, created.id, artifactIds);
-        return created.id;
-      });
+      await this.db
+        .with(...parts)
+        .select({ id: storedRun.id })
+        .from(storedRun);
       return { id, created: true, sameBody: true };
     } catch (error) {
       if (!isUniqueViolation(error)) throw error;

@@ -3,7 +3,12 @@ import { fileURLToPath } from 'node:url';
 import type { TestApp } from './test-app.js';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const TSX = fileURLToPath(new URL('../../../../node_modules/tsx/dist/cli.mjs', import.meta.url));
+/**
+ * tsx as a loader in the server's own process, not tsx's CLI: the CLI runs the server as its child
+ * and, when the child has not acknowledged a relayed SIGTERM within 30 ms (a loaded machine), kills
+ * it with SIGKILL and exits 143, so a test's graceful stop was not graceful.
+ */
+const TSX_LOADER = import.meta.resolve('tsx');
 /** A server that has not said it is ready by then failed to start (a loaded machine compiles main.ts slowly). */
 const READY_WITHIN_MS = 60_000;
 
@@ -34,7 +39,7 @@ export async function startServerProcess(
   { waitUntilReady = true }: { waitUntilReady?: boolean } = {},
 ): Promise<ServerProcess> {
   if (!test.schemaName) throw new Error('server processes share a PostgreSQL schema: start the test app on postgres');
-  const child = spawn(process.execPath, [TSX, MAIN], {
+  const child = spawn(process.execPath, ['--import', TSX_LOADER, MAIN], {
     env: {
       ...process.env,
       PORT: '0',

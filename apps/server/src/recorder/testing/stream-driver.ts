@@ -74,8 +74,12 @@ export class StreamDriver {
     return this.commands;
   }
 
-  /** Waits until no frame came for `quietMs`: the streamed page stopped changing. */
-  async settled(quietMs = 400, timeoutMs = 10_000): Promise<void> {
+  /**
+   * Waits until no frame came for `quietMs`: the streamed page stopped changing. 800 ms, not less:
+   * on a loaded machine the recorder's screencast stalled 400 ms while its page was still loading,
+   * and the next mirrored click landed on "Loading products…".
+   */
+  async settled(quietMs = 800, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await new Promise((resolve) => setTimeout(resolve, quietMs));
     while (Date.now() - this.lastFrameAt < quietMs && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
