@@ -11,7 +11,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { loadavg } from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { createApiClient } from '@rehearse/api-client';
@@ -146,6 +146,8 @@ async function benchBackend(backend: Backend) {
     // the clients' thread; git's processes not included).
     const elu0 = performance.eventLoopUtilization();
     const cpu0 = process.cpuUsage();
+    const delays = monitorEventLoopDelay({ resolution: 5 });
+    delays.enable();
     const result = await clients.run({
       base,
       projects,
@@ -156,6 +158,10 @@ async function benchBackend(backend: Backend) {
     });
     const elu = performance.eventLoopUtilization(elu0);
     const cpu = process.cpuUsage(cpu0);
+    delays.disable();
+    console.log(
+      `  event-loop delay: p50 ${(delays.percentile(50) / 1e6).toFixed(1)} ms, p99 ${(delays.percentile(99) / 1e6).toFixed(1)} ms, max ${(delays.max / 1e6).toFixed(1)} ms`,
+    );
     const seconds = result.elapsedMs / 1000;
     const rows: Row[] = OPERATIONS.map((op) => {
       const stats = result.byOperation[op.name]!;

@@ -264,6 +264,40 @@ describe.each(testBackends())('access ends at once, cached or not, on %s', (back
     expect((await members(newcomer, owner.projectId)).members.map((m) => m.user_email)).toContain(newcomer.email);
   });
 
+  it("lists a project's members from memory, and the next list shows each change: sent, withdrawn, declined, accepted, removed", async () => {
+    const owner = await signUp(test);
+    const [declining, joining] = [await signUp(test), await signUp(test)];
+    const listed = async () =>
+      (await members(owner, owner.projectId)).members.map((m) => `${m.status} ${m.user_email}`).sort((a, b) => a.localeCompare(b));
+    await warm(() => members(owner, owner.projectId));
+    expect(await listed()).toEqual([`active ${owner.email}`]);
+
+    const invite = async (email: string) =>
+      (await owner.api.call(authCalls.createInvitation, { body: { project_id: owner.projectId, sent_to_email_list: [email] } }))
+        .invitations[0]!;
+    await invite('withdrawn@acme.test');
+    expect(await listed()).toEqual([`active ${owner.email}`, 'pending withdrawn@acme.test']);
+    await owner.api.call(authCalls.removeMemberOrInvitation, {
+      body: { project_id: owner.projectId, status: 'pending', user_email_to_remove: 'withdrawn@acme.test' },
+    });
+    expect(await listed()).toEqual([`active ${owner.email}`]);
+
+    const declined = await invite(declining.email);
+    await warm(() => members(owner, owner.projectId));
+    await declining.api.call(authCalls.declineInvitation, { params: { id: declined.id } });
+    expect(await listed()).toEqual([`active ${owner.email}`]);
+
+    const accepted = await invite(joining.email);
+    await warm(() => members(owner, owner.projectId));
+    await joining.api.call(authCalls.addMember, { body: { id: accepted.id } });
+    expect(await listed()).toEqual([`active ${joining.email}`, `active ${owner.email}`].sort((a, b) => a.localeCompare(b)));
+
+    await owner.api.call(authCalls.removeMemberOrInvitation, {
+      body: { project_id: owner.projectId, status: 'active', user_id_to_remove: joining.user.id },
+    });
+    expect(await listed()).toEqual([`active ${owner.email}`]);
+  });
+
   it('shows a change made in a transaction (a new project takes one from the allowance) on the next call', async () => {
     const person = await signUp(test);
     await warm(() => person.api.call(authCalls.me));

@@ -1,6 +1,7 @@
 import type { ProjectRole } from '@rehearse/contract';
 import type { Database } from '../db/database.js';
 import { RowCache, type RowCacheOptions } from '../db/row-cache.js';
+import type { InvitationRow, MemberRecord } from './members.repo.js';
 import type { ProjectRow } from './projects.repo.js';
 import type { SessionRow } from './sessions.repo.js';
 import type { UserRow } from './users.repo.js';
@@ -17,12 +18,18 @@ export interface ProjectWithMemberRole {
   role: ProjectRole;
 }
 
+/** A project's members and pending invitations: what the Members page lists (`MembersRepo.listAll`). */
+export interface ProjectMembership {
+  members: MemberRecord[];
+  pending: InvitationRow[];
+}
+
 export type AccessCacheOptions = RowCacheOptions;
 
 /** What the auth repositories use of the cache: reading through it, and forgetting what they change. */
 export type AccessLookups = Pick<
   AccessCache,
-  'session' | 'projectRole' | 'forgetSession' | 'forgetUser' | 'forgetProject' | 'forgetMember'
+  'session' | 'projectRole' | 'membership' | 'forgetSession' | 'forgetUser' | 'forgetProject' | 'forgetMember' | 'forgetInvitations'
 >;
 
 const DEFAULTS: AccessCacheOptions = { maxEntries: 5_000, ttlMs: 30_000 };
@@ -48,6 +55,7 @@ const byDatabase = new WeakMap<object, AccessCache>();
 export class AccessCache {
   private readonly sessions: RowCache<SessionWithUser>;
   private readonly roles: RowCache<ProjectWithMemberRole>;
+  private readonly memberships: RowCache<ProjectMembership>;
 
   private constructor(
     readonly enabled: boolean,
@@ -55,6 +63,14 @@ export class AccessCache {
   ) {
     this.sessions = new RowCache(options, ({ session, user }) => ({ session: { ...session }, user: { ...user } }));
     this.roles = new RowCache(options, ({ project, role }) => ({ project: { ...project }, role }));
+    this.memberships = new RowCache(options, ({ members, pending }) => ({
+      members: members.map((member) => ({ ...member })),
+      pending: pending.map((invitation) => ({
+        ...invitation,
+        createdAt: new Date(invitation.createdAt),
+        respondedAt: invitation.respondedAt && new Date(invitation.respondedAt),
+      })),
+    }));
   }
 
   /** A cache that keeps nothing: every lookup reads the database. */
@@ -92,7 +108,13 @@ export class AccessCache {
   stats(): { hits: number; misses: number; sessions: number; roles: number } {
     const sessions = this.sessions.stats();
     const roles = this.roles.stats();
-    return { hits: sessions.hits + roles.hits, misses: sessions.misses + roles.misses, sessions: sessions.size, roles: roles.size };
+    const memberships = this.memberships.stats();
+    return {
+      hits: sessions.hits + roles.hits + memberships.hits,
+      misses: sessions.misses + roles.misses + memberships.misses,
+      sessions: sessions.size,
+      roles: roles.size,
+    };
   }
 
   /** A session with its user: from memory, or from `load` (kept when it found a user). */
@@ -116,6 +138,12 @@ export class AccessCache {
     );
   }
 
+  /** A project's members and pending invitations: from memory, or from `load`. */
+  async membership(projectId: string, load: () => Promise<ProjectMembership>): Promise<ProjectMembership> {
+    if (!this.enabled) return load();
+    return this.memberships.read(projectId, load, (found) => found);
+  }
+
   /** A session was deleted or changed. */
   forgetSession(tokenHash: string): void {
     if (this.enabled) this.sessions.forget(tokenHash);
@@ -126,16 +154,27 @@ export class AccessCache {
     if (!this.enabled) return;
     this.sessions.forgetWhere((_tokenHash, { user }) => user.id === userId);
     this.roles.forgetWhere((key) => key.endsWith(`:${userId}`));
+    // Their name and email are in the member lists of their projects.
+    this.memberships.forgetWhere((_projectId, { members }) => members.some((member) => member.userId === userId));
   }
 
   /** A project's row changed or it was deleted: every member's entry for it goes. */
   forgetProject(projectId: string): void {
-    if (this.enabled) this.roles.forgetWhere((_key, { project }) => project.id === projectId);
+    if (!this.enabled) return;
+    this.roles.forgetWhere((_key, { project }) => project.id === projectId);
+    this.memberships.forget(projectId);
   }
 
   /** One membership changed (removed, added). */
   forgetMember(projectId: string, userId: string): void {
-    if (this.enabled) this.roles.forget(roleKey(projectId, userId));
+    if (!this.enabled) return;
+    this.roles.forget(roleKey(projectId, userId));
+    this.memberships.forget(projectId);
+  }
+
+  /** A project's invitations changed (sent, withdrawn, accepted, declined). */
+  forgetInvitations(projectId: string): void {
+    if (this.enabled) this.memberships.forget(projectId);
   }
 
   /**
@@ -151,10 +190,12 @@ export class AccessCache {
     return {
       session: async (_tokenHash, load) => load(),
       projectRole: async (_projectId, _userId, load) => load(),
+      membership: async (_projectId, load) => load(),
       forgetSession: (tokenHash) => nowAndAfterCommit(() => this.forgetSession(tokenHash)),
       forgetUser: (userId) => nowAndAfterCommit(() => this.forgetUser(userId)),
       forgetProject: (projectId) => nowAndAfterCommit(() => this.forgetProject(projectId)),
       forgetMember: (projectId, userId) => nowAndAfterCommit(() => this.forgetMember(projectId, userId)),
+      forgetInvitations: (projectId) => nowAndAfterCommit(() => this.forgetInvitations(projectId)),
     };
   }
 
@@ -162,6 +203,7 @@ export class AccessCache {
   clear(): void {
     this.sessions.clear();
     this.roles.clear();
+    this.memberships.clear();
   }
 }
 

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { preparedOnce } from '../db/prepared.js';
 import { invitations, projectMembers, projects, users } from '../db/schema.js';
-import { AccessCache, type AccessLookups } from './access-cache.js';
+import { AccessCache, type AccessLookups, type ProjectMembership } from './access-cache.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 
@@ -54,6 +54,14 @@ export class MembersRepo {
     return this.listPendingInvitationsQuery().execute({ projectId });
   }
 
+  /** The project's members and pending invitations, from the access cache when it holds them (the Members page). */
+  async listAll(projectId: string): Promise<ProjectMembership> {
+    return this.cache.membership(projectId, async () => {
+      const [members, pending] = await Promise.all([this.listMembers(projectId), this.listPendingInvitations(projectId)]);
+      return { members, pending };
+    });
+  }
+
   /** Emails among `emails` that are already members or invited to the project. */
   async takenEmails(projectId: string, emails: string[]): Promise<string[]> {
     if (emails.length === 0) return [];
@@ -70,10 +78,12 @@ export class MembersRepo {
   }
 
   async insertInvitations(projectId: string, invitedBy: string, emails: string[]): Promise<InvitationRow[]> {
-    return this.db
+    const rows = await this.db
       .insert(invitations)
       .values(emails.map((email) => ({ projectId, invitedBy, email })))
       .returning();
+    this.cache.forgetInvitations(projectId);
+    return rows;
   }
 
   /** Whether any project has a pending invitation for this email (the sign-up policy lets it in). */
@@ -114,7 +124,7 @@ export class MembersRepo {
       await tx.insert(projectMembers).values({ projectId, userId, role: 'MEMBER' }).onConflictDoNothing();
       return true;
     });
-    // Non-members are never cached, so nothing stale can remain; forgotten all the same, as every membership change is.
+    // Non-members are never cached, so no stale role can remain; the project's member list changed.
     this.cache.forgetMember(projectId, userId);
     return accepted;
   }
@@ -124,7 +134,8 @@ export class MembersRepo {
       .update(invitations)
       .set({ status: 'declined', respondedAt: new Date() })
       .where(and(eq(invitations.id, invitationId), eq(invitations.status, 'pending')))
-      .returning({ id: invitations.id });
+      .returning({ id: invitations.id, projectId: invitations.projectId });
+    for (const row of rows) this.cache.forgetInvitations(row.projectId);
     return rows.length === 1;
   }
 
@@ -142,6 +153,7 @@ export class MembersRepo {
       .delete(invitations)
       .where(and(eq(invitations.projectId, projectId), eq(invitations.email, email), eq(invitations.status, 'pending')))
       .returning({ id: invitations.id });
+    this.cache.forgetInvitations(projectId);
     return rows.length > 0;
   }
 }

@@ -33,7 +33,7 @@ export class MembersService {
   ) {}
 
   async list(projectId: string): Promise<Member[]> {
-    const [members, pending] = await Promise.all([this.members.listMembers(projectId), this.members.listPendingInvitations(projectId)]);
+    const { members, pending } = await this.members.listAll(projectId);
     return [
       ...members.map((m) => ({
         name: `${m.firstName} ${m.lastName}`.trim(),
