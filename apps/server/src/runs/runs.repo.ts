@@ -25,6 +25,8 @@ const firstFailedStep = sql<string | null>`(
   select tc.failed_step_text from test_cases tc
   where tc.run_id = "runs"."id" and tc.failed_step_text is not null
   order by tc.position limit 1)`;
+// Whether any rerun points at the row (runs_rerun_of_idx): a page none of whose runs was rerun skips the reruns query.
+const hasReruns = sql<boolean>`exists (select 1 from runs r where r.rerun_of = "runs"."id")`;
 // Scenarios that failed, then passed on a retry (`rehearse run --retry`): the runner marks them in the report.
 const flakyScenarios = sql<number>`(
   select count(*)::int from test_cases tc
@@ -266,7 +268,7 @@ export class RunsRepo {
     const order = columns.map((column) => (filter.sortOrder === 'asc' ? asc(column) : desc(column)));
     const [rows, [total]] = await Promise.all([
       this.db
-        .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios })
+        .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios, hasReruns })
         .from(runs)
         .where(where)
         .orderBy(...order)
@@ -283,22 +285,21 @@ export class RunsRepo {
           .as('capped'),
       ),
     ]);
-    const reruns =
-      rows.length === 0
-        ? []
-        : await this.db
-            .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios })
-            .from(runs)
-            .where(
-              and(
-                eq(runs.projectId, projectId),
-                inArray(
-                  runs.rerunOf,
-                  rows.map((row) => row.run.id),
-                ),
+    const reruns = !rows.some((row) => row.hasReruns)
+      ? []
+      : await this.db
+          .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios })
+          .from(runs)
+          .where(
+            and(
+              eq(runs.projectId, projectId),
+              inArray(
+                runs.rerunOf,
+                rows.map((row) => row.run.id),
               ),
-            )
-            .orderBy(desc(runs.publishTime));
+            ),
+          )
+          .orderBy(desc(runs.publishTime));
     return { rows, reruns, total: total?.value ?? 0 };
   }
 
