@@ -26,7 +26,8 @@ const firstFailedStep = sql<string | null>`(
   where tc.run_id = "runs"."id" and tc.failed_step_text is not null
   order by tc.position limit 1)`;
 // Whether any rerun points at the row (runs_rerun_of_idx): a page none of whose runs was rerun skips the reruns query.
-const hasReruns = sql<boolean>`exists (select 1 from runs r where r.rerun_of = "runs"."id")`;
+// A correlated scalar subquery, not EXISTS: the planner may run an EXISTS as one hashed scan of every run.
+const hasReruns = sql<boolean>`coalesce((select true from runs r where r.rerun_of = "runs"."id" limit 1), false)`;
 // Scenarios that failed, then passed on a retry (`rehearse run --retry`): the runner marks them in the report.
 const flakyScenarios = sql<number>`(
   select count(*)::int from test_cases tc
