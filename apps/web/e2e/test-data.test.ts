@@ -147,6 +147,8 @@ describe('test data in Chromium', () => {
     expect(users.map((u) => [u.username, u.hasSecretKey])).toEqual([['qa@acme.test', true]]);
 
     await page.getByRole('link', { name: `${T.editCredential}: qa@acme.test` }).click();
+    // The edit page first, then its field: a slow load says where it stopped (CI once timed out on the field alone).
+    await page.getByRole('heading', { name: T.editCredential }).waitFor({ timeout: 30_000 });
     await expect.poll(() => page.getByLabel(T.username).inputValue()).toBe('qa@acme.test');
     await page.getByLabel(T.username).fill('qa2@acme.test');
     await page.getByRole('button', { name: T.save }).click();
