@@ -360,12 +360,10 @@ export class ExecutionEngine {
 
   /**
    * A worker's job ended. Only the worker holding it may finish it: a retried job's old worker is
-   * ignored. `error` (infrastructure) is retried, never stored as a failed scenario.
-   */
-  /**
-   * A worker thread ended its job. With `takeNext` the thread also claims its next job, before
-   * the threads waiting in a claim are woken: the job this end released (the run's next one)
-   * goes to the thread that holds the run's warm runner instead of starting one on another thread.
+   * ignored. `error` (infrastructure) is retried, never stored as a failed scenario. With `takeNext`
+   * the thread also claims its next job, before the threads waiting in a claim are woken: the job
+   * this end released (the run's next one) goes to the thread that holds the run's warm runner
+   * instead of starting one on another thread.
    */
   async finish(
     workerId: string,
@@ -435,8 +433,11 @@ export class ExecutionEngine {
     await this.ended(ended);
   }
 
-  /** After a job ended: a failure or a final error skips its flow's later groups; the last job finishes the run. */
-  /** `beforeWake` runs once the job's end released what may run next, before waiting claims hear of it. */
+  /**
+   * After a job ended: a failure or a final error skips its flow's later groups; the last job
+   * finishes the run. `beforeWake` runs once the job's end released what may run next, before
+   * waiting claims hear of it.
+   */
   private async ended(job: ExecutionJobRow, beforeWake?: () => Promise<void>): Promise<void> {
     if (job.state !== 'queued' && job.state !== 'running')
       void this.events.emit('jobEnded', {

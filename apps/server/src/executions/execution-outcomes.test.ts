@@ -5,6 +5,7 @@ import { executionCalls as calls, runsCalls, workspaceCalls as ws, type Executio
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flakyProxy, type FlakyProxy } from '../testing/flaky-proxy.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { executionFinished } from '../testing/execution-finished.js';
 
 const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/cli/bin/rehearse.mjs', import.meta.url));
 /**
@@ -41,8 +42,6 @@ After({ tags: '@hangs', timeout: -1 }, function () {
   });
 });
 `;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A real worker (two threads, sandboxed jobs, real Chromium) against a listening server, through a proxy.
 describe('typed outcomes of execution jobs: infrastructure errors are retried, never failed scenarios', () => {
@@ -92,14 +91,7 @@ describe('typed outcomes of execution jobs: infrastructure errors are retried, n
     const { runId } = await user.api.call(calls.run, { params: { id: execution.id } });
     return { executionId: execution.id, runId };
   };
-  const finished = async (executionId: string): Promise<ExecutionStatus> => {
-    for (let i = 0; i < 360; i++) {
-      const status = await test.services.engine.status(executionId);
-      if (!status.running) return status;
-      await sleep(500);
-    }
-    throw new Error('the execution did not finish in 3 minutes');
-  };
+  const finished = (executionId: string): Promise<ExecutionStatus> => executionFinished(test, executionId);
   const jobsOf = (runId: string) =>
     test.database.rows<{
       scenario_name: string;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { executionCalls as calls, runsCalls, workspaceCalls as ws, type ExecutionStatus } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { executionFinished } from '../testing/execution-finished.js';
 
 const RUNNER_BIN = fileURLToPath(new URL('../../../../packages/cli/bin/rehearse.mjs', import.meta.url));
 const NEVER_SOLD = 'A tent this shop never sold';
@@ -21,8 +22,6 @@ const feature = (first: string, second: string) => `Feature: Pinned
     Given I open "/"
     Then I should see "${second}"
 `;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // A real worker (one thread, so both scenarios go through the same thread's cached workspace and
 // kept Chromium) against a listening server.
@@ -69,14 +68,7 @@ describe('an execution runs the commit its branch had when it started', () => {
           flows: [{ scenarioGroups: [{ name: 'All', threadCount: 1, tags: ['@pinned'] }] }],
         },
       });
-      const finished = async (): Promise<ExecutionStatus> => {
-        for (let i = 0; i < 240; i++) {
-          const status = await test.services.engine.status(execution.id);
-          if (!status.running) return status;
-          await sleep(500);
-        }
-        throw new Error('the execution did not finish in 2 minutes');
-      };
+      const finished = (): Promise<ExecutionStatus> => executionFinished(test, execution.id, 120_000);
       const stepTexts = async (runId: string) =>
         (await user.api.call(runsCalls.getRun, { query: { runId } })).run.report.testCases.flatMap((testCase) =>
           testCase.steps.map((step) => step.text),

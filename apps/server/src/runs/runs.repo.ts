@@ -45,12 +45,15 @@ function likePattern(text: string): string {
 }
 
 /** Records which artifacts a run names (a retried upload names them again: nothing changes). */
-async function nameArtifacts(db: Db, projectId: string, runId: string, artifactIds: string[]): Promise<void> {
-  if (artifactIds.length === 0) return;
-  await db
+function insertRunArtifacts(db: Db, projectId: string, runId: string, artifactIds: string[]) {
+  return db
     .insert(runArtifacts)
     .values(artifactIds.map((artifactId) => ({ runId, projectId, artifactId })))
     .onConflictDoNothing();
+}
+
+async function nameArtifacts(db: Db, projectId: string, runId: string, artifactIds: string[]): Promise<void> {
+  if (artifactIds.length > 0) await insertRunArtifacts(db, projectId, runId, artifactIds);
 }
 
 /** SQL for runs, their scenarios, comments and artifact ownership. */
@@ -126,13 +129,9 @@ export class RunsRepo {
     }
     if (artifactIds.length > 0) {
       parts.push(
-        this.db.$with('named_artifacts').as(
-          this.db
-            .insert(runArtifacts)
-            .values(artifactIds.map((artifactId) => ({ runId: id, projectId: run.projectId, artifactId })))
-            .onConflictDoNothing()
-            .returning({ id: runArtifacts.runId }),
-        ),
+        this.db
+          .$with('named_artifacts')
+          .as(insertRunArtifacts(this.db, run.projectId, id, artifactIds).returning({ id: runArtifacts.runId })),
       );
     }
     try {
@@ -286,9 +285,8 @@ export class RunsRepo {
           .as('capped'),
       ),
     ]);
-    const reruns = !rows.some((row) => row.hasReruns)
-      ? []
-      : await this.db
+    const reruns = rows.some((row) => row.hasReruns)
+      ? await this.db
           .select({ run: runs, executionTime, failedStep: firstFailedStep, flakyScenarios })
           .from(runs)
           .where(
@@ -300,7 +298,8 @@ export class RunsRepo {
               ),
             ),
           )
-          .orderBy(desc(runs.publishTime));
+          .orderBy(desc(runs.publishTime))
+      : [];
     return { rows, reruns, total: total?.value ?? 0 };
   }
 
