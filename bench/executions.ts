@@ -6,7 +6,7 @@
  * scenario's start (target ≤ 2 s; measured to the worker's claim and to cucumber's scenario start).
  * The shipped shop is measured twice: as projects run by default, and with the project setting
  * `reducedMotion` on. BENCH_THREADS=1,2 runs only those thread counts, BENCH_ROWS=0,2 only those
- * rows; BENCH_PROCESS_CPU=1 prints CPU per process; BENCH_PROCESS_PER_SCENARIO=1 runs every scenario in a
+ * rows; BENCH_PROCESS_CPU=1 prints CPU per process; BENCH_TIMELINE=1 prints each job's claim, scenario and finish times; BENCH_PROCESS_PER_SCENARIO=1 runs every scenario in a
  * fresh process, workspace copy and browser (the worker's --process-per-scenario, as workers ran
  * before each thread kept a warm runner per execution run).
  *
@@ -29,7 +29,7 @@ import { io, type Socket } from 'socket.io-client';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Browser } from 'playwright-core';
 import { DEFAULT_PRODUCT_DELAY_MS, DEMO_SHOP_PATH, demoShopPlugin } from '../apps/demo-shop/src/index.js';
-import { startTestApp } from '../apps/server/src/testing/test-app.js';
+import { startTestApp, type TestApp } from '../apps/server/src/testing/test-app.js';
 import { DEFAULT_RUN_CONFIG } from '../apps/server/src/workspace/workspace.store.js';
 import { CONFIG_FILE } from '../packages/runner/src/support/settings.js';
 import { launchBrowser } from '../packages/runner/src/browser.js';
@@ -89,6 +89,36 @@ function processTicks(): Map<number, { ticks: number; name: string }> {
     }
   }
   return result;
+}
+
+/**
+ * Where a thread's time went, job by job (BENCH_TIMELINE=1): from the previous job's finish to this
+ * claim, from the claim to cucumber's scenario start, the scenario, and from its end to the
+ * server's finish (report, artifacts and upload).
+ */
+async function printTimeline(
+  test: TestApp,
+  runId: string,
+  testCases: { scenarioName: string; result: { startTime: string; endTime: string } }[],
+) {
+  const jobs = await test.database.rows<{ worker: string; name: string; started: number; finished: number }>(
+    `select j.worker_id as worker, j.scenario_name as name, (extract(epoch from j.started_at) * 1000)::float8 as started,
+       (extract(epoch from j.finished_at) * 1000)::float8 as finished
+     from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}' order by j.worker_id, j.started_at`,
+  );
+  const cases = new Map(testCases.map((testCase) => [testCase.scenarioName, testCase.result]));
+  const previousFinish = new Map<string, number>();
+  for (const job of jobs) {
+    const result = cases.get(job.name);
+    if (!result) continue;
+    const [start, end] = [Date.parse(result.startTime), Date.parse(result.endTime)];
+    const previous = previousFinish.get(job.worker);
+    const idle = previous === undefined ? '-' : String(Math.round(Number(job.started) - previous));
+    console.log(
+      `      ${job.worker.slice(-6)} ${job.name.padEnd(10)} idle ${idle.padStart(5)} ms  claim→start ${Math.round(start - Number(job.started))} ms  scenario ${Math.round(end - start)} ms  end→finish ${Math.round(Number(job.finished) - end)} ms`,
+    );
+    previousFinish.set(job.worker, Number(job.finished));
+  }
 }
 
 function printProcessCpu(before: Map<number, { ticks: number; name: string }>, scenarios: number): void {
@@ -229,6 +259,7 @@ async function main(): Promise<void> {
         `select (extract(epoch from min(j.started_at)) * 1000)::float8 as first from execution_jobs j join execution_runs r on r.id = j.execution_run_id where r.run_id = '${runId}'`,
       );
       const { run } = await api.call(runsCalls.getRun, { query: { runId } });
+      if (process.env.BENCH_TIMELINE) await printTimeline(test, runId, run.report.testCases);
       const firstScenario = Math.min(...run.report.testCases.map((testCase) => Date.parse(testCase.result.startTime)));
       return {
         wallMs,

@@ -22,6 +22,7 @@ export const ArtifactContentType = z.enum([
   'application/xml',
   'text/html',
 ]);
+export type ArtifactContentType = z.infer<typeof ArtifactContentType>;
 export const ARTIFACT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Calls the runner (CLI and workers) makes: artifacts, reports and the test data of a run. */

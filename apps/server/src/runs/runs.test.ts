@@ -78,6 +78,27 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
   });
   afterAll(async () => test?.close());
 
+  it("refuses artifact data that is not base64 with the spec's words and stores nothing, and takes it padded or not", async () => {
+    const artifactCount = async () =>
+      (await test.database.rows<{ n: number }>(`select count(*)::int as n from artifacts where project_id = '${projectId}'`))[0]!.n;
+    const before = await artifactCount();
+    for (const data of ['not base64!', 'aGk===', 'aG=k', 'aGk=\n', 'aGk-', 'aGk_']) {
+      const refused = await failure(keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data } }));
+      expect({ data, status: refused.httpStatus, message: refused.message }).toEqual({
+        data,
+        status: 400,
+        message: 'The artifact data must be base64.',
+      });
+    }
+    expect(await artifactCount()).toBe(before);
+
+    // "hi!" and "hi" padded, and "hi" without its padding: all three are stored.
+    for (const data of ['aGkh', 'aGk=', 'aGk']) {
+      const { id } = await keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'text/plain', data } });
+      expect(id).toMatch(/^[0-9a-f]{64}$/);
+    }
+  });
+
   it('stores an uploaded run once, lists it, and serves its report, screenshots and memory', async () => {
     const { id: screenshotId } = await keyApi.call(runnerCalls.uploadArtifact, {
       body: { projectId, contentType: 'image/png', data: PNG },

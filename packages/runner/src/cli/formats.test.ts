@@ -226,6 +226,10 @@ describe('traces on an app not built for Rehearse (the todo app), where the page
       // Each Gherkin step is a group of the trace, the failing one included.
       expect(actions).toContain('"title":"I should see \\"2 items left\\"');
       expect(actions).toContain('"title":"I check \\"water the plants\\"');
+      // The failing step polled for its text until its timeout; those waits are the runner's, not
+      // the scenario's actions, and cost no snapshots: not one Evaluate in the trace.
+      expect(actions).toContain('"method":"queryCount"');
+      expect(actions).not.toContain('"method":"evaluateExpression"');
       // The list as the page had it: a DOM snapshot holding the todo rows and the app's own classes.
       expect(actions).toContain('"type":"frame-snapshot"');
       expect(actions).toContain('todo-list');

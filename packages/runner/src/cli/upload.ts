@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { ApiError, type ApiClient } from '@rehearse/api-client';
-import { ARTIFACT_MAX_BYTES, runnerCalls, type RunReport } from '@rehearse/contract';
+import { ARTIFACT_MAX_BYTES, runnerCalls, type ArtifactContentType, type RunReport } from '@rehearse/contract';
 import { ArtifactStore, TRACE_EXTENSION } from '../report/artifacts.js';
 import { REPORT_FILES } from '../report/write.js';
 
@@ -56,12 +56,19 @@ const KEPT_FILES = [
   { key: 'html', file: REPORT_FILES.html, contentType: 'text/html' },
 ] as const;
 
+/** One file to store on the server before the report that names it. */
+type ArtifactUpload =
+  | { kind: 'screenshot'; id: string; file: string }
+  | { kind: 'report'; key: (typeof KEPT_FILES)[number]['key']; file: string; contentType: (typeof KEPT_FILES)[number]['contentType'] }
+  | { kind: 'trace'; id: string; file: string };
+
 /**
  * Uploads a run: each screenshot once (`uploadArtifact`), the JUnit XML and HTML report cucumber
- * wrote into `outDir` (named by every test case's `reportFiles`; `notKept` lists those too large),
- * then the report (`uploadRun`) under one
- * random upload key, so a retried upload is stored once. Screenshot ids the server answers with
- * replace the local ones in the uploaded report.
+ * wrote into `outDir` (named by every test case's `reportFiles`; `notKept` lists those too large)
+ * and each kept trace, all at once (a few at a time: the report waits for the slowest, and a
+ * worker's next scenario waits for the report), then the report (`uploadRun`) under one random
+ * upload key, so a retried upload is stored once. Ids the server answers with replace the local
+ * ones in the uploaded report.
  */
 export async function uploadRun({
   client,
@@ -74,66 +81,58 @@ export async function uploadRun({
 }: UploadOptions): Promise<{ runId: string; reportLink: string; notKept: string[] }> {
   const store = new ArtifactStore(outDir);
   // A healed command also names the page before healing (its Code Review item shows both).
-  const ids = [
-    ...new Set(
-      report.testCases.flatMap((tc) =>
-        tc.steps.flatMap((step) => step.commands.flatMap((c) => [c.screenshotId, c.healing?.beforeScreenshotId])),
-      ),
-    ).values(),
-  ].filter((id): id is string => typeof id === 'string');
-  const serverIds = new Map<string, string>();
-  await mapLimit(ids, ARTIFACT_CONCURRENCY, async (id) => {
-    const data = (await readFile(store.fileOf(id))).toString('base64');
-    const answer = await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data } }));
-    serverIds.set(id, answer.id);
-  });
-  // The run's JUnit XML and HTML report go with it (a worker deletes its output folder after the
-  // upload); one larger than an artifact may be stays local only.
-  const reportFiles: { junit?: string; html?: string } = {};
-  const notKept: string[] = [];
-  for (const { key, file, contentType } of KEPT_FILES) {
-    const size = await stat(path.join(outDir, file)).then(
+  const screenshotIds = new Set(
+    report.testCases.flatMap((tc) =>
+      tc.steps.flatMap((step) => step.commands.flatMap((c) => [c.screenshotId, c.healing?.beforeScreenshotId])),
+    ),
+  );
+  const traceIds = new Set(report.testCases.flatMap((testCase) => (testCase.traceFileId ? [testCase.traceFileId] : [])));
+  const uploads: ArtifactUpload[] = [
+    ...[...screenshotIds]
+      .filter((id): id is string => typeof id === 'string')
+      .map((id) => ({ kind: 'screenshot' as const, id, file: store.fileOf(id) })),
+    ...KEPT_FILES.map(({ key, file, contentType }) => ({ kind: 'report' as const, key, file: path.join(outDir, file), contentType })),
+    ...[...traceIds].map((id) => ({ kind: 'trace' as const, id, file: store.fileOf(id, TRACE_EXTENSION) })),
+  ];
+  const send = async (contentType: ArtifactContentType, bytes: Buffer) =>
+    (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType, data: bytes.toString('base64') } })))
+      .id;
+  /** The server's id of each stored file, or why it stays local (`notKept`), or nothing to do. */
+  const outcomes = await mapLimit(uploads, ARTIFACT_CONCURRENCY, async (upload): Promise<{ id?: string; notKept?: string }> => {
+    if (upload.kind === 'screenshot') return { id: await send('image/png', await readFile(upload.file)) };
+    // The cucumber reports and traces are optional, and one larger than an artifact may be stays local only.
+    const size = await stat(upload.file).then(
       (info) => info.size,
       () => undefined,
     );
-    if (size === undefined) continue;
-    if (size > ARTIFACT_MAX_BYTES) {
-      notKept.push(file);
-      continue;
-    }
-    const data = (await readFile(path.join(outDir, file))).toString('base64');
-    reportFiles[key] = (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType, data } }))).id;
-  }
-  // Each kept trace once; one larger than an artifact may be stays in the local report only.
-  const traceIds = new Map<string, string>();
-  for (const id of new Set(report.testCases.flatMap((testCase) => (testCase.traceFileId ? [testCase.traceFileId] : [])))) {
-    const file = store.fileOf(id, TRACE_EXTENSION);
-    const size = await stat(file).then(
-      (info) => info.size,
-      () => undefined,
-    );
-    if (size === undefined) continue;
-    if (size > ARTIFACT_MAX_BYTES) {
-      notKept.push(path.relative(outDir, file));
-      continue;
-    }
-    const data = (await readFile(file)).toString('base64');
+    if (size === undefined) return {};
+    if (size > ARTIFACT_MAX_BYTES) return { notKept: path.relative(outDir, upload.file) };
+    if (upload.kind === 'report') return { id: await send(upload.contentType, await readFile(upload.file)) };
     try {
-      traceIds.set(
-        id,
-        (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'application/zip', data } }))).id,
-      );
+      return { id: await send('application/zip', await readFile(upload.file)) };
     } catch (error) {
       // A trace is an aid: a project at its artifact quota still gets its run, the trace stays here.
       if (!(error instanceof ApiError && error.httpStatus === 413)) throw error;
-      notKept.push(path.relative(outDir, file));
+      return { notKept: path.relative(outDir, upload.file) };
     }
-  }
+  });
+  const serverIds = new Map<string, string>();
+  const reportFiles: { junit?: string; html?: string } = {};
+  const traceServerIds = new Map<string, string>();
+  const notKept: string[] = [];
+  uploads.forEach((upload, index) => {
+    const { id, notKept: local } = outcomes[index]!;
+    if (local) notKept.push(local);
+    if (!id) return;
+    if (upload.kind === 'screenshot') serverIds.set(upload.id, id);
+    else if (upload.kind === 'report') reportFiles[upload.key] = id;
+    else traceServerIds.set(upload.id, id);
+  });
   const uploaded: RunReport = {
     ...report,
     testCases: report.testCases.map(({ traceFileId, ...testCase }) => ({
       ...testCase,
-      ...(traceFileId && traceIds.has(traceFileId) ? { traceFileId: traceIds.get(traceFileId) } : {}),
+      ...(traceFileId && traceServerIds.has(traceFileId) ? { traceFileId: traceServerIds.get(traceFileId) } : {}),
       ...(reportFiles.junit || reportFiles.html ? { reportFiles } : {}),
       steps: testCase.steps.map((step) => ({
         ...step,

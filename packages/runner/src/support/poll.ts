@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { chromiumSession } from './cdp.js';
 
 /** The longest pauses between checks, like Playwright's own polling: quick at first, then every 500 ms. */
 const DELAYS_MS = [0, 50, 100, 250, 500];
@@ -56,6 +57,21 @@ const pageChangeScript = (last: number | null, limitMs: number) => `new Promise(
 })`;
 
 /**
+ * Evaluates `expression` in the page's main world as `page.evaluate` does, but on Chromium
+ * through the page's CDP session: a wait is not one of the user's actions, and as a Playwright
+ * call it would cost a DOM snapshot before and after it in every trace being recorded (about
+ * half of a polling step's snapshots) and show up in the trace viewer as an "Evaluate" the
+ * scenario never asked for. A navigation rejects it either way ("context destroyed").
+ */
+async function evaluateQuietly(page: Page, expression: string): Promise<unknown> {
+  const session = await chromiumSession(page);
+  if (!session) return page.evaluate(expression);
+  const answer = await session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
+  if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.text);
+  return answer.result.value;
+}
+
+/**
  * A pause that ends early when the page changes: its DOM (nodes, attributes, text) or its
  * document (a navigation). What a step waits for mostly arrives as such a change, so the next
  * check follows it within a round trip instead of up to 500 ms later. Changes the DOM does not
@@ -66,7 +82,7 @@ export function untilPageChanges(page: Page): Pause {
   return async (ms) => {
     if (ms <= 0) return;
     const started = Date.now();
-    const changed = page.evaluate(pageChangeScript(last, ms)).then(
+    const changed = evaluateQuietly(page, pageChangeScript(last, ms)).then(
       (count) => {
         last = typeof count === 'number' ? count : null;
       },

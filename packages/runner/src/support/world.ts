@@ -2,10 +2,11 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { World, type IWorldOptions } from '@cucumber/cucumber';
-import type { Browser, BrowserContext, CDPSession, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchBrowser } from '../browser.js';
 import { MediaTypes, type AriaAttachment, type ScenarioAttachment, type TraceAttachment } from '../attachments.js';
 import { Capture } from './capture.js';
+import { chromiumSession } from './cdp.js';
 import { settingsFromWorkspace, type RunSettings } from './settings.js';
 import { TestData } from './test-data.js';
 import type { LocatorCandidate } from './elements.js';
@@ -126,7 +127,6 @@ export class RehearseWorld extends World<RehearseParameters> {
   docStringMediaType: string | undefined;
   scenarioStartedAt = 0;
   private initialAria: Promise<void> | undefined;
-  private cdp: Promise<CDPSession | undefined> | undefined;
   private readonly attachedScreenshots = new Set<string>();
   private trace: ScenarioTrace | undefined;
 
@@ -254,9 +254,8 @@ export class RehearseWorld extends World<RehearseParameters> {
    * browsers, and pages with elements to mask, go through Playwright.
    */
   private async capturePng(page: Page): Promise<Buffer> {
-    if (this.settings.browser === 'chromium' && this.maskedElements.length === 0) {
-      this.cdp ??= this.browserContext.newCDPSession(page).catch(() => undefined);
-      const session = await this.cdp;
+    if (this.maskedElements.length === 0) {
+      const session = await chromiumSession(page);
       if (session) {
         const shot = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }).catch(() => undefined);
         if (shot) return Buffer.from(shot.data, 'base64');
@@ -276,8 +275,6 @@ export class RehearseWorld extends World<RehearseParameters> {
   /** Continues the scenario in another page of its context (a tab the page opened). */
   usePage(page: Page): void {
     this.page = page;
-    // The screenshot session belongs to the page it was opened on.
-    this.cdp = undefined;
   }
 
   /** Opens the step's group in the trace (BeforeStep); its text is shown with secrets masked. */
