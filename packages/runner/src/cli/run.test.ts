@@ -311,7 +311,12 @@ describe('secrets and uploads', () => {
       const kept = server.received.filter(
         (r) => r.path === runnerCalls.uploadArtifact.path && (r.body as { contentType: string }).contentType !== 'image/png',
       );
-      expect(kept.map((r) => (r.body as { contentType: string }).contentType)).toEqual(['application/xml', 'text/html', 'application/zip']);
+      // Uploaded at once, so in no particular order.
+      expect(kept.map((r) => (r.body as { contentType: string }).contentType).sort()).toEqual([
+        'application/xml',
+        'application/zip',
+        'text/html',
+      ]);
       for (const request of kept) {
         const bytes = Buffer.from((request.body as { data: string }).data, 'base64');
         const texts =
