@@ -59,7 +59,7 @@ const KEPT_FILES = [
 /** One file to store on the server before the report that names it. */
 type ArtifactUpload =
   | { kind: 'screenshot'; id: string; file: string }
-  | { kind: 'report'; key: (typeof KEPT_FILES)[number]['key']; file: string; contentType: (typeof KEPT_FILES)[number]['contentType'] }
+  | { kind: 'report'; key: (typeof KEPT_FILES)[number]['key']; file: string; contentType: ArtifactContentType }
   | { kind: 'trace'; id: string; file: string };
 
 /**
@@ -97,37 +97,36 @@ export async function uploadRun({
   const send = async (contentType: ArtifactContentType, bytes: Buffer) =>
     (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType, data: bytes.toString('base64') } })))
       .id;
-  /** The server's id of each stored file, or why it stays local (`notKept`), or nothing to do. */
-  const outcomes = await mapLimit(uploads, ARTIFACT_CONCURRENCY, async (upload): Promise<{ id?: string; notKept?: string }> => {
-    if (upload.kind === 'screenshot') return { id: await send('image/png', await readFile(upload.file)) };
+  const serverIds = new Map<string, string>();
+  const reportFiles: { junit?: string; html?: string } = {};
+  const traceServerIds = new Map<string, string>();
+  /** Each upload's file that stays local only (`notKept`), in the order of `uploads`. */
+  const local = await mapLimit(uploads, ARTIFACT_CONCURRENCY, async (upload): Promise<string | undefined> => {
+    if (upload.kind === 'screenshot') {
+      serverIds.set(upload.id, await send('image/png', await readFile(upload.file)));
+      return undefined;
+    }
     // The cucumber reports and traces are optional, and one larger than an artifact may be stays local only.
     const size = await stat(upload.file).then(
       (info) => info.size,
       () => undefined,
     );
-    if (size === undefined) return {};
-    if (size > ARTIFACT_MAX_BYTES) return { notKept: path.relative(outDir, upload.file) };
-    if (upload.kind === 'report') return { id: await send(upload.contentType, await readFile(upload.file)) };
+    if (size === undefined) return undefined;
+    if (size > ARTIFACT_MAX_BYTES) return path.relative(outDir, upload.file);
+    if (upload.kind === 'report') {
+      reportFiles[upload.key] = await send(upload.contentType, await readFile(upload.file));
+      return undefined;
+    }
     try {
-      return { id: await send('application/zip', await readFile(upload.file)) };
+      traceServerIds.set(upload.id, await send('application/zip', await readFile(upload.file)));
+      return undefined;
     } catch (error) {
       // A trace is an aid: a project at its artifact quota still gets its run, the trace stays here.
       if (!(error instanceof ApiError && error.httpStatus === 413)) throw error;
-      return { notKept: path.relative(outDir, upload.file) };
+      return path.relative(outDir, upload.file);
     }
   });
-  const serverIds = new Map<string, string>();
-  const reportFiles: { junit?: string; html?: string } = {};
-  const traceServerIds = new Map<string, string>();
-  const notKept: string[] = [];
-  uploads.forEach((upload, index) => {
-    const { id, notKept: local } = outcomes[index]!;
-    if (local) notKept.push(local);
-    if (!id) return;
-    if (upload.kind === 'screenshot') serverIds.set(upload.id, id);
-    else if (upload.kind === 'report') reportFiles[upload.key] = id;
-    else traceServerIds.set(upload.id, id);
-  });
+  const notKept = local.filter((file): file is string => file !== undefined);
   const uploaded: RunReport = {
     ...report,
     testCases: report.testCases.map(({ traceFileId, ...testCase }) => ({
