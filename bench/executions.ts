@@ -5,10 +5,18 @@
  * demo shop that answers at once and on one as shipped; and the time from run/{id} to the first
  * scenario's start (target ≤ 2 s; measured to the worker's claim and to cucumber's scenario start).
  * The shipped shop is measured twice: as projects run by default, and with the project setting
- * `reducedMotion` on. BENCH_THREADS=1,2 runs only those thread counts, BENCH_ROWS=0,2 only those
- * rows; BENCH_PROCESS_CPU=1 prints CPU per process; BENCH_TIMELINE=1 prints each job's claim, scenario and finish times; BENCH_PROCESS_PER_SCENARIO=1 runs every scenario in a
- * fresh process, workspace copy and browser (the worker's --process-per-scenario, as workers ran
- * before each thread kept a warm runner per execution run).
+ * `reducedMotion` on. Knobs, for finding where the time goes:
+ * - BENCH_THREADS=1,2 runs only those thread counts, BENCH_ROWS=0,2 only those rows;
+ * - BENCH_PROCESS_CPU=1 prints CPU per process, for our run and for raw Playwright's (a process
+ *   counts the children it reaped; PID 1 shows orphaned trees, such as the previous run's runners);
+ * - BENCH_TIMELINE=1 prints each job's claim, scenario and finish times;
+ * - BENCH_CONFIG='{"screenshots":"off","trace":"off"}' merges settings into the project's
+ *   rehearse.config.json, to price a capture;
+ * - BENCH_SKIP_RAW=1 skips raw Playwright; BENCH_UNSANDBOXED=1 runs jobs unsandboxed (so a
+ *   profiler in the runner may write where it likes);
+ * - BENCH_PROCESS_PER_SCENARIO=1 runs every scenario in a fresh process, workspace copy and
+ *   browser (the worker's --process-per-scenario, as workers ran before each thread kept a warm
+ *   runner per execution run).
  *
  *   npx tsx bench/executions.ts      (also part of `npm run bench`; PostgreSQL with DATABASE_URL)
  */
@@ -152,6 +160,7 @@ const ALL_ROWS: { shop: (typeof SHOPS)[number]; reducedMotion: boolean }[] = [
 ];
 /** BENCH_ROWS=2 measures only the third of those (counted from 0). */
 const ROWS = process.env.BENCH_ROWS ? process.env.BENCH_ROWS.split(',').map((index) => ALL_ROWS[Number(index)]!) : ALL_ROWS;
+const benchConfig = process.env.BENCH_CONFIG ? (JSON.parse(process.env.BENCH_CONFIG) as Record<string, unknown>) : {};
 
 async function serveDemoShop(latencyMs: number): Promise<FastifyInstance> {
   const app = Fastify();
@@ -205,6 +214,7 @@ async function main(): Promise<void> {
     LOCAL_WORKERS: '1',
     LOCAL_WORKER_THREADS: String(Math.max(...THREADS)),
     LOCAL_WORKER_PROCESS_PER_SCENARIO: String(processPerScenario),
+    ...(process.env.BENCH_UNSANDBOXED ? { REHEARSE_UNSANDBOXED_WORKERS: '1' } : {}),
   });
   try {
     await test.app.listen({ host: '127.0.0.1', port: 0 });
@@ -295,7 +305,11 @@ async function main(): Promise<void> {
     let firstStart = Infinity;
     for (const { shop, reducedMotion } of ROWS) {
       await api.call(workspaceCalls.pushFile, {
-        body: { projectId, directory: '', file: { name: CONFIG_FILE, content: JSON.stringify({ ...DEFAULT_RUN_CONFIG, reducedMotion }) } },
+        body: {
+          projectId,
+          directory: '',
+          file: { name: CONFIG_FILE, content: JSON.stringify({ ...DEFAULT_RUN_CONFIG, reducedMotion, ...benchConfig }) },
+        },
       });
       console.log(
         `\n  demo shop answering its product list in ${shop.latencyMs} ms (${shop.label})${reducedMotion ? ', project setting reducedMotion: true' : ''}`,
@@ -303,22 +317,27 @@ async function main(): Promise<void> {
       console.log(
         '  threads   wall s   speed-up   machine busy   raw Playwright s   raw speed-up   run→claim ms   run→first scenario ms   passed',
       );
-      const results: { threads: number; wallMs: number; rawMs: number }[] = [];
+      const results: { threads: number; wallMs: number; rawMs: number | undefined }[] = [];
       for (const threads of THREADS) {
         const result = await runOnce('@bench', threads, shop.env);
-        const rawMs = await rawPlaywright(shop.url, threads, reducedMotion);
+        const rawBefore = process.env.BENCH_PROCESS_CPU ? processTicks() : undefined;
+        const rawMs = process.env.BENCH_SKIP_RAW ? undefined : await rawPlaywright(shop.url, threads, reducedMotion);
+        if (rawBefore && rawMs !== undefined) {
+          console.log('    raw Playwright:');
+          printProcessCpu(rawBefore, SCENARIOS);
+        }
         results.push({ threads, wallMs: result.wallMs, rawMs });
         firstStart = Math.min(firstStart, result.firstScenarioMs);
         console.log(
-          `  ${String(threads).padStart(7)} ${(result.wallMs / 1000).toFixed(1).padStart(8)} ${`${(results[0]!.wallMs / result.wallMs).toFixed(2)}×`.padStart(10)} ${`${Math.round(result.busyPercent)} %`.padStart(14)} ${(rawMs / 1000).toFixed(1).padStart(18)} ${`${(results[0]!.rawMs / rawMs).toFixed(2)}×`.padStart(14)} ${String(Math.round(result.claimMs)).padStart(14)} ${String(Math.round(result.firstScenarioMs)).padStart(23)}   ${result.passed}/${result.total}`,
+          `  ${String(threads).padStart(7)} ${(result.wallMs / 1000).toFixed(1).padStart(8)} ${`${(results[0]!.wallMs / result.wallMs).toFixed(2)}×`.padStart(10)} ${`${Math.round(result.busyPercent)} %`.padStart(14)} ${(rawMs === undefined ? '-' : (rawMs / 1000).toFixed(1)).padStart(18)} ${(rawMs === undefined ? '-' : `${(results[0]!.rawMs! / rawMs).toFixed(2)}×`).padStart(14)} ${String(Math.round(result.claimMs)).padStart(14)} ${String(Math.round(result.firstScenarioMs)).padStart(23)}   ${result.passed}/${result.total}`,
         );
       }
       const two = results.find((r) => r.threads === 2);
       if (!two) continue;
       const at2 = results[0]!.wallMs / two.wallMs;
-      const rawAt2 = results[0]!.rawMs / two.rawMs;
+      const rawAt2 = two.rawMs === undefined ? undefined : results[0]!.rawMs! / two.rawMs;
       verdicts.push(
-        `${shop.latencyMs} ms${reducedMotion ? ' (reducedMotion)' : ''}: ${at2.toFixed(2)}× at 2 threads (${at2 >= TARGET_SPEEDUP_AT_2 ? 'meets' : 'BELOW'} the ${TARGET_SPEEDUP_AT_2}× target; raw Playwright ${rawAt2.toFixed(2)}×)`,
+        `${shop.latencyMs} ms${reducedMotion ? ' (reducedMotion)' : ''}: ${at2.toFixed(2)}× at 2 threads (${at2 >= TARGET_SPEEDUP_AT_2 ? 'meets' : 'BELOW'} the ${TARGET_SPEEDUP_AT_2}× target${rawAt2 === undefined ? '' : `; raw Playwright ${rawAt2.toFixed(2)}×`})`,
       );
     }
     console.log(

@@ -323,32 +323,52 @@ export class SupportCache {
 /**
  * Readies a warm runner's workspace before its first request, as its runs will use it: the
  * support code loaded into `cache` (the key a run computes, so the run finds it) and the browser
- * the project's settings name launched, headless, and kept.
+ * the project's settings name launched, headless, and kept. The two go at once: the import of
+ * the step files is this process's work, the launch mostly the browser's.
  */
 export async function warmUp(cwd: string, io: CliIo, cache: SupportCache): Promise<void> {
   const { values: opts } = parse([], RUN_OPTIONS);
   const config = readProjectConfig(cwd);
+  const browser = config.browser ?? DEFAULTS.browser;
+  const missing = missingBrowserMessage(browser, io.env, true);
+  if (missing) throw new UsageError(missing);
+  const launched = openSharedBrowser({ browser, headless: true }).then(
+    () => undefined,
+    // Read as a run's launch failure reads, so a job's message says the same either way.
+    (error: Error) => new Error(launchReason(error.message)),
+  );
   const cucumber = await cucumberOptions(opts, cwd, io);
   const supportFiles = await findSupportFiles(cwd, { import: cucumber.use.import, require: cucumber.use.require });
   const toWritable = (sink: CliIo['stdout']) =>
     new Writable({ write: (chunk: Buffer, _encoding, done) => (sink.write(chunk.toString('utf8')), done()) });
   const environmentOf = { cwd, env: io.env, stdout: toWritable(io.stdout), stderr: toWritable(io.stderr) };
-  await cache.get(cwd, supportFiles, config.stepTimeoutMs ?? DEFAULTS.stepTimeoutMs, async (entry) => {
-    const { runConfiguration } = await loadConfiguration(
-      { file: false, provided: { ...cucumber.use, import: [entry], require: [], format: [], publish: false } },
-      { cwd, env: io.env },
+  const loaded = cache
+    .get(cwd, supportFiles, config.stepTimeoutMs ?? DEFAULTS.stepTimeoutMs, async (entry) => {
+      const { runConfiguration } = await loadConfiguration(
+        { file: false, provided: { ...cucumber.use, import: [entry], require: [], format: [], publish: false } },
+        { cwd, env: io.env },
+      );
+      return withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf));
+    })
+    .then(
+      () => undefined,
+      (error: Error) => error,
     );
-    return withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf));
-  });
-  const browser = config.browser ?? DEFAULTS.browser;
-  const missing = missingBrowserMessage(browser, io.env, true);
-  if (missing) throw new UsageError(missing);
-  try {
-    await openSharedBrowser({ browser, headless: true });
-  } catch (error) {
-    // Read as a run's launch failure reads, so a job's message says the same either way.
-    throw new Error(launchReason((error as Error).message));
-  }
+  // Both settle before either is reported, so neither is left unhandled; the support code's error is the one a user can fix.
+  const [supportFailure, launchFailure] = await Promise.all([loaded, launched]);
+  if (supportFailure) throw supportFailure;
+  if (launchFailure) throw launchFailure;
+}
+
+/**
+ * Starts the browser a warm runner's project most likely names (the default, headless) while its
+ * first request, the pull and the support code are still to come: `warmUp` then finds it
+ * launched, or replaces it when the project's settings name another. A failure here is nobody's:
+ * `warmUp` launches again and reports its own.
+ */
+export function launchLikelyBrowser(env: NodeJS.ProcessEnv): void {
+  if (missingBrowserMessage(DEFAULTS.browser, env, true)) return;
+  openSharedBrowser({ browser: DEFAULTS.browser, headless: true }).catch(() => undefined);
 }
 
 /** A run's result without an upload (none, or not reached). */

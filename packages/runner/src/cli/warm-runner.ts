@@ -8,7 +8,7 @@ import { closeSharedBrowser } from '../support/world.js';
 import { parse } from './args.js';
 import { EXIT, type CliIo } from './io.js';
 import { runPull } from './pull.js';
-import { runRun, SupportCache, warmUp } from './run.js';
+import { launchLikelyBrowser, runRun, SupportCache, warmUp } from './run.js';
 
 export const WARM_RUNNER_OPTIONS = {
   server: { type: 'string' },
@@ -47,6 +47,7 @@ export async function runWarmRunner(args: string[], io: CliIo): Promise<number> 
   const cache = new SupportCache(scratch);
   let prepared: string | undefined;
   const requestIo = (token: string): CliIo => ({ ...quietIo, env: { ...io.env, REHEARSE_TOKEN: token } });
+  launchLikelyBrowser(io.env);
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of lines) {
