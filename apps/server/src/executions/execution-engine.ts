@@ -318,9 +318,9 @@ export class ExecutionEngine {
     }
   }
 
-  private async claimOnce(workerId: string): Promise<WorkerJob | null> {
-    await this.recoverLostJobs();
-    await this.maintainQueue();
+  /** One claim, after the upkeep every claim does first unless told not to (a hand-over does it afterwards). */
+  private async claimOnce(workerId: string, { upkeepFirst = true } = {}): Promise<WorkerJob | null> {
+    if (upkeepFirst) await this.upkeep();
     const claimed = await this.queue.claimNext(workerId, this.settings.retries.backoffMs);
     if (!claimed) return null;
     void this.events.emit('jobClaimed', {
@@ -381,9 +381,17 @@ export class ExecutionEngine {
     if (!job) return null;
     let next: WorkerJob | null = null;
     await this.ended(job, async () => {
-      if (takeNext) next = await this.claimOnce(workerId);
+      // The upkeep waits: every query before the claim is a moment in which a polling thread may take the job.
+      if (takeNext) next = await this.claimOnce(workerId, { upkeepFirst: false });
     });
+    if (takeNext) await this.upkeep();
     return next;
+  }
+
+  /** What a claim first sees to: jobs of lost workers, and the queue a stopped server left. */
+  private async upkeep(): Promise<void> {
+    await this.recoverLostJobs();
+    await this.maintainQueue();
   }
 
   /** Jobs whose worker stopped heartbeating: an infrastructure error like any other, retried elsewhere. */
@@ -435,8 +443,9 @@ export class ExecutionEngine {
 
   /**
    * After a job ended: a failure or a final error skips its flow's later groups; the last job
-   * finishes the run. `beforeWake` runs once the job's end released what may run next, before
-   * waiting claims hear of it.
+   * finishes the run. `beforeWake` runs as soon as the job's end released what may run next,
+   * before anything else is asked and before waiting claims hear of it (threads that poll may
+   * still take a job released meanwhile, so the window is kept to the one claim).
    */
   private async ended(job: ExecutionJobRow, beforeWake?: () => Promise<void>): Promise<void> {
     if (job.state !== 'queued' && job.state !== 'running')
@@ -451,11 +460,11 @@ export class ExecutionEngine {
     if (job.state === 'error') await this.jobs.skipLaterGroups(job, Messages.executionGroupSkippedAfterError);
     // The freed thread goes to its group's next job, or the flow's next group once this one ended.
     await this.queue.release(job.executionRunId);
+    await beforeWake?.();
     const open = await this.jobs.openJobCount(job.executionRunId);
     const run = await this.jobs.findRun(job.executionRunId);
     if (!run) return;
     if (open === 0) await this.complete(run.id);
-    await beforeWake?.();
     this.wake.emit('job');
     await this.publish(run.projectId, run.executionId);
   }
