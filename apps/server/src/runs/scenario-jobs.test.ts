@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { runsCalls, scenarioJobCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { breakBrowserLaunch } from '@rehearse/runner/testing/browser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFinished } from '../testing/scenario-job.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -141,19 +142,8 @@ describe('a "Run scenario" job under its deadline, with infrastructure errors re
   const jobRow = async (jobId: string) =>
     (await test.database.rows<{ state: string; attempts: number }>(`select state, attempts from scenario_jobs where id = '${jobId}'`))[0]!;
   it('a browser that does not start once is retried, and the retry passes', { timeout: 120_000 }, async () => {
-    const saved = { shell: process.env.REHEARSE_HEADLESS_SHELL, chromium: process.env.CHROMIUM_PATH };
-    const restore = () => {
-      for (const [name, value] of [
-        ['REHEARSE_HEADLESS_SHELL', saved.shell],
-        ['CHROMIUM_PATH', saved.chromium],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
-    };
-    // Node is no browser: the first attempt's launch fails (jobs take these two variables from the server's environment).
-    process.env.REHEARSE_HEADLESS_SHELL = '0';
-    process.env.CHROMIUM_PATH = process.execPath;
+    // Node is no browser: the first attempt's launch fails (jobs take the browser's variables from the server's environment).
+    const restore = breakBrowserLaunch(process.execPath);
     try {
       const { job } = await user.api.call(scenarioJobCalls.runScenario, {
         body: { projectId: user.projectId, featureName: 'hang', scenarioName: 'Home lists the mug', environment: 'local' },

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { RunResult, runnerCalls } from '@rehearse/contract';
 import { describe, expect, it } from 'vitest';
+import { breakBrowserLaunch } from '../testing/broken-browser.js';
 import { useDemoShopWorkspaces } from '../testing/demo-shop-suite.js';
 import { captureIo } from '../testing/output.js';
 import { processIo } from './io.js';
@@ -109,22 +110,14 @@ describe('rehearse run --result-file: the typed result a caller reads instead of
   });
 
   it('a browser that does not start is an infrastructure error, though cucumber failed the scenario', async () => {
-    const saved = { shell: process.env.REHEARSE_HEADLESS_SHELL, chromium: process.env.CHROMIUM_PATH };
     // A "browser" that exits at once: Playwright's launch fails.
-    process.env.REHEARSE_HEADLESS_SHELL = '0';
-    process.env.CHROMIUM_PATH = '/bin/false';
+    const restore = breakBrowserLaunch();
     try {
       const result = await run('Home lists the mug');
       expect(result).toMatchObject({ exitCode: 1, errorClass: 'infrastructure' });
       expect(result.reason).toMatch(/^The browser did not start: /);
     } finally {
-      for (const [name, value] of [
-        ['REHEARSE_HEADLESS_SHELL', saved.shell],
-        ['CHROMIUM_PATH', saved.chromium],
-      ] as const) {
-        if (value === undefined) delete process.env[name];
-        else process.env[name] = value;
-      }
+      restore();
     }
   });
 

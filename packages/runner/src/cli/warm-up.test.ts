@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { breakBrowserLaunch } from '../testing/broken-browser.js';
 import { makeWorkspace } from '../testing/shop-workspace.js';
 import { captureIo } from '../testing/output.js';
 import { closeSharedBrowser } from '../support/world.js';
@@ -21,21 +22,13 @@ function workspace(steps?: string): string {
   return dir;
 }
 
-/** Runs `work` with a "browser" that exits at once (Playwright's launch fails), then restores the machine's. */
+/** Runs `work` with a "browser" that exits at once, then puts the machine's back. */
 async function withBrowserThatCannotStart<T>(work: () => Promise<T>): Promise<T> {
-  const saved = { shell: process.env.REHEARSE_HEADLESS_SHELL, chromium: process.env.CHROMIUM_PATH };
-  process.env.REHEARSE_HEADLESS_SHELL = '0';
-  process.env.CHROMIUM_PATH = '/bin/false';
+  const restore = breakBrowserLaunch();
   try {
     return await work();
   } finally {
-    for (const [name, value] of [
-      ['REHEARSE_HEADLESS_SHELL', saved.shell],
-      ['CHROMIUM_PATH', saved.chromium],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
+    restore();
   }
 }
 
