@@ -82,7 +82,7 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const artifactCount = async () =>
       (await test.database.rows<{ n: number }>(`select count(*)::int as n from artifacts where project_id = '${projectId}'`))[0]!.n;
     const before = await artifactCount();
-    for (const data of ['not base64!', 'aGk===', 'aG=k', 'aGk=\n', 'aGk-', 'aGk_']) {
+    for (const data of ['not base64!', 'aGk===', 'aG=k', 'aGk=\n', 'aGk-', 'aGk_', 'aGkh!', ' aGk', 'aG==aGk=', 'aGkha']) {
       const refused = await failure(keyApi.call(runnerCalls.uploadArtifact, { body: { projectId, contentType: 'image/png', data } }));
       expect({ data, status: refused.httpStatus, message: refused.message }).toEqual({
         data,

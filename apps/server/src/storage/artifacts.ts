@@ -13,14 +13,18 @@ export class ArtifactStore {
     return path.join(this.root, id.slice(0, 2), id);
   }
 
-  async put(bytes: Buffer): Promise<string> {
-    const id = createHash('sha256').update(bytes).digest('hex');
+  /** The id `put` stores `bytes` under: the sha256 of the bytes, in hex. */
+  static idOf(bytes: Buffer): string {
+    return createHash('sha256').update(bytes).digest('hex');
+  }
+
+  /** Stores `bytes` under `id`, which must be `idOf(bytes)` (the caller has it already: hashing twice cost a millisecond a screenshot). */
+  async put(id: string, bytes: Buffer): Promise<void> {
     const file = this.fileOf(id);
     await mkdir(path.dirname(file), { recursive: true });
     const temporary = `${file}.${process.pid}.${Date.now()}.tmp`;
     await writeFile(temporary, bytes);
     await rename(temporary, file);
-    return id;
   }
 
   async get(id: string): Promise<Buffer | null> {
