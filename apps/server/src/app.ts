@@ -244,7 +244,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const accessCache = AccessCache.forDatabase(database);
   const users = new UsersRepo(db, accessCache);
   const projectsRepo = new ProjectsRepo(db, accessCache);
-  const accessKeysRepo = new AccessKeysRepo(db);
+  const accessKeysRepo = new AccessKeysRepo(db, accessCache);
   const membersRepo = new MembersRepo(db, accessCache);
   const authTx = authTransactions(db, accessCache);
   const instanceSettings = new InstanceSettingsService(new InstanceSettingsRepo(db), instanceSettingsFromEnvironment(settings));

@@ -223,6 +223,31 @@ describe.each(testBackends())('access ends at once, cached or not, on %s', (back
     ]);
   });
 
+  it('refuses an access key at its expiry, read from the clock at each hit', async () => {
+    const owner = await signUp(test);
+    const expiresAt = new Date(Date.now() + DAY_MS).toISOString();
+    const { accessKey } = await owner.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: owner.projectId, expiresAt } });
+    const key = test.client(accessKey.token);
+    await warm(() => key.call(authCalls.getMembers, { query: { project_id: owner.projectId } }));
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(expiresAt) + 1_000 });
+    expect(await statusAndMessage(key.call(authCalls.getMembers, { query: { project_id: owner.projectId } }))).toEqual([
+      401,
+      Messages.sessionExpired,
+    ]);
+  });
+
+  it('refuses the access key of a user an administrator disables', async () => {
+    const owner = await signUp(test);
+    const { accessKey } = await owner.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: owner.projectId } });
+    const key = test.client(accessKey.token);
+    await warm(() => key.call(authCalls.getMembers, { query: { project_id: owner.projectId } }));
+    await root.api.call(adminCalls.updateUser, { params: { userId: owner.user.id }, body: { disabled: true } });
+    expect(await statusAndMessage(key.call(authCalls.getMembers, { query: { project_id: owner.projectId } }))).toEqual([
+      401,
+      Messages.accountDisabled,
+    ]);
+  });
+
   it('refuses the access key of a member who was removed', async () => {
     const { owner, member, projectId } = await team();
     const { accessKey } = await member.api.call(authCalls.createAccessKey, { body: { name: 'mine', projectId } });

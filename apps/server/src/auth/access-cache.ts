@@ -1,6 +1,7 @@
 import type { ProjectRole } from '@rehearse/contract';
 import type { Database } from '../db/database.js';
 import { RowCache, type RowCacheOptions } from '../db/row-cache.js';
+import type { AccessKeyRow } from './access-keys.repo.js';
 import type { InvitationRow, MemberRecord } from './members.repo.js';
 import type { ProjectRow } from './projects.repo.js';
 import type { SessionRow } from './sessions.repo.js';
@@ -9,6 +10,12 @@ import type { UserRow } from './users.repo.js';
 /** A session with its user: what `SessionsRepo.findWithUser` reads for every signed-in request. */
 export interface SessionWithUser {
   session: SessionRow;
+  user: UserRow;
+}
+
+/** An access key with its creator: what `AccessKeysRepo.findWithUser` reads for every call a key makes. */
+export interface AccessKeyWithUser {
+  key: AccessKeyRow;
   user: UserRow;
 }
 
@@ -29,7 +36,16 @@ export type AccessCacheOptions = RowCacheOptions;
 /** What the auth repositories use of the cache: reading through it, and forgetting what they change. */
 export type AccessLookups = Pick<
   AccessCache,
-  'session' | 'projectRole' | 'membership' | 'forgetSession' | 'forgetUser' | 'forgetProject' | 'forgetMember' | 'forgetInvitations'
+  | 'session'
+  | 'accessKey'
+  | 'projectRole'
+  | 'membership'
+  | 'forgetSession'
+  | 'forgetAccessKeys'
+  | 'forgetUser'
+  | 'forgetProject'
+  | 'forgetMember'
+  | 'forgetInvitations'
 >;
 
 const DEFAULTS: AccessCacheOptions = { maxEntries: 5_000, ttlMs: 30_000 };
@@ -37,14 +53,14 @@ const DEFAULTS: AccessCacheOptions = { maxEntries: 5_000, ttlMs: 30_000 };
 const byDatabase = new WeakMap<object, AccessCache>();
 
 /**
- * The two reads every request makes before its own work (its session with the user, and its
- * project with the caller's role), kept in memory so that most requests cost the database nothing
+ * The reads every request makes before its own work (its session or access key with the user,
+ * and its project with the caller's role), kept in memory so that most requests cost the database nothing
  * for authentication and authorization.
  *
  * Exact, not eventually right: every statement that changes what an entry holds (the sessions,
  * users, projects and project_members rows it was read from) forgets it in the repository that
  * makes the statement, before the call that made the change answers; a transaction forgets again
- * after it commits. A read that was under way while something was forgotten does not store what
+ * after it commits (access keys, sessions, users, projects and project_members rows). A read that was under way while something was forgotten does not store what
  * it read (it may have read the row as it was before). Time-bound facts (a session's expiry and
  * idle limit, a licence's end) are not cached decisions: the services check them against the
  * clock on every hit. Only access is cached: unknown tokens and non-members are read each time, so
@@ -54,6 +70,7 @@ const byDatabase = new WeakMap<object, AccessCache>();
  */
 export class AccessCache {
   private readonly sessions: RowCache<SessionWithUser>;
+  private readonly accessKeys: RowCache<AccessKeyWithUser>;
   private readonly roles: RowCache<ProjectWithMemberRole>;
   private readonly memberships: RowCache<ProjectMembership>;
 
@@ -62,6 +79,7 @@ export class AccessCache {
     options: AccessCacheOptions,
   ) {
     this.sessions = new RowCache(options, ({ session, user }) => ({ session: { ...session }, user: { ...user } }));
+    this.accessKeys = new RowCache(options, ({ key, user }) => ({ key: { ...key }, user: { ...user } }));
     this.roles = new RowCache(options, ({ project, role }) => ({ project: { ...project }, role }));
     this.memberships = new RowCache(options, ({ members, pending }) => ({
       members: members.map((member) => ({ ...member })),
@@ -107,11 +125,12 @@ export class AccessCache {
   /** Hits and misses since start (tests and benchmarks). */
   stats(): { hits: number; misses: number; sessions: number; roles: number } {
     const sessions = this.sessions.stats();
+    const keys = this.accessKeys.stats();
     const roles = this.roles.stats();
     const memberships = this.memberships.stats();
     return {
-      hits: sessions.hits + roles.hits + memberships.hits,
-      misses: sessions.misses + roles.misses + memberships.misses,
+      hits: sessions.hits + keys.hits + roles.hits + memberships.hits,
+      misses: sessions.misses + keys.misses + roles.misses + memberships.misses,
       sessions: sessions.size,
       roles: roles.size,
     };
@@ -124,6 +143,15 @@ export class AccessCache {
   ): Promise<SessionWithUserOrMissing | undefined> {
     if (!this.enabled) return load();
     return this.sessions.read(tokenHash, load, (found) => (found?.user ? { session: found.session, user: found.user } : undefined));
+  }
+
+  /** An access key with its creator: from memory, or from `load` (kept when it found both). */
+  async accessKey(
+    tokenHash: string,
+    load: () => Promise<AccessKeyWithUserOrMissing | undefined>,
+  ): Promise<AccessKeyWithUserOrMissing | undefined> {
+    if (!this.enabled) return load();
+    return this.accessKeys.read(tokenHash, load, (found) => (found?.user ? { key: found.key, user: found.user } : undefined));
   }
 
   /** A project with this user's role: from memory, or from `load` (kept when the user is a member). */
@@ -149,10 +177,16 @@ export class AccessCache {
     if (this.enabled) this.sessions.forget(tokenHash);
   }
 
-  /** A user's row changed, or their sessions ended: their sessions and memberships go. */
+  /** Access keys were changed or deleted: those `matches` picks go. */
+  forgetAccessKeys(matches: (key: AccessKeyRow) => boolean): void {
+    if (this.enabled) this.accessKeys.forgetWhere((_tokenHash, { key }) => matches(key));
+  }
+
+  /** A user's row changed, or their sessions ended: their sessions, keys and memberships go. */
   forgetUser(userId: string): void {
     if (!this.enabled) return;
     this.sessions.forgetWhere((_tokenHash, { user }) => user.id === userId);
+    this.accessKeys.forgetWhere((_tokenHash, { user }) => user.id === userId);
     this.roles.forgetWhere((key) => key.endsWith(`:${userId}`));
     // Their name and email are in the member lists of their projects.
     this.memberships.forgetWhere((_projectId, { members }) => members.some((member) => member.userId === userId));
@@ -161,6 +195,7 @@ export class AccessCache {
   /** A project's row changed or it was deleted: every member's entry for it goes. */
   forgetProject(projectId: string): void {
     if (!this.enabled) return;
+    this.accessKeys.forgetWhere((_tokenHash, { key }) => key.projectId === projectId);
     this.roles.forgetWhere((_key, { project }) => project.id === projectId);
     this.memberships.forget(projectId);
   }
@@ -189,9 +224,11 @@ export class AccessCache {
     };
     return {
       session: async (_tokenHash, load) => load(),
+      accessKey: async (_tokenHash, load) => load(),
       projectRole: async (_projectId, _userId, load) => load(),
       membership: async (_projectId, load) => load(),
       forgetSession: (tokenHash) => nowAndAfterCommit(() => this.forgetSession(tokenHash)),
+      forgetAccessKeys: (matches) => nowAndAfterCommit(() => this.forgetAccessKeys(matches)),
       forgetUser: (userId) => nowAndAfterCommit(() => this.forgetUser(userId)),
       forgetProject: (projectId) => nowAndAfterCommit(() => this.forgetProject(projectId)),
       forgetMember: (projectId, userId) => nowAndAfterCommit(() => this.forgetMember(projectId, userId)),
@@ -208,6 +245,7 @@ export class AccessCache {
 }
 
 type SessionWithUserOrMissing = { session: SessionRow; user: UserRow | null };
+type AccessKeyWithUserOrMissing = { key: AccessKeyRow; user: UserRow | null };
 type ProjectWithRoleOrNone = { project: ProjectRow; role: ProjectRole | null };
 
 function roleKey(projectId: string, userId: string): string {

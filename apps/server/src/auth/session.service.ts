@@ -167,11 +167,13 @@ export class SessionService {
     if (!token) throw unauthorized(Messages.unauthenticated);
     const tokenHash = digestToken(token);
     if (token.startsWith(TokenPrefix.accessKey)) {
-      const key = await this.accessKeys.findByHash(tokenHash);
-      const user = key && (await this.users.findById(key.createdBy));
+      // Both reads come from the access cache on PGlite: a worker's job makes several calls a scenario.
+      const found = await this.accessKeys.findWithUser(tokenHash);
+      const key = found?.key;
+      const user = found?.user;
       // A key stops working when it expires and when its creator leaves the project.
       const expired = !key || (key.expiresAt !== null && key.expiresAt.getTime() <= now.getTime());
-      if (!key || expired || !user || !(await this.projects.roleOf(key.projectId, user.id))) {
+      if (!key || expired || !user || !(await this.projects.findWithRole(key.projectId, user.id))?.role) {
         throw unauthorized(Messages.sessionExpired);
       }
       if (user.disabledAt) throw unauthorized(Messages.accountDisabled);
