@@ -12,7 +12,7 @@ import type { LocatorCandidate } from '../support/elements.js';
 import { browserEndpoint, missingBrowserMessage } from '../browser.js';
 import { ArtifactStore } from '../report/artifacts.js';
 import { ReportBuilder } from '../report/builder.js';
-import { FormatterHost, planFormats, type FormatPlan } from '../report/formats.js';
+import { DEFAULT_FORMATS, FormatterHost, planFormats, type FormatPlan } from '../report/formats.js';
 import { isPassed, runStatus } from '../report/status.js';
 import { REPORT_FILES, writeReport } from '../report/write.js';
 import {
@@ -41,7 +41,7 @@ import { BUILT, LOADERS_MODULE, SUPPORT_MODULE, SUPPORT_REGISTER } from './packa
 import { RUN_CLI_READING_PROFILE } from '../profile.js';
 import { readProjectFile } from './project-file.js';
 import { resolveProject, warnOnVersionMismatch } from './server.js';
-import { uploadRun } from './upload.js';
+import { KEPT_REPORT_FILES, uploadRun } from './upload.js';
 
 /** Support files `rehearse run` loads when no profile names its own: cucumber's, plus TypeScript. */
 export const DEFAULT_SUPPORT = ['features/**/*.{js,mjs,cjs,ts}'];
@@ -285,6 +285,12 @@ export interface InProcessRunOptions {
   keepBrowser?: boolean;
   /** Support code loaded once and reused by every run of this process (a warm runner). */
   supportCache?: SupportCache;
+  /**
+   * Write only the default reports an upload keeps (JUnit XML and HTML): a warm runner removes
+   * each run's output folder after the upload, and the JSON and message files embed every
+   * screenshot once more. Formats a profile or `--format` asks for are still written.
+   */
+  keptReportsOnly?: boolean;
 }
 
 /**
@@ -591,7 +597,12 @@ async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo
     print(
       `Running against ${environment.name} (${environment.baseUrl}) in ${browser}${headless ? ', headless' : ''}${settings.heal ? ', with AI recovery' : ''}${cucumber.use.dryRun ? ' (dry run)' : ''}`,
     );
-    const formats = planFormats(outDir, cucumber.use.format, cucumber.use.formatOptions);
+    const formats = planFormats(
+      outDir,
+      cucumber.use.format,
+      cucumber.use.formatOptions,
+      inProcess.keptReportsOnly ? Object.fromEntries(KEPT_REPORT_FILES.map((file) => [file, DEFAULT_FORMATS[file]])) : DEFAULT_FORMATS,
+    );
     const { builder, success } = await pass(
       settings,
       cucumber.names,

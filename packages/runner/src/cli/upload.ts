@@ -56,6 +56,9 @@ const KEPT_FILES = [
   { key: 'html', file: REPORT_FILES.html, contentType: 'text/html' },
 ] as const;
 
+/** The files of the reports an upload keeps (the others stay in the run's output folder). */
+export const KEPT_REPORT_FILES = KEPT_FILES.map(({ file }) => file);
+
 /** One file to store on the server before the report that names it. */
 type ArtifactUpload =
   | { kind: 'screenshot'; id: string; file: string }

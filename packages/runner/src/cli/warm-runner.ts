@@ -127,7 +127,7 @@ async function runOne(
       resultFile: request.resultFile,
       featurePath: request.featurePath,
     }).slice(1);
-    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache });
+    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache, keptReportsOnly: true });
   } catch (error) {
     return refused((error as Error).message);
   } finally {

@@ -34,6 +34,14 @@ describe('planFormats', () => {
       options: { html: { externalAttachments: true } },
     });
   });
+
+  it('writes only the defaults a caller keeps (a warm runner: the JUnit XML and HTML it uploads), and every format asked for', () => {
+    const plan = planFormats(out, ['message:ci/messages.ndjson'], {}, { 'junit.xml': 'junit', 'report.html': 'html' });
+    expect(plan).toEqual({
+      files: { [`${out}/junit.xml`]: 'junit', [`${out}/report.html`]: 'html', 'ci/messages.ndjson': 'message' },
+      options: {},
+    });
+  });
 });
 
 describe('redactEnvelope', () => {

@@ -42,7 +42,8 @@ export interface FormatPlan {
 }
 
 /**
- * The formatters of a run: cucumber's defaults into `outDir`, then what a profile or `--format`
+ * The formatters of a run: cucumber's defaults (`defaults`, all of DEFAULT_FORMATS unless a caller
+ * needs fewer) into `outDir`, then what a profile or `--format`
  * asks for. A format naming a default formatter with a file of its own replaces that default
  * (`--format junit:ci/results.xml` moves the JUnit file); anything else is added (third-party
  * formatters included, cucumber's `name:path` syntax). Nothing goes to stdout unless asked.
@@ -51,12 +52,13 @@ export function planFormats(
   outDir: string,
   formats: ReadonlyArray<string | readonly [string, string?]>,
   options: Record<string, unknown>,
+  defaults: Partial<typeof DEFAULT_FORMATS> = DEFAULT_FORMATS,
 ): FormatPlan {
   const logger = { warn: () => undefined, debug: () => undefined, info: () => undefined, error: () => undefined };
   const asked = formats.map((item) => (typeof item === 'string' ? splitFormatDescriptor(logger, item) : ([item[0], item[1]] as const)));
   const files: Record<string, string> = {};
   const replaced = new Set(asked.filter(([, target]) => target).map(([specifier]) => specifier));
-  for (const [file, specifier] of Object.entries(DEFAULT_FORMATS)) if (!replaced.has(specifier)) files[path.join(outDir, file)] = specifier;
+  for (const [file, specifier] of Object.entries(defaults)) if (!replaced.has(specifier)) files[path.join(outDir, file)] = specifier;
   for (const [specifier, target] of asked) if (target) files[target] = specifier;
   const stdout = [...asked].reverse().find(([, target]) => !target)?.[0];
   return { ...(stdout ? { stdout } : {}), files, options };
