@@ -232,7 +232,7 @@ describe.each(testBackends())('access ends at once, cached or not, on %s', (back
     vi.useFakeTimers({ toFake: ['Date'], now: Date.parse(expiresAt) + 1_000 });
     expect(await statusAndMessage(key.call(authCalls.getMembers, { query: { project_id: owner.projectId } }))).toEqual([
       401,
-      Messages.sessionExpired,
+      'Your session has expired. Please login again.',
     ]);
   });
 
@@ -244,7 +244,7 @@ describe.each(testBackends())('access ends at once, cached or not, on %s', (back
     await root.api.call(adminCalls.updateUser, { params: { userId: owner.user.id }, body: { disabled: true } });
     expect(await statusAndMessage(key.call(authCalls.getMembers, { query: { project_id: owner.projectId } }))).toEqual([
       401,
-      Messages.accountDisabled,
+      'This account has been disabled. Ask an instance administrator to enable it again.',
     ]);
   });
 
