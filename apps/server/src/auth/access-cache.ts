@@ -54,14 +54,14 @@ const byDatabase = new WeakMap<object, AccessCache>();
 
 /**
  * The reads every request makes before its own work (its session or access key with the user,
- * and its project with the caller's role), kept in memory so that most requests cost the database nothing
- * for authentication and authorization.
+ * and its project with the caller's role), kept in memory so that most requests cost the
+ * database nothing for authentication and authorization.
  *
  * Exact, not eventually right: every statement that changes what an entry holds (the sessions,
- * users, projects and project_members rows it was read from) forgets it in the repository that
- * makes the statement, before the call that made the change answers; a transaction forgets again
- * after it commits (access keys, sessions, users, projects and project_members rows). A read that was under way while something was forgotten does not store what
- * it read (it may have read the row as it was before). Time-bound facts (a session's expiry and
+ * access_keys, users, projects and project_members rows it was read from) forgets it in the
+ * repository that makes the statement, before the call that made the change answers; a
+ * transaction forgets again after it commits. A read that was under way while something was
+ * forgotten does not store what it read (it may have read the row as it was before). Time-bound facts (a session's expiry and
  * idle limit, a licence's end) are not cached decisions: the services check them against the
  * clock on every hit. Only access is cached: unknown tokens and non-members are read each time, so
  * nothing that grants access (a sign-in, an accepted invitation) has to forget anything.

@@ -41,7 +41,7 @@ import { BUILT, LOADERS_MODULE, SUPPORT_MODULE, SUPPORT_REGISTER } from './packa
 import { RUN_CLI_READING_PROFILE } from '../profile.js';
 import { readProjectFile } from './project-file.js';
 import { resolveProject, warnOnVersionMismatch } from './server.js';
-import { KEPT_REPORT_FILES, uploadRun } from './upload.js';
+import { KEPT_DEFAULT_FORMATS, uploadRun } from './upload.js';
 
 /** Support files `rehearse run` loads when no profile names its own: cucumber's, plus TypeScript. */
 export const DEFAULT_SUPPORT = ['features/**/*.{js,mjs,cjs,ts}'];
@@ -601,7 +601,7 @@ async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo
       outDir,
       cucumber.use.format,
       cucumber.use.formatOptions,
-      inProcess.keptReportsOnly ? Object.fromEntries(KEPT_REPORT_FILES.map((file) => [file, DEFAULT_FORMATS[file]])) : DEFAULT_FORMATS,
+      inProcess.keptReportsOnly ? KEPT_DEFAULT_FORMATS : DEFAULT_FORMATS,
     );
     const { builder, success } = await pass(
       settings,

@@ -5,6 +5,7 @@ import { ApiError, type ApiClient } from '@rehearse/api-client';
 import { ARTIFACT_MAX_BYTES, runnerCalls, type ArtifactContentType, type RunReport } from '@rehearse/contract';
 import { ArtifactStore, TRACE_EXTENSION } from '../report/artifacts.js';
 import { REPORT_FILES } from '../report/write.js';
+import { DEFAULT_FORMATS } from '../report/formats.js';
 
 const ATTEMPTS = 3;
 const ARTIFACT_CONCURRENCY = 4;
@@ -56,8 +57,10 @@ const KEPT_FILES = [
   { key: 'html', file: REPORT_FILES.html, contentType: 'text/html' },
 ] as const;
 
-/** The files of the reports an upload keeps (the others stay in the run's output folder). */
-export const KEPT_REPORT_FILES = KEPT_FILES.map(({ file }) => file);
+/** The default formats whose reports an upload keeps (the others stay in the run's output folder). */
+export const KEPT_DEFAULT_FORMATS: Partial<typeof DEFAULT_FORMATS> = Object.fromEntries(
+  KEPT_FILES.map(({ file }) => [file, DEFAULT_FORMATS[file]]),
+);
 
 /** One file to store on the server before the report that names it. */
 type ArtifactUpload =

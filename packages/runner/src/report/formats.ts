@@ -42,9 +42,8 @@ export interface FormatPlan {
 }
 
 /**
- * The formatters of a run: cucumber's defaults (`defaults`, all of DEFAULT_FORMATS unless a caller
- * needs fewer) into `outDir`, then what a profile or `--format`
- * asks for. A format naming a default formatter with a file of its own replaces that default
+ * The formatters of a run: cucumber's defaults (`defaults`: all of DEFAULT_FORMATS unless a
+ * caller needs fewer) into `outDir`, then what a profile or `--format` asks for. A format naming a default formatter with a file of its own replaces that default
  * (`--format junit:ci/results.xml` moves the JUnit file); anything else is added (third-party
  * formatters included, cucumber's `name:path` syntax). Nothing goes to stdout unless asked.
  */
