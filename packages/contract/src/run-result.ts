@@ -93,10 +93,11 @@ export function scenarioRunArgs(run: ScenarioRunArgs): string[] {
  * What the server or a worker thread asks a warm runner (`rehearse warm-runner`, issue 21), one JSON line each on its
  * standard input. `prepare` fetches the workspace at `commit`, loads its support code and launches
  * the browser; `run` runs one scenario there in a fresh browser context. Each carries the access
- * token of its own job (never the process's environment), used for that request only.
+ * token of its own job (never the process's environment), used for that request only. A runner
+ * started without a project (a worker thread's spare) is bound for good by its first `prepare`.
  */
 export const WarmRunnerRequest = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('prepare'), projectId: z.string(), commit: z.string(), token: z.string() }),
+  z.object({ type: z.literal('prepare'), projectId: z.string(), branch: z.string(), commit: z.string(), token: z.string() }),
   z.object({
     type: z.literal('run'),
     id: z.string(),

@@ -19,7 +19,8 @@ export interface WarmRunnerProcessSpec {
   mode: SandboxMode;
   /** The server the runner pulls from and reports to. */
   server: string;
-  target: WarmTarget;
+  /** Absent for a spare: the first `prepare` names its target, for good. */
+  target?: WarmTarget;
   egress: EgressPolicy;
   /** The runner's CLI (`rehearse`), started as `warm-runner`. */
   runnerBin: string;
@@ -36,7 +37,7 @@ export type WarmScenario = Omit<Extract<WarmRunnerRequest, { type: 'run' }>, 'ty
  * One `rehearse warm-runner` process in the job sandbox (issue 21), as the server's "Run scenario"
  * and a worker thread's execution jobs both hold it: started through the sandbox door (its own job
  * folder, removed when it exits), asked one JSON line at a time, answered one line at a time. It
- * serves only its `target`. Who may use it, for how long, and when it is retired is the holder's
+ * serves only its `target`, named when it starts or, for a spare, by its first `prepare`. Who may use it, for how long, and when it is retired is the holder's
  * rule; this class only speaks the protocol.
  */
 export class WarmRunnerProcess {
@@ -45,7 +46,7 @@ export class WarmRunnerProcess {
   private stderr = '';
 
   private constructor(
-    readonly target: WarmTarget,
+    private bound: WarmTarget | undefined,
     private readonly process: LiveJobProcess,
     private readonly dir: string,
   ) {
@@ -79,10 +80,7 @@ export class WarmRunnerProcess {
           'warm-runner',
           '--server',
           spec.server,
-          '--project',
-          spec.target.projectId,
-          '--branch',
-          spec.target.branch,
+          ...(spec.target ? ['--project', spec.target.projectId, '--branch', spec.target.branch] : []),
         ],
       });
     } catch (error) {
@@ -91,6 +89,17 @@ export class WarmRunnerProcess {
     }
     void process.exited.then(() => rm(dir, { recursive: true, force: true }));
     return new WarmRunnerProcess(spec.target, process, dir);
+  }
+
+  /** What it serves; a spare's throws until its `prepare` named it. */
+  get target(): WarmTarget {
+    if (!this.bound) throw new Error('This warm runner is a spare: prepare it first.');
+    return this.bound;
+  }
+
+  /** Whether it serves nothing yet (a spare). */
+  get isSpare(): boolean {
+    return !this.bound;
   }
 
   get pid(): number | undefined {
@@ -108,10 +117,14 @@ export class WarmRunnerProcess {
 
   /**
    * Pulls the target's commit with `token` (that request's key only), loads the support code and
-   * launches the browser; rejects with the reason when it could not.
+   * launches the browser; rejects with the reason when it could not. A spare is given its target
+   * here and keeps it, whether or not the preparing succeeds.
    */
-  async prepare(token: string): Promise<void> {
-    const answer = await this.ask({ type: 'prepare', projectId: this.target.projectId, commit: this.target.commit, token });
+  async prepare(token: string, target?: WarmTarget): Promise<void> {
+    if (target && this.bound && keyOf(target) !== keyOf(this.bound)) throw new Error('This warm runner serves another target.');
+    this.bound ??= target;
+    const { projectId, branch, commit } = this.target;
+    const answer = await this.ask({ type: 'prepare', projectId, branch, commit, token });
     if (answer?.type === 'ready') return;
     throw new Error(answer?.type === 'unprepared' ? answer.reason : this.lastError() || 'The runner stopped before it was ready.');
   }
@@ -155,6 +168,10 @@ export class WarmRunnerProcess {
     this.process.send(`${JSON.stringify(request)}\n`);
     return answer;
   }
+}
+
+function keyOf(target: WarmTarget): string {
+  return `${target.projectId}\n${target.branch}\n${target.commit}`;
 }
 
 function safeJson(line: string): unknown {

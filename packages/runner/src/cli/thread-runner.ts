@@ -29,9 +29,19 @@ export interface ThreadRunnerSettings {
  * carries that job's own key; a job past its deadline, stopped by the server, or ended by an
  * infrastructure error kills the runner too (it may be what is broken), and the next job starts a
  * fresh one.
+ *
+ * A fresh one is a **spare** when the thread has one: a `rehearse warm-runner` started before its
+ * run was known (`keepSpare`, when the thread starts and whenever a run hands it no next job), whose
+ * Node, playwright-core and default browser are up, and which no tenant code has touched. The run's
+ * first job binds it to the run for good; so a new run's first job costs a pull and loading the
+ * support code, not a process start (1.5 s on a quiet 2-core machine, 2–3.6 s when two threads
+ * start at once). A spare lives until the thread has been idle for `SPARE_IDLE_MS`.
  */
 export class ThreadRunner {
   private held: { runId: string; runner: WarmRunnerProcess } | undefined;
+  private spare: WarmRunnerProcess | undefined;
+  private spareStarting: Promise<void> | undefined;
+  private stopped = false;
 
   constructor(private readonly settings: ThreadRunnerSettings) {}
 
@@ -46,17 +56,10 @@ export class ThreadRunner {
     deadline.signal.addEventListener('abort', kill, { once: true });
     try {
       if (!runner) {
-        runner = await WarmRunnerProcess.start({
-          mode: this.settings.mode,
-          server: this.settings.server,
-          target: { projectId: job.projectId, branch: job.branch, commit: job.commit },
-          egress: await this.settings.egress(),
-          runnerBin: this.settings.bin,
-          folderName: `execution-${job.runId.slice(0, 8)}`,
-        });
+        runner = (await this.takeSpare()) ?? (await this.startRunner(`execution-${job.runId.slice(0, 8)}`));
         this.held = { runId: job.runId, runner };
         // The first job's key pulls the commit; later jobs' keys are used for their own requests only.
-        await runner.prepare(job.accessToken);
+        await runner.prepare(job.accessToken, { projectId: job.projectId, branch: job.branch, commit: job.commit });
       }
       if (deadline.signal.aborted) throw new Error('stopped');
       const result = await runner.run({
@@ -93,10 +96,49 @@ export class ThreadRunner {
     await held.runner.exited;
   }
 
-  /** Kills the runner now, without waiting (the thread is exiting). */
+  /** Starts a spare in the background unless the thread has one (a failed start leaves none: the next job starts its own). */
+  keepSpare(): void {
+    if (this.stopped || this.spareStarting || (this.spare && !this.spare.hasExited)) return;
+    this.spareStarting = this.startRunner('execution-spare')
+      .then((spare) => {
+        if (this.stopped) spare.kill();
+        else this.spare = spare;
+      })
+      .catch(() => undefined)
+      .finally(() => (this.spareStarting = undefined));
+  }
+
+  /** Kills the spare, if the thread has one, and waits until its tree is gone. */
+  async releaseSpare(): Promise<void> {
+    await this.spareStarting;
+    const spare = this.spare;
+    this.spare = undefined;
+    if (!spare) return;
+    spare.kill();
+    await spare.exited;
+  }
+
+  /** Kills the runner and the spare now, without waiting (the thread is exiting). */
   killNow(): void {
+    this.stopped = true;
     this.held?.runner.kill();
     this.held = undefined;
+    this.spare?.kill();
+    this.spare = undefined;
+  }
+
+  /** The spare (waiting for one still starting), unless it failed to start or exited; the thread has none after. */
+  private async takeSpare(): Promise<WarmRunnerProcess | undefined> {
+    await this.spareStarting;
+    const spare = this.spare;
+    this.spare = undefined;
+    return spare && !spare.hasExited ? spare : undefined;
+  }
+
+  /** A runner in the job sandbox; bound to nothing until its first `prepare`. */
+  private async startRunner(folderName: string): Promise<WarmRunnerProcess> {
+    const { mode, server, bin } = this.settings;
+    return WarmRunnerProcess.start({ mode, server, egress: await this.settings.egress(), runnerBin: bin, folderName });
   }
 
   private async releasing(outcome: JobOutcome): Promise<JobOutcome> {

@@ -20,9 +20,11 @@ export const WARM_RUNNER_OPTIONS = {
 const WORKSPACE = 'workspace';
 
 /**
- * `rehearse warm-runner --server S --project P --branch B` (issue 21): a long-lived runner the
+ * `rehearse warm-runner --server S [--project P --branch B]` (issue 21): a long-lived runner the
  * server ("Run scenario") or a worker thread (execution jobs) starts in the job sandbox, one per
- * project, branch and commit. It reads requests
+ * project, branch and commit. Started without a project (a worker thread's spare, started before
+ * its run is known), it launches its browser and waits: its first `prepare` binds it to that
+ * request's project and branch for good. It reads requests
  * (`WarmRunnerRequest`, JSON lines) on standard input and answers each (`WarmRunnerAnswer`) on
  * standard output, one at a time: `prepare` pulls the commit with the request's token, loads the
  * support code and launches the browser; `run` runs one scenario with `rehearse run`'s own code,
@@ -33,9 +35,11 @@ const WORKSPACE = 'workspace';
  */
 export async function runWarmRunner(args: string[], io: CliIo): Promise<number> {
   const { values: opts, positionals } = parse(args, WARM_RUNNER_OPTIONS);
-  if (!opts.server || !opts.project || !opts.branch || positionals.length > 0)
-    throw new UsageError('rehearse warm-runner takes --server, --project and --branch (a server or a worker starts it)');
-  const { server, project, branch } = opts;
+  if (!opts.server || !opts.project !== !opts.branch || positionals.length > 0)
+    throw new UsageError('rehearse warm-runner takes --server, and --project with --branch (a server or a worker starts it)');
+  const { server } = opts;
+  // Unbound until the first `prepare` when started as a spare; never rebound after.
+  let bound = opts.project && opts.branch ? { project: opts.project, branch: opts.branch } : undefined;
   // Answers are the only thing on standard output: everything else printed goes to standard error.
   const answerOut = process.stdout.write.bind(process.stdout);
   process.stdout.write = process.stderr.write.bind(process.stderr);
@@ -50,45 +54,54 @@ export async function runWarmRunner(args: string[], io: CliIo): Promise<number> 
   launchLikelyBrowser(io.env);
 
   const lines = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of lines) {
-    if (!line.trim()) continue;
-    let request: WarmRunnerRequest;
-    try {
-      request = WarmRunnerRequest.parse(JSON.parse(line));
-    } catch (error) {
-      io.stderr.write(`warm-runner: not a request (${(error as Error).message})\n`);
-      return EXIT.usage;
-    }
-    // One project per runner, ever: a request for another is a server bug, and ends the runner.
-    if (request.projectId !== project) {
-      io.stderr.write(`warm-runner: a request for project ${request.projectId} reached the runner of ${project}\n`);
-      return EXIT.usage;
-    }
-    if (request.type === 'prepare') {
-      if (prepared) {
-        answer(prepared === request.commit ? { type: 'ready', commit: prepared } : { type: 'unprepared', reason: 'Already prepared.' });
+  try {
+    for await (const line of lines) {
+      if (!line.trim()) continue;
+      let request: WarmRunnerRequest;
+      try {
+        request = WarmRunnerRequest.parse(JSON.parse(line));
+      } catch (error) {
+        io.stderr.write(`warm-runner: not a request (${(error as Error).message})\n`);
+        return EXIT.usage;
+      }
+      if (!bound && request.type === 'prepare') bound = { project: request.projectId, branch: request.branch };
+      // One project and branch per runner, ever: a request for another is a server bug, and ends the runner.
+      if (request.projectId !== bound?.project || (request.type === 'prepare' && request.branch !== bound.branch)) {
+        io.stderr.write(
+          `warm-runner: a request for project ${request.projectId} reached the runner of ${bound?.project ?? 'no project'}\n`,
+        );
+        return EXIT.usage;
+      }
+      const { project, branch } = bound;
+      if (request.type === 'prepare') {
+        if (prepared) {
+          answer(prepared === request.commit ? { type: 'ready', commit: prepared } : { type: 'unprepared', reason: 'Already prepared.' });
+          continue;
+        }
+        try {
+          const pullArgs = ['--server', server, '--project', project, '--branch', branch, '--commit', request.commit, '--dir', workspace];
+          const errors: string[] = [];
+          const pulled = await runPull(pullArgs, { ...requestIo(request.token), stderr: { write: (text: string) => errors.push(text) } });
+          if (pulled !== EXIT.ok) throw new Error(errors.join('').trim() || Messages.jobWorkspaceNotDownloaded);
+          await warmUp(workspace, { ...quietIo, cwd: workspace }, cache);
+          prepared = request.commit;
+          answer({ type: 'ready', commit: request.commit });
+        } catch (error) {
+          await rm(workspace, { recursive: true, force: true });
+          answer({ type: 'unprepared', reason: (error as Error).message });
+        }
         continue;
       }
-      try {
-        const pullArgs = ['--server', server, '--project', project, '--branch', branch, '--commit', request.commit, '--dir', workspace];
-        const errors: string[] = [];
-        const pulled = await runPull(pullArgs, { ...requestIo(request.token), stderr: { write: (text: string) => errors.push(text) } });
-        if (pulled !== EXIT.ok) throw new Error(errors.join('').trim() || Messages.jobWorkspaceNotDownloaded);
-        await warmUp(workspace, { ...quietIo, cwd: workspace }, cache);
-        prepared = request.commit;
-        answer({ type: 'ready', commit: request.commit });
-      } catch (error) {
-        await rm(workspace, { recursive: true, force: true });
-        answer({ type: 'unprepared', reason: (error as Error).message });
-      }
-      continue;
+      const result = await runOne(request, prepared, server, branch, workspace, requestIo(request.token), cache);
+      answer({ type: 'result', id: request.id, result });
     }
-    const result = await runOne(request, prepared, server, branch, workspace, requestIo(request.token), cache);
-    answer({ type: 'result', id: request.id, result });
+    return EXIT.ok;
+  } finally {
+    // Whatever ends it (its input closed, a request it refuses), its browser and input go with it.
+    process.stdin.destroy();
+    await closeSharedBrowser();
+    rmSync(scratch, { recursive: true, force: true });
   }
-  await closeSharedBrowser();
-  rmSync(scratch, { recursive: true, force: true });
-  return EXIT.ok;
 }
 
 /** One `run` request: `rehearse run` for one scenario in the prepared workspace; never throws. */

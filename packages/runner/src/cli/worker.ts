@@ -28,6 +28,8 @@ const HEARTBEAT_MS = 2_000;
 const CLAIM_WAIT_MS = 20_000;
 const RETRY_AFTER_ERROR_MS = 2_000;
 const RESTART_DELAY_MS = 1_000;
+/** How long a thread with no work keeps its spare warm runner (a browser and a Node process) for the next run. */
+const SPARE_IDLE_MS = 5 * 60_000;
 /** The deadline of one control call (claim, heartbeat, finish): a claim waits up to CLAIM_WAIT_MS for work, then answers. */
 const CONTROL_CALL_LIMIT_MS = CLAIM_WAIT_MS + 30_000;
 /**
@@ -173,6 +175,9 @@ async function runThread(settings: ThreadSettings, io: CliIo): Promise<number> {
   // Its browsers and tenant code reach the app under test, and this server, through the egress rules.
   const egress = async () => ({ allowPrivate: allowPrivateTargets(io.env), alwaysAllow: await endpointsOf(server) });
   const warm = new ThreadRunner({ server, mode, bin, egress, jobTimeoutMs });
+  const keepsWarmRunners = !settings.processPerScenario;
+  if (keepsWarmRunners) warm.keepSpare();
+  let idleSince = Date.now();
   let current: { jobId: string; stop: AbortController } | undefined;
   // The job's process and the warm runner are in their own process groups: stopping the thread kills them first.
   const quit = () => {
@@ -208,8 +213,10 @@ async function runThread(settings: ThreadSettings, io: CliIo): Promise<number> {
         continue;
       }
       if (!job) {
-        // No work for a while: the warm runner's browser and memory go back to the machine.
+        // No work for a while: the warm runner's browser and memory go back to the machine, and after
+        // a longer while the spare's too.
         await warm.release();
+        if (Date.now() - idleSince >= SPARE_IDLE_MS) await warm.releaseSpare();
         continue;
       }
       const stop = new AbortController();
@@ -226,6 +233,9 @@ async function runThread(settings: ThreadSettings, io: CliIo): Promise<number> {
           });
           handedOver = answer.job ?? null;
         }
+        idleSince = Date.now();
+        // Nothing handed over: the run may be over for this thread, so the next run's runner gets ready.
+        if (!handedOver && keepsWarmRunners) warm.keepSpare();
       } catch (error) {
         io.stderr.write(`job ${job.jobId} failed: ${(error as Error).message}\n`);
       } finally {
