@@ -145,8 +145,12 @@ export const TestCase = z.object({
   attempts: z.number().int().min(2).optional(),
   /** It failed, then passed on a retry. */
   flaky: z.boolean().optional(),
-  /** Artifact ids of the JUnit XML and cucumber HTML report of the run that produced this test case. */
-  reportFiles: z.object({ junit: z.string().optional(), html: z.string().optional() }).optional(),
+  /**
+   * Artifact ids of the JUnit XML and of the cucumber report of the run that produced this test
+   * case: its messages (`messages`, NDJSON, which the server renders as cucumber's HTML report on
+   * download) or, as runners before it uploaded, the HTML page itself (`html`).
+   */
+  reportFiles: z.object({ junit: z.string().optional(), html: z.string().optional(), messages: z.string().optional() }).optional(),
 });
 export type TestCase = z.infer<typeof TestCase>;
 

@@ -21,8 +21,15 @@ export const ArtifactContentType = z.enum([
   'application/json',
   'application/xml',
   'text/html',
+  'application/x-ndjson',
 ]);
 export type ArtifactContentType = z.infer<typeof ArtifactContentType>;
+/**
+ * How uploaded cucumber messages name a screenshot stored as an artifact of the project: an
+ * attachment with an empty body and the url `rehearse-artifact:<id>`, which the server puts back
+ * when it renders the HTML report (so the messages do not carry every screenshot a second time).
+ */
+export const ARTIFACT_REFERENCE = 'rehearse-artifact:';
 export const ARTIFACT_MAX_BYTES = 10 * 1024 * 1024;
 
 /** Calls the runner (CLI and workers) makes: artifacts, reports and the test data of a run. */

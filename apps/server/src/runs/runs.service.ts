@@ -23,6 +23,7 @@ import { AppError, badRequest, conflict, forbidden, notFound } from '../http/err
 import { ArtifactStore } from '../storage/artifacts.js';
 import type { SocketHub } from '../storage/sockets.js';
 import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
+import { renderHtmlReport } from './html-report.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 
 /** What a trace link names: the trace is served only while that scenario of that project still names it. */
@@ -50,9 +51,10 @@ function screenshotIds(report: RunReport): string[] {
         if (command.healing?.beforeScreenshotId) ids.add(command.healing.beforeScreenshotId);
       }
     }
-    // The run's JUnit XML and HTML report (`rehearse run` uploads them): the project's own, like screenshots.
+    // The run's JUnit XML and cucumber messages or HTML report (`rehearse run` uploads them): the project's own, like screenshots.
     if (testCase.reportFiles?.junit) ids.add(testCase.reportFiles.junit);
     if (testCase.reportFiles?.html) ids.add(testCase.reportFiles.html);
+    if (testCase.reportFiles?.messages) ids.add(testCase.reportFiles.messages);
     // Its Playwright trace, likewise.
     if (testCase.traceFileId) ids.add(testCase.traceFileId);
   }
@@ -392,7 +394,11 @@ export class RunsService {
     };
   }
 
-  /** A screenshot's (or the run's JUnit or HTML report's, or the scenario's trace's) bytes, only when the scenario names it and the project uploaded it. */
+  /**
+   * A screenshot's (or the run's JUnit or HTML report's, or the scenario's trace's) bytes, only when
+   * the scenario names it and the project uploaded it. The run's cucumber messages come back as
+   * the HTML report rendered from them: that is the file they are kept for.
+   */
   async screenshot(projectId: string, testCaseId: string, screenshotId: string, runId?: string) {
     const row = await this.runs.findTestCase(testCaseId);
     if (!row || row.projectId !== projectId || (runId && row.runId !== runId)) throw notFound(Messages.testCaseNotFound);
@@ -400,6 +406,7 @@ export class RunsService {
     const named =
       report.reportFiles?.junit === screenshotId ||
       report.reportFiles?.html === screenshotId ||
+      report.reportFiles?.messages === screenshotId ||
       report.traceFileId === screenshotId ||
       report.steps.some((step) =>
         step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId),
@@ -407,6 +414,14 @@ export class RunsService {
     const artifact = named ? await this.runs.artifactOf(projectId, screenshotId) : undefined;
     const bytes = artifact ? await this.artifacts.get(screenshotId) : null;
     if (!artifact || !bytes) throw notFound(Messages.screenshotNotFound);
+    if (report.reportFiles?.messages === screenshotId) {
+      // The messages name the run's screenshots by reference: only this project's PNG artifacts resolve.
+      const screenshot = async (id: string) =>
+        (await this.runs.artifactOf(projectId, id))?.contentType === 'image/png'
+          ? ((await this.artifacts.get(id)) ?? undefined)
+          : undefined;
+      return { image: (await renderHtmlReport(bytes, screenshot)).toString('base64'), contentType: 'text/html' as const };
+    }
     return { image: bytes.toString('base64'), contentType: artifact.contentType };
   }
 

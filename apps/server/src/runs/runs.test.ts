@@ -223,6 +223,69 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     ).rejects.toMatchObject({ httpStatus: 404 });
   });
 
+  it("renders the run's HTML report from its cucumber messages on download, the uploader's markup kept as data", async () => {
+    const other = await signUp(test);
+    const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
+    const key = test.client(accessKey.token);
+    const hostileName = 'Pay </script><script>alert(1)</script>';
+    const uploadTo = (api: typeof key, projectId: string, contentType: 'image/png' | 'application/xml', data: string) =>
+      api.call(runnerCalls.uploadArtifact, { body: { projectId, contentType, data } }).then((answer) => answer.id);
+    // Screenshots the messages name by reference: the project's own, one of its files that is no
+    // screenshot, and another project's screenshot (the same bytes would share an id: these differ).
+    const ownShot = await uploadTo(key, other.projectId, 'image/png', PNG);
+    const notAShot = await uploadTo(key, other.projectId, 'application/xml', Buffer.from('<testsuite name="Pay"/>').toString('base64'));
+    const intruder = await signUp(test);
+    const { accessKey: intruderKey } = await intruder.api.call(authCalls.createAccessKey, {
+      body: { name: 'ci', projectId: intruder.projectId },
+    });
+    const foreignPng = Buffer.concat([Buffer.from(PNG, 'base64'), Buffer.from('another project')]).toString('base64');
+    const foreignShot = await uploadTo(test.client(intruderKey.token), intruder.projectId, 'image/png', foreignPng);
+    const byReference = (id: string) =>
+      JSON.stringify({
+        attachment: { body: '', contentEncoding: 'BASE64', mediaType: 'image/png', fileName: `${id}.png`, url: `rehearse-artifact:${id}` },
+      });
+    const messages = [
+      JSON.stringify({ meta: { protocolVersion: '27.0.0', implementation: { name: 'cucumber-js', version: '12.0.0' } } }),
+      'not a message',
+      '[1, 2]',
+      JSON.stringify({ pickle: { id: 'p1', uri: 'features/pay.feature', name: hostileName, steps: [], tags: [], astNodeIds: [] } }),
+      byReference(ownShot),
+      byReference(notAShot),
+      byReference(foreignShot),
+      '',
+    ].join('\n');
+    const { id } = await key.call(runnerCalls.uploadArtifact, {
+      body: { projectId: other.projectId, contentType: 'application/x-ndjson', data: Buffer.from(messages).toString('base64') },
+    });
+    const { runId } = await key.call(runnerCalls.uploadRun, {
+      body: {
+        projectId: other.projectId,
+        uploadKey: 'run-key-messages',
+        report: report([{ ...testCase('Pay', 'PASSED'), reportFiles: { messages: id } }], 'Messages'),
+      },
+    });
+    const { run } = await other.api.call(runsCalls.getRun, { query: { runId } });
+    const file = await other.api.call(runsCalls.runScreenshot, {
+      params: { runId, testCaseId: run.report.testCases[0]!.id, screenshotId: id },
+    });
+    const page = Buffer.from(file.image, 'base64').toString('utf8');
+    expect(file.contentType).toBe('text/html');
+    expect(page.startsWith('<!DOCTYPE html>')).toBe(true);
+    // Cucumber's own page: its title and script, with the two messages (and nothing else) inlined.
+    expect(page).toContain('<title>Cucumber</title>');
+    expect(page).toContain('"uri":"features/pay.feature","name":"Pay \\x3C/script>\\x3Cscript>alert(1)\\x3C/script>"');
+    expect(page).not.toContain('<script>alert(1)');
+    expect(page).not.toContain('not a message');
+    // The project's screenshot is back in its attachment; the other two stay references, unread.
+    expect(page).toContain(`"body":"${PNG}","contentEncoding":"BASE64","mediaType":"image/png","fileName":"${ownShot}.png"`);
+    expect(page).not.toContain(`rehearse-artifact:${ownShot}`);
+    expect(page).toContain(
+      `"body":"","contentEncoding":"BASE64","mediaType":"image/png","fileName":"${notAShot}.png","url":"rehearse-artifact:${notAShot}"`,
+    );
+    expect(page).toContain(`"url":"rehearse-artifact:${foreignShot}"`);
+    expect(page).not.toContain(foreignPng);
+  });
+
   it('opens a trace through a signed link that names only that trace, dies with time, and serves the viewer itself', async () => {
     const other = await signUp(test);
     const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });

@@ -61,13 +61,14 @@ describe('running a scenario from the server', () => {
     expect(failed.state).toBe('failed');
     const details = await user.api.call(runsCalls.getRun, { query: { runId: failed.runId! } });
     expect(details.run.status).toBe('FAILED');
-    // The job's JUnit XML, HTML report and the failed scenario's trace were kept with the run (the
-    // worker's folder is gone), and come back from it; the passed run kept no trace.
+    // The job's JUnit XML, HTML report (kept as cucumber's messages, rendered on download) and the
+    // failed scenario's trace were kept with the run (the worker's folder is gone), and come back
+    // from it; the passed run kept no trace.
     const failedCase = details.run.report.testCases[0]!;
     expect(testCase.traceFileId).toBeUndefined();
     for (const [id, contentType] of [
       [failedCase.reportFiles?.junit, 'application/xml'],
-      [failedCase.reportFiles?.html, 'text/html'],
+      [failedCase.reportFiles?.messages, 'text/html'],
       [failedCase.traceFileId, 'application/zip'],
     ] as const) {
       expect(id).toMatch(/^[0-9a-f]{64}$/);
@@ -76,6 +77,17 @@ describe('running a scenario from the server', () => {
       });
       expect(file.contentType).toBe(contentType);
     }
+    // The HTML report, rendered from the messages, carries the scenario's screenshots again.
+    const page = await user.api.call(runsCalls.runScreenshot, {
+      params: { runId: details.run.id, testCaseId: failedCase.id, screenshotId: failedCase.reportFiles!.messages! },
+    });
+    const html = Buffer.from(page.image, 'base64').toString('utf8');
+    const failedShot = failedCase.steps.flatMap((step) => step.commands).find((command) => command.screenshotId)!.screenshotId!;
+    const stored = await user.api.call(runsCalls.runScreenshot, {
+      params: { runId: details.run.id, testCaseId: failedCase.id, screenshotId: failedShot },
+    });
+    expect(html).toContain(`"body":"${stored.image}"`);
+    expect(html).not.toContain('rehearse-artifact:');
     // The worker's short-lived access key is gone once the job ends.
     expect(await test.database.rows(`select * from access_keys where name like 'Run scenario %'`)).toEqual([]);
   });

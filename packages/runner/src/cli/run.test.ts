@@ -307,15 +307,16 @@ describe('secrets and uploads', () => {
       for (const request of server.received.filter((r) => r.path !== runnerCalls.runTestData.path)) {
         expect(request.raw).not.toContain(DEMO_SHOP_USER.password);
       }
-      // The JUnit XML, HTML report and trace kept with the run, decoded (the trace unzipped): no secret in them either.
+      // The JUnit XML, cucumber messages (the server renders the HTML report from them) and trace
+      // kept with the run, decoded (the trace unzipped): no secret in them either.
       const kept = server.received.filter(
         (r) => r.path === runnerCalls.uploadArtifact.path && (r.body as { contentType: string }).contentType !== 'image/png',
       );
       // Uploaded at once, so in no particular order.
       expect(kept.map((r) => (r.body as { contentType: string }).contentType).sort()).toEqual([
+        'application/x-ndjson',
         'application/xml',
         'application/zip',
-        'text/html',
       ]);
       for (const request of kept) {
         const bytes = Buffer.from((request.body as { data: string }).data, 'base64');
@@ -343,7 +344,7 @@ describe('secrets and uploads', () => {
       expect(uploadedShots.every((id) => id!.startsWith('server-'))).toBe(true);
       expect(body.report.testCases[0]!.reportFiles).toEqual({
         junit: expect.stringMatching(/^server-/),
-        html: expect.stringMatching(/^server-/),
+        messages: expect.stringMatching(/^server-/),
       });
       expect(body.report.testCases[0]!.traceFileId).toMatch(/^server-/);
       expect(io.out()).toContain(`Report link: ${server.url}/p-1/run-report/run-1`);

@@ -6,9 +6,12 @@ import { ARTIFACT_MAX_BYTES, runnerCalls, type ArtifactContentType, type RunRepo
 import { ArtifactStore, TRACE_EXTENSION } from '../report/artifacts.js';
 import { REPORT_FILES } from '../report/write.js';
 import { DEFAULT_FORMATS } from '../report/formats.js';
+import { screenshotsByReference } from '../report/messages.js';
 
 const ATTEMPTS = 3;
 const ARTIFACT_CONCURRENCY = 4;
+/** Messages carry every screenshot until they name them by reference: larger than this, they are not read into memory. */
+const MESSAGES_READ_LIMIT = 20 * ARTIFACT_MAX_BYTES;
 
 /** Network failures, 429 and 5xx are worth another try; the upload key makes a repeat harmless. */
 function retriable(error: unknown): boolean {
@@ -51,10 +54,14 @@ export interface UploadOptions {
   uploadKey?: string | undefined;
 }
 
-/** The cucumber reports kept with an uploaded run, by their field in `TestCase.reportFiles`. */
+/**
+ * The cucumber reports kept with an uploaded run, by their field in `TestCase.reportFiles`. The
+ * HTML report is kept as its messages, which the server renders into cucumber's page on download:
+ * the page itself carries cucumber's 1 MB script, which every scenario's upload would repeat.
+ */
 const KEPT_FILES = [
   { key: 'junit', file: REPORT_FILES.junit, contentType: 'application/xml' },
-  { key: 'html', file: REPORT_FILES.html, contentType: 'text/html' },
+  { key: 'messages', file: REPORT_FILES.messages, contentType: 'application/x-ndjson' },
 ] as const;
 
 /** The default formats whose reports an upload keeps (the others stay in the run's output folder). */
@@ -69,10 +76,11 @@ type ArtifactUpload =
   | { kind: 'trace'; id: string; file: string };
 
 /**
- * Uploads a run: each screenshot once (`uploadArtifact`), the JUnit XML and HTML report cucumber
- * wrote into `outDir` (named by every test case's `reportFiles`; `notKept` lists those too large)
- * and each kept trace, all at once (a few at a time: the report waits for the slowest, and a
- * worker's next scenario waits for the report), then the report (`uploadRun`) under one random
+ * Uploads a run: each screenshot once (`uploadArtifact`), the JUnit XML cucumber wrote into
+ * `outDir` and each kept trace, all at once (a few at a time: the report waits for the slowest,
+ * and a worker's next scenario waits for the report); then cucumber's messages, which name the
+ * stored screenshots instead of carrying them (both named by every test case's `reportFiles`;
+ * `notKept` lists files too large to keep); then the report (`uploadRun`) under one random
  * upload key, so a retried upload is stored once. Ids the server answers with replace the local
  * ones in the uploaded report.
  */
@@ -104,10 +112,11 @@ export async function uploadRun({
     (await withRetry(() => client.call(runnerCalls.uploadArtifact, { body: { projectId, contentType, data: bytes.toString('base64') } })))
       .id;
   const serverIds = new Map<string, string>();
-  const reportFiles: { junit?: string; html?: string } = {};
+  const reportFiles: Partial<Record<(typeof KEPT_FILES)[number]['key'], string>> = {};
   const traceServerIds = new Map<string, string>();
-  /** Each upload's file that stays local only (`notKept`), in the order of `uploads`. */
-  const local = await mapLimit(uploads, ARTIFACT_CONCURRENCY, async (upload): Promise<string | undefined> => {
+  const isMessages = (upload: ArtifactUpload) => upload.kind === 'report' && upload.key === 'messages';
+  /** Stores one upload; the file that stays local only (`notKept`), if it does. */
+  const store1 = async (upload: ArtifactUpload): Promise<string | undefined> => {
     if (upload.kind === 'screenshot') {
       serverIds.set(upload.id, await send('image/png', await readFile(upload.file)));
       return undefined;
@@ -118,9 +127,11 @@ export async function uploadRun({
       () => undefined,
     );
     if (size === undefined) return undefined;
-    if (size > ARTIFACT_MAX_BYTES) return path.relative(outDir, upload.file);
+    if (size > (isMessages(upload) ? MESSAGES_READ_LIMIT : ARTIFACT_MAX_BYTES)) return path.relative(outDir, upload.file);
     if (upload.kind === 'report') {
-      reportFiles[upload.key] = await send(upload.contentType, await readFile(upload.file));
+      const bytes = isMessages(upload) ? screenshotsByReference(await readFile(upload.file), serverIds) : await readFile(upload.file);
+      if (bytes.length > ARTIFACT_MAX_BYTES) return path.relative(outDir, upload.file);
+      reportFiles[upload.key] = await send(upload.contentType, bytes);
       return undefined;
     }
     try {
@@ -131,14 +142,23 @@ export async function uploadRun({
       if (!(error instanceof ApiError && error.httpStatus === 413)) throw error;
       return path.relative(outDir, upload.file);
     }
-  });
+  };
+  // The messages name the stored screenshots by their ids on the server, so they go once those are stored.
+  const local = [
+    ...(await mapLimit(
+      uploads.filter((upload) => !isMessages(upload)),
+      ARTIFACT_CONCURRENCY,
+      store1,
+    )),
+    ...(await mapLimit(uploads.filter(isMessages), 1, store1)),
+  ];
   const notKept = local.filter((file): file is string => file !== undefined);
   const uploaded: RunReport = {
     ...report,
     testCases: report.testCases.map(({ traceFileId, ...testCase }) => ({
       ...testCase,
       ...(traceFileId && traceServerIds.has(traceFileId) ? { traceFileId: traceServerIds.get(traceFileId) } : {}),
-      ...(reportFiles.junit || reportFiles.html ? { reportFiles } : {}),
+      ...(Object.keys(reportFiles).length > 0 ? { reportFiles } : {}),
       steps: testCase.steps.map((step) => ({
         ...step,
         commands: step.commands.map((command) => {

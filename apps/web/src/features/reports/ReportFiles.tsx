@@ -7,7 +7,7 @@ import type { ScreenshotOwner } from './queries';
 
 interface KeptFiles {
   id: string;
-  reportFiles?: { junit?: string | undefined; html?: string | undefined } | undefined;
+  reportFiles?: { junit?: string | undefined; html?: string | undefined; messages?: string | undefined } | undefined;
   traceFileId?: string | undefined;
 }
 
@@ -24,7 +24,8 @@ const FILES = [
     name: 'report.html',
     label: Strings.downloadHtmlReport,
     title: undefined,
-    idOf: (testCase: KeptFiles) => testCase.reportFiles?.html,
+    // The server renders the page from the run's messages (runs before them kept the page itself).
+    idOf: (testCase: KeptFiles) => testCase.reportFiles?.messages ?? testCase.reportFiles?.html,
   },
   {
     key: 'trace',
