@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { authCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Download, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Strings } from '../src/lib/strings';
 import { startHarness, type Account, type Harness } from './support/harness';
@@ -124,14 +124,7 @@ describe('the trace viewer in the product', () => {
     const download = page.getByRole('button', { name: Strings.downloadTrace });
     const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
     expect(file.suggestedFilename()).toBe('trace.zip');
-    const bytes = await new Promise<Buffer>((resolve, reject) => {
-      void file.createReadStream().then((stream) => {
-        const chunks: Buffer[] = [];
-        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-        stream.on('end', () => resolve(Buffer.concat(chunks)));
-        stream.on('error', reject);
-      });
-    });
+    const bytes = await downloaded(file);
     expect(bytes.subarray(0, 2).toString('latin1')).toBe('PK');
     // Over plain http to a name that is not this machine, service workers (and so the viewer) are off.
     await page.addInitScript(() => Object.defineProperty(window, 'isSecureContext', { value: false }));
@@ -142,4 +135,51 @@ describe('the trace viewer in the product', () => {
       'The trace viewer needs this server on https (or localhost); download the trace instead.',
     );
   });
+
+  it("downloads cucumber's HTML report, rendered by the server from the run's messages with its screenshots, and it opens", async () => {
+    await page.goto(reportPath);
+    const download = page.getByRole('button', { name: Strings.downloadHtmlReport });
+    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+    expect(file.suggestedFilename()).toBe('report.html');
+    const html = (await downloaded(file)).toString('utf8');
+    expect(html.startsWith('<!DOCTYPE html>')).toBe(true);
+    // The runner uploaded the screenshots once, the messages only naming them: they are back in the page.
+    expect(html).toContain('"mediaType":"image/png"');
+    expect(html).toContain('"body":"iVBORw0KGgo');
+    expect(html).not.toContain('rehearse-artifact:');
+    expect(html).not.toContain(SECRET);
+    // Opened as a file, cucumber's page shows the scenario that failed.
+    const reportFile = path.join(folder, 'report.html');
+    writeFileSync(reportFile, html);
+    const opened = await context.newPage();
+    await opened.goto(pathToFileURL(reportFile).href);
+    // A failed scenario's feature opens expanded.
+    await opened.getByText('Search finds a teapot').first().waitFor();
+    // A step's screenshot opens as the picture itself.
+    await opened
+      .getByText(/^[0-9a-f]{64}\.png$/)
+      .first()
+      .click();
+    await opened.locator('img[src^="data:image/png;base64,iVBORw0KGgo"]').first().waitFor();
+    if (shots) {
+      await opened.screenshot({ path: '/tmp/shot-html-report-1440.png' });
+      await page.setViewportSize({ width: 1024, height: 700 });
+      await page.getByRole('button', { name: Strings.downloadHtmlReport }).scrollIntoViewIfNeeded();
+      await page.screenshot({ path: '/tmp/shot-run-report-files-1024.png' });
+      await page.setViewportSize({ width: 1440, height: 900 });
+    }
+    await opened.close();
+  });
 });
+
+/** A download's bytes. */
+function downloaded(file: Download): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    void file.createReadStream().then((stream) => {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => resolve(Buffer.concat(chunks)));
+      stream.on('error', reject);
+    });
+  });
+}
