@@ -24,6 +24,7 @@ import { ArtifactStore } from '../storage/artifacts.js';
 import type { SocketHub } from '../storage/sockets.js';
 import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
 import { renderHtmlReport } from './html-report.js';
+import { ArtifactUsage } from './artifact-usage.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 
 /** What a trace link names: the trace is served only while that scenario of that project still names it. */
@@ -143,6 +144,8 @@ export class RunsService {
     private readonly artifactQuotaBytes = 0,
   ) {}
 
+  private readonly artifactUsage = new ArtifactUsage((projectId) => this.runs.artifactBytes(projectId));
+
   async uploadArtifact(projectId: string, contentType: string, base64: string, maxBytes: number): Promise<string> {
     const bytes = decodeBase64(base64);
     if (!bytes) throw badRequest(Messages.artifactNotBase64);
@@ -150,13 +153,13 @@ export class RunsService {
     const id = ArtifactStore.idOf(bytes);
     // Quota: what the project already keeps plus this, unless it keeps these very bytes already.
     // Two uploads at once may both pass a nearly full quota; it is a bound on growth, not a lock.
-    if (this.artifactQuotaBytes > 0 && !(await this.runs.artifactOf(projectId, id))) {
-      if ((await this.runs.artifactBytes(projectId)) + bytes.length > this.artifactQuotaBytes) {
-        throw new AppError(413, Messages.artifactQuotaReached(Math.round(this.artifactQuotaBytes / 1024 / 1024)));
-      }
+    const counted = this.artifactQuotaBytes > 0 && !(await this.runs.artifactOf(projectId, id));
+    if (counted && (await this.artifactUsage.bytes(projectId)) + bytes.length > this.artifactQuotaBytes) {
+      throw new AppError(413, Messages.artifactQuotaReached(Math.round(this.artifactQuotaBytes / 1024 / 1024)));
     }
     await this.artifacts.put(id, bytes);
     await this.runs.addArtifact(projectId, id, contentType, bytes.length);
+    if (counted) this.artifactUsage.stored(projectId, bytes.length);
     return id;
   }
 
