@@ -14,6 +14,7 @@ describe('cucumber messages as the server keeps them', () => {
       attachment({ fileName: `${NOT_STORED}.png` }),
       attachment({ fileName: `${STORED}.png`, mediaType: 'image/jpeg' }),
       JSON.stringify({ attachment: { body: '{"kind":"initial"}', contentEncoding: 'IDENTITY', mediaType: 'application/json' } }),
+      '{"attachment": cut short',
       '',
     ];
     const kept = screenshotsByReference(Buffer.from(lines.join('\n')), new Map([[STORED, 'server-id-1']]))

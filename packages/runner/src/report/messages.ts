@@ -24,11 +24,22 @@ export function screenshotsByReference(messages: Buffer, storedIds: ReadonlyMap<
     lines
       .map((line) => {
         if (!line.startsWith(ATTACHMENT_LINE)) return line;
-        const { attachment } = JSON.parse(line) as { attachment: Attachment };
+        const attachment = attachmentOf(line);
+        if (!attachment) return line;
         const id = SCREENSHOT_FILE.exec(attachment.fileName ?? '')?.[1];
         const stored = id && attachment.mediaType === 'image/png' ? storedIds.get(id) : undefined;
         return stored ? JSON.stringify({ attachment: { ...attachment, body: '', url: `${ARTIFACT_REFERENCE}${stored}` } }) : line;
       })
       .join('\n'),
   );
+}
+
+/** The attachment of one line, or undefined when the line is not one (a formatter's own output may be anything). */
+function attachmentOf(line: string): Attachment | undefined {
+  try {
+    const { attachment } = JSON.parse(line) as { attachment?: Attachment };
+    return attachment && typeof attachment === 'object' ? attachment : undefined;
+  } catch {
+    return undefined;
+  }
 }
