@@ -22,6 +22,27 @@ const FEATURE = `Feature: Shop
     Then I should see "Golden Teapot of Nowhere"
 `;
 
+/** The todo app through the runner's built-in steps only (as `packages/runner/src/testing/todo-suite.ts` writes its suite). */
+const TODO_FEATURE = `Feature: Todos
+  @todos
+  Scenario: Add two todos
+    Given I open "/"
+    When I fill "What needs to be done?" with "buy some cheese"
+    And I press "Enter"
+    And I fill "What needs to be done?" with "feed the cat"
+    And I press "Enter"
+    Then I should see 2 "todo" items
+
+  @todos
+  Scenario: Finish a todo
+    Given I open "/"
+    When I fill "What needs to be done?" with "feed the cat"
+    And I press "Enter"
+    And I check "feed the cat"
+    Then "feed the cat" should be checked
+    And I should see "0 items left"
+`;
+
 /** A step definition as generated code writes them: it imports the runner and cucumber, nothing else. */
 const STEPS = `import { Then } from '@cucumber/cucumber';
 import { context } from '@rehearse/runner';
@@ -288,6 +309,35 @@ describe('the runner package, installed from the server (issue 18)', () => {
         ]);
         // Each thread ran its scenario on a warm runner from the installed package, in the sandbox.
         expect(worker.output()).not.toContain('without the sandbox');
+
+        // A second run, on an app not built for the runner (the todo app: no test ids, unlabelled
+        // row checkboxes, hash routes): a runner of the first run never serves it; each thread binds
+        // the spare it started when the first run ended (or a fresh runner, had that one not been ready).
+        await user.api.call(ws.pushEnv, { body: { projectId, name: 'todos', data: { baseUrl: `${serverUrl}/todo-app/` } } });
+        await user.api.call(ws.pushFile, {
+          body: { projectId, directory: 'features', file: { name: 'todos.feature', content: TODO_FEATURE } },
+        });
+        const { execution: todos } = await user.api.call(executionCalls.create, {
+          body: {
+            projectId,
+            name: 'Todos on a worker machine',
+            env: 'todos',
+            flows: [{ scenarioGroups: [{ name: 'All', threadCount: 2, tags: ['@todos'] }] }],
+          },
+        });
+        const { runId: todosRunId } = await user.api.call(executionCalls.run, { params: { id: todos.id } });
+        const todosStatus = await executionFinished(test, todos.id, 240_000);
+        const todosRun = await user.api.call(runsCalls.getRun, { query: { runId: todosRunId } });
+        expect(
+          [todosStatus, todosRun.run.report.testCases.map((testCase) => [testCase.scenarioName, testCase.result.status]).sort()],
+          worker.output(),
+        ).toMatchObject([
+          { running: false, totalScenarios: 2, scenariosPassed: 2, scenariosErrored: 0 },
+          [
+            ['Add two todos', 'PASSED'],
+            ['Finish a todo', 'PASSED'],
+          ],
+        ]);
       } finally {
         if (worker.child.exitCode === null) process.kill(-worker.child.pid!, 'SIGKILL');
       }
@@ -484,6 +534,20 @@ describe('the runner package, installed from the server (issue 18)', () => {
       );
       expect(replay.out).toContain('1 scenario: 1 passed, 0 failed');
       expect(replay.code).toBe(0);
+      // The installed runner kept cucumber's messages with the run, naming its screenshots; the HTML
+      // report the server renders from them has the todo app's screenshots back in it.
+      const { projectSummary } = await user.api.call(runsCalls.getDetails, { body: { projectId } });
+      const { run } = await user.api.call(runsCalls.getRun, { query: { runId: projectSummary.report[0]!.id } });
+      const replayed = run.report.testCases[0]!;
+      const report = await user.api.call(runsCalls.runScreenshot, {
+        params: { runId: run.id, testCaseId: replayed.id, screenshotId: replayed.reportFiles!.messages! },
+      });
+      const html = Buffer.from(report.image, 'base64').toString('utf8');
+      expect(report.contentType).toBe('text/html');
+      expect(html).toContain('"name":"Finish a todo"');
+      expect(html).toContain('"mediaType":"image/png","fileName"');
+      expect(html).toContain('"body":"iVBORw0KGgo');
+      expect(html).not.toContain('rehearse-artifact:');
       const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
       const scenario = features.find((feature) => feature.featureName === 'Todos')?.scenarios[0];
       expect(
