@@ -28,4 +28,4 @@ export {
   type SandboxTools,
 } from './sandbox.js';
 export { Deadline, DeadlineExceeded, describeDuration, fetchWithDeadline } from './deadline.js';
-export { WarmRunnerProcess, type WarmRunnerProcessSpec, type WarmScenario, type WarmTarget } from './warm-runner-process.js';
+export { sameTarget, WarmRunnerProcess, type WarmRunnerProcessSpec, type WarmScenario, type WarmTarget } from './warm-runner-process.js';

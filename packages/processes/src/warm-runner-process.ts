@@ -97,11 +97,6 @@ export class WarmRunnerProcess {
     return this.bound;
   }
 
-  /** Whether it serves nothing yet (a spare). */
-  get isSpare(): boolean {
-    return !this.bound;
-  }
-
   get pid(): number | undefined {
     return this.process.pid;
   }
@@ -121,7 +116,7 @@ export class WarmRunnerProcess {
    * here and keeps it, whether or not the preparing succeeds.
    */
   async prepare(token: string, target?: WarmTarget): Promise<void> {
-    if (target && this.bound && keyOf(target) !== keyOf(this.bound)) throw new Error('This warm runner serves another target.');
+    if (target && this.bound && !sameTarget(target, this.bound)) throw new Error('This warm runner serves another target.');
     this.bound ??= target;
     const { projectId, branch, commit } = this.target;
     const answer = await this.ask({ type: 'prepare', projectId, branch, commit, token });
@@ -170,8 +165,9 @@ export class WarmRunnerProcess {
   }
 }
 
-function keyOf(target: WarmTarget): string {
-  return `${target.projectId}\n${target.branch}\n${target.commit}`;
+/** Whether two targets are the same project, branch and commit. */
+export function sameTarget(a: WarmTarget, b: WarmTarget): boolean {
+  return a.projectId === b.projectId && a.branch === b.branch && a.commit === b.commit;
 }
 
 function safeJson(line: string): unknown {

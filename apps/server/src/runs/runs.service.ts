@@ -414,18 +414,24 @@ export class RunsService {
       report.steps.some((step) =>
         step.commands.some((command) => command.screenshotId === screenshotId || command.healing?.beforeScreenshotId === screenshotId),
       );
-    const artifact = named ? await this.runs.artifactOf(projectId, screenshotId) : undefined;
-    const bytes = artifact ? await this.artifacts.get(screenshotId) : null;
-    if (!artifact || !bytes) throw notFound(Messages.screenshotNotFound);
+    const artifact = named ? await this.storedArtifact(projectId, screenshotId) : undefined;
+    if (!artifact) throw notFound(Messages.screenshotNotFound);
     if (report.reportFiles?.messages === screenshotId) {
       // The messages name the run's screenshots by reference: only this project's PNG artifacts resolve.
-      const screenshot = async (id: string) =>
-        (await this.runs.artifactOf(projectId, id))?.contentType === 'image/png'
-          ? ((await this.artifacts.get(id)) ?? undefined)
-          : undefined;
-      return { image: (await renderHtmlReport(bytes, screenshot)).toString('base64'), contentType: 'text/html' as const };
+      const screenshot = async (id: string) => {
+        const stored = await this.storedArtifact(projectId, id);
+        return stored?.contentType === 'image/png' ? stored.bytes : undefined;
+      };
+      return { image: (await renderHtmlReport(artifact.bytes, screenshot)).toString('base64'), contentType: 'text/html' as const };
     }
-    return { image: bytes.toString('base64'), contentType: artifact.contentType };
+    return { image: artifact.bytes.toString('base64'), contentType: artifact.contentType };
+  }
+
+  /** An artifact the project uploaded, with its bytes; undefined when it has no such artifact (or its bytes are gone). */
+  private async storedArtifact(projectId: string, id: string): Promise<{ contentType: string; bytes: Buffer } | undefined> {
+    const artifact = await this.runs.artifactOf(projectId, id);
+    const bytes = artifact ? await this.artifacts.get(id) : null;
+    return artifact && bytes ? { contentType: artifact.contentType, bytes } : undefined;
   }
 
   /**

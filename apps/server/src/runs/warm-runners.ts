@@ -1,6 +1,6 @@
 import { type RunResult } from '@rehearse/contract';
 import type { EgressPolicy } from '@rehearse/egress';
-import { Deadline, WarmRunnerProcess, type SandboxMode, type WarmScenario, type WarmTarget } from '@rehearse/processes';
+import { Deadline, sameTarget, WarmRunnerProcess, type SandboxMode, type WarmScenario, type WarmTarget } from '@rehearse/processes';
 
 export type { WarmTarget } from '@rehearse/processes';
 
@@ -301,10 +301,6 @@ export class WarmRunners {
 
 function keyOf(target: WarmTarget): string {
   return `${target.projectId}\n${target.branch}\n${target.commit}`;
-}
-
-function sameTarget(a: WarmTarget, b: WarmTarget): boolean {
-  return a.projectId === b.projectId && a.branch === b.branch && a.commit === b.commit;
 }
 
 function pick(run: WarmRun): WarmScenario {
