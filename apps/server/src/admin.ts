@@ -8,6 +8,7 @@ import { instanceSettingsFromEnvironment, InstanceSettingsService } from './auth
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
 import { SessionsRepo } from './auth/sessions.repo.js';
+import { SignInThrottle } from './auth/sign-in-throttle.js';
 import { UsersRepo } from './auth/users.repo.js';
 import { openDatabase, type Database } from './db/database.js';
 import { loadSettings, parseSettings } from './env.js';
@@ -30,6 +31,7 @@ Commands:
   allow-delete-projects <email> <yes|no>   let a user delete projects they administer
   disable-user <email> <yes|no>            disable a user (no sign-in, sessions and keys end) or enable them again
   set-instance-admin <email> <yes|no>      name a user instance administrator, or take the right away
+  clear-sign-in-blocks <email>             lift every block that failed sign-ins put on an account
   set-private-repo <projectId> <on|off>    enable the private-repository integration (its admin then connects it)
   create-worker-token <name>               print a new worker token for \`rehearse worker --token\` (shown once)
   disk-use                                 every project's runs, scenarios and artifact bytes, the largest first
@@ -71,6 +73,7 @@ function instanceAdminFor(database: Database): InstanceAdminService {
     new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db)),
     new ActivityService(new ActivityRepo(db), projectsRepo),
     new RetentionRepo(db),
+    SignInThrottle.forDatabase(db, settings),
   );
 }
 
@@ -121,6 +124,10 @@ export async function runAdminCommand(args: string[], database: Database): Promi
       const instanceAdmin = yesOrNo(second);
       const user = await admin.updateUser(actor, await userId(), { instanceAdmin });
       return `${user.email} is ${instanceAdmin ? 'now' : 'no longer'} an instance administrator.`;
+    }
+    case 'clear-sign-in-blocks': {
+      const user = await admin.clearSignInBlocks(actor, await userId());
+      return `${user.email} may sign in again from any browser; its failed sign-ins are forgotten.`;
     }
     case 'set-private-repo': {
       if (second !== 'on' && second !== 'off') throw new Error('Answer on or off.');

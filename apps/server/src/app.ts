@@ -43,6 +43,10 @@ import { installErrorHandler, installStrictJsonParser } from './http/error-handl
 import { installSecurityHeaders } from './http/security-headers.js';
 import { ServerEgress } from './security/egress.js';
 import { createMailer } from './mail/mailer.js';
+import { signInWarning } from './auth/sign-in-warning.js';
+import { SignInThrottle } from './auth/sign-in-throttle.js';
+import { PasswordPool } from './crypto/password-pool.js';
+import { clientOf } from './http/client-identity.js';
 import { exposeMetrics, Metrics, metricsEnabled } from './metrics/metrics.js';
 import { MetricsRepo } from './metrics/metrics.repo.js';
 import { ActivityRepo } from './storage/activity.repo.js';
@@ -214,6 +218,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   await app.register(rateLimit, {
     global: false,
+    // Job traffic is counted as its proxy, not as the address its X-Forwarded-For claims.
+    keyGenerator: clientOf,
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       status: false,
@@ -252,6 +258,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   await instanceSettings.current();
   // One retry rule for every kind of job, following the saved settings (JOB_ATTEMPTS, JOB_RETRY_BACKOFF_SECONDS).
   const retries = RetryPolicy.following(instanceSettings);
+  const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
+  const signInThrottle = SignInThrottle.forDatabase(db, settings);
+  const passwordPool = new PasswordPool({
+    concurrency: settings.PASSWORD_HASH_CONCURRENCY,
+    queue: settings.PASSWORD_HASH_QUEUE,
+    perClient: settings.PASSWORD_HASH_PER_CLIENT,
+  });
   const sessions = new SessionService(
     events,
     authTx,
@@ -262,6 +275,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     accessKeysRepo,
     membersRepo,
     instanceSettings,
+    signInThrottle,
+    passwordPool,
+    signInWarning(mailer, settings.publicUrl, app.log),
   );
   const access = new AccessService(projectsRepo, accessKeysRepo);
   const accessKeys = new AccessKeysService(accessKeysRepo, events);
@@ -291,7 +307,6 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const artifactStore = new ArtifactStore(path.join(settings.dataDir, 'artifacts'));
   const recordedPages = new RecordedPagesRepo(db);
   const reportLink = (projectId: string, runId: string) => runReportLink(settings.publicUrl, projectId, runId);
-  const mailer = createMailer(settings.SMTP_URL, settings.MAIL_FROM);
 
   const executionsRepo = new ExecutionsRepo(db);
   const executionJobsRepo = new ExecutionJobsRepo(db);
@@ -421,6 +436,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
           queuedJobs: await jobQueue.forgetFinishedOlderThan(Math.max(keepJobsMs, SCHEDULE_LOOKBACK_MS)),
         };
       },
+      signInThrottles: async () => ({ signInThrottles: await signInThrottle.forgetStale() }),
       runRetention: async () => {
         const swept = await retention.sweep();
         return { runs: swept.runs, artifacts: swept.artifacts, artifactBytes: swept.bytes };
@@ -470,7 +486,17 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     members: new MembersService(membersRepo, settings, mailer, app.log, events),
     accessKeys,
     activity,
-    instanceAdmin: new InstanceAdminService(users, projectsRepo, projects, sessions, instanceSettings, workerTokens, activity, retention),
+    instanceAdmin: new InstanceAdminService(
+      users,
+      projectsRepo,
+      projects,
+      sessions,
+      instanceSettings,
+      workerTokens,
+      activity,
+      retention,
+      signInThrottle,
+    ),
     sockets,
     workspaces,
     features,

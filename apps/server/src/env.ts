@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,12 +113,27 @@ const SettingsSchema = z.object({
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt.default(20),
   /** Who may sign up: open, invite (default), domains:<list> (invitation or an allowed email domain), closed. */
   SIGNUP: signupSetting,
-  /** Wrong passwords in a row after which an account is locked, whatever address they come from. */
+  /** Wrong passwords for one account from one client (an hour's count) after which that client waits for that account. */
   SIGNIN_LOCKOUT_AFTER: positiveInt.default(5),
-  /** First lockout length in seconds; each further failure doubles it, up to SIGNIN_LOCKOUT_MAX_SECONDS. */
+  /** Wrong passwords from one client, whatever the accounts (an hour's count), after which that client waits. */
+  SIGNIN_CLIENT_LOCKOUT_AFTER: positiveInt.default(20),
+  /** Wrong passwords for one account from all clients (an hour's count) after which only clients that signed in to it before may try. */
+  SIGNIN_ACCOUNT_GUARD_AFTER: positiveInt.default(50),
+  /** First wait in seconds; each further failure doubles it, up to SIGNIN_LOCKOUT_MAX_SECONDS. */
   SIGNIN_LOCKOUT_SECONDS: positiveInt.default(30),
-  /** Longest account lockout in seconds. */
+  /** Longest wait in seconds. */
   SIGNIN_LOCKOUT_MAX_SECONDS: positiveInt.default(3600),
+  /** Password hashes computed at once (scrypt: a core and 128 MiB each); default one fewer than the cores, at least one. */
+  PASSWORD_HASH_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(64)
+    .default(Math.max(1, availableParallelism() - 1)),
+  /** Sign-ins and sign-ups waiting for a hash, all clients together, before more are answered 429 at once. */
+  PASSWORD_HASH_QUEUE: positiveInt.default(32),
+  /** Sign-ins and sign-ups waiting for a hash from one client before its next is answered 429 at once. */
+  PASSWORD_HASH_PER_CLIENT: positiveInt.default(4),
   /** Tests only: log2 of the scrypt cost for new password hashes, below OWASP's 17, so suites that sign up hundreds of users stay fast. Never set it in production. */
   TEST_ONLY_SCRYPT_LOG_N: z.coerce.number().int().min(10).max(16).optional(),
   /** Projects a new user may create (the spec's allowedProjectsCount). */

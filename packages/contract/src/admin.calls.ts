@@ -111,6 +111,21 @@ export const AdminUser = z.object({
   /** Projects the user is a member of. */
   projects: z.number().int(),
   createdAt: z.string(),
+  /**
+   * Wrong passwords blocking sign-in to this account now (DESIGN §9): from some clients, or
+   * account-wide for clients it does not know. Null when nothing blocks it.
+   */
+  signInBlock: z
+    .object({
+      until: z.string(),
+      /** Wrong passwords for this account in the last hour, from all clients. */
+      failures: z.number().int(),
+      /** Clients blocked from this account on their own failures. */
+      blockedClients: z.number().int(),
+      /** Clients that never signed in to the account are refused until `until`. */
+      accountWide: z.boolean(),
+    })
+    .nullable(),
 });
 export type AdminUser = z.infer<typeof AdminUser>;
 
@@ -208,6 +223,15 @@ export const adminCalls = {
       .refine((body) => Object.values(body).some((value) => value !== undefined), Messages.adminNothingToChange),
     response: Ok.extend({ user: AdminUser }),
     example: { params: { userId: EXAMPLE_ID }, body: { allowDeleteProjects: true } },
+  }),
+  clearSignInBlocks: defineCall({
+    method: 'DELETE',
+    path: '/api/admin/users/:userId/sign-in-blocks',
+    summary: "Lift every sign-in block on a user's account and forget its failed sign-ins",
+    access: 'instanceAdmin',
+    params: UserIdParams,
+    response: Ok.extend({ user: AdminUser }),
+    example: { params: { userId: EXAMPLE_ID } },
   }),
   listProjects: defineCall({
     method: 'GET',

@@ -30,6 +30,8 @@ export const Messages = {
   lastNameEmpty: 'Last name cannot be empty',
   accessKeyNotForUserCalls: 'Access keys can only be used for calls about their own project.',
   accountLocked: 'Too many failed sign-ins for this account. Try again in {n} seconds.',
+  clientLocked: 'Too many failed sign-ins from this address. Try again in {n} seconds.',
+  signInBusy: 'The server is busy signing people in. Try again in {n} seconds.',
   signupClosed: 'Sign-up is closed on this server. Ask its administrator for an account.',
   signupNeedsInvitation: 'Sign-up on this server needs an invitation. Ask a project admin to invite this email address.',
   signupDomainNotAllowed: 'Sign-up on this server needs an invitation or an email address at an allowed domain.',

@@ -10,6 +10,6 @@ export {
   type Lookup,
   type RefusalReason,
 } from './policy.js';
-export { REFUSAL_HEADER, startEgressProxy, type EgressProxy, type EgressRefusal } from './proxy.js';
+export { egressClientOf, REFUSAL_HEADER, startEgressProxy, type EgressProxy, type EgressRefusal } from './proxy.js';
 export { startRelay } from './relay.js';
 export { EGRESS_PROXY_ENV, EGRESS_SOCKET_ENV, useEgressProxyFromEnv } from './client.js';

@@ -1,4 +1,11 @@
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  Agent as HttpAgent,
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import { chmodSync } from 'node:fs';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
@@ -68,9 +75,43 @@ function refusalText(error: unknown): { status: number; text: string } {
   return { status: 502, text: `The egress proxy could not reach the target: ${error instanceof Error ? error.message : String(error)}` };
 }
 
-function openTarget(address: string, port: number): Promise<Socket> {
+/**
+ * This process's proxied connections, by their local end (`address|port`), naming the proxy they
+ * went out through. A server in the same process asks `egressClientOf` about a request's peer: job
+ * traffic reaches it from here, and must never count as a trusted proxy hop whose
+ * `X-Forwarded-For` names the client (step code would pick its own address).
+ */
+const proxiedConnections = new Map<string, string>();
+
+/** IPv4-mapped IPv6 (`::ffff:127.0.0.1`) and plain IPv4 name the same end. */
+const endKey = (address: string, port: number) => `${address.replace(/^::ffff:/i, '')}|${port}`;
+
+function markProxied(socket: Socket, identity: string): void {
+  const remember = () => {
+    if (socket.localAddress === undefined || socket.localPort === undefined) return;
+    const key = endKey(socket.localAddress, socket.localPort);
+    proxiedConnections.set(key, identity);
+    socket.once('close', () => {
+      if (proxiedConnections.get(key) === identity) proxiedConnections.delete(key);
+    });
+  };
+  if (socket.localPort !== undefined) remember();
+  else socket.once('connect', remember);
+}
+
+/**
+ * The egress proxy a connection from `address:port` came out of, when it is one of this process's
+ * proxied connections (`egress:<proxy port>`); undefined for any other peer.
+ */
+export function egressClientOf(address: string | undefined, port: number | undefined): string | undefined {
+  if (address === undefined || port === undefined) return undefined;
+  return proxiedConnections.get(endKey(address, port));
+}
+
+function openTarget(address: string, port: number, identity: string): Promise<Socket> {
   return new Promise((resolve, reject) => {
     const socket = connect({ host: address, port, timeout: CONNECT_TIMEOUT_MS });
+    markProxied(socket, identity);
     socket.once('connect', () => {
       socket.setTimeout(0);
       resolve(socket);
@@ -111,6 +152,10 @@ export async function startEgressProxy(options: {
 }): Promise<EgressProxy> {
   const refusals: EgressRefusal[] = [];
   const sockets = new Set<Socket>();
+  // Known once the proxy listens; no connection goes out before that.
+  let identity = 'egress';
+  // Its own connection pool: a pooled socket marked as proxied must never carry the process's own requests.
+  const agent = new HttpAgent({ keepAlive: true });
   const resolve = async (host: string, port: number) => {
     try {
       return await resolveAllowed(host, port, options.policy, options.lookup);
@@ -151,8 +196,10 @@ export async function startEgressProxy(options: {
         path: `${target.pathname}${target.search}`,
         headers: forwardedHeaders(request, false),
         setHost: false,
+        agent,
         timeout: CONNECT_TIMEOUT_MS,
       });
+      upstream.on('socket', (socket: Socket) => markProxied(socket, identity));
       upstream.once('timeout', () => upstream.destroy(new Error('the target did not answer in time')));
       upstream.on('response', (answer) => {
         const headers: Record<string, string | string[]> = {};
@@ -179,7 +226,7 @@ export async function startEgressProxy(options: {
     void (async () => {
       try {
         const { address } = await resolve(authority.host, authority.port);
-        const upstream = await openTarget(address, authority.port);
+        const upstream = await openTarget(address, authority.port, identity);
         client.write('HTTP/1.1 200 Connection Established\r\n\r\n');
         if (head.length > 0) upstream.write(head);
         pipeBoth(client, upstream);
@@ -200,7 +247,7 @@ export async function startEgressProxy(options: {
         const target = new URL(request.url ?? '');
         const port = Number(target.port || 80);
         const { address } = await resolve(target.hostname, port);
-        const upstream = await openTarget(address, port);
+        const upstream = await openTarget(address, port, identity);
         const headers = forwardedHeaders(request, true);
         const lines = [`${request.method} ${target.pathname}${target.search} HTTP/1.1`];
         for (const [name, value] of Object.entries(headers)) for (const one of [value].flat()) lines.push(`${name}: ${one}`);
@@ -224,6 +271,7 @@ export async function startEgressProxy(options: {
     server.listen(0, options.host ?? '127.0.0.1', () => ready());
   });
   const { port } = server.address() as AddressInfo;
+  identity = `egress:${port}`;
   // The socket's connections are served by the same HTTP server as the TCP port's.
   const socketServer = options.socketPath ? createNetServer((socket) => server.emit('connection', socket)) : null;
   if (socketServer) {
@@ -245,6 +293,7 @@ export async function startEgressProxy(options: {
     close: () =>
       new Promise<void>((done) => {
         for (const socket of sockets) socket.destroy();
+        agent.destroy();
         socketServer?.close();
         server.close(() => done());
       }),

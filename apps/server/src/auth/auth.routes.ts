@@ -1,5 +1,6 @@
 import { authCalls, Messages } from '@rehearse/contract';
 import type { CallRoute } from '../http/call-router.js';
+import { clientOf } from '../http/client-identity.js';
 import type { AccessKeysService } from './access-keys.service.js';
 import type { MembersService } from './members.service.js';
 import type { SessionService } from './session.service.js';
@@ -19,12 +20,15 @@ export interface AuthRouteServices {
 
 /** The auth service's calls: thin adapters from the contract to the services. */
 export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void {
-  route(authCalls.signup, async ({ body }) => {
-    const { token, projectId } = await s.sessions.signup(body);
+  route(authCalls.signup, async ({ body, request }) => {
+    const { token, projectId } = await s.sessions.signup(body, clientOf(request));
     return { status: true, token, isNewUser: true, project: { _id: projectId } };
   });
 
-  route(authCalls.login, async ({ body }) => ({ status: true, token: await s.sessions.login(body.email, body.password) }));
+  route(authCalls.login, async ({ body, request }) => ({
+    status: true,
+    token: await s.sessions.login(body.email, body.password, clientOf(request)),
+  }));
 
   route(authCalls.logout, async ({ caller }) => {
     await s.sessions.logout(caller);

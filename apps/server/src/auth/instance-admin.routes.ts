@@ -9,6 +9,10 @@ export function registerInstanceAdminRoutes(route: CallRoute, admin: InstanceAdm
     status: true,
     user: await admin.updateUser(caller.user, params.userId, body),
   }));
+  route(adminCalls.clearSignInBlocks, async ({ caller, params }) => ({
+    status: true,
+    user: await admin.clearSignInBlocks(caller.user, params.userId),
+  }));
   route(adminCalls.listProjects, async () => ({ status: true, projects: await admin.listProjects() }));
   route(adminCalls.extendLicence, async ({ caller, params, body }) => ({
     status: true,

@@ -19,6 +19,8 @@ import type { InstanceSettingsService } from './instance-settings.js';
 import type { ProjectRow, ProjectsRepo } from './projects.repo.js';
 import { isLicenceExpired, type ProjectsService } from './projects.service.js';
 import type { SessionService } from './session.service.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
+import type { BlockedAccount } from './sign-in-throttles.repo.js';
 import type { UserRow, UsersRepo } from './users.repo.js';
 
 /** Who administers: a signed-in instance administrator, or null for `npm run admin` on the server. */
@@ -32,7 +34,7 @@ export interface UserChanges {
   allowDeleteProjects?: boolean | undefined;
 }
 
-function toAdminUser(user: UserRow & { projects: number }): AdminUser {
+function toAdminUser(user: UserRow & { projects: number }, block: BlockedAccount | undefined): AdminUser {
   return {
     userId: user.id,
     name: `${user.firstName} ${user.lastName}`.trim(),
@@ -43,6 +45,14 @@ function toAdminUser(user: UserRow & { projects: number }): AdminUser {
     allowDeleteProjects: user.allowDeleteProjects,
     projects: user.projects,
     createdAt: user.createdAt.toISOString(),
+    signInBlock: block
+      ? {
+          until: block.blockedUntil.toISOString(),
+          failures: block.failures,
+          blockedClients: block.blockedClients,
+          accountWide: block.accountWide,
+        }
+      : null,
   };
 }
 
@@ -89,10 +99,33 @@ export class InstanceAdminService {
     private readonly activity: ActivityService,
     /** What each project stores (runs, scenarios, artifact bytes): the retention domain knows. */
     private readonly storage: Pick<RetentionService, 'storedBy' | 'storedByProject'>,
+    /** Failed sign-ins blocking accounts now; an administrator lifts them. */
+    private readonly signIns: Pick<SignInThrottle, 'blockedAccounts' | 'clear'>,
   ) {}
 
   async listUsers(): Promise<AdminUser[]> {
-    return (await this.users.listWithProjectCounts()).map(toAdminUser);
+    return this.adminUsers();
+  }
+
+  /** Users (or the one with `userId`) with the sign-in blocks standing on them now. */
+  private async adminUsers(userId?: string): Promise<AdminUser[]> {
+    const blocks = new Map((await this.signIns.blockedAccounts(new Date())).map((block) => [block.userId, block]));
+    return (await this.users.listWithProjectCounts(userId)).map((user) => toAdminUser(user, blocks.get(user.id)));
+  }
+
+  /** Lifts every sign-in block on a user's account (all clients, and the account-wide guard). */
+  async clearSignInBlocks(actor: AdminActor, userId: string): Promise<AdminUser> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound(Messages.adminUserNotFound);
+    const cleared = await this.signIns.clear(user.email);
+    await this.activity.audit(actor?.id ?? null, 'user.clearSignInBlocks', user.email, { cleared });
+    return this.adminUser(userId);
+  }
+
+  private async adminUser(userId: string): Promise<AdminUser> {
+    const [user] = await this.adminUsers(userId);
+    if (!user) throw notFound(Messages.adminUserNotFound);
+    return user;
   }
 
   /** The user with this email, for `npm run admin` commands that name users by email. */
@@ -118,9 +151,7 @@ export class InstanceAdminService {
       ...definedOnly(changes),
       ...(changes.disabled ? { endedSessions } : {}),
     });
-    const [updated] = await this.users.listWithProjectCounts(userId);
-    if (!updated) throw notFound(Messages.adminUserNotFound);
-    return toAdminUser(updated);
+    return this.adminUser(userId);
   }
 
   async listProjects(): Promise<AdminProject[]> {

@@ -11,7 +11,8 @@ import {
   TokenPrefix,
   verifyPassword,
 } from '../crypto/tokens.js';
-import { AppError, conflict, forbidden, unauthorized } from '../http/errors.js';
+import { PasswordPoolFull, type PasswordPool } from '../crypto/password-pool.js';
+import { conflict, forbidden, tooManyRequests, unauthorized } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
 import type { AuthRepos, AuthTransactions } from './auth-repos.js';
 import type { InstanceSettingsService } from './instance-settings.js';
@@ -22,6 +23,7 @@ import type { SessionsRepo } from './sessions.repo.js';
 import type { UsersRepo } from './users.repo.js';
 import { newProjectValues } from './projects.service.js';
 import type { DomainEventBus } from '../events/domain-events.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 
 export interface SignupInput {
   email: string;
@@ -42,10 +44,7 @@ export class SessionService {
     /** Hears `sessionEnded` (a logged-out session's live-update sockets must close). */
     private readonly events: DomainEventBus,
     private readonly transactions: AuthTransactions,
-    private readonly settings: Pick<
-      Settings,
-      'SESSION_MAX_DAYS' | 'SIGNIN_LOCKOUT_AFTER' | 'SIGNIN_LOCKOUT_SECONDS' | 'SIGNIN_LOCKOUT_MAX_SECONDS' | 'TEST_ONLY_SCRYPT_LOG_N'
-    > & {
+    private readonly settings: Pick<Settings, 'SESSION_MAX_DAYS' | 'TEST_ONLY_SCRYPT_LOG_N'> & {
       demoShopUrl: string;
     },
     private readonly users: UsersRepo,
@@ -55,7 +54,23 @@ export class SessionService {
     private readonly members: MembersRepo,
     /** The sign-up policy, new users' project allowance and session idle hours, which an administrator may change at run time. */
     private readonly instanceSettings: InstanceSettingsService,
+    /** Counts failed sign-ins per (account, client), per client and per account. */
+    private readonly throttle: SignInThrottle,
+    /** Every password hash runs here: bounded, fair per client, refusing at once when full. */
+    private readonly passwords: PasswordPool,
+    /** Tells an account's owner that its failures crossed the account-wide guard (mail, when SMTP is set). */
+    private readonly warnOwner: (user: { email: string; firstName: string }) => Promise<void> = async () => undefined,
   ) {}
+
+  /** One scrypt in the pool for `client`; a full pool is a 429 naming the wait. */
+  private async hashing<T>(client: string, hash: () => Promise<T>): Promise<T> {
+    try {
+      return await this.passwords.run(client, hash);
+    } catch (error) {
+      if (error instanceof PasswordPoolFull) throw tooManyRequests(Messages.signInBusy, error.retryAfterSeconds);
+      throw error;
+    }
+  }
 
   /** The scrypt cost of new hashes: OWASP's minimum, lower only under the tests-only setting. */
   private get scryptLogN(): number {
@@ -87,11 +102,11 @@ export class SessionService {
    * Creates the user, a Default project pointing at the demo shop, and a session, all or nothing.
    * SIGNUP decides who may; a refused sign-up is a 403 that writes nothing.
    */
-  async signup(input: SignupInput): Promise<{ token: string; projectId: string }> {
+  async signup(input: SignupInput, client: string): Promise<{ token: string; projectId: string }> {
     // Checked before the costly hash too, so refused sign-ups cannot make the server hash for free.
     const { signup: policy, defaultAllowedProjects } = await this.instanceSettings.current();
     await this.admitSignup(input.email, policy, { users: this.users, members: this.members });
-    const passwordHash = await hashPassword(input.password, this.scryptLogN);
+    const passwordHash = await this.hashing(client, () => hashPassword(input.password, this.scryptLogN));
     const token = newToken(TokenPrefix.session);
     try {
       const projectId = await this.transactions.run(async (tx) => {
@@ -124,29 +139,25 @@ export class SessionService {
   }
 
   /**
-   * Unknown email and wrong password get the same answer after the same work. An account with
-   * SIGNIN_LOCKOUT_AFTER failures in a row is locked (429) whatever the address, for a time that
-   * doubles with each further failure; a successful sign-in clears the count and re-hashes a
-   * password stored at a lower cost than today's.
+   * Unknown email and wrong password get the same answer after the same work, throttled alike
+   * (`SignInThrottle`: per account and client, per client, and an account-wide guard that the
+   * owner's known clients pass). A successful sign-in takes its count back and re-hashes a password
+   * stored at a lower cost than today's.
    */
-  async login(email: string, password: string, now = new Date()): Promise<string> {
+  async login(email: string, password: string, client: string, now = new Date()): Promise<string> {
     const user = await this.users.findByEmail(email);
-    if (user) {
-      const attempt = await this.users.claimSignInAttempt(user.id, now, {
-        after: this.settings.SIGNIN_LOCKOUT_AFTER,
-        baseSeconds: this.settings.SIGNIN_LOCKOUT_SECONDS,
-        maxSeconds: this.settings.SIGNIN_LOCKOUT_MAX_SECONDS,
-      });
-      if (!attempt.claimed) {
-        const seconds = Math.max(1, Math.ceil((attempt.lockedUntil.getTime() - now.getTime()) / 1000));
-        throw new AppError(429, Messages.accountLocked.replace('{n}', String(seconds)));
-      }
-    }
-    const matches = await verifyPassword(password, user?.passwordHash ?? (await decoyPasswordHash(this.scryptLogN)));
+    const ticket = await this.throttle.claim(email, client, now);
+    // Sent without waiting: the answer's timing must not depend on whether the account exists.
+    if (ticket.notifyOwner && user) void this.warnOwner(user).catch(() => undefined);
+    const storedHash = user?.passwordHash ?? (await decoyPasswordHash(this.scryptLogN));
+    const matches = await this.hashing(client, () => verifyPassword(password, storedHash));
     if (!user || !matches) throw unauthorized(Messages.invalidCredentials);
     // Said only to someone who knows the password: nobody learns from it that an account exists.
     if (user.disabledAt) throw forbidden(Messages.accountDisabled);
-    const rehashed = needsRehash(user.passwordHash, this.scryptLogN) ? await hashPassword(password, this.scryptLogN) : undefined;
+    await this.throttle.succeeded(ticket, now);
+    const rehashed = needsRehash(user.passwordHash, this.scryptLogN)
+      ? await this.hashing(client, () => hashPassword(password, this.scryptLogN))
+      : undefined;
     await this.users.signedIn(user.id, rehashed);
     const token = newToken(TokenPrefix.session);
     await this.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() });

@@ -65,40 +65,10 @@ export class UsersRepo {
     return rows.length > 0;
   }
 
-  /**
-   * Counts one sign-in attempt against the account before its password is checked, so a burst of
-   * parallel guesses cannot all slip in before the lock. Once `after` attempts are counted the
-   * account locks for `baseSeconds`, doubling with each later attempt, at most `maxSeconds`.
-   * Answers the lock's end instead when the account is locked now (nothing is counted then).
-   */
-  async claimSignInAttempt(
-    userId: string,
-    now: Date,
-    lockout: { after: number; baseSeconds: number; maxSeconds: number },
-  ): Promise<{ claimed: true } | { claimed: false; lockedUntil: Date }> {
-    const nowIso = now.toISOString();
-    const rows = await this.db
-      .update(users)
-      .set({
-        failedSignIns: sql`${users.failedSignIns} + 1`,
-        lockedUntil: sql`case when ${users.failedSignIns} + 1 >= ${lockout.after}
-          then ${nowIso}::timestamptz + least(${lockout.maxSeconds}::float8, ${lockout.baseSeconds}::float8 * power(2, least(${users.failedSignIns} + 1 - ${lockout.after}, 30))) * interval '1 second'
-          else null end`,
-      })
-      .where(sql`${users.id} = ${userId} and (${users.lockedUntil} is null or ${users.lockedUntil} <= ${nowIso}::timestamptz)`)
-      .returning({ id: users.id });
-    this.cache.forgetUser(userId);
-    if (rows.length === 1) return { claimed: true };
-    const [row] = await this.db.select({ lockedUntil: users.lockedUntil }).from(users).where(eq(users.id, userId));
-    return { claimed: false, lockedUntil: row?.lockedUntil ?? now };
-  }
-
-  /** A successful sign-in: the failure count and any lock are cleared; a new hash replaces an older, cheaper one. */
+  /** A successful sign-in: a new hash replaces an older, cheaper one. */
   async signedIn(userId: string, newPasswordHash?: string): Promise<void> {
-    await this.db
-      .update(users)
-      .set({ failedSignIns: 0, lockedUntil: null, ...(newPasswordHash ? { passwordHash: newPasswordHash } : {}) })
-      .where(eq(users.id, userId));
+    if (!newPasswordHash) return;
+    await this.db.update(users).set({ passwordHash: newPasswordHash }).where(eq(users.id, userId));
     this.cache.forgetUser(userId);
   }
 

@@ -41,15 +41,37 @@ export const users = pgTable(
     lastActiveProjectId: uuid('last_active_project_id'),
     /** The instance administrator (the first user to sign up): may later manage users and the sign-up policy. */
     instanceAdmin: boolean('instance_admin').notNull().default(false),
-    /** Wrong passwords since the last successful sign-in; drives the account lockout. */
-    failedSignIns: integer('failed_sign_ins').notNull().default(0),
-    /** Sign-in is refused for this account until then, whatever the password. */
-    lockedUntil: timestamp('locked_until', { withTimezone: true }),
     /** Set by an instance administrator: the user cannot sign in, and their sessions and keys stop working. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],
+);
+
+/**
+ * Sign-in failures (DESIGN §9), one row per thing counted: `pair` (an email from one client),
+ * `client` (one client, whatever the email) and `account` (an email, from any client). Emails
+ * nobody owns are counted exactly like real accounts, so the answers tell nothing about which exist.
+ * Rules: `auth/sign-in-throttle.ts`; SQL: `auth/sign-in-throttles.repo.ts`.
+ */
+export const signInThrottles = pgTable(
+  'sign_in_throttles',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** The lower-cased email a pair or account row counts (what the admin area lists); null on client rows. */
+    email: text('email'),
+    /** Failures counted since windowStartedAt (counted before the password is checked; a success takes its own back). */
+    failures: integer('failures').notNull().default(0),
+    windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull(),
+    /** Attempts are refused until then. */
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+    /** Pair rows: this client's last successful sign-in to this account; it then passes an account-wide guard. */
+    signedInAt: timestamp('signed_in_at', { withTimezone: true }),
+    /** Account rows: when the owner was last told about repeated failures. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+  },
+  (table) => [primaryKey({ columns: [table.scope, table.key] }), index('sign_in_throttles_email').on(table.email)],
 );
 
 export const sessions = pgTable(

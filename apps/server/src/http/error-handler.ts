@@ -19,6 +19,7 @@ const FASTIFY_CLIENT_ERRORS: Record<string, { status: number; message: string }>
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({ status: false, error: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

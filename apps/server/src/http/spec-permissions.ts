@@ -351,6 +351,7 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   // ── Instance administration (DESIGN §12): instance administrators only, whatever their projects ──
   'adminCalls.listUsers': INSTANCE_ADMINS,
   'adminCalls.updateUser': INSTANCE_ADMINS,
+  'adminCalls.clearSignInBlocks': INSTANCE_ADMINS,
   'adminCalls.listProjects': INSTANCE_ADMINS,
   'adminCalls.extendLicence': INSTANCE_ADMINS,
   'adminCalls.updateProject': INSTANCE_ADMINS,
