@@ -72,6 +72,40 @@ describe('instance administration in Chromium', () => {
     await screenshotAtSizes(rootSide.page, 'admin-users');
   });
 
+  it('shows an account that wrong passwords blocked, and unblocks it', async () => {
+    // A stranger's client guesses Olive's password; the default allowance is five an hour.
+    for (let i = 0; i < 5; i += 1) {
+      const answer = await h.test.app.inject({
+        method: 'POST',
+        url: '/api/auth/login',
+        remoteAddress: '203.0.113.66',
+        payload: { email: olive.email, password: `guess ${i}` },
+      });
+      expect(answer.statusCode).toBe(401);
+    }
+    const page = rootSide.page;
+    await page.reload();
+    const row = admin.row('Users', olive.email);
+    const badge = row.getByTestId('sign-in-blocked');
+    await badge.waitFor();
+    expect(await badge.innerText()).toBe('Sign-in blocked');
+    expect(await badge.getAttribute('title')).toMatch(
+      /^1 browser\(s\) with wrong passwords wait until .+\. Wrong passwords in the last hour: 5\. Browsers the user signed in with before still sign in\.$/,
+    );
+    await expectAccessible(page, 'administration users with a blocked account');
+    await screenshotAtSizes(page, 'admin-users-blocked');
+    await row.getByRole('button', { name: `Unblock sign-in for ${olive.email}` }).click();
+    await expectToast(page, `${olive.email} can sign in again from any browser.`);
+    await expect.poll(() => badge.count()).toBe(0);
+    const after = await h.test.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      remoteAddress: '203.0.113.66',
+      payload: { email: olive.email, password: PASSWORD },
+    });
+    expect(after.statusCode).toBe(200);
+  });
+
   it("extends an expired project's license, and its member can record again without a reload of the server", async () => {
     // Before: Olive's project is expired, so recording opens the expired dialog (ask the administrator).
     const page = oliveSide.page;

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { signInThrottles, users } from '../db/schema.js';
 import { Transactions } from '../db/transactions.js';
@@ -60,21 +60,22 @@ export class SignInThrottlesRepo {
 
   /** Real accounts with a block standing on them now, latest block first. Emails nobody owns are left out. */
   async blockedAccounts(now: Date): Promise<BlockedAccount[]> {
-    const rows = await this.db
+    const standing = sql`${signInThrottles.blockedUntil} > ${now.toISOString()}::timestamptz`;
+    const latest = sql`max(${signInThrottles.blockedUntil}) filter (where ${standing})`;
+    return this.db
       .select({
         userId: users.id,
         email: users.email,
-        blockedUntil: sql<Date>`max(${signInThrottles.blockedUntil})`.mapWith((value: string | Date) => new Date(value)),
+        blockedUntil: sql<Date>`${latest}`.mapWith((value: string | Date) => new Date(value)),
         failures: sql<number>`coalesce(max(${signInThrottles.failures}) filter (where ${signInThrottles.scope} = 'account'), 0)::int`,
-        blockedClients: sql<number>`(count(*) filter (where ${signInThrottles.scope} = 'pair'))::int`,
-        accountWide: sql<boolean>`bool_or(${signInThrottles.scope} = 'account')`,
+        blockedClients: sql<number>`(count(*) filter (where ${signInThrottles.scope} = 'pair' and ${standing}))::int`,
+        accountWide: sql<boolean>`coalesce(bool_or(${signInThrottles.scope} = 'account' and ${standing}), false)`,
       })
       .from(signInThrottles)
       .innerJoin(users, eq(users.email, signInThrottles.email))
-      .where(gt(signInThrottles.blockedUntil, now))
       .groupBy(users.id, users.email)
-      .orderBy(sql`max(${signInThrottles.blockedUntil}) desc`);
-    return rows;
+      .having(sql`${latest} is not null`)
+      .orderBy(sql`${latest} desc`);
   }
 
   /** Lifts every block on an email (account-wide and per client) and forgets its failures; answers how many rows changed. */

@@ -22,6 +22,7 @@ export const AdminStrings = {
   adminActivityFilterAll: 'All',
   adminActivityActions: {
     'user.update': 'User changed',
+    'user.clearSignInBlocks': 'Sign-in unblocked',
     'project.extendLicence': 'License extended',
     'project.update': 'Project changed',
     'settings.update': 'Server settings changed',
@@ -49,6 +50,13 @@ export const AdminStrings = {
   adminRoleUser: 'User',
   adminStatusActive: 'Active',
   adminStatusDisabled: 'Disabled',
+  adminStatusSignInBlocked: 'Sign-in blocked',
+  /** What the blocked badge's title says: who waits, and until when. */
+  adminSignInBlockDetail: (block: { until: string; failures: number; blockedClients: number; accountWide: boolean }) =>
+    `${block.accountWide ? 'Browsers that never signed in to this account' : `${block.blockedClients} browser(s) with wrong passwords`} wait until ${new Date(block.until).toLocaleString()}. Wrong passwords in the last hour: ${block.failures}. Browsers the user signed in with before still sign in.`,
+  adminUnblock: 'Unblock',
+  adminUnblockUser: (email: string) => `Unblock sign-in for ${email}`,
+  adminUserUnblocked: (email: string) => `${email} can sign in again from any browser.`,
   adminYes: 'Yes',
   adminNo: 'No',
   adminYou: '(you)',

@@ -52,6 +52,19 @@ export const useAdminActivity = () => useQuery(adminQueries.activity());
 /** Every administration change but a revoke (its confirm dialog says it) reports a failure the same way. */
 const toastFailure = (error: unknown) => void toast.error(errorMessage(error));
 
+/** Lifts the blocks failed sign-ins put on an account (all browsers, and the account-wide guard). */
+export function useClearSignInBlocks() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.call(adminCalls.clearSignInBlocks, { params: { userId } }),
+    onError: toastFailure,
+    onSuccess: async () => {
+      logActivity({ type: 'admin.user.clearSignInBlocks' });
+      await client.invalidateQueries({ queryKey: adminKeys.users() });
+    },
+  });
+}
+
 type UserChanges = { disabled?: boolean; instanceAdmin?: boolean; allowedProjectsCount?: number; allowDeleteProjects?: boolean };
 
 export function useUpdateUser() {

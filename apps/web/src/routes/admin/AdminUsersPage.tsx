@@ -8,7 +8,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { useMe } from '../../features/auth/queries';
-import { useAdminUsers, useUpdateUser } from '../../features/admin/queries';
+import { useAdminUsers, useClearSignInBlocks, useUpdateUser } from '../../features/admin/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
@@ -22,6 +22,7 @@ export function AdminUsersPage() {
   const users = useAdminUsers();
   const me = useMe();
   const update = useUpdateUser();
+  const unblock = useClearSignInBlocks();
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [disabling, setDisabling] = useState<AdminUser | null>(null);
 
@@ -69,6 +70,27 @@ export function AdminUsersPage() {
           >
             {user.disabled ? Strings.adminStatusDisabled : Strings.adminStatusActive}
           </span>
+          {user.signInBlock && (
+            <span className="flex flex-wrap items-center gap-1">
+              <span
+                className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
+                title={Strings.adminSignInBlockDetail(user.signInBlock)}
+                data-testid="sign-in-blocked"
+              >
+                {Strings.adminStatusSignInBlocked}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="h-6 px-2 text-brand-700 underline-offset-2 hover:underline"
+                aria-label={Strings.adminUnblockUser(user.email)}
+                disabled={unblock.isPending}
+                onClick={() => unblock.mutate(user.userId, { onSuccess: () => void toast.success(Strings.adminUserUnblocked(user.email)) })}
+              >
+                {Strings.adminUnblock}
+              </Button>
+            </span>
+          )}
         </div>
       ),
     },
