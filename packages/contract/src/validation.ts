@@ -47,19 +47,27 @@ export const AccessKeyName = requiredText(Messages.tokenNameEmpty, {
 /** Names that would reach an object's prototype when used as a key (`obj[name]`). */
 export const RESERVED_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
 
-/** The first problem of an incoming value: a NUL character in any string or key, or a reserved key. */
-export function unsafeTextProblem(value: unknown): 'nul' | 'binaryContent' | 'reservedKey' | undefined {
+/** Half of a UTF-16 surrogate pair without its other half: JSON's `\ud800` escape parses to one, and no database stores it faithfully. */
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/**
+ * The first problem of an incoming value: a NUL character or a lone surrogate in any string or
+ * key, or a reserved key.
+ */
+export function unsafeTextProblem(value: unknown): 'nul' | 'binaryContent' | 'loneSurrogate' | 'reservedKey' | undefined {
   // Each value with the key it sits under: NUL in a file's `content` means the file is binary.
   const pending: Array<[unknown, string | undefined]> = [[value, undefined]];
   while (pending.length > 0) {
     const [item, under] = pending.pop()!;
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return under === 'content' ? 'binaryContent' : 'nul';
+      if (LONE_SURROGATE.test(item)) return 'loneSurrogate';
     } else if (Array.isArray(item)) {
       for (const entry of item as unknown[]) pending.push([entry, under]);
     } else if (item && typeof item === 'object') {
       for (const key of Object.keys(item)) {
         if (key.includes('\u0000')) return 'nul';
+        if (LONE_SURROGATE.test(key)) return 'loneSurrogate';
         if (RESERVED_KEYS.has(key)) return 'reservedKey';
         pending.push([(item as Record<string, unknown>)[key], key]);
       }

@@ -233,6 +233,23 @@ describe('the executions engine and its worker protocol', () => {
     expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 2 });
   });
 
+  it("another worker token's agent can neither renew nor finish a job, even when it sends the holder's worker id", async () => {
+    const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
+    await user.api.call(calls.run, { params: { id: execution.id } });
+    const job = (await claim('holder-1'))!;
+    const stranger = test.client((await test.services.workerTokens.create('stranger')).token);
+    // The stranger copies the holder's id: the server knows it by its own token, so the job is not its.
+    expect((await stranger.call(workerCalls.heartbeat, { body: { workerId: 'holder-1', jobIds: [job.jobId] } })).stop).toEqual([job.jobId]);
+    await stranger.call(workerCalls.finish, { body: { workerId: 'holder-1', jobId: job.jobId, outcome: 'failed' } });
+    await stranger.call(workerCalls.finish, { body: { workerId: 'holder-1', jobId: job.jobId, outcome: 'error', message: 'stolen' } });
+    expect(await status(execution.id)).toMatchObject({ running: true, scenariosFailed: 0, scenariosErrored: 0 });
+    // The holder still holds it and ends it.
+    expect((await worker.call(workerCalls.heartbeat, { body: { workerId: 'holder-1', jobIds: [job.jobId] } })).stop).toEqual([]);
+    await upload(job, 'PASSED');
+    await finish('holder-1', job, 'passed');
+    expect(await status(execution.id)).toMatchObject({ running: false, scenariosPassed: 1, scenariosFailed: 0 });
+  });
+
   it('retries a job whose worker stopped heartbeating on another worker, and after its last attempt ends it in error, not failed', async () => {
     const { execution } = await user.api.call(calls.create, { body: plan([[{ threadCount: 1, tags: ['@c'] }]]) });
     await user.api.call(calls.run, { params: { id: execution.id } });
@@ -298,7 +315,7 @@ describe('the executions engine and its worker protocol', () => {
     const [job] = await test.database.rows<{ state: string; attempts: number; errored_worker_id: string }>(
       `select state, attempts, errored_worker_id from execution_jobs where id = '${first.jobId}'`,
     );
-    expect(job).toEqual({ state: 'passed', attempts: 2, errored_worker_id: 'flaky-1' });
+    expect(job).toEqual({ state: 'passed', attempts: 2, errored_worker_id: expect.stringMatching(/^[0-9a-f-]{36}:flaky-1$/) as string });
   });
 
   it('the worker that errored gets the job back when no other worker claims within the backoff, and a last error ends it and skips the later groups', async () => {

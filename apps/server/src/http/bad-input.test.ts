@@ -85,6 +85,24 @@ describe.each(testBackends())('bad input on %s', (backend) => {
     expect(projects.find((p) => p.id === created.project.id)?.name).toBe(name);
   });
 
+  it('refuses half a surrogate pair in any string or key with 400, storing nothing; a whole pair is kept', async () => {
+    const tokens = async () => (await test.database.rows<{ n: number }>('select count(*)::int as n from worker_tokens'))[0]!.n;
+    const before = await tokens();
+    // Sent as JSON text: the escape reaches the server as written, and JSON.parse makes it a lone surrogate.
+    for (const payload of ['{"name":"runner \\ud800"}', '{"name":"\\udfff runner"}', '{"name":"ok","\\ud83d":1}']) {
+      const response = await post('/api/admin/workers/tokens', payload, user.token);
+      expect([payload, response.statusCode, response.json().error]).toEqual([
+        payload,
+        400,
+        'Text must be valid Unicode: half of a surrogate pair (such as \\ud800) on its own cannot be stored.',
+      ]);
+    }
+    expect(await tokens()).toBe(before);
+    const whole = await post('/api/admin/workers/tokens', '{"name":"runner \\ud83d\\ude80"}', user.token);
+    expect(whole.statusCode).toBe(200);
+    expect(whole.json().workerToken.name).toBe('runner 🚀');
+  });
+
   it('writes nothing when a project cannot be created', async () => {
     await test.services.users.update(user.user.id, { allowedProjectsCount: 0 });
     const before = await projectRows();

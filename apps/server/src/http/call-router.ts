@@ -82,7 +82,12 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
           const problem = unsafeTextProblem(part);
           if (problem)
             throw badRequest(
-              { nul: Messages.textHasNul, binaryContent: Messages.binaryContent, reservedKey: Messages.reservedName }[problem],
+              {
+                nul: Messages.textHasNul,
+                binaryContent: Messages.binaryContent,
+                loneSurrogate: Messages.textNotUnicode,
+                reservedKey: Messages.reservedName,
+              }[problem],
             );
         }
       },

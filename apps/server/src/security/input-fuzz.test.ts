@@ -4,10 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { exampleRequest, freshSession, projectFixtures, type ProjectFixture } from '../testing/call-fixtures.js';
 import { signUp, startTestApp, testBackends, type TestApp } from '../testing/test-app.js';
 
-/** What every string field gets in turn: NUL bytes, prototype keys, and dates that are not dates. */
+/** What every string field gets in turn: NUL bytes, lone surrogates, prototype keys, and dates that are not dates. */
 const BAD_STRINGS = [
   'a\u0000b',
   '\u0000',
+  '\ud800',
+  'a\udfffb',
   '__proto__',
   'constructor',
   'prototype',

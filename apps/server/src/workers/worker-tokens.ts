@@ -17,6 +17,15 @@ const PRESENCE_EVERY_MS = 15_000;
 /** Presence rows older than this are deleted when the list is read (agents restart with new ids). */
 const FORGET_PRESENCE_AFTER_MS = 86_400_000;
 
+/**
+ * The id the execution engine knows an agent's thread by: its token's id and the id the agent
+ * chose. Agents pick their own ids, so without the token's a holder of one token could renew or
+ * finish a job another token's agent claimed by sending that agent's id.
+ */
+export function jobHolderId(tokenId: string, workerId: string): string {
+  return `${tokenId}:${workerId}`;
+}
+
 /** Tokens of worker agents: made by an instance administrator, kept as SHA-256 digests only. */
 export class WorkerTokens {
   private readonly touched = new Map<string, number>();

@@ -284,6 +284,9 @@ Given('an unused step with a {string}', async function () {});
       ['.git', 'config'],
       ['a', '..'],
       ['a\\b', 'c'],
+      ['-rf', 'x.txt'],
+      ['notes', '--upload-pack=touch pwned'],
+      ['a/-b', 'c.txt'],
     ]) {
       const error = await failure(
         user.api.call(ws.pushFile, { body: { projectId, directory: directory!, file: { name: name!, content: 'x' } } }),
@@ -291,11 +294,11 @@ Given('an unused step with a {string}', async function () {});
       expect([directory, error.httpStatus, error.message]).toEqual([
         directory,
         400,
-        'The path must stay inside the workspace: no "..", no absolute paths.',
+        'The path must stay inside the workspace: no "..", no absolute paths, no name starting with "-".',
       ]);
     }
     expect((await failure(user.api.call(ws.getFileContent, { query: { projectId, file_path: '../../etc/passwd' } }))).message).toBe(
-      'The path must stay inside the workspace: no "..", no absolute paths.',
+      'The path must stay inside the workspace: no "..", no absolute paths, no name starting with "-".',
     );
     expect(
       (await failure(user.api.call(ws.pushFile, { body: { projectId, directory: 'x', file: { name: 'b.bin', content: 'a\u0000b' } } })))

@@ -6,7 +6,9 @@ const UNSAFE_PATH_CHARACTERS = /[\p{Cc}\\:*?"<>|]/u;
 
 /**
  * Joins and checks a workspace path: relative, no `..` or `.` segments, no empty segments, nothing
- * inside `.git`. Paths are repository paths, never file-system paths, so this is the whole guard.
+ * inside `.git`, no segment starting with `-` (a path handed to git or a shell without `--` would
+ * be read as an option: `--upload-pack=…`). Paths are repository paths, never file-system paths,
+ * so this is the whole guard.
  */
 export function workspacePath(...parts: string[]): string {
   const joined = parts
@@ -17,7 +19,7 @@ export function workspacePath(...parts: string[]): string {
     throw badRequest(Messages.pathInvalid);
   }
   const segments = joined.split('/');
-  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment === '.git')) {
+  if (segments.some((segment) => segment === '' || segment === '.' || segment === '..' || segment === '.git' || segment.startsWith('-'))) {
     throw badRequest(Messages.pathInvalid);
   }
   return segments.join('/');
