@@ -17,6 +17,21 @@ const BAD_STRINGS = [
   '2026-02-31T25:61:00Z',
   '0000-01-01T00:00:00Z',
   '-271821-04-20T00:00:00Z',
+  // Text that reaches SQL, HTML, paths, headers, git and shells.
+  "'; drop table users; --",
+  '<script>alert(1)</script>',
+  '../../../etc/passwd',
+  '--upload-pack=touch /tmp/pwned',
+  'a\r\nSet-Cookie: x=1',
+  '%00%2e%2e%2f',
+  '${process.env.REHEARSE_SECRET_KEY}',
+  '\ufeff\u202e\uffff',
+  '   ',
+  'x'.repeat(100_000),
+  '🚀'.repeat(1000),
+  'http://169.254.169.254/latest/meta-data/',
+  '{"__proto__":{"polluted":true}}',
+  '-1',
 ];
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
@@ -102,7 +117,7 @@ describe.each(testBackends())('input fuzz on %s', (backend) => {
   });
   afterAll(async () => test?.close());
 
-  it('answers at least 2,000 hostile requests over every call without a single 5xx', { timeout: 1_200_000 }, async () => {
+  it('answers at least 10,000 hostile requests over every call without a single 5xx', { timeout: 1_200_000 }, async () => {
     const calls = test.routes.filter((route) => route.call && route.method !== 'HEAD').map((route) => route.call!);
     expect(calls.length).toBeGreaterThanOrEqual(Object.keys(authCalls).length);
     const failures: string[] = [];
@@ -149,6 +164,6 @@ describe.each(testBackends())('input fuzz on %s', (backend) => {
     }
     console.warn(`input fuzz: ${sent} requests over ${calls.length} calls`);
     expect(failures).toEqual([]);
-    expect(sent).toBeGreaterThanOrEqual(2000);
+    expect(sent).toBeGreaterThanOrEqual(10_000);
   });
 });
