@@ -20,7 +20,8 @@ export type FromRecorder =
   | { type: 'frame'; data: Buffer; width: number; height: number; input?: number }
   | { type: 'commands'; commands: RecordedCommand[] }
   | { type: 'page'; page: RecordedPage }
-  | { type: 'failed'; message: string };
+  /** `refused`: the page could not be opened from here (the egress rules, or unreachable), not a fault of the recorder. */
+  | { type: 'failed'; message: string; refused?: boolean };
 
 /** A test-data value as the page sees it: the SHA-256 of the value, never the value. */
 export interface TestDataDigest {

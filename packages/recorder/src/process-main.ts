@@ -1,5 +1,5 @@
 import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/codegen';
-import { RecorderSession } from './session.js';
+import { NavigationRefused, RecorderSession } from './session.js';
 
 /**
  * The cloud recorder process: one per session, started by the API server with an IPC channel.
@@ -58,7 +58,7 @@ export async function runRecorderProcess(config: RecorderProcessConfig): Promise
     send({ type: 'commands', commands: [...session.commands] });
     send({ type: 'ready' });
   } catch (error) {
-    send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
+    send({ type: 'failed', message: error instanceof Error ? error.message : String(error), refused: error instanceof NavigationRefused });
     await shutdown(1);
   }
 }

@@ -7,6 +7,7 @@ import {
   type RecorderAssertion,
   type RecorderInput,
 } from '@rehearse/contract';
+import { REFUSAL_HEADER } from '@rehearse/egress';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import type { TestDataDigest } from '@rehearse/codegen';
@@ -71,6 +72,21 @@ export function relativePath(url: string, baseUrl: string): string {
  * One recording: a Chromium with the capture script in every frame, the commands it captured,
  * and (for the cloud recorder) a CDP screencast plus input dispatch.
  */
+/**
+ * The recorded page could not be opened from here: the egress proxy refused where it led (a
+ * redirect to cloud metadata, a private address the server does not allow) or could not reach it.
+ * The user's answer is "not reachable", not a server fault.
+ */
+export class NavigationRefused extends Error {
+  constructor(url: string, why: string) {
+    super(`${url} could not be opened: ${why}`);
+    this.name = 'NavigationRefused';
+  }
+}
+
+/** Chromium's words when the proxy answers a CONNECT with anything but 200 (refused, or could not connect). */
+const TUNNEL_REFUSED = /net::ERR_TUNNEL_CONNECTION_FAILED/;
+
 export class RecorderSession {
   readonly commands: RecordedCommand[] = [];
   private readonly pages = new Map<string, RecordedPage>();
@@ -121,7 +137,13 @@ export class RecorderSession {
     const page = await context.newPage();
     await this.switchTo(page);
     this.add({ type: 'navigate', value: relativePath(options.url, options.baseUrl).replace(/^\//, '') || '/', path: '/' });
-    await page.goto(options.url, { waitUntil: 'domcontentloaded' });
+    const response = await page.goto(options.url, { waitUntil: 'domcontentloaded' }).catch((error: unknown) => {
+      if (error instanceof Error && TUNNEL_REFUSED.test(error.message))
+        throw new NavigationRefused(options.url, 'the egress proxy refused the tunnel');
+      throw error;
+    });
+    // A plain-http page (or a redirect) the proxy refused arrives as the proxy's own answer.
+    if (response?.headers()[REFUSAL_HEADER]) throw new NavigationRefused(options.url, (await response.text()).slice(0, 300));
   }
 
   private async switchTo(page: Page): Promise<void> {

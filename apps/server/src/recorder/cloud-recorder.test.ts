@@ -1,3 +1,4 @@
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startPlainApp } from '@rehearse/recorder/testing';
 import { launchBrowser } from '@rehearse/runner/browser';
@@ -290,6 +291,34 @@ describe('the cloud recorder, driven through its stream', () => {
         400,
         'The environment URL that you provided is not reachable from the cloud servers, please check the URL and try again. If the issue persists, switch to local recording.',
       ]);
+      // A reachable page that redirects to metadata: refused at once with the same sentence, not a 500 after a wait.
+      const redirector = createServer((request, response) => {
+        const scheme = request.url === '/tls' ? 'https' : 'http';
+        response.writeHead(302, { location: `${scheme}://169.254.169.254/latest/meta-data/` }).end();
+      });
+      await new Promise<void>((ready) => redirector.listen(0, '127.0.0.1', () => ready()));
+      try {
+        const port = (redirector.address() as AddressInfo).port;
+        for (const [name, path] of [
+          ['to-metadata', '/'],
+          ['to-metadata-tls', '/tls'],
+        ] as const) {
+          await other.api.call(ws.pushEnv, {
+            body: { projectId: other.projectId, name, data: { baseUrl: `http://127.0.0.1:${port}${path}` } },
+          });
+          const refused = await failure(
+            other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: name } }),
+          );
+          expect([name, refused.httpStatus, refused.message]).toEqual([
+            name,
+            400,
+            'The environment URL that you provided is not reachable from the cloud servers, please check the URL and try again. If the issue persists, switch to local recording.',
+          ]);
+        }
+      } finally {
+        redirector.close();
+      }
+      expect((await other.api.call(recorderCalls.concurrentSessions, { query: {} })).activeSessions).toBe(0);
       const unreachable = await failure(
         other.api.call(recorderCalls.createConnection, { body: { projectId: other.projectId, env: 'gone' } }),
       );

@@ -206,12 +206,13 @@ export class RecorderService {
     const now = new Date();
     return new Promise((resolve, reject) => {
       let settled = false;
-      const fail = (reason: string) => {
+      const fail = (reason: string, refused = false) => {
         if (settled) return;
         settled = true;
         this.log.warn({ session: id, reason }, 'recorder session could not start');
         void this.end(id, Messages.recorderSessionLoadError, 'failed');
-        reject(new AppError(500, Messages.recorderSessionLoadError));
+        // A page that leads where the egress rules refuse is the user's "not reachable", said at once.
+        reject(refused ? badRequest(Messages.recorderUnreachable) : new AppError(500, Messages.recorderSessionLoadError));
       };
       const process = startRecorderProcess({ url, baseUrl: url, viewport, testData }, id, proxyUrl, {
         onMessage: (message) => {
@@ -222,7 +223,7 @@ export class RecorderService {
             session.expiresAt = new Date(Date.now() + this.settings.sessionMs);
             this.schedule(session);
             resolve(this.info(session));
-          } else if (message.type === 'failed') fail(message.message);
+          } else if (message.type === 'failed') fail(message.message, message.refused === true);
           else this.onMessage(session, message);
         },
         onExit: (code, stderr) => {
