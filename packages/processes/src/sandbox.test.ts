@@ -1,9 +1,19 @@
-import { existsSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createJobFolder, probeSandbox, requireSandbox, runJobProcess, UNSANDBOXED_VARIABLE, usableBrowserCache } from './sandbox.js';
+import { JOB_UID_CLAIMS, jobUidRange } from './job-uids.js';
+import {
+  createJobFolder,
+  probeSandbox,
+  requireSandbox,
+  runJobProcess,
+  startJobProcess,
+  UNSANDBOXED_VARIABLE,
+  usableBrowserCache,
+} from './sandbox.js';
 
 // These tests run real bubblewrap and real cgroups: they prove what a job's process can and cannot
 // see, not what our argument list looks like.
@@ -112,6 +122,58 @@ describe('the job sandbox', () => {
     expect(existsSync('/usr/rehearse-escape')).toBe(false);
     expect(existsSync(path.join(job, 'own.txt'))).toBe(true);
   });
+
+  it.runIf(process.getuid?.() === 0)(
+    'runs each job as a host uid of its own, so a job that escaped still finds the next job closed',
+    async () => {
+      const range = jobUidRange();
+      const folders = [await createJobFolder('uid-a'), await createJobFolder('uid-b')];
+      // Each job keeps a secret in its folder and waits: both run at once.
+      const jobs = await Promise.all(
+        folders.map(async (folder) => {
+          await writeFile(
+            path.join(folder, 'wait.mjs'),
+            "import { writeFileSync } from 'node:fs';\nwriteFileSync('secret.txt', 'mine');\nconsole.log('ready');\nprocess.stdin.resume();\n",
+          );
+          const live = await startJobProcess({
+            mode: 'sandboxed',
+            workDir: folder,
+            cwd: folder,
+            nodeArgs: [path.join(folder, 'wait.mjs')],
+            env: {},
+          });
+          await new Promise<void>((ready) => live.onLine((line) => line === 'ready' && ready()));
+          return live;
+        }),
+      );
+      const owners = folders.map((folder) => statSync(folder));
+      const uids = owners.map((info) => info.uid);
+      try {
+        expect(new Set(uids).size).toBe(2);
+        for (const info of owners) {
+          expect(info.uid).toBeGreaterThanOrEqual(range.first);
+          expect(info.uid).toBeLessThan(range.first + range.count);
+          expect(info.mode & 0o777).toBe(0o700);
+          expect(info.uid).not.toBe(65534);
+        }
+        // An escape: job A's host user, outside any sandbox, reaching for job B's folder.
+        const escaped = await new Promise<string>((resolve) =>
+          execFile(
+            '/usr/bin/setpriv',
+            [`--reuid=${uids[0]}`, `--regid=${uids[0]}`, '--clear-groups', '--', '/bin/cat', path.join(folders[1]!, 'secret.txt')],
+            (error, stdout, stderr) => resolve(error ? stderr : `READ ${stdout}`),
+          ),
+        );
+        expect(escaped).toMatch(/Permission denied/);
+      } finally {
+        for (const live of jobs) live.end();
+        await Promise.all(jobs.map((live) => live.exited));
+        await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+      }
+      // Both uids were given back.
+      for (const uid of uids) expect(existsSync(path.join(JOB_UID_CLAIMS, String(uid)))).toBe(false);
+    },
+  );
 
   it('hides a folder that sits inside the code the job reads (DATA_DIR inside the checkout)', async () => {
     const inCheckout = path.resolve(import.meta.dirname, '../.data-sandbox-test');

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { EGRESS_PROXY_ENV, EGRESS_SOCKET_ENV, startEgressProxy, type EgressPolicy } from '@rehearse/egress';
 import { killProcess, runChild, startChild, type ChildResult } from './child-process.js';
+import { claimJobUid, type JobUid } from './job-uids.js';
 
 // The one door to the job sandbox (docs/security.md). Tenant code (step definitions, API steps,
 // the URLs a scenario opens) runs only in a process started here: under bubblewrap, as an
@@ -21,7 +22,10 @@ export const UNSANDBOXED_VARIABLE = 'REHEARSE_UNSANDBOXED_WORKERS';
 const BWRAP = '/usr/bin/bwrap';
 const SETPRIV = '/usr/bin/setpriv';
 const SH = '/bin/sh';
-/** Debian's `nobody`: the job's user inside the sandbox and, when we run as root, outside too. */
+/**
+ * Debian's `nobody`: the job's user inside the sandbox. Outside, a worker running as root gives
+ * each job a host uid of its own (`job-uids.ts`); the sandbox probe still runs as `nobody`.
+ */
 const JOB_UID = 65534;
 const JOB_GID = 65534;
 /** Inside the sandbox: a tmpfs, so HOME and TMPDIR die with the job. */
@@ -118,10 +122,11 @@ function codeRoots(): string[] {
 }
 
 /**
- * The first folder on the way to `target` (itself included when it is a folder) that the job user
- * may not enter, or undefined when it can reach it. Jobs run as `nobody` without groups, and
- * bubblewrap binds the code roots as that user, so a runner installed under a folder like root's
- * own home (mode 700) would fail every job with bubblewrap's "Permission denied".
+ * The first folder on the way to `target` (itself included when it is a folder) that a job's user
+ * may not enter, or undefined when it can reach it. Jobs run as uids of their own without groups
+ * (so only the bits for others count), and bubblewrap binds the code roots as that user, so a
+ * runner installed under a folder like root's own home (mode 700) would fail every job with
+ * bubblewrap's "Permission denied".
  */
 function closedToJobUser(target: string): { dir: string; mode: string } | undefined {
   const parts = path.resolve(target).split(path.sep).filter(Boolean);
@@ -129,8 +134,7 @@ function closedToJobUser(target: string): { dir: string; mode: string } | undefi
     const dir = path.sep + parts.slice(0, i).join(path.sep);
     const info = statSync(dir, { throwIfNoEntry: false });
     if (!info?.isDirectory()) continue;
-    const bits = info.uid === JOB_UID ? info.mode >> 6 : info.gid === JOB_GID ? info.mode >> 3 : info.mode;
-    if ((bits & 0o1) === 0) return { dir, mode: (info.mode & 0o777).toString(8) };
+    if ((info.mode & 0o1) === 0) return { dir, mode: (info.mode & 0o777).toString(8) };
   }
   return undefined;
 }
@@ -326,7 +330,7 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
     if (closed)
       return {
         ok: false,
-        missing: `the job user (nobody) cannot reach the runner's files: ${closed.dir} lets no other user enter it (mode ${closed.mode}). Install the runner under a folder every user may enter (for example /opt/rehearse-worker), or let others enter that folder (chmod o+x ${closed.dir})`,
+        missing: `job users cannot reach the runner's files: ${closed.dir} lets no other user enter it (mode ${closed.mode}). Install the runner under a folder every user may enter (for example /opt/rehearse-worker), or let others enter that folder (chmod o+x ${closed.dir})`,
       };
   }
   const layout = cgroupLayout();
@@ -541,8 +545,8 @@ export async function createJobFolder(name: string): Promise<string> {
   return dir;
 }
 
-/** Gives a folder to the job's user (we are root, the job is `nobody`), or back. */
-async function chownTree(dir: string, uid = JOB_UID, gid = JOB_GID): Promise<void> {
+/** Gives a folder to the job's host user (we are root, the job has a uid of its own), or back. */
+async function chownTree(dir: string, uid: number, gid: number): Promise<void> {
   const info = await lstat(dir);
   await chown(dir, uid, gid);
   if (!info.isDirectory()) return;
@@ -600,7 +604,7 @@ export async function startJobProcess(given: Omit<JobProcessSpec, 'timeoutMs' | 
     const dir = await compileCache;
     cache = dir ? { dir, writable: false } : undefined;
   }
-  const { group, command, cwd, env } = await jobCommand(spec, cache);
+  const { group, command, cwd, env, jobUid } = await jobCommand(spec, cache);
   const lineListeners: ((line: string) => void)[] = [];
   const stderrListeners: ((text: string) => void)[] = [];
   let partial = '';
@@ -624,6 +628,7 @@ export async function startJobProcess(given: Omit<JobProcessSpec, 'timeoutMs' | 
     await group?.killAll();
     const cpuSeconds = await group?.cpuSeconds();
     await group?.remove();
+    await jobUid?.release();
     return cpuSeconds === undefined ? result : { ...result, cpuSeconds };
   });
   return {
@@ -657,7 +662,6 @@ async function warmCompileCache(runner: string): Promise<string | undefined> {
     await mkdir(path.join(dir, 'features'));
     await writeFile(path.join(dir, 'features', 'warm.feature'), 'Feature: Warm\n\n  Scenario: Warm\n    Given a step nobody defined\n');
     await writeFile(path.join(dir, 'env.json'), JSON.stringify({ name: 'warm', baseUrl: 'http://127.0.0.1:9/' }));
-    if (probed.ok && probed.dropsUser) await chown(cache, JOB_UID, JOB_GID);
     const spec: JobProcessSpec = {
       mode: 'sandboxed',
       workDir: dir,
@@ -686,14 +690,14 @@ async function warmCompileCache(runner: string): Promise<string | undefined> {
 async function jobCommand(
   spec: JobProcessSpec,
   cache: CacheBind,
-): Promise<{ group: JobCgroup | undefined; command: string[]; cwd: string; env: Record<string, string> }> {
+): Promise<{ group: JobCgroup | undefined; command: string[]; cwd: string; env: Record<string, string>; jobUid: JobUid | undefined }> {
   if (spec.mode === 'unsandboxed') {
     const env = jobEnvironment(spec, process.env.HOME ?? spec.workDir, process.env.TMPDIR ?? '/tmp');
     // Memory and task limits (and the CPU count) still apply where this machine lets us make a
     // cgroup; a machine that cannot is why jobs run unsandboxed at all, so then without.
     const layout = cgroupLayout();
     const group = layout ? await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS).catch(() => undefined) : undefined;
-    return { group, command: [process.execPath, ...spec.nodeArgs], cwd: spec.cwd, env };
+    return { group, command: [process.execPath, ...spec.nodeArgs], cwd: spec.cwd, env, jobUid: undefined };
   }
   const probe = await probeSandbox();
   if (!probe.ok) throw new Error(`Tenant code cannot be sandboxed on this machine: ${probe.missing}.`);
@@ -702,19 +706,32 @@ async function jobCommand(
   const env = jobEnvironment(spec, JOB_HOME, JOB_TMP);
   const box = [BWRAP, ...bwrapArguments(spec, env, cache?.dir ? cache : undefined), process.execPath, ...spec.nodeArgs];
   const group = await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS);
-  if (probe.dropsUser)
-    await chownTree(spec.workDir).catch(async (error: unknown) => {
-      await group.remove();
-      throw error;
-    });
-  const command = probe.dropsUser ? [SETPRIV, `--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box] : box;
-  return { group, command, cwd: spec.workDir, env: { PATH: JOB_PATH } };
+  if (!probe.dropsUser) return { group, command: box, cwd: spec.workDir, env: { PATH: JOB_PATH }, jobUid: undefined };
+  let jobUid: JobUid | undefined;
+  try {
+    jobUid = await claimJobUid();
+    const { uid } = jobUid;
+    await chownTree(spec.workDir, uid, uid);
+    // The compile cache's warm-up writes it (as this job); every other job reads it.
+    if (cache?.writable) await chown(cache.dir, uid, uid);
+    const command = [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', '--', ...box];
+    return { group, command, cwd: spec.workDir, env: { PATH: JOB_PATH }, jobUid };
+  } catch (error) {
+    await jobUid?.release();
+    await group.remove();
+    throw error;
+  }
 }
 
 async function runSandboxed(spec: JobProcessSpec, cache: CacheBind): Promise<JobResult> {
-  const { group, command, cwd, env } = await jobCommand(spec, cache);
-  if (!group) return runChild(command[0]!, command.slice(1), { cwd, env, timeoutMs: spec.timeoutMs, signal: spec.signal });
-  return runInCgroup(group, command, { cwd, env, spec });
+  const { group, command, cwd, env, jobUid } = await jobCommand(spec, cache);
+  try {
+    if (!group) return await runChild(command[0]!, command.slice(1), { cwd, env, timeoutMs: spec.timeoutMs, signal: spec.signal });
+    return await runInCgroup(group, command, { cwd, env, spec });
+  } finally {
+    // The cgroup was emptied first: nothing of the job runs under its uid any more.
+    await jobUid?.release();
+  }
 }
 
 /**
