@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { EGRESS_PROXY_ENV, EGRESS_SOCKET_ENV, startEgressProxy, type EgressPolicy } from '@rehearse/egress';
 import { killProcess, runChild, startChild, type ChildResult } from './child-process.js';
-import { claimJobUid, type JobUid } from './job-uids.js';
+import { claimJobUid, jobUidRange, type JobUid } from './job-uids.js';
 
 // The one door to the job sandbox (docs/security.md). Tenant code (step definitions, API steps,
 // the URLs a scenario opens) runs only in a process started here: under bubblewrap, as an
@@ -303,6 +303,14 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
   if (!existsSync(bwrap)) return { ok: false, missing: `bubblewrap is not installed (${bwrap}; Debian package "bubblewrap")` };
   const root = process.getuid?.() === 0;
   if (root && !existsSync(SETPRIV)) return { ok: false, missing: `setpriv is not installed (${SETPRIV}; Debian package "util-linux")` };
+  if (root) {
+    // A bad REHEARSE_JOB_UIDS stops the start with its sentence, not the first job.
+    try {
+      jobUidRange();
+    } catch (error) {
+      return { ok: false, missing: (error as Error).message };
+    }
+  }
   const box = [
     bwrap,
     '--unshare-user',
