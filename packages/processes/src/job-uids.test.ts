@@ -32,9 +32,9 @@ describe('job uids', () => {
     const held = await Promise.all([claimJobUid(range), claimJobUid(range), claimJobUid(range)]);
     expect(new Set(held.map((claim) => claim.uid)).size).toBe(3);
     await expect(claimJobUid(range)).rejects.toThrow('Every job uid of 1999000000:3 is in use (REHEARSE_JOB_UIDS).');
-    await held[1]!.release();
+    await held[1].release();
     const again = await claimJobUid(range);
-    expect(again.uid).toBe(held[1]!.uid);
-    for (const claim of [held[0]!, held[2]!, again]) await claim.release();
+    expect(again.uid).toBe(held[1].uid);
+    for (const claim of [held[0], held[2], again]) await claim.release();
   });
 });
