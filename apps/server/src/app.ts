@@ -45,6 +45,7 @@ import { ServerEgress } from './security/egress.js';
 import { createMailer } from './mail/mailer.js';
 import { signInWarning } from './auth/sign-in-warning.js';
 import { SignInThrottle } from './auth/sign-in-throttle.js';
+import { SingleSignOn } from './auth/single-sign-on.js';
 import { PasswordPool } from './crypto/password-pool.js';
 import { clientOf } from './http/client-identity.js';
 import { exposeMetrics, Metrics, metricsEnabled } from './metrics/metrics.js';
@@ -126,6 +127,8 @@ export interface Services {
   /** Sessions and project access kept in memory (on for PGlite only). */
   accessCache: AccessCache;
   sessions: SessionService;
+  /** Single sign-on through the team's OIDC provider (off unless OIDC_ISSUER is set). */
+  sso: SingleSignOn;
   projects: ProjectsService;
   members: MembersService;
   accessKeys: AccessKeysService;
@@ -498,6 +501,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       signInThrottle,
     ),
     sockets,
+    sso: new SingleSignOn(settings, sessions, app.log),
     workspaces,
     features,
     testData,

@@ -68,4 +68,16 @@ describe('settings', () => {
       expect(() => parseSettings({ TRUST_PROXY: bad }), bad).toThrow(/Setting TRUST_PROXY is invalid/);
     }
   });
+
+  it('takes single sign-on only whole, and only from an https issuer (http on loopback), each refusal naming the variable', () => {
+    const whole = { OIDC_ISSUER: 'https://id.acme.test/realms/qa', OIDC_CLIENT_ID: 'rehearse', OIDC_CLIENT_SECRET: 'secret' };
+    expect(parseSettings(whole)).toMatchObject({ ...whole, OIDC_NAME: 'single sign-on' });
+    expect(parseSettings({ ...whole, OIDC_ISSUER: 'http://127.0.0.1:9000' }).OIDC_ISSUER).toBe('http://127.0.0.1:9000');
+    expect(() => parseSettings({ ...whole, OIDC_ISSUER: 'http://id.acme.test' })).toThrow(
+      'Setting OIDC_ISSUER is invalid: must be an https:// URL (http:// only on loopback).',
+    );
+    expect(() => parseSettings({ OIDC_ISSUER: whole.OIDC_ISSUER })).toThrow(
+      'Setting OIDC_ISSUER is invalid: single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together.',
+    );
+  });
 });

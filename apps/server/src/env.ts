@@ -245,6 +245,27 @@ const SettingsSchema = z.object({
    * no limit. An upload that would pass it is refused (413) and the runner keeps what it could not send.
    */
   ARTIFACT_QUOTA_MB: z.coerce.number().int().min(0).default(5120),
+  /**
+   * Single sign-on (OIDC authorization code with PKCE): the identity provider's issuer URL
+   * (https, or http on loopback only). With OIDC_CLIENT_ID and OIDC_CLIENT_SECRET; the provider
+   * sends users back to PUBLIC_URL/api/auth/sso/callback.
+   */
+  OIDC_ISSUER: z
+    .url()
+    .refine((text) => {
+      const url = new URL(text);
+      return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
+    }, 'must be an https:// URL (http:// only on loopback)')
+    .optional(),
+  OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
+  /** What the sign-in page's button says after "Sign in with". */
+  OIDC_NAME: z.string().min(1).max(60).default('single sign-on'),
+}).superRefine((settings, context) => {
+  const given = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter((name) => settings[name] !== undefined);
+  if (given.length > 0 && given.length < 3) {
+    context.addIssue({ code: 'custom', path: ['OIDC_ISSUER'], message: 'single sign-on needs OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET together' });
+  }
 });
 
 type RawSettings = z.infer<typeof SettingsSchema>;

@@ -1,3 +1,4 @@
+import { SSO_LANDING_PATH } from '@rehearse/contract';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
 import { lazy, Suspense, useEffect, type ComponentType } from 'react';
 import { BrowserRouter, Navigate, Route, Routes, useLocation } from 'react-router';
@@ -21,6 +22,7 @@ function screen<K extends string>(load: () => Promise<Record<K, ComponentType>>,
 }
 
 const LoginPage = screen(() => import('./routes/login/LoginPage'), 'LoginPage');
+const SsoLandingPage = screen(() => import('./routes/sso/SsoLandingPage'), 'SsoLandingPage');
 const DashboardPage = screen(() => import('./routes/dashboard/DashboardPage'), 'DashboardPage');
 const CreateProjectPage = screen(() => import('./routes/projects/CreateProjectPage'), 'CreateProjectPage');
 const InvitationPage = screen(() => import('./routes/invitation/InvitationPage'), 'InvitationPage');
@@ -73,6 +75,7 @@ function AppRoutes() {
     <Suspense fallback={<FullPageSpinner />}>
       <Routes>
         <Route path="/login" element={<LoginPage />} />
+        <Route path={SSO_LANDING_PATH} element={<SsoLandingPage />} />
         <Route element={<RequireAuth />}>
           <Route index element={<HomePage />} />
           <Route path="onboarding" element={<OnboardingPage />} />

@@ -32,6 +32,34 @@ export const authCalls = {
     }),
     response: Ok.extend({ token: z.string(), isNewUser: z.boolean(), project: z.object({ _id: z.string() }) }),
   }),
+  ssoConfig: defineCall({
+    method: 'GET',
+    path: '/api/auth/sso',
+    summary: 'Whether this server offers single sign-on (OIDC), and the name its button shows',
+    access: 'public',
+    response: Ok.extend({ enabled: z.boolean(), name: z.string() }),
+  }),
+  ssoStart: defineCall({
+    method: 'GET',
+    path: '/api/auth/sso/start',
+    summary: "Sends the browser to the identity provider (authorization code with PKCE); it comes back to ssoCallback",
+    access: 'public',
+    rateLimited: true,
+    query: z.object({ callbackUrl: z.string().max(2000).optional() }),
+    /** A redirect, not JSON. */
+    response: z.unknown(),
+  }),
+  ssoCallback: defineCall({
+    method: 'GET',
+    path: '/api/auth/sso/callback',
+    summary: 'Where the identity provider sends the browser back: signs in (or up, as the sign-up policy allows) by verified email, then redirects to the web app',
+    access: 'public',
+    rateLimited: true,
+    /** What the provider appends (code, state, iss, error, …): checked by the OIDC client, not here. */
+    query: z.record(z.string().max(100), z.string().max(4096)),
+    /** A redirect, not JSON. */
+    response: z.unknown(),
+  }),
   login: defineCall({
     method: 'POST',
     path: '/api/auth/login',

@@ -1,6 +1,7 @@
 export * from './call.js';
 export * from './headers.js';
 export * from './messages.js';
+export * from './sso.js';
 export * from './constants.js';
 export * from './permissions.js';
 export * from './validation.js';

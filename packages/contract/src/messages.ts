@@ -34,6 +34,7 @@ export const Messages = {
   clientLocked: 'Too many failed sign-ins from this address. Try again in {n} seconds.',
   signInBusy: 'The server is busy signing people in. Try again in {n} seconds.',
   signupClosed: 'Sign-up is closed on this server. Ask its administrator for an account.',
+  ssoNotConfigured: 'Single sign-on is not set up on this server.',
   signupNeedsInvitation: 'Sign-up on this server needs an invitation. Ask a project admin to invite this email address.',
   signupDomainNotAllowed: 'Sign-up on this server needs an invitation or an email address at an allowed domain.',
 

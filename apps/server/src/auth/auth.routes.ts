@@ -4,6 +4,7 @@ import { clientOf } from '../http/client-identity.js';
 import type { AccessKeysService } from './access-keys.service.js';
 import type { MembersService } from './members.service.js';
 import type { SessionService } from './session.service.js';
+import type { SingleSignOn } from './single-sign-on.js';
 import { toUserDto, type ProjectsService } from './projects.service.js';
 import { roleAllows } from '@rehearse/contract';
 import type { ActivityService } from '../storage/activity.service.js';
@@ -16,6 +17,7 @@ export interface AuthRouteServices {
   accessKeys: AccessKeysService;
   activity: ActivityService;
   workspaces: WorkspaceService;
+  sso: SingleSignOn;
 }
 
 /** The auth service's calls: thin adapters from the contract to the services. */
@@ -29,6 +31,18 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
     status: true,
     token: await s.sessions.login(body.email, body.password, clientOf(request)),
   }));
+
+  route(authCalls.ssoConfig, async () => ({ status: true, ...s.sso.config() }));
+
+  route(authCalls.ssoStart, async ({ query, reply }) => {
+    const { location, setCookie } = await s.sso.start(query.callbackUrl);
+    return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').redirect(location);
+  });
+
+  route(authCalls.ssoCallback, async ({ query, request, reply }) => {
+    const { location, setCookie } = await s.sso.finish(query, request.headers.cookie);
+    return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').redirect(location);
+  });
 
   route(authCalls.logout, async ({ caller }) => {
     await s.sessions.logout(caller);

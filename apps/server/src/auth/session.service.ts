@@ -104,38 +104,81 @@ export class SessionService {
    */
   async signup(input: SignupInput, client: string): Promise<{ token: string; projectId: string }> {
     // Checked before the costly hash too, so refused sign-ups cannot make the server hash for free.
-    const { signup: policy, defaultAllowedProjects } = await this.instanceSettings.current();
+    const { signup: policy } = await this.instanceSettings.current();
     await this.admitSignup(input.email, policy, { users: this.users, members: this.members });
     const passwordHash = await this.hashing(client, () => hashPassword(input.password, this.scryptLogN));
-    const token = newToken(TokenPrefix.session);
     try {
-      const projectId = await this.transactions.run(async (tx) => {
-        await tx.users.lockForSignup();
-        const { instanceAdmin } = await this.admitSignup(input.email, policy, tx);
-        const user = await tx.users.insert({
-          instanceAdmin,
-          email: input.email,
-          passwordHash,
-          firstName: input.firstname,
-          lastName: input.lastname,
-          companyName: input.companyName ?? null,
-          country: input.country ?? null,
-          phone: input.phone ?? null,
-          allowedProjectsCount: defaultAllowedProjects,
-        });
-        const project = await tx.projects.insertWithAdmin(
-          newProjectValues({ name: Messages.defaultProjectName, url: this.settings.demoShopUrl, demo: true }, user.id),
-          user.id,
-        );
-        await tx.users.setLastActiveProject(user.id, project.id);
-        await tx.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() });
-        return project.id;
-      });
-      return { token, projectId };
+      return await this.createAccount(input, passwordHash);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(Messages.emailTaken);
       throw error;
     }
+  }
+
+  /**
+   * Single sign-on: the identity provider vouched for this verified email. The account with that
+   * email signs in (linked by email, password or not); without one, the sign-up policy decides as
+   * it does for a sign-up form, and the new account has no password anyone knows. A disabled
+   * account is refused.
+   */
+  async signInWithIdentity(identity: { email: string; firstName: string; lastName: string }): Promise<{ token: string; created: boolean }> {
+    const existing = await this.users.findByEmail(identity.email);
+    if (existing) {
+      if (existing.disabledAt) throw forbidden(Messages.accountDisabled);
+      return { token: await this.newSession(existing.id), created: false };
+    }
+    const { signup: policy } = await this.instanceSettings.current();
+    await this.admitSignup(identity.email, policy, { users: this.users, members: this.members });
+    // Nobody knows this password: the account signs in through its provider (or a reset later).
+    const unusable = await decoyPasswordHash(this.scryptLogN);
+    try {
+      const { token } = await this.createAccount(
+        { email: identity.email, password: '', firstname: identity.firstName, lastname: identity.lastName },
+        unusable,
+      );
+      return { token, created: true };
+    } catch (error) {
+      // Made by a racing sign-in of the same person: theirs is the account, sign in to it.
+      if (!isUniqueViolation(error)) throw error;
+      const made = await this.users.findByEmail(identity.email);
+      if (!made || made.disabledAt) throw error;
+      return { token: await this.newSession(made.id), created: false };
+    }
+  }
+
+  /** The user, a Default project pointing at the demo shop, and a session, all or nothing (SIGNUP decides again inside). */
+  private async createAccount(input: SignupInput, passwordHash: string): Promise<{ token: string; projectId: string }> {
+    const { signup: policy, defaultAllowedProjects } = await this.instanceSettings.current();
+    const token = newToken(TokenPrefix.session);
+    const projectId = await this.transactions.run(async (tx) => {
+      await tx.users.lockForSignup();
+      const { instanceAdmin } = await this.admitSignup(input.email, policy, tx);
+      const user = await tx.users.insert({
+        instanceAdmin,
+        email: input.email,
+        passwordHash,
+        firstName: input.firstname,
+        lastName: input.lastname,
+        companyName: input.companyName ?? null,
+        country: input.country ?? null,
+        phone: input.phone ?? null,
+        allowedProjectsCount: defaultAllowedProjects,
+      });
+      const project = await tx.projects.insertWithAdmin(
+        newProjectValues({ name: Messages.defaultProjectName, url: this.settings.demoShopUrl, demo: true }, user.id),
+        user.id,
+      );
+      await tx.users.setLastActiveProject(user.id, project.id);
+      await tx.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() });
+      return project.id;
+    });
+    return { token, projectId };
+  }
+
+  private async newSession(userId: string): Promise<string> {
+    const token = newToken(TokenPrefix.session);
+    await this.sessions.insert({ tokenHash: digestToken(token), userId, expiresAt: this.absoluteExpiry() });
+    return token;
   }
 
   /**
@@ -159,9 +202,7 @@ export class SessionService {
       ? await this.hashing(client, () => hashPassword(password, this.scryptLogN))
       : undefined;
     await this.users.signedIn(user.id, rehashed);
-    const token = newToken(TokenPrefix.session);
-    await this.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() });
-    return token;
+    return this.newSession(user.id);
   }
 
   async logout(caller: Caller): Promise<void> {

@@ -162,6 +162,10 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   // Sign-up and sign-in are how one gets a session, so nobody can need one first.
   'authCalls.signup': EVERYONE,
   'authCalls.login': EVERYONE,
+  // Our single sign-on (DESIGN §9): before any session exists, so open to everyone.
+  'authCalls.ssoConfig': EVERYONE,
+  'authCalls.ssoStart': EVERYONE,
+  'authCalls.ssoCallback': EVERYONE,
   // The spec is silent on logout and me (the session's own user); the product: any signed-in person.
   'authCalls.logout': SIGNED_IN_PEOPLE,
   'authCalls.me': SIGNED_IN_PEOPLE,

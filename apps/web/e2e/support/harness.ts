@@ -53,7 +53,8 @@ export async function startHarness(env: Record<string, string> = {}): Promise<Ha
     throw new Error(`No web build at ${WEB_DIST}; run "npm run build --workspace apps/web" first.`);
   }
   const test = await startTestApp('pglite', { WEB_DIST_DIR: WEB_DIST, ...env });
-  await test.app.listen({ host: '127.0.0.1', port: 0 });
+  // A PUBLIC_URL given names the port too (single sign-on's callback must be known before listening).
+  await test.app.listen({ host: '127.0.0.1', port: env.PUBLIC_URL ? Number(new URL(env.PUBLIC_URL).port) : 0 });
   const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
   const browser = await chromium.launch({
     executablePath: CHROMIUM,

@@ -18,6 +18,11 @@ export const authQueries = {
     }),
 };
 
+/** Whether the server offers single sign-on, and its button's name (asked before anyone signs in). */
+export function useSsoConfig() {
+  return useQuery({ queryKey: [...authKeys.me(), 'sso'], queryFn: () => api.call(authCalls.ssoConfig), staleTime: Infinity });
+}
+
 /** The signed-in user (name for the user menu, remaining project count, ...). */
 export function useMe() {
   return useQuery(authQueries.me());

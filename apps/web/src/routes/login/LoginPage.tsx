@@ -1,11 +1,11 @@
-import { authCalls } from '@rehearse/contract';
-import { CircleAlert, FileCode2, GitPullRequestArrow, Play } from 'lucide-react';
+import { authCalls, isSsoFailure, SSO_FAILURES } from '@rehearse/contract';
+import { CircleAlert, FileCode2, GitPullRequestArrow, KeyRound, Play } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { Logo } from '../../components/Logo';
 import { TextField } from '../../components/TextField';
-import { useLogin, useSignup } from '../../features/auth/queries';
+import { useLogin, useSignup, useSsoConfig } from '../../features/auth/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { safeCallbackUrl } from '../../lib/format';
@@ -136,6 +136,7 @@ export function LoginPage() {
           <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`} className="mt-6">
             {mode === 'signin' ? <SignInForm key="signin" /> : <SignUpForm key="signup" />}
           </div>
+          <SingleSignOn callbackUrl={params.get('callbackUrl')} failure={params.get('sso')} />
         </div>
       </main>
     </div>
@@ -147,6 +148,36 @@ function ServerError({ message }: { message: string }) {
     <div role="alert" className="flex items-start gap-2 rounded-lg border border-red-200 bg-red-50 px-3 py-2.5 text-sm text-red-700">
       <CircleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
       <span>{message}</span>
+    </div>
+  );
+}
+
+/**
+ * "Sign in with <provider>" when the server offers single sign-on, and what went wrong when the
+ * provider's round trip came back without a session (a code from the server, never its text).
+ */
+function SingleSignOn({ callbackUrl, failure }: { callbackUrl: string | null; failure: string | null }) {
+  const sso = useSsoConfig();
+  const start = `/api/auth/sso/start?${new URLSearchParams({ callbackUrl: safeCallbackUrl(callbackUrl) }).toString()}`;
+  return (
+    <div className="mt-6 flex flex-col gap-4">
+      {isSsoFailure(failure) && <ServerError message={SSO_FAILURES[failure]} />}
+      {sso.data?.enabled && (
+        <>
+          <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" />
+            {Strings.signInOr}
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <a
+            href={start}
+            className="focus-ring inline-flex h-11 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
+          >
+            <KeyRound aria-hidden="true" className="size-4" />
+            {Strings.signInWith(sso.data.name)}
+          </a>
+        </>
+      )}
     </div>
   );
 }
