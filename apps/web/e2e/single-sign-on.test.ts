@@ -1,4 +1,5 @@
 import { authCalls } from '@rehearse/contract';
+import { StorageKeys } from '../src/lib/storage-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startOidcProvider, TEST_OIDC_CLIENT } from '../../server/src/testing/oidc-provider';
 import { DASHBOARD, expectAccessible, screenshotAtSizes, startHarness, type Harness } from './support/harness';
@@ -31,7 +32,7 @@ describe('single sign-on in Chromium', () => {
     provider?.close();
   });
 
-  async function throughProvider(login: string) {
+  async function openSignIn() {
     const context = await h.browser.newContext({ baseURL: h.base, viewport: { width: 1440, height: 900 } });
     context.setDefaultTimeout(15_000);
     const page = await context.newPage();
@@ -42,7 +43,7 @@ describe('single sign-on in Chromium', () => {
   }
 
   it('signs a new person in through their provider and lands them on their dashboard', async () => {
-    const { context, page, button } = await throughProvider('nora');
+    const { context, page, button } = await openSignIn();
     await expectAccessible(page, 'sign-in page with single sign-on');
     await screenshotAtSizes(page, 'login-sso');
     await button.click();
@@ -53,14 +54,14 @@ describe('single sign-on in Chromium', () => {
     await page.waitForURL((url) => DASHBOARD.test(url.pathname));
     // The token left the address bar with the fragment.
     expect(new URL(page.url()).hash).toBe('');
-    const token = await page.evaluate(() => Object.values(localStorage).find((value) => value.startsWith('rhs_')));
-    expect((await h.api(token ?? null).call(authCalls.me)).user.email).toBe('nora@acme.test');
+    const token = await page.evaluate((key) => localStorage.getItem(key), StorageKeys.token);
+    expect((await h.api(token).call(authCalls.me)).user.email).toBe('nora@acme.test');
     await screenshotAtSizes(page, 'sso-dashboard');
     await context.close();
   });
 
   it('tells a person whose email the provider did not verify why they are not signed in', async () => {
-    const { context, page, button } = await throughProvider('vic');
+    const { context, page, button } = await openSignIn();
     await button.click();
     await page.locator('input[name=login]').fill('vic');
     await page.locator('input[name=password]').fill('x');

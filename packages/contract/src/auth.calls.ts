@@ -42,7 +42,7 @@ export const authCalls = {
   ssoStart: defineCall({
     method: 'GET',
     path: '/api/auth/sso/start',
-    summary: "Sends the browser to the identity provider (authorization code with PKCE); it comes back to ssoCallback",
+    summary: 'Sends the browser to the identity provider (authorization code with PKCE); it comes back to ssoCallback',
     access: 'public',
     rateLimited: true,
     query: z.object({ callbackUrl: z.string().max(2000).optional() }),
@@ -52,7 +52,8 @@ export const authCalls = {
   ssoCallback: defineCall({
     method: 'GET',
     path: '/api/auth/sso/callback',
-    summary: 'Where the identity provider sends the browser back: signs in (or up, as the sign-up policy allows) by verified email, then redirects to the web app',
+    summary:
+      'Where the identity provider sends the browser back: signs in (or up, as the sign-up policy allows) by verified email, then redirects to the web app',
     access: 'public',
     rateLimited: true,
     /** What the provider appends (code, state, iss, error, …): checked by the OIDC client, not here. */
