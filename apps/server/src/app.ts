@@ -46,6 +46,7 @@ import { createMailer } from './mail/mailer.js';
 import { signInWarning } from './auth/sign-in-warning.js';
 import { SignInThrottle } from './auth/sign-in-throttle.js';
 import { SingleSignOn } from './auth/single-sign-on.js';
+import { TwoFactorService } from './auth/two-factor.service.js';
 import { PasswordPool } from './crypto/password-pool.js';
 import { clientOf } from './http/client-identity.js';
 import { exposeMetrics, Metrics, metricsEnabled } from './metrics/metrics.js';
@@ -129,6 +130,8 @@ export interface Services {
   sessions: SessionService;
   /** Single sign-on through the team's OIDC provider (off unless OIDC_ISSUER is set). */
   sso: SingleSignOn;
+  /** TOTP two-factor sign-in for password accounts. */
+  twoFactor: TwoFactorService;
   projects: ProjectsService;
   members: MembersService;
   accessKeys: AccessKeysService;
@@ -268,6 +271,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     queue: settings.PASSWORD_HASH_QUEUE,
     perClient: settings.PASSWORD_HASH_PER_CLIENT,
   });
+  const twoFactor = new TwoFactorService(users, settings.secretKey);
   const sessions = new SessionService(
     events,
     authTx,
@@ -280,6 +284,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     instanceSettings,
     signInThrottle,
     passwordPool,
+    twoFactor,
     signInWarning(mailer, settings.publicUrl, app.log),
   );
   const access = new AccessService(projectsRepo, accessKeysRepo);
@@ -502,6 +507,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     ),
     sockets,
     sso: new SingleSignOn(settings, sessions, app.log),
+    twoFactor,
     workspaces,
     features,
     testData,

@@ -111,6 +111,8 @@ export const AdminUser = z.object({
   /** Projects the user is a member of. */
   projects: z.number().int(),
   createdAt: z.string(),
+  /** Sign-in asks this user for an authenticator code. */
+  twoFactor: z.boolean(),
   /**
    * Wrong passwords blocking sign-in to this account now (DESIGN §9): from some clients, or
    * account-wide for clients it does not know. Null when nothing blocks it.
@@ -228,6 +230,15 @@ export const adminCalls = {
     method: 'DELETE',
     path: '/api/admin/users/:userId/sign-in-blocks',
     summary: "Lift every sign-in block on a user's account and forget its failed sign-ins",
+    access: 'instanceAdmin',
+    params: UserIdParams,
+    response: Ok.extend({ user: AdminUser }),
+    example: { params: { userId: EXAMPLE_ID } },
+  }),
+  resetTwoFactor: defineCall({
+    method: 'DELETE',
+    path: '/api/admin/users/:userId/two-factor',
+    summary: "Turn off a user's two-factor sign-in (they lost their authenticator and recovery codes); their password signs in alone",
     access: 'instanceAdmin',
     params: UserIdParams,
     response: Ok.extend({ user: AdminUser }),

@@ -67,7 +67,12 @@ export const authCalls = {
     summary: 'Sign in; every sign-in gets a fresh session token',
     access: 'public',
     rateLimited: true,
-    body: z.object({ email: EmailAddress, password: z.string({ error: Messages.invalidCredentials }).max(1024) }),
+    body: z.object({
+      email: EmailAddress,
+      password: z.string({ error: Messages.invalidCredentials }).max(1024),
+      /** The second step, when the account has two-factor sign-in: a 6-digit code or a recovery code. */
+      code: z.string().trim().max(64).optional(),
+    }),
     response: Ok.extend({ token: z.string() }),
   }),
   logout: defineCall({
@@ -75,6 +80,36 @@ export const authCalls = {
     path: '/api/auth/logout',
     summary: 'End the current session',
     access: 'user',
+    response: Ok,
+  }),
+  twoFactorStatus: defineCall({
+    method: 'GET',
+    path: '/api/auth/two-factor',
+    summary: "Whether the caller's account asks for a code at sign-in, and how many recovery codes are left",
+    access: 'user',
+    response: Ok.extend({ enabled: z.boolean(), recoveryCodesLeft: z.number().int() }),
+  }),
+  twoFactorBegin: defineCall({
+    method: 'POST',
+    path: '/api/auth/two-factor/begin',
+    summary: 'A new authenticator secret to scan (QR code and text); two-factor is on once a code from it is confirmed',
+    access: 'user',
+    response: Ok.extend({ secret: z.string(), otpauthUrl: z.string(), qrCode: z.string() }),
+  }),
+  twoFactorEnable: defineCall({
+    method: 'POST',
+    path: '/api/auth/two-factor/enable',
+    summary: 'Confirm the new secret with a code from the app: two-factor sign-in is on; answers ten recovery codes, shown once',
+    access: 'user',
+    body: z.object({ code: z.string({ error: Messages.twoFactorInvalid }).trim().min(1, Messages.twoFactorInvalid).max(64) }),
+    response: Ok.extend({ recoveryCodes: z.array(z.string()) }),
+  }),
+  twoFactorDisable: defineCall({
+    method: 'POST',
+    path: '/api/auth/two-factor/disable',
+    summary: 'Turn two-factor sign-in off, with a current code or a recovery code',
+    access: 'user',
+    body: z.object({ code: z.string({ error: Messages.twoFactorInvalid }).trim().min(1, Messages.twoFactorInvalid).max(64) }),
     response: Ok,
   }),
   me: defineCall({

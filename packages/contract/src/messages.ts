@@ -35,6 +35,11 @@ export const Messages = {
   signInBusy: 'The server is busy signing people in. Try again in {n} seconds.',
   signupClosed: 'Sign-up is closed on this server. Ask its administrator for an account.',
   ssoNotConfigured: 'Single sign-on is not set up on this server.',
+  twoFactorRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+  twoFactorInvalid: 'That code is not right, or was already used. Enter the current 6-digit code, or an unused recovery code.',
+  twoFactorNotStarted: 'Start turning on two-factor sign-in first: scan the new QR code, then enter its code.',
+  twoFactorAlreadyOn: 'Two-factor sign-in is already on for this account.',
+  twoFactorNotOn: 'Two-factor sign-in is not on for this account.',
   signupNeedsInvitation: 'Sign-up on this server needs an invitation. Ask a project admin to invite this email address.',
   signupDomainNotAllowed: 'Sign-up on this server needs an invitation or an email address at an allowed domain.',
 

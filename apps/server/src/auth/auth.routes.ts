@@ -5,6 +5,7 @@ import type { AccessKeysService } from './access-keys.service.js';
 import type { MembersService } from './members.service.js';
 import type { SessionService } from './session.service.js';
 import type { SingleSignOn } from './single-sign-on.js';
+import type { TwoFactorService } from './two-factor.service.js';
 import { toUserDto, type ProjectsService } from './projects.service.js';
 import { roleAllows } from '@rehearse/contract';
 import type { ActivityService } from '../storage/activity.service.js';
@@ -18,6 +19,7 @@ export interface AuthRouteServices {
   activity: ActivityService;
   workspaces: WorkspaceService;
   sso: SingleSignOn;
+  twoFactor: TwoFactorService;
 }
 
 /** The auth service's calls: thin adapters from the contract to the services. */
@@ -29,7 +31,7 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
 
   route(authCalls.login, async ({ body, request }) => ({
     status: true,
-    token: await s.sessions.login(body.email, body.password, clientOf(request)),
+    token: await s.sessions.login(body.email, body.password, clientOf(request), body.code),
   }));
 
   route(authCalls.ssoConfig, async () => ({ status: true, ...s.sso.config() }));
@@ -42,6 +44,20 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
   route(authCalls.ssoCallback, async ({ query, request, reply }) => {
     const { location, setCookie } = await s.sso.finish(query, request.headers.cookie);
     return reply.header('set-cookie', setCookie).header('cache-control', 'no-store').redirect(location);
+  });
+
+  route(authCalls.twoFactorStatus, async ({ caller }) => ({ status: true, ...s.twoFactor.status(caller.user) }));
+
+  route(authCalls.twoFactorBegin, async ({ caller }) => ({ status: true, ...(await s.twoFactor.begin(caller.user)) }));
+
+  route(authCalls.twoFactorEnable, async ({ caller, body }) => ({
+    status: true,
+    recoveryCodes: await s.twoFactor.enable(caller.user, body.code),
+  }));
+
+  route(authCalls.twoFactorDisable, async ({ caller, body }) => {
+    await s.twoFactor.disable(caller.user, body.code);
+    return { status: true };
   });
 
   route(authCalls.logout, async ({ caller }) => {

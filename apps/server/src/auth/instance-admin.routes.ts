@@ -13,6 +13,10 @@ export function registerInstanceAdminRoutes(route: CallRoute, admin: InstanceAdm
     status: true,
     user: await admin.clearSignInBlocks(caller.user, params.userId),
   }));
+  route(adminCalls.resetTwoFactor, async ({ caller, params }) => ({
+    status: true,
+    user: await admin.resetTwoFactor(caller.user, params.userId),
+  }));
   route(adminCalls.listProjects, async () => ({ status: true, projects: await admin.listProjects() }));
   route(adminCalls.extendLicence, async ({ caller, params, body }) => ({
     status: true,

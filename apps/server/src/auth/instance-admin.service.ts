@@ -45,6 +45,7 @@ function toAdminUser(user: UserRow & { projects: number }, block: BlockedAccount
     allowDeleteProjects: user.allowDeleteProjects,
     projects: user.projects,
     createdAt: user.createdAt.toISOString(),
+    twoFactor: user.totpSecret !== null,
     signInBlock: block
       ? {
           until: block.blockedUntil.toISOString(),
@@ -119,6 +120,15 @@ export class InstanceAdminService {
     if (!user) throw notFound(Messages.adminUserNotFound);
     const cleared = await this.signIns.clear(user.email);
     await this.activity.audit(actor?.id ?? null, 'user.clearSignInBlocks', user.email, { cleared });
+    return this.adminUser(userId);
+  }
+
+  /** Turns off a user's two-factor sign-in (a lost phone and lost recovery codes). */
+  async resetTwoFactor(actor: AdminActor, userId: string): Promise<AdminUser> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound(Messages.adminUserNotFound);
+    await this.users.clearTotp(userId);
+    await this.activity.audit(actor?.id ?? null, 'user.resetTwoFactor', user.email, { wasOn: user.totpSecret !== null });
     return this.adminUser(userId);
   }
 

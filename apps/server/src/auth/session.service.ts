@@ -24,6 +24,7 @@ import type { UsersRepo } from './users.repo.js';
 import { newProjectValues } from './projects.service.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
+import type { TwoFactorService } from './two-factor.service.js';
 
 export interface SignupInput {
   email: string;
@@ -58,6 +59,8 @@ export class SessionService {
     private readonly throttle: SignInThrottle,
     /** Every password hash runs here: bounded, fair per client, refusing at once when full. */
     private readonly passwords: PasswordPool,
+    /** Sign-in's second step for accounts with two-factor sign-in. */
+    private readonly twoFactor: Pick<TwoFactorService, 'check'>,
     /** Tells an account's owner that its failures crossed the account-wide guard (mail, when SMTP is set). */
     private readonly warnOwner: (user: { email: string; firstName: string }) => Promise<void> = async () => undefined,
   ) {}
@@ -184,10 +187,11 @@ export class SessionService {
   /**
    * Unknown email and wrong password get the same answer after the same work, throttled alike
    * (`SignInThrottle`: per account and client, per client, and an account-wide guard that the
-   * owner's known clients pass). A successful sign-in takes its count back and re-hashes a password
-   * stored at a lower cost than today's.
+   * owner's known clients pass). With two-factor sign-in the right password is not enough: a
+   * current code or an unused recovery code must come too. A successful sign-in takes its count
+   * back and re-hashes a password stored at a lower cost than today's.
    */
-  async login(email: string, password: string, client: string, now = new Date()): Promise<string> {
+  async login(email: string, password: string, client: string, code?: string, now = new Date()): Promise<string> {
     const user = await this.users.findByEmail(email);
     const ticket = await this.throttle.claim(email, client, now);
     // Sent without waiting: the answer's timing must not depend on whether the account exists.
@@ -197,6 +201,8 @@ export class SessionService {
     if (!user || !matches) throw unauthorized(Messages.invalidCredentials);
     // Said only to someone who knows the password: nobody learns from it that an account exists.
     if (user.disabledAt) throw forbidden(Messages.accountDisabled);
+    // A missing or wrong second factor leaves the attempt counted as a failure.
+    await this.twoFactor.check(user, code, now.getTime());
     await this.throttle.succeeded(ticket, now);
     const rehashed = needsRehash(user.passwordHash, this.scryptLogN)
       ? await this.hashing(client, () => hashPassword(password, this.scryptLogN))

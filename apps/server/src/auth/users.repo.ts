@@ -72,6 +72,54 @@ export class UsersRepo {
     this.cache.forgetUser(userId);
   }
 
+  /** Keeps a two-factor secret shown for enrolment until a code confirms it (null forgets it). */
+  async setTotpPending(userId: string, encryptedSecret: string | null): Promise<void> {
+    await this.db.update(users).set({ totpPendingSecret: encryptedSecret }).where(eq(users.id, userId));
+    this.cache.forgetUser(userId);
+  }
+
+  /** Turns two-factor sign-in on with a confirmed secret, its recovery codes' digests and the step just used. */
+  async enableTotp(userId: string, encryptedSecret: string, recoveryDigests: string[], step: number): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ totpSecret: encryptedSecret, totpPendingSecret: null, totpRecoveryCodes: recoveryDigests, totpLastStep: step })
+      .where(eq(users.id, userId));
+    this.cache.forgetUser(userId);
+  }
+
+  /** Turns two-factor sign-in off (the user, or an administrator's reset). */
+  async clearTotp(userId: string): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ totpSecret: null, totpPendingSecret: null, totpRecoveryCodes: [], totpLastStep: null })
+      .where(eq(users.id, userId))
+      .returning({ id: users.id });
+    this.cache.forgetUser(userId);
+    return rows.length === 1;
+  }
+
+  /** Records a code's time step as used, unless it or a later one already was: a code is good once, even in a race. */
+  async acceptTotpStep(userId: string, step: number): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ totpLastStep: step })
+      .where(sql`${users.id} = ${userId} and (${users.totpLastStep} is null or ${users.totpLastStep} < ${step})`)
+      .returning({ id: users.id });
+    this.cache.forgetUser(userId);
+    return rows.length === 1;
+  }
+
+  /** Uses up a recovery code by its digest; false when the account has no such unused code. */
+  async useRecoveryCode(userId: string, digest: string): Promise<boolean> {
+    const rows = await this.db
+      .update(users)
+      .set({ totpRecoveryCodes: sql`${users.totpRecoveryCodes} - ${digest}::text` })
+      .where(sql`${users.id} = ${userId} and jsonb_exists(${users.totpRecoveryCodes}, ${digest}::text)`)
+      .returning({ id: users.id });
+    this.cache.forgetUser(userId);
+    return rows.length === 1;
+  }
+
   /** Changes what an instance administrator may change; undefined when there is no such user. */
   async update(
     userId: string,

@@ -43,6 +43,14 @@ export const users = pgTable(
     instanceAdmin: boolean('instance_admin').notNull().default(false),
     /** Set by an instance administrator: the user cannot sign in, and their sessions and keys stop working. */
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** Two-factor sign-in: the TOTP secret (encrypted with the server's key) once confirmed. */
+    totpSecret: text('totp_secret'),
+    /** A secret shown for enrolment, not yet confirmed by a code (encrypted). */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last time step a code was accepted for: a code is good once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** SHA-256 digests of the unused recovery codes. */
+    totpRecoveryCodes: jsonb('totp_recovery_codes').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
   },
   (table) => [uniqueIndex('users_email_key').on(table.email)],

@@ -275,7 +275,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
       const refused = startWorker();
       expect(await refused.exited, refused.output()).toBe(2);
       expect(refused.output()).toContain(
-        `the job user (nobody) cannot reach the runner's files: ${machine.root} lets no other user enter it (mode 700). Install the runner under a folder every user may enter (for example /opt/rehearse-worker), or let others enter that folder (chmod o+x ${machine.root})`,
+        `job users cannot reach the runner's files: ${machine.root} lets no other user enter it (mode 700). Install the runner under a folder every user may enter (for example /opt/rehearse-worker), or let others enter that folder (chmod o+x ${machine.root})`,
       );
       chmodSync(machine.root, 0o755);
       const worker = startWorker();

@@ -166,6 +166,11 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   'authCalls.ssoConfig': EVERYONE,
   'authCalls.ssoStart': EVERYONE,
   'authCalls.ssoCallback': EVERYONE,
+  // Two-factor sign-in is the caller's own account: any signed-in user, never an access key.
+  'authCalls.twoFactorStatus': SIGNED_IN_PEOPLE,
+  'authCalls.twoFactorBegin': SIGNED_IN_PEOPLE,
+  'authCalls.twoFactorEnable': SIGNED_IN_PEOPLE,
+  'authCalls.twoFactorDisable': SIGNED_IN_PEOPLE,
   // The spec is silent on logout and me (the session's own user); the product: any signed-in person.
   'authCalls.logout': SIGNED_IN_PEOPLE,
   'authCalls.me': SIGNED_IN_PEOPLE,
@@ -356,6 +361,7 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   'adminCalls.listUsers': INSTANCE_ADMINS,
   'adminCalls.updateUser': INSTANCE_ADMINS,
   'adminCalls.clearSignInBlocks': INSTANCE_ADMINS,
+  'adminCalls.resetTwoFactor': INSTANCE_ADMINS,
   'adminCalls.listProjects': INSTANCE_ADMINS,
   'adminCalls.extendLicence': INSTANCE_ADMINS,
   'adminCalls.updateProject': INSTANCE_ADMINS,

@@ -90,7 +90,9 @@ async function recorder(proxyUrl: string): Promise<string[]> {
   const events: string[] = [];
   const process = await new Promise<ReturnType<typeof startRecorderProcess>>((resolve, reject) => {
     const started = startRecorderProcess(
-      { url: `${GOOD}/redirect`, baseUrl: GOOD, viewport: { width: 800, height: 600 }, testData: [] },
+      // A first page that leads to metadata is refused before the session starts (recorder.service
+      // answers "not reachable"); the redirect is followed here as a navigation of a live session.
+      { url: `${GOOD}/`, baseUrl: GOOD, viewport: { width: 800, height: 600 }, testData: [] },
       'egress-probe',
       proxyUrl,
       {
@@ -107,7 +109,7 @@ async function recorder(proxyUrl: string): Promise<string[]> {
     );
   });
   events.push('ready');
-  for (const url of [...METADATA_URLS, `${GOOD}/subresources`]) {
+  for (const url of [`${GOOD}/redirect`, ...METADATA_URLS, `${GOOD}/subresources`]) {
     process.send({ type: 'input', input: { kind: 'navigate', url } });
     await new Promise((resolve) => setTimeout(resolve, url.endsWith('subresources') ? 2500 : 400));
   }
