@@ -39,6 +39,7 @@ const AdminSignupPage = screen(() => import('./routes/admin/AdminSignupPage'), '
 const AdminSessionsJobsPage = screen(() => import('./routes/admin/AdminSessionsJobsPage'), 'AdminSessionsJobsPage');
 const AdminActivityPage = screen(() => import('./routes/admin/AdminActivityPage'), 'AdminActivityPage');
 const OnboardingPage = screen(() => import('./routes/onboarding/OnboardingPage'), 'OnboardingPage');
+const TwoFactorPage = screen(() => import('./routes/account/TwoFactorPage'), 'TwoFactorPage');
 const CodeCleanupPage = screen(() => import('./routes/code-cleanup/CodeCleanupPage'), 'CodeCleanupPage');
 const ReportsPage = screen(() => import('./routes/reports/ReportsPage'), 'ReportsPage');
 const RunReportPage = screen(() => import('./routes/reports/RunReportPage'), 'RunReportPage');
@@ -79,6 +80,7 @@ function AppRoutes() {
         <Route element={<RequireAuth />}>
           <Route index element={<HomePage />} />
           <Route path="onboarding" element={<OnboardingPage />} />
+          <Route path="account/two-factor" element={<TwoFactorPage />} />
           <Route path="projects/new" element={<CreateProjectPage />} />
           <Route path="invitation" element={<InvitationPage />} />
           <Route path="open-recorder/:operation" element={<OpenRecorderPage />} />

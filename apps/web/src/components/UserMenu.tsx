@@ -1,5 +1,5 @@
 import { ApiError } from '@rehearse/api-client';
-import { ChevronsUpDown, LogOut, Rocket } from 'lucide-react';
+import { ChevronsUpDown, KeyRound, LogOut, Rocket } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useLogout, useMe } from '../features/auth/queries';
@@ -78,6 +78,10 @@ export function UserMenu({ placement = 'header', compact = false }: { placement?
       <MenuItem onSelect={() => void navigate('/onboarding')}>
         <Rocket aria-hidden="true" className="size-4 text-slate-500" />
         {Strings.userMenuGetStarted}
+      </MenuItem>
+      <MenuItem onSelect={() => void navigate('/account/two-factor')}>
+        <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
+        {Strings.userMenuTwoFactor}
       </MenuItem>
       <MenuItem onSelect={onLogout}>
         <LogOut aria-hidden="true" className="size-4 text-slate-500" />

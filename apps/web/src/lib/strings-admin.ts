@@ -23,6 +23,7 @@ export const AdminStrings = {
   adminActivityActions: {
     'user.update': 'User changed',
     'user.clearSignInBlocks': 'Sign-in unblocked',
+    'user.resetTwoFactor': 'Two-factor reset',
     'project.extendLicence': 'License extended',
     'project.update': 'Project changed',
     'settings.update': 'Server settings changed',
@@ -55,6 +56,10 @@ export const AdminStrings = {
   adminSignInBlockDetail: (block: { until: string; failures: number; blockedClients: number; accountWide: boolean }) =>
     `${block.accountWide ? 'Browsers that never signed in to this account' : `${block.blockedClients} browser(s) with wrong passwords`} wait until ${new Date(block.until).toLocaleString()}. Wrong passwords in the last hour: ${block.failures}. Browsers the user signed in with before still sign in.`,
   adminUnblock: 'Unblock',
+  adminStatusTwoFactor: 'Two-factor',
+  adminResetTwoFactor: 'Reset',
+  adminResetTwoFactorUser: (email: string) => `Reset two-factor sign-in for ${email}`,
+  adminTwoFactorReset: (email: string) => `${email} signs in with their password alone until they turn two-factor on again.`,
   adminUnblockUser: (email: string) => `Unblock sign-in for ${email}`,
   adminUserUnblocked: (email: string) => `${email} can sign in again from any browser.`,
   adminYes: 'Yes',

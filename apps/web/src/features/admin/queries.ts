@@ -65,6 +65,19 @@ export function useClearSignInBlocks() {
   });
 }
 
+/** Turns off a user's two-factor sign-in (they lost their phone and their recovery codes). */
+export function useResetTwoFactor() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: string) => api.call(adminCalls.resetTwoFactor, { params: { userId } }),
+    onError: toastFailure,
+    onSuccess: async () => {
+      logActivity({ type: 'admin.user.resetTwoFactor' });
+      await client.invalidateQueries({ queryKey: adminKeys.users() });
+    },
+  });
+}
+
 type UserChanges = { disabled?: boolean; instanceAdmin?: boolean; allowedProjectsCount?: number; allowDeleteProjects?: boolean };
 
 export function useUpdateUser() {

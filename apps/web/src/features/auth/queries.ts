@@ -23,6 +23,21 @@ export function useSsoConfig() {
   return useQuery({ queryKey: [...authKeys.me(), 'sso'], queryFn: () => api.call(authCalls.ssoConfig), staleTime: Infinity });
 }
 
+/** Two-factor sign-in of the caller's own account: its status, and the steps that change it. */
+export function useTwoFactorStatus() {
+  return useQuery({ queryKey: [...authKeys.me(), 'two-factor'], queryFn: () => api.call(authCalls.twoFactorStatus) });
+}
+
+export function useTwoFactorChanges() {
+  const queryClient = useQueryClient();
+  const refresh = () => queryClient.invalidateQueries({ queryKey: [...authKeys.me(), 'two-factor'] });
+  return {
+    begin: useMutation({ mutationFn: () => api.call(authCalls.twoFactorBegin) }),
+    enable: useMutation({ mutationFn: (code: string) => api.call(authCalls.twoFactorEnable, { body: { code } }), onSuccess: refresh }),
+    disable: useMutation({ mutationFn: (code: string) => api.call(authCalls.twoFactorDisable, { body: { code } }), onSuccess: refresh }),
+  };
+}
+
 /** The signed-in user (name for the user menu, remaining project count, ...). */
 export function useMe() {
   return useQuery(authQueries.me());

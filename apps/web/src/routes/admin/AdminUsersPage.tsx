@@ -8,7 +8,7 @@ import { ErrorPanel } from '../../components/ErrorPanel';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { useMe } from '../../features/auth/queries';
-import { useAdminUsers, useClearSignInBlocks, useUpdateUser } from '../../features/admin/queries';
+import { useAdminUsers, useClearSignInBlocks, useResetTwoFactor, useUpdateUser } from '../../features/admin/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { Strings } from '../../lib/strings';
@@ -23,6 +23,7 @@ export function AdminUsersPage() {
   const me = useMe();
   const update = useUpdateUser();
   const unblock = useClearSignInBlocks();
+  const resetTwoFactor = useResetTwoFactor();
   const [editing, setEditing] = useState<AdminUser | null>(null);
   const [disabling, setDisabling] = useState<AdminUser | null>(null);
 
@@ -70,6 +71,28 @@ export function AdminUsersPage() {
           >
             {user.disabled ? Strings.adminStatusDisabled : Strings.adminStatusActive}
           </span>
+          {user.twoFactor && (
+            <span className="flex flex-wrap items-center gap-1">
+              <span
+                className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-900"
+                data-testid="two-factor"
+              >
+                {Strings.adminStatusTwoFactor}
+              </span>
+              <Button
+                size="sm"
+                variant="ghost"
+                className="h-6 px-2"
+                aria-label={Strings.adminResetTwoFactorUser(user.email)}
+                disabled={resetTwoFactor.isPending}
+                onClick={() =>
+                  resetTwoFactor.mutate(user.userId, { onSuccess: () => void toast.success(Strings.adminTwoFactorReset(user.email)) })
+                }
+              >
+                {Strings.adminResetTwoFactor}
+              </Button>
+            </span>
+          )}
           {user.signInBlock && (
             <span className="flex flex-wrap items-center gap-1">
               <span
@@ -82,7 +105,7 @@ export function AdminUsersPage() {
               <Button
                 size="sm"
                 variant="ghost"
-                className="h-6 px-2 text-brand-700 underline-offset-2 hover:underline"
+                className="h-6 px-2"
                 aria-label={Strings.adminUnblockUser(user.email)}
                 disabled={unblock.isPending}
                 onClick={() => unblock.mutate(user.userId, { onSuccess: () => void toast.success(Strings.adminUserUnblocked(user.email)) })}

@@ -1,4 +1,4 @@
-import { authCalls, isSsoFailure, SSO_FAILURES } from '@rehearse/contract';
+import { authCalls, isSsoFailure, Messages, SSO_FAILURES } from '@rehearse/contract';
 import { CircleAlert, FileCode2, GitPullRequestArrow, KeyRound, Play } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -182,9 +182,16 @@ function SingleSignOn({ callbackUrl, failure }: { callbackUrl: string | null; fa
   );
 }
 
+/** The server's answers that mean "the password was right; now the second factor". */
+const SECOND_STEP: ReadonlySet<string> = new Set([Messages.twoFactorRequired, Messages.twoFactorInvalid]);
+
 function SignInForm() {
   const login = useLogin();
   const [errors, setErrors] = useState<FieldErrors>({});
+  // Once asked for, the code field stays: a wrong code must not send the user back a step.
+  const [askCode, setAskCode] = useState(false);
+  const failure = login.isError ? errorMessage(login.error) : null;
+  if (failure && SECOND_STEP.has(failure) && !askCode) setAskCode(true);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -204,7 +211,18 @@ function SignInForm() {
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-4" aria-label={Strings.signInTab}>
       <TextField label={Strings.fieldEmail} name="email" type="email" autoComplete="email" autoFocus error={errors.email} />
       <TextField label={Strings.fieldPassword} name="password" type="password" autoComplete="current-password" error={errors.password} />
-      {login.isError && <ServerError message={errorMessage(login.error)} />}
+      {askCode && (
+        <TextField
+          label={Strings.signInCodeLabel}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          autoFocus
+          hint={Strings.signInCodeHint}
+          error={errors.code}
+        />
+      )}
+      {failure && <ServerError message={failure} />}
       <Button type="submit" disabled={login.isPending} className="mt-2 h-11">
         {login.isPending ? Strings.signInBusy : Strings.signInSubmit}
       </Button>
