@@ -46,6 +46,7 @@ import { createMailer } from './mail/mailer.js';
 import { signInWarning } from './auth/sign-in-warning.js';
 import { SignInThrottle } from './auth/sign-in-throttle.js';
 import { SingleSignOn } from './auth/single-sign-on.js';
+import { SsoSettings } from './auth/sso-settings.js';
 import { TwoFactorService } from './auth/two-factor.service.js';
 import { PasswordPool } from './crypto/password-pool.js';
 import { clientOf } from './http/client-identity.js';
@@ -287,6 +288,8 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     twoFactor,
     signInWarning(mailer, settings.publicUrl, app.log),
   );
+  const ssoSettings = new SsoSettings(new InstanceSettingsRepo(db), settings);
+  const sso = new SingleSignOn(settings, ssoSettings, sessions, app.log);
   const access = new AccessService(projectsRepo, accessKeysRepo);
   const accessKeys = new AccessKeysService(accessKeysRepo, events);
   const projectSecrets = new ProjectSecretsRepo(db, settings.secretKey);
@@ -504,9 +507,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
       activity,
       retention,
       signInThrottle,
+      { settings: ssoSettings, provider: sso },
     ),
     sockets,
-    sso: new SingleSignOn(settings, sessions, app.log),
+    sso,
     twoFactor,
     workspaces,
     features,
@@ -563,7 +567,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   const startedAt = Date.now();
   route(systemCalls.health, async () => {
     await database.execute('select 1');
-    return { status: true, version: VERSION, database: database.kind, uptimeSeconds: (Date.now() - startedAt) / 1000 };
+    return {
+      status: true,
+      version: VERSION,
+      database: database.kind,
+      uptimeSeconds: (Date.now() - startedAt) / 1000,
+      install: settings.localSingleUser ? 'local-single-user' : 'server',
+    };
   });
   registerAuthRoutes(route, services);
   registerStorageRoutes(route, services.activity);

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
-import type { SignupPolicy } from '@rehearse/contract';
+import { isAllowedIssuer, type SignupPolicy } from '@rehearse/contract';
 
 const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -251,13 +251,7 @@ const SettingsSchema = z
      * (https, or http on loopback only). With OIDC_CLIENT_ID and OIDC_CLIENT_SECRET; the provider
      * sends users back to PUBLIC_URL/api/auth/sso/callback.
      */
-    OIDC_ISSUER: z
-      .url()
-      .refine((text) => {
-        const url = new URL(text);
-        return url.protocol === 'https:' || (url.protocol === 'http:' && ['127.0.0.1', 'localhost', '[::1]'].includes(url.hostname));
-      }, 'must be an https:// URL (http:// only on loopback)')
-      .optional(),
+    OIDC_ISSUER: z.url().refine(isAllowedIssuer, 'must be an https:// URL (http:// only on loopback)').optional(),
     OIDC_CLIENT_ID: z.string().min(1).max(500).optional(),
     OIDC_CLIENT_SECRET: z.string().min(1).max(2000).optional(),
     /** What the sign-in page's button says after "Sign in with". */
@@ -284,6 +278,11 @@ export interface Settings extends Omit<RawSettings, 'REHEARSE_SECRET_KEY' | 'PUB
   trialInviteDomains: string[];
   webDistDir: string;
   runnerPackageDir: string;
+  /**
+   * Started where jobs cannot be sandboxed and nobody asked to listen beyond this machine
+   * (`start-mode.ts`): 127.0.0.1 only, one user, jobs unsandboxed.
+   */
+  localSingleUser: boolean;
 }
 
 /** Parses the environment; throws with one line per bad variable. Does not touch the disk. */
@@ -344,5 +343,6 @@ export function loadSettings(source: NodeJS.ProcessEnv = process.env, cwd = proc
     runnerPackageDir: RUNNER_PACKAGE_DIR
       ? path.resolve(cwd, RUNNER_PACKAGE_DIR)
       : fileURLToPath(new URL('../../../packages/cli/dist-pack', import.meta.url)),
+    localSingleUser: false,
   };
 }

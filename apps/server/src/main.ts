@@ -2,6 +2,8 @@ import path from 'node:path';
 import { buildApp, jobSandbox } from './app.js';
 import { openDatabase } from './db/database.js';
 import { listenHost, loadSettings } from './env.js';
+import { decideStartMode, localSingleUserNotice } from './start-mode.js';
+import { probeSandbox } from '@rehearse/processes';
 
 /** Grace period for open requests and sockets before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -14,15 +16,21 @@ async function main(): Promise<void> {
     console.error((error as Error).message);
     process.exit(1);
   }
-  // Jobs run tenant code: a machine that cannot sandbox them does not run them at all, unless the
-  // operator said this install is trusted (REHEARSE_UNSANDBOXED_WORKERS=1).
-  if (settings.WORKER_PROCESSES > 0 || settings.LOCAL_WORKERS > 0) {
-    try {
-      await jobSandbox(settings);
-    } catch (error) {
-      console.error((error as Error).message);
-      process.exit(1);
-    }
+  // Jobs run tenant code: a machine that cannot sandbox them starts as a local single-user install
+  // (or refuses, when asked to listen beyond this machine); see start-mode.ts.
+  try {
+    settings = await decideStartMode(settings);
+    if (settings.WORKER_PROCESSES > 0 || settings.LOCAL_WORKERS > 0) await jobSandbox(settings);
+  } catch (error) {
+    console.error((error as Error).message);
+    process.exit(1);
+  }
+  if (settings.localSingleUser) {
+    // Processes this one starts (workers) follow the same decision.
+    process.env.HOST = settings.HOST;
+    process.env.REHEARSE_UNSANDBOXED_WORKERS = '1';
+    const probe = await probeSandbox();
+    console.warn(localSingleUserNotice(probe.ok ? undefined : probe.missing));
   }
   const database = await openDatabase({
     url: settings.DATABASE_URL,

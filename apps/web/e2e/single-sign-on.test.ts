@@ -75,4 +75,37 @@ describe('single sign-on in Chromium', () => {
     await screenshotAtSizes(page, 'login-sso-refused');
     await context.close();
   });
+
+  it('is configured on Administration → Sign-up: from the variables, then saved with a new name, checked against the provider', async () => {
+    // Nora came in through the provider first, so she is the instance administrator; a session of hers, as that sign-in made.
+    const [nora] = await h.test.database.rows<{ id: string }>(`select id from users where email = 'nora@acme.test' and instance_admin`);
+    expect(nora).toBeDefined();
+    const { token } = await h.test.services.sessions.signInWithIdentity({ email: 'nora@acme.test', firstName: 'Nora', lastName: 'Single' });
+    const projects = await h.api(token).call(authCalls.getProjects);
+    const { context, page } = await h.open({
+      email: 'nora@acme.test',
+      firstname: 'Nora',
+      lastname: 'Single',
+      token,
+      projectId: projects.projects[0]!.id,
+      api: h.api(token),
+    });
+    await page.goto(`/${projects.projects[0]!.id}/admin/sign-up`);
+    const section = page.getByRole('form', { name: 'Single sign-on' });
+    await section.waitFor();
+    expect(await section.getByTestId('sso-source').innerText()).toBe('From the OIDC_* variables');
+    expect(await section.getByLabel('Client ID').inputValue()).toBe('rehearse');
+    await section.getByText('A secret is kept. Leave this empty to keep it.').waitFor();
+    await section.getByLabel('Issuer URL').fill('http://id.acme.test');
+    await section.getByRole('button', { name: 'Save single sign-on' }).click();
+    await section.getByText("Enter the identity provider's issuer URL: https://, or http:// on this machine only.").waitFor();
+    await section.getByLabel('Issuer URL').fill(provider.issuer);
+    await section.getByLabel('Button name').fill('Acme Login');
+    await section.getByRole('button', { name: 'Save single sign-on' }).click();
+    await expect.poll(() => section.getByTestId('sso-source').innerText()).toBe('Saved here');
+    await expectAccessible(page, 'single sign-on settings');
+    await screenshotAtSizes(page, 'admin-sso');
+    expect((await h.api(null).call(authCalls.ssoConfig)).name).toBe('Acme Login');
+    await context.close();
+  });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { defineCall, Ok } from './call.js';
 import { Messages } from './messages.js';
 import { RetentionCounts } from './runs.calls.js';
+import { SsoSettingsChange, SsoSettingsView } from './sso.js';
 
 /** A domain of an email address, as the sign-up policy lists them (`example.com`). */
 const EmailDomain = z
@@ -334,6 +335,29 @@ export const adminCalls = {
     body: InstanceSettingsChange,
     response: Ok.extend(InstanceSettingsView.shape),
     example: { body: { signup: { kind: 'open' }, defaultAllowedProjects: 10 } },
+  }),
+  getSingleSignOn: defineCall({
+    method: 'GET',
+    path: '/api/admin/sso',
+    summary: 'Single sign-on as configured (saved here, or the OIDC_* variables), never its secret',
+    access: 'instanceAdmin',
+    response: Ok.extend({ sso: SsoSettingsView }),
+  }),
+  updateSingleSignOn: defineCall({
+    method: 'PUT',
+    path: '/api/admin/sso',
+    summary: "Save single sign-on (checked against the provider's discovery document first); every server applies it within seconds",
+    access: 'instanceAdmin',
+    body: SsoSettingsChange,
+    response: Ok.extend({ sso: SsoSettingsView }),
+    example: { body: { issuer: 'https://id.example.com', clientId: 'rehearse', clientSecret: 'secret', name: 'Example ID' } },
+  }),
+  clearSingleSignOn: defineCall({
+    method: 'DELETE',
+    path: '/api/admin/sso',
+    summary: 'Forget the saved single sign-on: the OIDC_* variables apply again (off without them)',
+    access: 'instanceAdmin',
+    response: Ok.extend({ sso: SsoSettingsView }),
   }),
   listActivity: defineCall({
     method: 'GET',

@@ -35,6 +35,14 @@ export const Messages = {
   signInBusy: 'The server is busy signing people in. Try again in {n} seconds.',
   signupClosed: 'Sign-up is closed on this server. Ask its administrator for an account.',
   ssoNotConfigured: 'Single sign-on is not set up on this server.',
+  ssoIssuerInvalid: "Enter the identity provider's issuer URL: https://, or http:// on this machine only.",
+  ssoClientIdEmpty: 'Enter the client ID your identity provider gave Rehearse.',
+  ssoClientSecretEmpty: 'Enter the client secret your identity provider gave Rehearse.',
+  ssoNameEmpty: "Enter the name the sign-in button shows (for example your company's).",
+  ssoProviderUnreachable:
+    'Rehearse could not read the OpenID configuration at this issuer ({reason}). Check the URL, and that this server can reach it.',
+  signupLocalSingleUser:
+    'This Rehearse is a local single-user install (this machine cannot sandbox test code), and it has its user already. Run Rehearse on a server or in its container image to share it with a team.',
   twoFactorRequired: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
   twoFactorInvalid: 'That code is not right, or was already used. Enter the current 6-digit code, or an unused recovery code.',
   twoFactorNotStarted: 'Start turning on two-factor sign-in first: scan the new QR code, then enter its code.',

@@ -16,6 +16,11 @@ export const systemCalls = {
       version: z.string(),
       database: z.enum(['pglite', 'postgres']),
       uptimeSeconds: z.number(),
+      /**
+       * `local-single-user`: started on a machine that cannot sandbox jobs (a laptop without
+       * bubblewrap), so it listens on 127.0.0.1 only, admits one user and runs jobs unsandboxed.
+       */
+      install: z.enum(['server', 'local-single-user']),
     }),
   }),
   storageEvent: defineCall({

@@ -226,10 +226,12 @@ describe('the job sandbox', () => {
     const result = await probeInside(script, { timeoutMs: 3_000 });
     expect(result.timedOut).toBe(true);
     expect(Date.now() - started).toBeLessThan(10_000);
-    // No `sleep 300` of ours is left on the host.
+    // No `sleep 300` of ours is left on the host, whichever job uid ran it.
     const { spawnSync } = await import('node:child_process');
-    const left = spawnSync('/usr/bin/pgrep', ['-u', '65534', '-f', 'sleep 300']).stdout.toString().trim();
-    expect(left).toBe('');
+    // The group kill is a signal: give the kernel a moment to take the process away.
+    await expect
+      .poll(() => spawnSync('/usr/bin/pgrep', ['-f', '^/usr/bin/sleep 300$']).stdout.toString().trim(), { timeout: 3000 })
+      .toBe('');
   });
 
   it('refuses to run without the sandbox, naming the missing piece, unless the operator says so', async () => {

@@ -19,7 +19,22 @@ import { claimJobUid, jobUidRange, type JobUid } from './job-uids.js';
 /** An operator of a trusted single-user install may run jobs without the sandbox. */
 export const UNSANDBOXED_VARIABLE = 'REHEARSE_UNSANDBOXED_WORKERS';
 
-const BWRAP = '/usr/bin/bwrap';
+/** Folders a `bwrap` found on PATH is trusted from: a PATH entry a user can write to must not supply the sandbox. */
+const TRUSTED_BIN_DIRS = new Set(['/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin', '/sbin']);
+
+/**
+ * bubblewrap as this process's PATH finds it, from a system folder only; undefined when PATH has
+ * none (a machine without it, or a start whose PATH leaves it out on purpose).
+ */
+function findBwrap(pathVariable = process.env.PATH ?? ''): string | undefined {
+  for (const dir of pathVariable.split(path.delimiter)) {
+    const resolved = path.resolve(dir || '.');
+    if (TRUSTED_BIN_DIRS.has(resolved) && existsSync(path.join(resolved, 'bwrap'))) return path.join(resolved, 'bwrap');
+  }
+  return undefined;
+}
+/** The PATH's bubblewrap, or where Debian puts it (which the probe then finds missing). */
+const BWRAP = findBwrap() ?? 'bwrap';
 const SETPRIV = '/usr/bin/setpriv';
 const SH = '/bin/sh';
 /**
@@ -300,7 +315,10 @@ const SYSTEM_ROOT = [
 
 async function probe(bwrap: string): Promise<SandboxProbe> {
   if (process.platform !== 'linux') return { ok: false, missing: 'the job sandbox needs Linux (bubblewrap and cgroups)' };
-  if (!existsSync(bwrap)) return { ok: false, missing: `bubblewrap is not installed (${bwrap}; Debian package "bubblewrap")` };
+  if (!path.isAbsolute(bwrap) || !existsSync(bwrap)) {
+    const where = path.isAbsolute(bwrap) ? bwrap : `no bwrap on PATH in ${[...TRUSTED_BIN_DIRS].join(', ')}`;
+    return { ok: false, missing: `bubblewrap is not installed (${where}; Debian package "bubblewrap")` };
+  }
   const root = process.getuid?.() === 0;
   if (root && !existsSync(SETPRIV)) return { ok: false, missing: `setpriv is not installed (${SETPRIV}; Debian package "util-linux")` };
   if (root) {

@@ -34,7 +34,7 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
     token: await s.sessions.login(body.email, body.password, clientOf(request), body.code),
   }));
 
-  route(authCalls.ssoConfig, async () => ({ status: true, ...s.sso.config() }));
+  route(authCalls.ssoConfig, async () => ({ status: true, ...(await s.sso.config()) }));
 
   route(authCalls.ssoStart, async ({ query, reply }) => {
     const { location, setCookie } = await s.sso.start(query.callbackUrl);

@@ -40,5 +40,11 @@ export function registerInstanceAdminRoutes(route: CallRoute, admin: InstanceAdm
     status: true,
     ...(await admin.updateInstanceSettings(caller.user, body)),
   }));
+  route(adminCalls.getSingleSignOn, async () => ({ status: true, sso: await admin.singleSignOn() }));
+  route(adminCalls.updateSingleSignOn, async ({ caller, body }) => ({
+    status: true,
+    sso: await admin.updateSingleSignOn(caller.user, body),
+  }));
+  route(adminCalls.clearSingleSignOn, async ({ caller }) => ({ status: true, sso: await admin.clearSingleSignOn(caller.user) }));
   route(adminCalls.listActivity, async ({ query }) => ({ status: true, activity: await admin.activityLog(query.limit) }));
 }

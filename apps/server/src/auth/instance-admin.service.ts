@@ -10,8 +10,10 @@ import {
   type InstanceSettingsChange,
   type InstanceSettingsView,
   type RetentionCounts,
+  type SsoSettingsChange,
+  type SsoSettingsView,
 } from '@rehearse/contract';
-import { forbidden, notFound } from '../http/errors.js';
+import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { RetentionService } from '../runs/retention.service.js';
 import type { ActivityService } from '../storage/activity.service.js';
 import type { WorkerTokens } from '../workers/worker-tokens.js';
@@ -20,6 +22,8 @@ import type { ProjectRow, ProjectsRepo } from './projects.repo.js';
 import { isLicenceExpired, type ProjectsService } from './projects.service.js';
 import type { SessionService } from './session.service.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
+import type { SingleSignOn } from './single-sign-on.js';
+import type { SsoSettings } from './sso-settings.js';
 import type { BlockedAccount } from './sign-in-throttles.repo.js';
 import type { UserRow, UsersRepo } from './users.repo.js';
 
@@ -102,7 +106,42 @@ export class InstanceAdminService {
     private readonly storage: Pick<RetentionService, 'storedBy' | 'storedByProject'>,
     /** Failed sign-ins blocking accounts now; an administrator lifts them. */
     private readonly signIns: Pick<SignInThrottle, 'blockedAccounts' | 'clear'>,
+    /**
+     * Single sign-on's saved configuration, and the provider check a change passes before it is
+     * saved; absent in `npm run admin`, which does not configure it.
+     */
+    private readonly ssoParts?: { settings: SsoSettings; provider: Pick<SingleSignOn, 'verify'> },
   ) {}
+
+  private get sso(): { settings: SsoSettings; provider: Pick<SingleSignOn, 'verify'> } {
+    if (!this.ssoParts) throw new Error('single sign-on is configured in the web app (Administration → Sign-up) or with OIDC_* variables');
+    return this.ssoParts;
+  }
+
+  singleSignOn(): Promise<SsoSettingsView> {
+    return this.sso.settings.view();
+  }
+
+  /** Saves single sign-on once its issuer answers as an OpenID provider; audited without the secret. */
+  async updateSingleSignOn(actor: AdminActor, change: SsoSettingsChange): Promise<SsoSettingsView> {
+    const config = await this.sso.settings.resolve(change);
+    if (!config) throw badRequest(Messages.ssoClientSecretEmpty);
+    await this.sso.provider.verify(config);
+    await this.sso.settings.save(config);
+    await this.activity.audit(actor?.id ?? null, 'sso.update', 'instance', {
+      issuer: config.issuer,
+      clientId: config.clientId,
+      name: config.name,
+      secretChanged: change.clientSecret !== undefined,
+    });
+    return this.sso.settings.view();
+  }
+
+  async clearSingleSignOn(actor: AdminActor): Promise<SsoSettingsView> {
+    await this.sso.settings.clear();
+    await this.activity.audit(actor?.id ?? null, 'sso.clear', 'instance', {});
+    return this.sso.settings.view();
+  }
 
   async listUsers(): Promise<AdminUser[]> {
     return this.adminUsers();

@@ -42,7 +42,7 @@ describe.each(testBackends())('instance administration on %s', (backend) => {
     const key = (await owner.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: owner.projectId } })).accessKey.token;
     const rootKey = (await root.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: root.projectId } })).accessKey.token;
     const calls = Object.entries(adminCalls);
-    expect(calls.length).toBe(13);
+    expect(calls.length).toBe(16);
     for (const [name, call] of calls) {
       expect(await send(test, call, owner.token), `${name} as a user`).toEqual({
         status: 403,

@@ -45,7 +45,7 @@ export class SessionService {
     /** Hears `sessionEnded` (a logged-out session's live-update sockets must close). */
     private readonly events: DomainEventBus,
     private readonly transactions: AuthTransactions,
-    private readonly settings: Pick<Settings, 'SESSION_MAX_DAYS' | 'TEST_ONLY_SCRYPT_LOG_N'> & {
+    private readonly settings: Pick<Settings, 'SESSION_MAX_DAYS' | 'TEST_ONLY_SCRYPT_LOG_N' | 'localSingleUser'> & {
       demoShopUrl: string;
     },
     private readonly users: UsersRepo,
@@ -92,6 +92,8 @@ export class SessionService {
   ): Promise<{ instanceAdmin: boolean }> {
     if (policy.kind === 'closed') throw forbidden(Messages.signupClosed);
     if (!(await repos.users.anyUser())) return { instanceAdmin: true };
+    // A local single-user install (start-mode.ts) runs jobs unsandboxed: one person, never more.
+    if (this.settings.localSingleUser) throw forbidden(Messages.signupLocalSingleUser);
     if (policy.kind === 'open') return { instanceAdmin: false };
     if (policy.kind === 'domains') {
       const domain = email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -132,9 +132,38 @@ describe.each(testBackends())('sign-in throttling on %s', (backend) => {
     expect(waitOf(blocked, CLIENT_WAIT)).toBeGreaterThan(0);
     expect((await login('someone-else@acme.test', 'wrong', '203.0.113.51')).status).toBe(401);
   });
+});
 
-  // Timing is the server's code, not the database's: measured once per suite.
-  it.runIf(onceAcrossBackends(backend))('answers known and unknown emails alike, in status and in time', async () => {
+/**
+ * Known and unknown emails, timed over real sockets. Timing is the server's code, not the
+ * database's, so once per suite; and with a cheap scrypt (both sides hash at the same cost, so
+ * nothing differs but what the code does), which keeps a busy machine's noise below what the
+ * comparison must see.
+ */
+describe.each(testBackends().filter(onceAcrossBackends))('sign-in timing on %s', (backend) => {
+  let test: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    test = await startTestApp(backend, { TRUST_PROXY: '1', TEST_ONLY_SCRYPT_LOG_N: '10', SIGNIN_ACCOUNT_GUARD_AFTER: '12' });
+    await test.app.listen({ host: '127.0.0.1', port: 0 });
+    base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => test?.close());
+
+  async function login(email: string, password: string, client: string): Promise<Answer> {
+    const started = performance.now();
+    const response = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': client },
+      body: JSON.stringify({ email, password }),
+    });
+    const json = (await response.json()) as { error?: string };
+    return { status: response.status, error: json.error, retryAfter: response.headers.get('retry-after'), ms: performance.now() - started };
+  }
+  const passTime = (seconds: number) =>
+    test.database.execute(`update sign_in_throttles set window_started_at = window_started_at - interval '${seconds} seconds'`);
+
+  it('answers known and unknown emails alike, in status and in time', async () => {
     const known = await signUp(test, { email: 'known@acme.test' });
     const unknown = 'nobody-here@acme.test';
     const times: Record<'known' | 'unknown', number[]> = { known: [], unknown: [] };

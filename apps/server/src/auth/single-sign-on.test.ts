@@ -3,7 +3,7 @@ import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, startOidcProvider, TEST_OIDC_CLIENT, type TestPerson } from '../testing/oidc-provider.js';
-import { signUp, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.js';
+import { failure, signUp, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.js';
 
 /** People the identity provider knows, by the login typed on its (development) sign-in page. */
 const PEOPLE: Record<string, TestPerson> = {
@@ -114,5 +114,89 @@ describe('single sign-on with an OIDC provider', () => {
       headers: { cookie: cookie.replace(/.$/, (last) => (last === 'A' ? 'B' : 'A')) },
     });
     expect([tampered.statusCode, tampered.headers.location]).toEqual([302, '/login?sso=expired']);
+  });
+});
+
+describe('single sign-on configured by an administrator', () => {
+  let test: TestApp;
+  let publicUrl: string;
+  let provider: Awaited<ReturnType<typeof startOidcProvider>>;
+
+  beforeAll(async () => {
+    const appPort = await freePort();
+    publicUrl = `http://127.0.0.1:${appPort}`;
+    provider = await startOidcProvider(publicUrl, PEOPLE);
+    test = await startTestApp('pglite', { PUBLIC_URL: publicUrl });
+    await test.app.listen({ host: '127.0.0.1', port: appPort });
+  });
+  afterAll(async () => {
+    await test?.close();
+    provider?.close();
+  });
+
+  it('is off until saved, checks the provider before saving, never answers its secret, and applies without a restart', async () => {
+    const admin = await signUp(test, { email: 'sso-admin@acme.test' });
+    expect((await admin.api.call(adminCalls.getSingleSignOn)).sso).toEqual({
+      source: 'none',
+      issuer: null,
+      clientId: null,
+      name: null,
+      clientSecretSet: false,
+      redirectUri: `${publicUrl}/api/auth/sso/callback`,
+    });
+    expect((await test.client().call(authCalls.ssoConfig)).enabled).toBe(false);
+    const body = { issuer: provider.issuer, clientId: TEST_OIDC_CLIENT.id, clientSecret: TEST_OIDC_CLIENT.secret, name: 'Acme ID' };
+
+    const insecure = await failure(admin.api.call(adminCalls.updateSingleSignOn, { body: { ...body, issuer: 'http://id.acme.test' } }));
+    expect([insecure.httpStatus, insecure.message]).toEqual([
+      400,
+      "Enter the identity provider's issuer URL: https://, or http:// on this machine only.",
+    ]);
+    const closed = await freePort();
+    const unreachable = await failure(
+      admin.api.call(adminCalls.updateSingleSignOn, { body: { ...body, issuer: `http://127.0.0.1:${closed}` } }),
+    );
+    expect(unreachable.httpStatus).toBe(400);
+    expect(unreachable.message).toMatch(
+      /^Rehearse could not read the OpenID configuration at this issuer \(.+\)\. Check the URL, and that this server can reach it\.$/,
+    );
+    const noSecret = await failure(admin.api.call(adminCalls.updateSingleSignOn, { body: { ...body, clientSecret: undefined } }));
+    expect([noSecret.httpStatus, noSecret.message]).toEqual([400, 'Enter the client secret your identity provider gave Rehearse.']);
+    expect((await admin.api.call(adminCalls.getSingleSignOn)).sso.source).toBe('none');
+
+    const saved = await admin.api.call(adminCalls.updateSingleSignOn, { body });
+    expect(saved.sso).toMatchObject({
+      source: 'saved',
+      issuer: provider.issuer,
+      clientId: 'rehearse',
+      name: 'Acme ID',
+      clientSecretSet: true,
+    });
+    expect(JSON.stringify(saved)).not.toContain(TEST_OIDC_CLIENT.secret);
+    const [stored] = await test.database.rows<{ value: string }>(`select value::text as value from instance_settings where key = 'sso'`);
+    expect(stored!.value).not.toContain(TEST_OIDC_CLIENT.secret);
+    expect(await test.client().call(authCalls.ssoConfig)).toEqual({ status: true, enabled: true, name: 'Acme ID' });
+
+    // A browser now signs in through it; a later change without the secret keeps the saved one.
+    const browser = await launchBrowser({ browser: 'chromium', headless: true });
+    try {
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${publicUrl}/api/auth/sso/start`);
+      await page.locator('input[name=login]').fill('ana');
+      await page.locator('input[name=password]').fill('x');
+      await page.locator('button[type=submit]').click();
+      await page.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((url) => url.origin === publicUrl && url.pathname === '/sso');
+    } finally {
+      await browser.close();
+    }
+    const renamed = await admin.api.call(adminCalls.updateSingleSignOn, { body: { ...body, clientSecret: undefined, name: 'Acme SSO' } });
+    expect(renamed.sso).toMatchObject({ name: 'Acme SSO', clientSecretSet: true });
+
+    expect((await admin.api.call(adminCalls.clearSingleSignOn)).sso.source).toBe('none');
+    expect((await test.client().call(authCalls.ssoConfig)).enabled).toBe(false);
+    const { activity } = await admin.api.call(adminCalls.listActivity, { query: { limit: 10 } });
+    expect(JSON.stringify(activity)).not.toContain(TEST_OIDC_CLIENT.secret);
   });
 });

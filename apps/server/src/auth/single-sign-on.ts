@@ -2,8 +2,9 @@ import { Messages, SSO_FAILURES, SSO_LANDING_PATH, type SsoFailure } from '@rehe
 import * as oidc from 'openid-client';
 import { SignedLinks } from '../crypto/signed-links.js';
 import type { Settings } from '../env.js';
-import { AppError, notFound } from '../http/errors.js';
+import { AppError, badRequest, notFound } from '../http/errors.js';
 import type { SessionService } from './session.service.js';
+import type { SsoConfig, SsoSettings } from './sso-settings.js';
 
 /** The cookie that carries one attempt's state, nonce and PKCE verifier from start to callback. */
 export const SSO_COOKIE = 'rehearse_sso';
@@ -46,50 +47,66 @@ interface SsoLogger {
  * a failure code.
  */
 export class SingleSignOn {
-  private configuration: Promise<oidc.Configuration> | undefined;
+  /** The provider's metadata, by the configuration it was discovered with. */
+  private discovery: { key: string; configuration: Promise<oidc.Configuration> } | undefined;
   private readonly attempts: SignedLinks<Attempt>;
 
   constructor(
-    private readonly settings: Pick<
-      Settings,
-      'OIDC_ISSUER' | 'OIDC_CLIENT_ID' | 'OIDC_CLIENT_SECRET' | 'OIDC_NAME' | 'publicUrl' | 'secretKey'
-    >,
+    private readonly settings: Pick<Settings, 'secretKey' | 'publicUrl'>,
+    private readonly configs: Pick<SsoSettings, 'current' | 'redirectUri'>,
     private readonly sessions: Pick<SessionService, 'signInWithIdentity'>,
     private readonly log: SsoLogger,
   ) {
     this.attempts = new SignedLinks<Attempt>(settings.secretKey, 'single sign-on attempt');
   }
 
-  get enabled(): boolean {
-    return this.settings.OIDC_ISSUER !== undefined;
-  }
-
-  config(): { enabled: boolean; name: string } {
-    return { enabled: this.enabled, name: this.settings.OIDC_NAME };
+  async config(): Promise<{ enabled: boolean; name: string }> {
+    const { config } = await this.configs.current();
+    return { enabled: config !== undefined, name: config?.name ?? '' };
   }
 
   private get redirectUri(): string {
-    return `${this.settings.publicUrl}/api/auth/sso/callback`;
+    return this.configs.redirectUri;
   }
 
-  /** The provider's metadata, discovered once (again after a failure). */
-  private discovered(): Promise<oidc.Configuration> {
-    const { OIDC_ISSUER: issuer, OIDC_CLIENT_ID: clientId, OIDC_CLIENT_SECRET: secret } = this.settings;
-    if (!issuer || !clientId || !secret) throw notFound(Messages.ssoNotConfigured);
-    if (!this.configuration) {
-      const url = new URL(issuer);
-      // env.ts allows http only on loopback (a provider on the same machine).
+  /** The configuration in force; a 404 with its sentence when single sign-on is off. */
+  private async inForce(): Promise<SsoConfig> {
+    const { config } = await this.configs.current();
+    if (!config) throw notFound(Messages.ssoNotConfigured);
+    return config;
+  }
+
+  /** The provider's metadata, discovered once per configuration (again after a failure). */
+  private discovered(config: SsoConfig): Promise<oidc.Configuration> {
+    const key = JSON.stringify([config.issuer, config.clientId, config.clientSecret]);
+    if (this.discovery?.key !== key) {
+      const url = new URL(config.issuer);
+      // Only loopback issuers may be http (isAllowedIssuer): a provider on the same machine.
       const options = url.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined;
-      this.configuration = oidc.discovery(url, clientId, secret, undefined, options);
-      this.configuration.catch(() => (this.configuration = undefined));
+      const configuration = oidc.discovery(url, config.clientId, config.clientSecret, undefined, options);
+      const entry = { key, configuration };
+      this.discovery = entry;
+      configuration.catch(() => {
+        if (this.discovery === entry) this.discovery = undefined;
+      });
     }
-    return this.configuration;
+    return this.discovery.configuration;
+  }
+
+  /** Whether `config`'s issuer answers as an OpenID provider: before an administrator's change is saved. */
+  async verify(config: SsoConfig): Promise<void> {
+    try {
+      await this.discovered(config);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message.slice(0, 200) : String(error);
+      throw badRequest(Messages.ssoProviderUnreachable.replace('{reason}', reason));
+    }
   }
 
   /** Begins an attempt: the provider's authorization URL, and the cookie that remembers it. */
   async start(callbackUrl: string | undefined): Promise<SsoRedirect> {
-    const configuration = await this.discovered().catch((error: unknown) => {
-      if (error instanceof AppError) throw error;
+    const config = await this.inForce();
+    const configuration = await this.discovered(config).catch((error: unknown) => {
       this.log.warn({ err: error }, 'single sign-on: the identity provider could not be discovered');
       throw new AppError(503, SSO_FAILURES.failed);
     });
@@ -121,7 +138,7 @@ export class SingleSignOn {
     if (!attempt) return failure('expired');
     let claims: oidc.IDToken | undefined;
     try {
-      const configuration = await this.discovered();
+      const configuration = await this.discovered(await this.inForce());
       const current = new URL(this.redirectUri);
       for (const [name, value] of Object.entries(query)) current.searchParams.set(name, value);
       const tokens = await oidc.authorizationCodeGrant(configuration, current, {

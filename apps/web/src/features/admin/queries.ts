@@ -1,4 +1,4 @@
-import { adminCalls, type InstanceSettingsChange, type InstanceSettingsView } from '@rehearse/contract';
+import { adminCalls, type InstanceSettingsChange, type InstanceSettingsView, type SsoSettingsChange } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { logActivity } from '../../lib/activity-log';
 import { toast } from 'sonner';
@@ -76,6 +76,26 @@ export function useResetTwoFactor() {
       await client.invalidateQueries({ queryKey: adminKeys.users() });
     },
   });
+}
+
+/** Single sign-on as configured (never its secret), and the changes an administrator makes to it. */
+export function useSingleSignOn() {
+  return useQuery({ queryKey: [...adminKeys.settings(), 'sso'], queryFn: async () => (await api.call(adminCalls.getSingleSignOn)).sso });
+}
+
+export function useSingleSignOnChanges() {
+  const client = useQueryClient();
+  const refresh = async () => {
+    await client.invalidateQueries({ queryKey: [...adminKeys.settings(), 'sso'] });
+    await client.invalidateQueries({ queryKey: adminKeys.activity() });
+  };
+  return {
+    save: useMutation({
+      mutationFn: (body: SsoSettingsChange) => api.call(adminCalls.updateSingleSignOn, { body }),
+      onSuccess: refresh,
+    }),
+    clear: useMutation({ mutationFn: () => api.call(adminCalls.clearSingleSignOn), onError: toastFailure, onSuccess: refresh }),
+  };
 }
 
 type UserChanges = { disabled?: boolean; instanceAdmin?: boolean; allowedProjectsCount?: number; allowDeleteProjects?: boolean };

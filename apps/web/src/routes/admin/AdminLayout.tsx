@@ -1,8 +1,12 @@
+import { systemCalls } from '@rehearse/contract';
+import { useQuery } from '@tanstack/react-query';
+import { TriangleAlert } from 'lucide-react';
 import { Outlet } from 'react-router';
 import { TabNav } from '../../components/TabNav';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useMe } from '../../features/auth/queries';
+import { api } from '../../lib/api';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
 
@@ -20,6 +24,8 @@ export function adminPath(projectId: string, tab: 'users' | 'projects' | 'worker
 export function AdminLayout() {
   const context = useCurrentProject();
   const me = useMe();
+  // The install's kind is fixed while the server runs: asked once.
+  const health = useQuery({ queryKey: ['health'], queryFn: () => api.call(systemCalls.health), staleTime: Infinity });
   const projectId = context.project.id;
   if (me.isPending) return <FullPageSpinner />;
   if (!me.data?.instanceAdmin) {
@@ -43,6 +49,16 @@ export function AdminLayout() {
         <h1 className="text-3xl font-semibold tracking-tight text-slate-900">{Strings.adminTitle}</h1>
         <p className="mt-1 max-w-3xl text-sm text-slate-600">{Strings.adminIntro}</p>
       </div>
+      {health.data?.install === 'local-single-user' && (
+        <p
+          role="status"
+          className="flex items-start gap-2 rounded-lg border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900"
+          data-testid="local-install"
+        >
+          <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+          {Strings.adminLocalInstall}
+        </p>
+      )}
       <TabNav label={Strings.adminTabs} tabs={tabs} />
       <Outlet context={context} />
     </div>

@@ -7,6 +7,7 @@ import { Strings } from '../../lib/strings';
 import { saveNotice } from '../../lib/notify';
 import { InstanceSettingsSection } from './InstanceSettingsSection';
 import { SettingSource } from './SettingSource';
+import { SingleSignOnSection } from './SingleSignOnSection';
 
 type Kind = SignupPolicy['kind'];
 
@@ -26,13 +27,16 @@ const KINDS: { kind: Kind; label: string; hint: string }[] = [
  */
 export function AdminSignupPage() {
   return (
-    <InstanceSettingsSection
-      id="admin-signup-title"
-      tab={Strings.adminTabSignup}
-      title={Strings.adminSignupTitle}
-      intro={Strings.adminSignupIntro}
-      form={(view) => <SignupForm view={view} />}
-    />
+    <div className="flex flex-col gap-10">
+      <InstanceSettingsSection
+        id="admin-signup-title"
+        tab={Strings.adminTabSignup}
+        title={Strings.adminSignupTitle}
+        intro={Strings.adminSignupIntro}
+        form={(view) => <SignupForm view={view} />}
+      />
+      <SingleSignOnSection />
+    </div>
   );
 }
 
