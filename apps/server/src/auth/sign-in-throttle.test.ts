@@ -1,9 +1,9 @@
 import { adminCalls } from '@rehearse/contract';
 import { startEgressProxy, type EgressProxy } from '@rehearse/egress';
 import { request as httpRequest } from 'node:http';
-import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer } from '../testing/smtp.js';
 import { onceAcrossBackends, signUp, startTestApp, testBackends, TEST_PASSWORD, type TestApp } from '../testing/test-app.js';
 
 /** The spec-free sentences these answers carry, pinned literally. */
@@ -331,29 +331,15 @@ describe('the password pool', () => {
 });
 
 describe("the owner's warning mail", () => {
-  const received: { to: string[]; raw: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   let test: TestApp;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    test = await startTestApp('pglite', { SMTP_URL: `smtp://127.0.0.1:${port}`, SIGNIN_ACCOUNT_GUARD_AFTER: '4' });
+    smtp = await startSmtpServer();
+    test = await startTestApp('pglite', { SMTP_URL: smtp.url, SIGNIN_ACCOUNT_GUARD_AFTER: '4' });
   });
   afterAll(async () => {
     await test?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   const guess = (email: string, address: string) =>
@@ -363,10 +349,10 @@ describe("the owner's warning mail", () => {
     const owner = await signUp(test, { email: 'watched@acme.test', firstname: 'Wanda' });
     for (let i = 0; i < 6; i += 1) await guess(owner.email, `192.0.2.${i + 1}`);
     for (let i = 0; i < 6; i += 1) await guess('no-such-account@acme.test', `192.0.2.${i + 101}`);
-    await expect.poll(() => received.length).toBe(1);
+    await expect.poll(() => smtp.received.length).toBe(1);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(received.map((mail) => mail.to)).toEqual([['watched@acme.test']]);
-    const body = received[0]!.raw.replace(/=\r?\n/g, '');
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['watched@acme.test']]);
+    const body = smtp.received[0]!.raw.replace(/=\r?\n/g, '');
     expect(body).toContain('Subject: Repeated failed sign-ins on your Rehearse account');
     expect(body).toContain('Hello Wanda,');
   });

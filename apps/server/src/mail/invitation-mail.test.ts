@@ -1,39 +1,21 @@
-import type { AddressInfo } from 'node:net';
 import { authCalls } from '@rehearse/contract';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpServer, type ReceivedMail } from '../testing/smtp.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
-interface ReceivedMail {
-  to: string[];
-  raw: string;
-}
-
 describe('invitation mail', () => {
-  const received: ReceivedMail[] = [];
-  let smtp: SMTPServer;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let received: ReceivedMail[];
   let test: TestApp;
 
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, callback) {
-        let raw = '';
-        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), raw });
-          callback();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as AddressInfo;
-    test = await startTestApp('pglite', { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Rehearse <invites@acme.test>' });
+    smtp = await startSmtpServer();
+    received = smtp.received;
+    test = await startTestApp('pglite', { SMTP_URL: smtp.url, MAIL_FROM: 'Rehearse <invites@acme.test>' });
   });
   afterAll(async () => {
     await test?.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp?.close();
   });
 
   it('mails each invitee the same link the inviter gets', async () => {

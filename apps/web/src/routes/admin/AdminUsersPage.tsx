@@ -72,47 +72,29 @@ export function AdminUsersPage() {
             {user.disabled ? Strings.adminStatusDisabled : Strings.adminStatusActive}
           </span>
           {user.twoFactor && (
-            <span className="flex flex-wrap items-center gap-1">
-              <span
-                className="rounded-full bg-sky-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-sky-900"
-                data-testid="two-factor"
-              >
-                {Strings.adminStatusTwoFactor}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                className="h-6 px-2"
-                aria-label={Strings.adminResetTwoFactorUser(user.email)}
-                disabled={resetTwoFactor.isPending}
-                onClick={() =>
-                  resetTwoFactor.mutate(user.userId, { onSuccess: () => void toast.success(Strings.adminTwoFactorReset(user.email)) })
-                }
-              >
-                {Strings.adminResetTwoFactor}
-              </Button>
-            </span>
+            <StateWithAction
+              label={Strings.adminStatusTwoFactor}
+              tone="bg-sky-50 text-sky-900"
+              testId="two-factor"
+              action={Strings.adminResetTwoFactor}
+              actionLabel={Strings.adminResetTwoFactorUser(user.email)}
+              pending={resetTwoFactor.isPending}
+              onAction={() =>
+                resetTwoFactor.mutate(user.userId, { onSuccess: () => void toast.success(Strings.adminTwoFactorReset(user.email)) })
+              }
+            />
           )}
           {user.signInBlock && (
-            <span className="flex flex-wrap items-center gap-1">
-              <span
-                className="rounded-full bg-amber-50 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-amber-900"
-                title={Strings.adminSignInBlockDetail(user.signInBlock)}
-                data-testid="sign-in-blocked"
-              >
-                {Strings.adminStatusSignInBlocked}
-              </span>
-              <Button
-                size="sm"
-                variant="ghost"
-                className="h-6 px-2"
-                aria-label={Strings.adminUnblockUser(user.email)}
-                disabled={unblock.isPending}
-                onClick={() => unblock.mutate(user.userId, { onSuccess: () => void toast.success(Strings.adminUserUnblocked(user.email)) })}
-              >
-                {Strings.adminUnblock}
-              </Button>
-            </span>
+            <StateWithAction
+              label={Strings.adminStatusSignInBlocked}
+              tone="bg-amber-50 text-amber-900"
+              title={Strings.adminSignInBlockDetail(user.signInBlock)}
+              testId="sign-in-blocked"
+              action={Strings.adminUnblock}
+              actionLabel={Strings.adminUnblockUser(user.email)}
+              pending={unblock.isPending}
+              onAction={() => unblock.mutate(user.userId, { onSuccess: () => void toast.success(Strings.adminUserUnblocked(user.email)) })}
+            />
           )}
         </div>
       ),
@@ -186,6 +168,40 @@ export function AdminUsersPage() {
         }
       />
     </section>
+  );
+}
+
+/** A state of an account (a small badge) with the one action that undoes it beside it. */
+function StateWithAction(props: {
+  label: string;
+  tone: string;
+  title?: string;
+  testId: string;
+  action: string;
+  actionLabel: string;
+  pending: boolean;
+  onAction: () => void;
+}) {
+  return (
+    <span className="flex flex-wrap items-center gap-1">
+      <span
+        className={`rounded-full px-2 py-0.5 text-xs font-semibold whitespace-nowrap ${props.tone}`}
+        title={props.title}
+        data-testid={props.testId}
+      >
+        {props.label}
+      </span>
+      <Button
+        size="sm"
+        variant="ghost"
+        className="h-6 px-2"
+        aria-label={props.actionLabel}
+        disabled={props.pending}
+        onClick={props.onAction}
+      >
+        {props.action}
+      </Button>
+    </span>
   );
 }
 
