@@ -2,8 +2,7 @@ import path from 'node:path';
 import { buildApp, jobSandbox } from './app.js';
 import { openDatabase } from './db/database.js';
 import { listenHost, loadSettings } from './env.js';
-import { decideStartMode, localSingleUserNotice } from './start-mode.js';
-import { probeSandbox } from '@rehearse/processes';
+import { decideStartMode } from './start-mode.js';
 
 /** Grace period for open requests and sockets before the process exits anyway. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
@@ -18,8 +17,9 @@ async function main(): Promise<void> {
   }
   // Jobs run tenant code: a machine that cannot sandbox them starts as a local single-user install
   // (or refuses, when asked to listen beyond this machine); see start-mode.ts.
+  let notice: string | undefined;
   try {
-    settings = await decideStartMode(settings);
+    ({ settings, notice } = await decideStartMode(settings));
     if (settings.WORKER_PROCESSES > 0 || settings.LOCAL_WORKERS > 0) await jobSandbox(settings);
   } catch (error) {
     console.error((error as Error).message);
@@ -29,8 +29,7 @@ async function main(): Promise<void> {
     // Processes this one starts (workers) follow the same decision.
     process.env.HOST = settings.HOST;
     process.env.REHEARSE_UNSANDBOXED_WORKERS = '1';
-    const probe = await probeSandbox();
-    console.warn(localSingleUserNotice(probe.ok ? undefined : probe.missing));
+    console.warn(notice);
   }
   const database = await openDatabase({
     url: settings.DATABASE_URL,

@@ -8,7 +8,7 @@ import { createApiClient } from '@rehearse/api-client';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadSettings } from './env.js';
 import { decideStartMode } from './start-mode.js';
-import { freePort } from './testing/oidc-provider.js';
+import { freePort } from './testing/ports.js';
 
 const MAIN = fileURLToPath(new URL('./main.ts', import.meta.url));
 const TSX_LOADER = import.meta.resolve('tsx');
@@ -32,20 +32,20 @@ describe('start mode on a machine that cannot sandbox', () => {
 
   it('starts as a local single-user install unless HOST asks for more, and leaves a machine that can sandbox alone', async () => {
     const settings = loadSettings({ DATA_DIR: folder('rehearse-mode-') });
-    expect(await decideStartMode(settings, {}, noSandbox)).toMatchObject({
+    expect((await decideStartMode(settings, {}, noSandbox)).settings).toMatchObject({
       HOST: '127.0.0.1',
       REHEARSE_UNSANDBOXED_WORKERS: true,
       localSingleUser: true,
     });
-    expect(await decideStartMode({ ...settings, HOST: '127.0.0.1' }, { HOST: '127.0.0.1' }, noSandbox)).toMatchObject({
+    expect((await decideStartMode({ ...settings, HOST: '127.0.0.1' }, { HOST: '127.0.0.1' }, noSandbox)).settings).toMatchObject({
       localSingleUser: true,
     });
     await expect(decideStartMode({ ...settings, HOST: '0.0.0.0' }, { HOST: '0.0.0.0' }, noSandbox)).rejects.toThrow(
       'Either give it a sandbox (install bubblewrap, or run the container image: docs/deploy.md), or set REHEARSE_UNSANDBOXED_WORKERS=1',
     );
     const trusted = { ...settings, REHEARSE_UNSANDBOXED_WORKERS: true };
-    expect(await decideStartMode(trusted, { HOST: '0.0.0.0' }, noSandbox)).toBe(trusted);
-    expect(await decideStartMode(settings, {}, async () => ({ ok: true, limits: 'cgroup v2', dropsUser: true }))).toBe(settings);
+    expect((await decideStartMode(trusted, { HOST: '0.0.0.0' }, noSandbox)).settings).toBe(trusted);
+    expect((await decideStartMode(settings, {}, async () => ({ ok: true, limits: 'cgroup v2', dropsUser: true }))).settings).toBe(settings);
   });
 
   /** `npm start`'s server (main.ts) with a PATH that has node and git but no bubblewrap. */

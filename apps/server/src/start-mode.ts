@@ -16,11 +16,11 @@ export async function decideStartMode(
   settings: Settings,
   env: NodeJS.ProcessEnv = process.env,
   probe: () => Promise<SandboxProbe> = () => probeSandbox(),
-): Promise<Settings> {
+): Promise<{ settings: Settings; notice?: string }> {
   const runsJobs = settings.WORKER_PROCESSES > 0 || settings.LOCAL_WORKERS > 0;
-  if (!runsJobs || settings.REHEARSE_UNSANDBOXED_WORKERS) return settings;
+  if (!runsJobs || settings.REHEARSE_UNSANDBOXED_WORKERS) return { settings };
   const sandbox = await probe();
-  if (sandbox.ok) return settings;
+  if (sandbox.ok) return { settings };
   const hostAsked = (env.HOST ?? '').trim() !== '';
   if (hostAsked && !LOOPBACK.has(settings.HOST)) {
     throw new Error(
@@ -30,10 +30,8 @@ export async function decideStartMode(
         'Without HOST, Rehearse starts as a local single-user install on 127.0.0.1.',
     );
   }
-  return { ...settings, HOST: '127.0.0.1', REHEARSE_UNSANDBOXED_WORKERS: true, localSingleUser: true };
-}
-
-/** The line a local single-user install says at start (its reason included). */
-export function localSingleUserNotice(missing: string | undefined): string {
-  return `Local single-user install: this machine cannot sandbox test code${missing ? ` (${missing})` : ''}, so Rehearse listens on 127.0.0.1 only, admits one user, and runs jobs without the sandbox. To share it with a team, run it on a server or in its container image (docs/deploy.md).`;
+  return {
+    settings: { ...settings, HOST: '127.0.0.1', REHEARSE_UNSANDBOXED_WORKERS: true, localSingleUser: true },
+    notice: `Local single-user install: this machine cannot sandbox test code (${sandbox.missing}), so Rehearse listens on 127.0.0.1 only, admits one user, and runs jobs without the sandbox. To share it with a team, run it on a server or in its container image (docs/deploy.md).`,
+  };
 }

@@ -1,7 +1,8 @@
 import { authCalls } from '@rehearse/contract';
 import { StorageKeys } from '../src/lib/storage-keys';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startOidcProvider, TEST_OIDC_CLIENT } from '../../server/src/testing/oidc-provider';
+import { startOidcProvider, TEST_OIDC_CLIENT } from '../../server/src/testing/oidc-provider';
+import { freePort } from '../../server/src/testing/ports';
 import { DASHBOARD, expectAccessible, screenshotAtSizes, startHarness, type Harness } from './support/harness';
 
 /**

@@ -1,4 +1,4 @@
-import { Messages, type SignupPolicy, DAY_MS } from '@rehearse/contract';
+import { Messages, type InstanceSettingsInForce, type SignupPolicy, DAY_MS } from '@rehearse/contract';
 import { isUniqueViolation } from '../db/database.js';
 import type { Settings } from '../env.js';
 import {
@@ -109,11 +109,11 @@ export class SessionService {
    */
   async signup(input: SignupInput, client: string): Promise<{ token: string; projectId: string }> {
     // Checked before the costly hash too, so refused sign-ups cannot make the server hash for free.
-    const { signup: policy } = await this.instanceSettings.current();
-    await this.admitSignup(input.email, policy, { users: this.users, members: this.members });
+    const instance = await this.instanceSettings.current();
+    await this.admitSignup(input.email, instance.signup, { users: this.users, members: this.members });
     const passwordHash = await this.hashing(client, () => hashPassword(input.password, this.scryptLogN));
     try {
-      return await this.createAccount(input, passwordHash);
+      return await this.createAccount(input, passwordHash, instance);
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(Messages.emailTaken);
       throw error;
@@ -132,14 +132,15 @@ export class SessionService {
       if (existing.disabledAt) throw forbidden(Messages.accountDisabled);
       return { token: await this.newSession(existing.id), created: false };
     }
-    const { signup: policy } = await this.instanceSettings.current();
-    await this.admitSignup(identity.email, policy, { users: this.users, members: this.members });
+    const instance = await this.instanceSettings.current();
+    await this.admitSignup(identity.email, instance.signup, { users: this.users, members: this.members });
     // Nobody knows this password: the account signs in through its provider (or a reset later).
     const unusable = await decoyPasswordHash(this.scryptLogN);
     try {
       const { token } = await this.createAccount(
         { email: identity.email, password: '', firstname: identity.firstName, lastname: identity.lastName },
         unusable,
+        instance,
       );
       return { token, created: true };
     } catch (error) {
@@ -152,8 +153,11 @@ export class SessionService {
   }
 
   /** The user, a Default project pointing at the demo shop, and a session, all or nothing (SIGNUP decides again inside). */
-  private async createAccount(input: SignupInput, passwordHash: string): Promise<{ token: string; projectId: string }> {
-    const { signup: policy, defaultAllowedProjects } = await this.instanceSettings.current();
+  private async createAccount(
+    input: SignupInput,
+    passwordHash: string,
+    { signup: policy, defaultAllowedProjects }: Pick<InstanceSettingsInForce, 'signup' | 'defaultAllowedProjects'>,
+  ): Promise<{ token: string; projectId: string }> {
     const token = newToken(TokenPrefix.session);
     const projectId = await this.transactions.run(async (tx) => {
       await tx.users.lockForSignup();

@@ -86,29 +86,29 @@ export class SignInThrottle {
   async claim(email: string, client: string, now: Date): Promise<SignInTicket> {
     const normalized = email.toLowerCase();
     return this.transactions.run(async (repo) => {
-      const [pair, fromClient, account] = (await repo.lockRows(keysOf(normalized, client), now)).map((row) => this.inWindow(row, now));
-      const known = pair!.signedInAt !== null && now.getTime() - pair!.signedInAt.getTime() < KNOWN_CLIENT_MS;
+      const { pair, fromClient, account } = await this.locked(repo, normalized, client, now);
+      const known = pair.signedInAt !== null && now.getTime() - pair.signedInAt.getTime() < KNOWN_CLIENT_MS;
       const waits: { scope: ThrottleScope; seconds: number }[] = [];
-      for (const row of [pair!, fromClient!, ...(known ? [] : [account!])]) {
+      for (const row of [pair, fromClient, ...(known ? [] : [account])]) {
         if (row.blockedUntil && row.blockedUntil.getTime() > now.getTime()) {
-          waits.push({ scope: row.scope as ThrottleScope, seconds: (row.blockedUntil.getTime() - now.getTime()) / 1000 });
+          waits.push({ scope: row.scope, seconds: (row.blockedUntil.getTime() - now.getTime()) / 1000 });
         }
       }
       if (waits.length > 0) {
         // Saved anyway: a window that began again stays begun.
-        for (const row of [pair!, fromClient!, account!]) await repo.save(row);
+        for (const row of [pair, fromClient, account]) await repo.save(row);
         const longest = waits.reduce((a, b) => (b.seconds > a.seconds ? b : a));
         throw tooManyRequests(longest.scope === 'client' ? Messages.clientLocked : Messages.accountLocked, longest.seconds);
       }
-      for (const row of [pair!, fromClient!, account!]) {
+      for (const row of [pair, fromClient, account]) {
         row.failures += 1;
-        const after = this.allowance(row.scope as ThrottleScope);
+        const after = this.allowance(row.scope);
         if (row.failures >= after) row.blockedUntil = new Date(now.getTime() + this.waitSeconds(row.failures - after) * 1000);
       }
       const notifyOwner =
-        account!.failures === this.rules.accountAfter && account!.notifiedAt?.getTime() !== account!.windowStartedAt.getTime();
-      if (notifyOwner) account!.notifiedAt = account!.windowStartedAt;
-      for (const row of [pair!, fromClient!, account!]) await repo.save(row);
+        account.failures === this.rules.accountAfter && account.notifiedAt?.getTime() !== account.windowStartedAt.getTime();
+      if (notifyOwner) account.notifiedAt = account.windowStartedAt;
+      for (const row of [pair, fromClient, account]) await repo.save(row);
       return { email: normalized, client, notifyOwner };
     });
   }
@@ -116,16 +116,26 @@ export class SignInThrottle {
   /** The password was right: this client is now known to the account, and the attempt's count is taken back. */
   async succeeded(ticket: SignInTicket, now: Date): Promise<void> {
     await this.transactions.run(async (repo) => {
-      const [pair, fromClient, account] = (await repo.lockRows(keysOf(ticket.email, ticket.client), now)).map((row) =>
-        this.inWindow(row, now),
-      );
-      Object.assign(pair!, { failures: 0, blockedUntil: null, signedInAt: now });
-      for (const row of [fromClient!, account!]) {
+      const { pair, fromClient, account } = await this.locked(repo, ticket.email, ticket.client, now);
+      Object.assign(pair, { failures: 0, blockedUntil: null, signedInAt: now });
+      for (const row of [fromClient, account]) {
         row.failures = Math.max(0, row.failures - 1);
-        if (row.failures < this.allowance(row.scope as ThrottleScope)) row.blockedUntil = null;
+        if (row.failures < this.allowance(row.scope)) row.blockedUntil = null;
       }
-      for (const row of [pair!, fromClient!, account!]) await repo.save(row);
+      for (const row of [pair, fromClient, account]) await repo.save(row);
     });
+  }
+
+  /** The three rows of an attempt, locked for the transaction, each in its current window. */
+  private async locked(
+    repo: SignInThrottlesRepo,
+    email: string,
+    client: string,
+    now: Date,
+  ): Promise<{ pair: ThrottleRow; fromClient: ThrottleRow; account: ThrottleRow }> {
+    const [pair, fromClient, account] = await repo.lockRows(keysOf(email, client), now);
+    if (!pair || !fromClient || !account) throw new Error('sign_in_throttles: an attempt locks three rows');
+    return { pair: this.inWindow(pair, now), fromClient: this.inWindow(fromClient, now), account: this.inWindow(account, now) };
   }
 
   /** Real accounts blocked now, for the admin area. */

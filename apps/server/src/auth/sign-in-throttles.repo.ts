@@ -4,7 +4,7 @@ import { signInThrottles, users } from '../db/schema.js';
 import { Transactions } from '../db/transactions.js';
 
 export type ThrottleRow = typeof signInThrottles.$inferSelect;
-export type ThrottleScope = 'pair' | 'client' | 'account';
+export type ThrottleScope = ThrottleRow['scope'];
 export interface ThrottleKey {
   scope: ThrottleScope;
   key: string;

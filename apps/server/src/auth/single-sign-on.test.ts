@@ -2,7 +2,8 @@ import { adminCalls, authCalls, type SsoFailure } from '@rehearse/contract';
 import { launchBrowser } from '@rehearse/runner/browser';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startOidcProvider, TEST_OIDC_CLIENT, type TestPerson } from '../testing/oidc-provider.js';
+import { startOidcProvider, TEST_OIDC_CLIENT, type TestPerson } from '../testing/oidc-provider.js';
+import { freePort } from '../testing/ports.js';
 import { failure, signUp, startTestApp, TEST_PASSWORD, type TestApp } from '../testing/test-app.js';
 
 /** People the identity provider knows, by the login typed on its (development) sign-in page. */

@@ -65,7 +65,7 @@ export const users = pgTable(
 export const signInThrottles = pgTable(
   'sign_in_throttles',
   {
-    scope: text('scope').notNull(),
+    scope: text('scope').$type<'pair' | 'client' | 'account'>().notNull(),
     key: text('key').notNull(),
     /** The lower-cased email a pair or account row counts (what the admin area lists); null on client rows. */
     email: text('email'),

@@ -10,7 +10,8 @@ import { parse as parseYaml } from 'yaml';
 import { executionFinished } from '../testing/execution-finished.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
-import { CHROMIUM, exec, freePort, outsideMachine, sharedNpmCache, start, type Started } from './testing/outside-machine.js';
+import { freePort } from '../testing/ports.js';
+import { CHROMIUM, exec, outsideMachine, sharedNpmCache, start, type Started } from './testing/outside-machine.js';
 
 const FEATURE = `Feature: Shop
   Scenario: The mug is listed

@@ -1,6 +1,5 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { freePort } from './ports.js';
 
 /** Someone the test identity provider knows, by the login typed on its development sign-in page. */
 export interface TestPerson {
@@ -11,15 +10,6 @@ export interface TestPerson {
 }
 
 export const TEST_OIDC_CLIENT = { id: 'rehearse', secret: 'a-long-client-secret-for-tests' };
-
-/** A port free on loopback now (for a server whose own URL must be known before it listens). */
-export async function freePort(): Promise<number> {
-  const probe: Server = createServer();
-  await new Promise<void>((ready) => probe.listen(0, '127.0.0.1', () => ready()));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((closed) => probe.close(closed));
-  return port;
-}
 
 /**
  * A real OpenID Connect provider on loopback (`oidc-provider`, with its development sign-in and

@@ -1,19 +1,9 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import path from 'node:path';
 
 /** The system Chromium: the one browser a test folder gets (no browser downloads here). */
 export const CHROMIUM = '/usr/bin/chromium';
-
-/** A port nobody listens on now, so a server's PUBLIC_URL (which its instructions carry) is known before it starts. */
-export async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 let npmCache: string | undefined;
 

@@ -20,7 +20,7 @@ export const authQueries = {
 
 /** Whether the server offers single sign-on, and its button's name (asked before anyone signs in). */
 export function useSsoConfig() {
-  return useQuery({ queryKey: [...authKeys.me(), 'sso'], queryFn: () => api.call(authCalls.ssoConfig), staleTime: Infinity });
+  return useQuery({ queryKey: [...authKeys.all, 'sso'], queryFn: () => api.call(authCalls.ssoConfig), staleTime: Infinity });
 }
 
 /** Two-factor sign-in of the caller's own account: its status, and the steps that change it. */

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { Header } from '../../components/Header';
+import { StandalonePage } from '../../components/StandalonePage';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useTwoFactorChanges, useTwoFactorStatus } from '../../features/auth/queries';
@@ -125,31 +125,26 @@ export function TwoFactorPage() {
   }
 
   return (
-    <div className="flex h-full flex-col">
-      <Header />
-      <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50">
-        <div className="mx-auto flex max-w-3xl flex-col gap-6 px-6 py-10">
-          <header className="flex flex-col gap-2">
-            <div className="flex items-center gap-3">
-              <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.twoFactorTitle}</h1>
-              {status.data && (
-                <span
-                  className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
-                    status.data.enabled ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'
-                  }`}
-                  data-testid="two-factor-state"
-                >
-                  {status.data.enabled
-                    ? `${Strings.twoFactorOn} · ${Strings.twoFactorRecoveryLeft(status.data.recoveryCodesLeft)}`
-                    : Strings.twoFactorOff}
-                </span>
-              )}
-            </div>
-            <p className="text-slate-600">{Strings.twoFactorIntro}</p>
-          </header>
-          {body}
+    <StandalonePage>
+      <header className="flex flex-col gap-2">
+        <div className="flex items-center gap-3">
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.twoFactorTitle}</h1>
+          {status.data && (
+            <span
+              className={`rounded-full px-2 py-0.5 text-xs font-semibold ${
+                status.data.enabled ? 'bg-emerald-50 text-emerald-800' : 'bg-slate-100 text-slate-700'
+              }`}
+              data-testid="two-factor-state"
+            >
+              {status.data.enabled
+                ? `${Strings.twoFactorOn} · ${Strings.twoFactorRecoveryLeft(status.data.recoveryCodesLeft)}`
+                : Strings.twoFactorOff}
+            </span>
+          )}
         </div>
-      </main>
-    </div>
+        <p className="text-slate-600">{Strings.twoFactorIntro}</p>
+      </header>
+      {body}
+    </StandalonePage>
   );
 }

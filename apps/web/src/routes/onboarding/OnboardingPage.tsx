@@ -4,7 +4,7 @@ import { CheckCircle2, Circle, FolderPlus, PenLine, PlayCircle, CalendarClock } 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { Header } from '../../components/Header';
+import { StandalonePage } from '../../components/StandalonePage';
 import { Spinner } from '../../components/Spinner';
 import { useFeaturesCount } from '../../features/dashboard/queries';
 import { useLastActiveProject, useProjects } from '../../features/projects/queries';
@@ -26,37 +26,32 @@ export function OnboardingPage() {
   const project = projects.data?.find((p) => p.id === lastActive.data) ?? projects.data?.[0];
 
   return (
-    <div className="flex h-full flex-col">
-      <Header />
-      <main id="main" className="min-h-0 flex-1 overflow-y-auto bg-slate-50">
-        <div className="mx-auto flex max-w-3xl flex-col gap-6 px-6 py-10">
-          <header className="flex flex-col gap-2">
-            <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.onboardingTitle}</h1>
-            <p className="text-slate-600">{Strings.onboardingIntro}</p>
-          </header>
-          <GettingStartedVideo />
-          {projects.isError ? (
-            <ErrorPanel title={Strings.projectsLoadFailed} detail={errorMessage(projects.error)} onRetry={() => void projects.refetch()} />
-          ) : projects.isPending ? (
-            <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
-              <Spinner /> {Strings.onboardingLoading}
-            </p>
-          ) : project ? (
-            <ProjectSteps project={project} />
-          ) : (
-            <ol className="flex flex-col gap-3">
-              <Step
-                done={false}
-                icon={<FolderPlus aria-hidden="true" className="size-5" />}
-                title={Strings.onboardingProjectTitle}
-                text={Strings.onboardingProjectText}
-                action={{ to: '/projects/new?newUser=1', label: Strings.onboardingProjectAction }}
-              />
-            </ol>
-          )}
-        </div>
-      </main>
-    </div>
+    <StandalonePage>
+      <header className="flex flex-col gap-2">
+        <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{Strings.onboardingTitle}</h1>
+        <p className="text-slate-600">{Strings.onboardingIntro}</p>
+      </header>
+      <GettingStartedVideo />
+      {projects.isError ? (
+        <ErrorPanel title={Strings.projectsLoadFailed} detail={errorMessage(projects.error)} onRetry={() => void projects.refetch()} />
+      ) : projects.isPending ? (
+        <p className="flex items-center gap-2 text-sm text-slate-600" role="status">
+          <Spinner /> {Strings.onboardingLoading}
+        </p>
+      ) : project ? (
+        <ProjectSteps project={project} />
+      ) : (
+        <ol className="flex flex-col gap-3">
+          <Step
+            done={false}
+            icon={<FolderPlus aria-hidden="true" className="size-5" />}
+            title={Strings.onboardingProjectTitle}
+            text={Strings.onboardingProjectText}
+            action={{ to: '/projects/new?newUser=1', label: Strings.onboardingProjectAction }}
+          />
+        </ol>
+      )}
+    </StandalonePage>
   );
 }
 
