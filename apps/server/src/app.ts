@@ -420,6 +420,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     app.log,
   );
   const workerTokens = new WorkerTokens(new WorkerTokensRepo(db), new WorkerPresenceRepo(db));
+  if (settings.REHEARSE_WORKER_TOKEN) await workerTokens.register('REHEARSE_WORKER_TOKEN', settings.REHEARSE_WORKER_TOKEN);
   const clock = schedulerClock(
     settings.SCHEDULER_CLOCK_START ? new Date(settings.SCHEDULER_CLOCK_START) : undefined,
     settings.SCHEDULER_CLOCK_SPEED,

@@ -233,6 +233,15 @@ const SettingsSchema = z
         return roles as Role[];
       })
       .default([...ROLES]),
+    /**
+     * A worker token the API accepts without an administrator making one: compose files and
+     * Kubernetes hand the same secret to the API and to `rehearse worker`, so a fresh install's
+     * workers connect at once. Kept as a digest like any other token (Administration → Workers).
+     */
+    REHEARSE_WORKER_TOKEN: z
+      .string()
+      .regex(/^rhw_[A-Za-z0-9_-]{32,200}$/, 'must be rhw_ followed by at least 32 letters, digits, - or _ (rhw_$(openssl rand -hex 16))')
+      .optional(),
     /** Bearer token a Prometheus scrape of /metrics must carry; without it and METRICS_PORT, /metrics is 404. */
     METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** Serve /metrics on this admin port instead of the main one (bind it to a network only scrapers reach). */

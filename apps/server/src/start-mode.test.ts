@@ -45,7 +45,9 @@ describe('start mode on a machine that cannot sandbox', () => {
     );
     const trusted = { ...settings, REHEARSE_UNSANDBOXED_WORKERS: true };
     expect((await decideStartMode(trusted, { HOST: '0.0.0.0' }, noSandbox)).settings).toBe(trusted);
-    expect((await decideStartMode(settings, {}, async () => ({ ok: true, limits: 'cgroup v2', dropsUser: true }))).settings).toBe(settings);
+    expect(
+      (await decideStartMode(settings, {}, async () => ({ ok: true, limits: 'cgroup v2', dropsUser: true, namesHost: true }))).settings,
+    ).toBe(settings);
   });
 
   /** `npm start`'s server (main.ts) with a PATH that has node and git but no bubblewrap. */

@@ -18,6 +18,7 @@ export {
   runJobProcess,
   startJobProcess,
   UNSANDBOXED_VARIABLE,
+  JOB_LIMITS_VARIABLE,
   usableBrowserCache,
   type JobProcessSpec,
   type JobResult,

@@ -19,6 +19,22 @@ import { claimJobUid, jobUidRange, type JobUid } from './job-uids.js';
 /** An operator of a trusted single-user install may run jobs without the sandbox. */
 export const UNSANDBOXED_VARIABLE = 'REHEARSE_UNSANDBOXED_WORKERS';
 
+/**
+ * Where a job's memory and task limits come from: `cgroup` (the default) makes a cgroup per job and
+ * refuses to start where none can be made; `container` lets a worker inside a container whose
+ * cgroups are read-only (Docker, Podman and Kubernetes by default) run jobs under the container's
+ * own limits instead, still boxed by bubblewrap. The image sets `container`.
+ */
+export const JOB_LIMITS_VARIABLE = 'REHEARSE_JOB_LIMITS';
+const JOB_LIMITS_CHOICES = ['cgroup', 'container'] as const;
+type JobLimitsSource = (typeof JOB_LIMITS_CHOICES)[number];
+
+function jobLimitsSource(env: NodeJS.ProcessEnv = process.env): JobLimitsSource {
+  const value = env[JOB_LIMITS_VARIABLE]?.trim() || 'cgroup';
+  if ((JOB_LIMITS_CHOICES as readonly string[]).includes(value)) return value as JobLimitsSource;
+  throw new Error(`${JOB_LIMITS_VARIABLE} must be one of ${JOB_LIMITS_CHOICES.join(', ')}, not "${value}"`);
+}
+
 /** Folders a `bwrap` found on PATH is trusted from: a PATH entry a user can write to must not supply the sandbox. */
 const TRUSTED_BIN_DIRS = new Set(['/usr/bin', '/bin', '/usr/local/bin', '/usr/sbin', '/sbin']);
 
@@ -47,6 +63,8 @@ const JOB_GID = 65534;
 const JOB_TMP = '/tmp';
 const JOB_HOME = '/tmp/home';
 const JOB_PATH = '/usr/local/bin:/usr/bin:/bin';
+/** The host name a job sees, in place of the machine's. */
+const JOB_HOSTNAME = 'rehearse-job';
 
 /** Joins the cgroup files given first (`n` of them), then execs the rest: the job is counted before it can fork. */
 const CGROUP_JOIN = 'n=$1; shift; while [ "$n" -gt 0 ]; do echo $$ > "$1" || exit 125; shift; n=$((n-1)); done; exec "$@"';
@@ -101,7 +119,17 @@ const PASSED_VARIABLES = [
 type CgroupLayout = { kind: 'v1'; memory: string; pids: string; cpuacct?: string | undefined } | { kind: 'v2'; base: string };
 
 /** Whether jobs can be sandboxed here, and if not, the piece that is missing. */
-export type SandboxProbe = { ok: true; limits: string; dropsUser: boolean } | { ok: false; missing: string };
+export type SandboxProbe =
+  | {
+      ok: true;
+      limits: string;
+      dropsUser: boolean;
+      /** Whether the job's box may name its host (`rehearse-job`); a container's seccomp may refuse. */
+      namesHost: boolean;
+      /** false where jobs share the container's limits (REHEARSE_JOB_LIMITS=container and no cgroup to make). */
+      perJobCgroup?: false;
+    }
+  | { ok: false; missing: string };
 
 export type SandboxMode = 'sandboxed' | 'unsandboxed';
 
@@ -319,6 +347,12 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
     const where = path.isAbsolute(bwrap) ? bwrap : `no bwrap on PATH in ${[...TRUSTED_BIN_DIRS].join(', ')}`;
     return { ok: false, missing: `bubblewrap is not installed (${where}; Debian package "bubblewrap")` };
   }
+  let limitsSource: JobLimitsSource;
+  try {
+    limitsSource = jobLimitsSource();
+  } catch (error) {
+    return { ok: false, missing: (error as Error).message };
+  }
   const root = process.getuid?.() === 0;
   if (root && !existsSync(SETPRIV)) return { ok: false, missing: `setpriv is not installed (${SETPRIV}; Debian package "util-linux")` };
   if (root) {
@@ -341,9 +375,14 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
     ...SYSTEM_ROOT,
     '/usr/bin/true',
   ];
-  const tried = root
-    ? await exec(SETPRIV, [`--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...box])
-    : await exec(box[0]!, box.slice(1));
+  const attempt = (command: string[]) =>
+    root
+      ? exec(SETPRIV, [`--reuid=${JOB_UID}`, `--regid=${JOB_GID}`, '--clear-groups', '--', ...command])
+      : exec(command[0]!, command.slice(1));
+  const tried = await attempt(box);
+  // A container's default seccomp profile refuses sethostname even in the job's own UTS namespace;
+  // the job then keeps the container's name (it still cannot change it).
+  const namesHost = tried.ok && (await attempt([box[0]!, '--unshare-uts', '--hostname', JOB_HOSTNAME, ...box.slice(1)])).ok;
   if (!tried.ok)
     return {
       ok: false,
@@ -360,17 +399,19 @@ async function probe(bwrap: string): Promise<SandboxProbe> {
       };
   }
   const layout = cgroupLayout();
-  if (!layout) return { ok: false, missing: 'no cgroup with the memory and pids controllers is mounted (/sys/fs/cgroup)' };
-  try {
-    const group = await JobCgroup.create(layout, DEFAULT_LIMITS);
-    await group.remove();
-  } catch (error) {
-    return {
-      ok: false,
-      missing: `cannot create a cgroup for a job's memory and process limits (${(error as Error).message}); run the worker as root or give it a delegated cgroup`,
-    };
-  }
-  return { ok: true, limits: `cgroup ${layout.kind}`, dropsUser: root };
+  const cgroupProblem = layout
+    ? await JobCgroup.create(layout, DEFAULT_LIMITS).then(
+        (group) => group.remove().then(() => undefined),
+        (error: Error) => `cannot create a cgroup for a job's memory and process limits (${error.message})`,
+      )
+    : 'no cgroup with the memory and pids controllers is mounted (/sys/fs/cgroup)';
+  if (!cgroupProblem) return { ok: true, limits: `cgroup ${layout!.kind}`, dropsUser: root, namesHost };
+  if (limitsSource === 'container')
+    return { ok: true, limits: "the container's (no per-job cgroup)", dropsUser: root, namesHost, perJobCgroup: false };
+  return {
+    ok: false,
+    missing: `${cgroupProblem}; run the worker as root or give it a delegated cgroup, or inside a container set ${JOB_LIMITS_VARIABLE}=container to use the container's limits`,
+  };
 }
 
 /**
@@ -482,7 +523,7 @@ function inside(child: string, parent: string): boolean {
 }
 
 /** The bubblewrap command line for a job (exported for tests and docs). */
-export function bwrapArguments(spec: JobProcessSpec, env: Record<string, string>, cache?: CacheBind): string[] {
+export function bwrapArguments(spec: JobProcessSpec, env: Record<string, string>, cache?: CacheBind, namesHost = true): string[] {
   const args = [
     '--die-with-parent',
     '--new-session',
@@ -495,8 +536,7 @@ export function bwrapArguments(spec: JobProcessSpec, env: Record<string, string>
     '--unshare-ipc',
     '--unshare-uts',
     '--unshare-cgroup-try',
-    '--hostname',
-    'rehearse-job',
+    ...(namesHost ? ['--hostname', JOB_HOSTNAME] : []),
     '--cap-drop',
     'ALL',
     ...SYSTEM_ROOT,
@@ -728,10 +768,12 @@ async function jobCommand(
   const probe = await probeSandbox();
   if (!probe.ok) throw new Error(`Tenant code cannot be sandboxed on this machine: ${probe.missing}.`);
   const layout = cgroupLayout();
-  if (!layout) throw new Error('Tenant code cannot be sandboxed on this machine: no cgroup.');
+  if (!layout && probe.perJobCgroup !== false) throw new Error('Tenant code cannot be sandboxed on this machine: no cgroup.');
   const env = jobEnvironment(spec, JOB_HOME, JOB_TMP);
-  const box = [BWRAP, ...bwrapArguments(spec, env, cache?.dir ? cache : undefined), process.execPath, ...spec.nodeArgs];
-  const group = await JobCgroup.create(layout, spec.limits ?? DEFAULT_LIMITS);
+  const box = [BWRAP, ...bwrapArguments(spec, env, cache?.dir ? cache : undefined, probe.namesHost), process.execPath, ...spec.nodeArgs];
+  // Under the container's limits the job has no cgroup of its own; bubblewrap's pid namespace still
+  // takes every process of the job down with it.
+  const group = probe.perJobCgroup === false ? undefined : await JobCgroup.create(layout!, spec.limits ?? DEFAULT_LIMITS);
   if (!probe.dropsUser) return { group, command: box, cwd: spec.workDir, env: { PATH: JOB_PATH }, jobUid: undefined };
   let jobUid: JobUid | undefined;
   try {
@@ -744,7 +786,7 @@ async function jobCommand(
     return { group, command, cwd: spec.workDir, env: { PATH: JOB_PATH }, jobUid };
   } catch (error) {
     await jobUid?.release();
-    await group.remove();
+    await group?.remove();
     throw error;
   }
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -115,8 +116,15 @@ interface DeploymentShape {
   metadata: { name: string };
   spec: {
     selector: { matchLabels: Record<string, string> };
-    template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[] } };
+    template: { metadata: { labels: Record<string, string> }; spec: { containers: Container[]; hostUsers?: boolean } };
   };
+}
+interface SecurityContextShape {
+  procMount?: string;
+  allowPrivilegeEscalation?: boolean;
+  capabilities?: { add?: string[]; drop?: string[] };
+  seccompProfile?: { type: string; localhostProfile?: string };
+  appArmorProfile?: { type: string };
 }
 
 const deployment = (name: string) => byKind<DeploymentShape>('Deployment', name);
@@ -255,5 +263,63 @@ describe('deploy/kubernetes', () => {
         { cidr: '::/0', except: ['fd00:ec2::254/128'] },
       ]);
     }
+  });
+
+  it('gives the pods that run tenant code the one privilege the sandbox needs, and no capability', () => {
+    for (const name of ['rehearse-worker', 'rehearse-scheduler']) {
+      const pod = deployment(name).spec.template.spec;
+      const security = (pod.containers[0] as Container & { securityContext: SecurityContextShape }).securityContext;
+      // A /proc bubblewrap may mount, in a pod with its own user namespace (required for Unmasked).
+      expect([pod.hostUsers, security.procMount], name).toEqual([false, 'Unmasked']);
+      expect(security.seccompProfile, name).toEqual({ type: 'Localhost', localhostProfile: 'rehearse.json' });
+      expect(security.capabilities, name).toEqual({ drop: ['ALL'] });
+      expect(security.allowPrivilegeEscalation, name).toBe(false);
+      expect(envOf(name).REHEARSE_JOB_LIMITS?.value, name).toBe('container');
+      expect(envOf(name).REHEARSE_NO_SANDBOX, name).toBeUndefined();
+    }
+    // The API runs no tenant code: it keeps the runtime's defaults.
+    expect(deployment('rehearse-api').spec.template.spec.hostUsers).toBeUndefined();
+  });
+
+  it('ships a seccomp profile that lets bubblewrap unshare without CAP_SYS_ADMIN', () => {
+    const profile = JSON.parse(readFileSync(path.join(DIR, '..', 'seccomp.json'), 'utf8')) as {
+      defaultAction: string;
+      syscalls: Array<{ names: string[]; action: string; includes?: { caps?: string[] } }>;
+    };
+    expect(profile.defaultAction).toBe('SCMP_ACT_ERRNO');
+    const allows = (syscall: string) =>
+      profile.syscalls.some((rule) => rule.action === 'SCMP_ACT_ALLOW' && rule.names.includes(syscall) && !rule.includes?.caps?.length);
+    for (const syscall of ['unshare', 'clone', 'mount', 'pivot_root']) expect(allows(syscall), syscall).toBe(true);
+    // Still refused: what no job needs.
+    for (const syscall of ['kexec_load', 'init_module', 'open_by_handle_at']) expect(allows(syscall), syscall).toBe(false);
+  });
+
+  it('hands the API and the workers the same worker token from the Secret, in a form the API accepts', () => {
+    for (const name of ['rehearse-api', 'rehearse-worker'])
+      expect(envOf(name).REHEARSE_WORKER_TOKEN?.valueFrom?.secretKeyRef, name).toEqual({ name: 'rehearse', key: 'REHEARSE_WORKER_TOKEN' });
+    const example = (secretExample[0] as unknown as { stringData: Record<string, string> }).stringData.REHEARSE_WORKER_TOKEN;
+    expect(parseSettings({ REHEARSE_WORKER_TOKEN: example }).REHEARSE_WORKER_TOKEN).toBe(example);
+    expect(() => parseSettings({ REHEARSE_WORKER_TOKEN: 'rhw_short' })).toThrow(/REHEARSE_WORKER_TOKEN/);
+  });
+
+  it('publishes the port layout: 4000 for the app, 9464 for metrics', () => {
+    expect(container('rehearse-api').ports).toEqual([
+      { name: 'http', containerPort: 4000 },
+      { name: 'metrics', containerPort: 9464 },
+    ]);
+    expect(container('rehearse-scheduler').ports).toEqual([{ name: 'metrics', containerPort: 9464 }]);
+  });
+
+  it.skipIf(spawnSync('kubectl', ['version', '--client']).status !== 0)('renders with kustomize into what the checks above read', () => {
+    const rendered = spawnSync('kubectl', ['kustomize', DIR], { encoding: 'utf8' });
+    expect(rendered.status, rendered.stderr).toBe(0);
+    const documents = parseAllDocuments(rendered.stdout).map((document) => document.toJS() as Manifest);
+    const names = (list: Manifest[]) => list.map((manifest) => `${manifest.kind}/${manifest.metadata.name}`).sort();
+    expect(names(documents)).toEqual(names(manifests));
+    for (const document of documents) if (document.kind !== 'Namespace') expect(document.metadata.namespace).toBe('rehearse');
+    const worker = documents.find(
+      (document) => document.kind === 'Deployment' && document.metadata.name === 'rehearse-worker',
+    ) as unknown as DeploymentShape;
+    expect(worker.spec.template.spec.containers[0]!.image).toBe('registry.example.com/rehearse:0.1.0');
   });
 });

@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { EngineLogger } from '../executions/execution-engine.js';
 import type { WorkerTokens } from './worker-tokens.js';
 import { ALLOW_PRIVATE_TARGETS_ENV } from '@rehearse/egress';
-import { stopChild, UNSANDBOXED_VARIABLE } from '@rehearse/processes';
+import { JOB_LIMITS_VARIABLE, stopChild, UNSANDBOXED_VARIABLE } from '@rehearse/processes';
 import { RUNNER_BIN } from '../processes/programs.js';
 
 const RESTART_DELAY_MS = 2_000;
@@ -33,6 +33,8 @@ function workerEnvironment(token: string, unsandboxed: boolean, allowPrivate: bo
   };
   for (const name of BROWSER_VARIABLES) if (process.env[name]) env[name] = process.env[name];
   if (unsandboxed) env[UNSANDBOXED_VARIABLE] = '1';
+  // Inside a container the worker boxes jobs under the container's limits, as the server's probe did.
+  if (process.env[JOB_LIMITS_VARIABLE]) env[JOB_LIMITS_VARIABLE] = process.env[JOB_LIMITS_VARIABLE];
   env[ALLOW_PRIVATE_TARGETS_ENV] = allowPrivate ? '1' : '0';
   return env;
 }

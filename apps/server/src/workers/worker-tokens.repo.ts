@@ -12,6 +12,11 @@ export class WorkerTokensRepo {
     return row.id;
   }
 
+  /** Keeps a digest unless it is there already (two replicas registering the same token at once). */
+  async insertIfAbsent(name: string, tokenHash: string): Promise<void> {
+    await this.db.insert(workerTokens).values({ name, tokenHash }).onConflictDoNothing({ target: workerTokens.tokenHash });
+  }
+
   /** False when there was no such token. */
   async delete(id: string): Promise<boolean> {
     const rows = await this.db.delete(workerTokens).where(eq(workerTokens.id, id)).returning({ id: workerTokens.id });

@@ -42,6 +42,14 @@ export class WorkerTokens {
     return { id, token };
   }
 
+  /**
+   * Accepts a token the operator chose (REHEARSE_WORKER_TOKEN) under `name`; idempotent, so every
+   * API replica may register it at start.
+   */
+  async register(name: string, token: string): Promise<void> {
+    await this.tokens.insertIfAbsent(name, digestToken(token));
+  }
+
   /** Revokes a token (its agents are refused from their next call); false when there was none. */
   async delete(id: string): Promise<boolean> {
     return this.tokens.delete(id);
