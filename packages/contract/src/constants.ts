@@ -1,3 +1,4 @@
+import { MASKED_VALUE } from './secrets.js';
 /** Business constants of the specification (01 §9, 02 §9) that the server and the web app share. */
 export const Limits = {
   trialDays: 14,
@@ -28,7 +29,7 @@ export const Limits = {
 } as const;
 
 /** What the API shows instead of a secret or totp value; sent back unchanged, it keeps the stored value. */
-export const MASKED_SECRET = 'secret:****';
+export const MASKED_SECRET = `secret:${MASKED_VALUE}`;
 
 /** One day in milliseconds: licence, session, retention and schedule arithmetic count in whole days. */
 export const DAY_MS = 86_400_000;

@@ -28,6 +28,7 @@ export * from './effects.js';
 export * from './recorder.calls.js';
 export * from './downloads.calls.js';
 export * from './workspace-template.js';
+export * from './secrets.js';
 
 import { authCalls } from './auth.calls.js';
 import { systemCalls } from './system.calls.js';

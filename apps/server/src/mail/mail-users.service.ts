@@ -1,10 +1,10 @@
-import { MASKED_SECRET, Messages, type MailUser } from '@rehearse/contract';
+import { MASKED_SECRET, Messages, normalizeTotpSecret, type MailUser } from '@rehearse/contract';
 import type { ProjectSecretsRepo } from '../crypto/project-secrets.repo.js';
 import { decryptSecret, encryptSecret } from '../crypto/secrets.js';
 import { isUniqueViolation } from '../db/database.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import type { MailUserRow, MailUsersRepo } from './mail-users.repo.js';
-import { isValidTotpSecret, normalizeTotpSecret, totpCode } from './totp.js';
+import { isValidTotpSecret, totpCode } from './totp.js';
 
 export interface MailUserInput {
   username: string;

@@ -1,17 +1,14 @@
+import { isBase32, normalizeTotpSecret } from '@rehearse/contract';
 import { createGuardrails, generateSync } from 'otplib';
 
 /** Authenticator apps hand out 80-bit secrets; otplib's default floor of 128 bits would refuse them. */
 const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
 const PERIOD_SECONDS = 30;
 
-/** Secret keys are shown in groups and lower case; codes are computed on the bare base32. */
-export function normalizeTotpSecret(secret: string): string {
-  return secret.replace(/\s+/g, '').toUpperCase();
-}
-
+/** Whether a secret, written as apps print it (normalizeTotpSecret), gives codes: base32 of at least 80 bits. */
 export function isValidTotpSecret(secret: string): boolean {
   const normalized = normalizeTotpSecret(secret);
-  if (!/^[A-Z2-7]+=*$/.test(normalized)) return false;
+  if (!isBase32(normalized)) return false;
   try {
     generateSync({ secret: normalized, guardrails });
     return true;

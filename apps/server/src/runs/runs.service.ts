@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
+  maskDeep,
   Messages,
   navigationEdges,
   TestCase,
@@ -182,7 +183,7 @@ export class RunsService {
   ): Promise<{ runId: string; reportLink: string }> {
     const projectId = access.project.id;
     // Secrets the runner typed must not be served back: every value of the project's secret test data is masked before storing.
-    const report = maskSecrets(input.report, await this.links.secretValues(caller, access, input.branch));
+    const report = maskDeep(input.report, await this.links.secretValues(caller, access, input.branch));
     const wanted = screenshotIds(report);
     const known = await this.runs.knownArtifacts(projectId, wanted);
     const missing = wanted.find((id) => !known.has(id));
@@ -566,24 +567,6 @@ function routeOfUrl(url: string | undefined): string | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** What a secret value becomes in a stored report (spec 02: secrets show as `mask:****`). */
-export const MASKED_REPORT_VALUE = '****';
-
-/** A copy of `value` where every occurrence of any secret in any string is replaced by `****`. */
-export function maskSecrets<T>(value: T, secrets: string[]): T {
-  // Longest first, so a secret that contains another is masked whole.
-  const values = [...new Set(secrets.filter((secret) => secret.length > 0))].sort((a, b) => b.length - a.length);
-  if (values.length === 0) return value;
-  const mask = (item: unknown): unknown => {
-    if (typeof item === 'string')
-      return values.reduce((text, secret) => (text.includes(secret) ? text.split(secret).join(MASKED_REPORT_VALUE) : text), item);
-    if (Array.isArray(item)) return item.map(mask);
-    if (item && typeof item === 'object') return Object.fromEntries(Object.entries(item).map(([key, inner]) => [key, mask(inner)]));
-    return item;
-  };
-  return mask(value) as T;
 }
 
 /**

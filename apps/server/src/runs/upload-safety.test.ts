@@ -71,6 +71,34 @@ describe.each(testBackends())('report uploads on %s', (backend) => {
     expect(JSON.stringify(stored!.report)).not.toContain('S3cret-Value!');
   });
 
+  it('hides a secret shorter than four characters only where it is a whole value, as the runner does (issue 46)', async () => {
+    await owner.api.call(workspaceCalls.changeTestData, {
+      body: { projectId, testData: [{ key: 'pin', value: 'me', DataType: 'secret', environment: '*' }] },
+    });
+    const report = reportTyping('me');
+    report.testCases[0]!.steps[0]!.text = 'I open the timeout page';
+    const { runId } = await keyApi.call(runnerCalls.uploadRun, { body: { projectId, uploadKey: 'short-0001', report } });
+    const { run } = await owner.api.call(runsCalls.getRun, { query: { runId } });
+    const step = run.report.testCases[0]!.steps[0]!;
+    // Before: "I open the ti****out page".
+    expect(step.text).toBe('I open the timeout page');
+    expect(step.commands[0]!.value).toBe('****');
+    expect(run.report.testCases[0]!.parameters).toEqual({ password: '****' });
+  });
+
+  it('takes a TOTP secret as apps print it, dashes and lower case included (issue 46)', async () => {
+    for (const value of ['JBSW-Y3DP-EHPK-3PXP', 'jbsw y3dp ehpk 3pxp'])
+      await owner.api.call(workspaceCalls.changeTestData, {
+        body: { projectId, testData: [{ key: 'otp', value, DataType: 'totp', environment: '*' }] },
+      });
+    const refused = await failure(
+      owner.api.call(workspaceCalls.changeTestData, {
+        body: { projectId, testData: [{ key: 'otp', value: 'JBSW-Y3DP-EHPK-3PX1', DataType: 'totp', environment: '*' }] },
+      }),
+    );
+    expect([refused.httpStatus, refused.message]).toEqual([400, 'The totp value must be a base32 secret key.']);
+  });
+
   it('answers a reused upload key with a different body 409, and the same body with the first run', async () => {
     const body = { projectId, uploadKey: 'idem-key-0001', report: reportTyping('first body') };
     const first = await keyApi.call(runnerCalls.uploadRun, { body });

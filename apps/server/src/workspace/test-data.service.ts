@@ -1,9 +1,9 @@
-import { MASKED_SECRET, Messages, TestDataType, type TestDataRow } from '@rehearse/contract';
+import { MASKED_SECRET, Messages, normalizeTotpSecret, TestDataType, type TestDataRow } from '@rehearse/contract';
 import type { ProjectSecretsRepo } from '../crypto/project-secrets.repo.js';
 import type { ActivityService } from '../storage/activity.service.js';
 import { decryptSecret, encryptSecret } from '../crypto/secrets.js';
 import { badRequest, notFound } from '../http/errors.js';
-import { isValidTotpSecret, normalizeTotpSecret, totpCode } from '../mail/totp.js';
+import { isValidTotpSecret, totpCode } from '../mail/totp.js';
 import { Lru } from './lru.js';
 import type { Workspace, WorkspaceService } from './workspace.service.js';
 import type { Snapshot } from './workspace.store.js';

@@ -1,3 +1,4 @@
+import { maskDeep, maskText, MASKED_SECRET, MASKED_VALUE, MIN_SUBSTRING_SECRET } from '@rehearse/contract';
 import { totpCode } from './totp.js';
 
 export type DataType = 'string' | 'secret' | 'totp';
@@ -14,14 +15,12 @@ export interface TestDataRow {
 export type TestDataFile = Record<string, Array<{ key: string; value: string; DataType: DataType }>>;
 
 /** What reports show instead of a secret or totp value (spec 02 §5, DESIGN §11). */
-export const SECRET_DISPLAY = 'secret:****';
+export const SECRET_DISPLAY = MASKED_SECRET;
 /** What reports show instead of a value a step marked as masked. */
-export const MASK_DISPLAY = 'mask:****';
+export const MASK_DISPLAY = `mask:${MASKED_VALUE}`;
 const MASK_PREFIX = 'mask:';
 /** How the workspace stores secret and totp values: encrypted, only the server can read them. */
 const ENCRYPTED_PREFIX = 'secret:';
-/** Shorter secrets are only redacted where they are a whole value, or every "1" in a report would go. */
-const MIN_SUBSTRING_SECRET = 4;
 const PLACEHOLDER = /\{\{\s*([^{}]+?)\s*\}\}/g;
 
 /**
@@ -120,12 +119,7 @@ export class TestData {
 
   /** `text` with every secret value this run knows replaced by `****`. */
   redact(text: string): string {
-    let out = text;
-    for (const secret of [...this.secrets].sort((a, b) => b.length - a.length)) {
-      if (secret.length >= MIN_SUBSTRING_SECRET) out = out.split(secret).join('****');
-      else if (out === secret) out = '****';
-    }
-    return out;
+    return maskText(text, this.secrets);
   }
 
   /**
@@ -149,12 +143,7 @@ export class TestData {
 
   /** Deep copy of a JSON value with {@link redact} applied to every string. */
   redactDeep<T>(value: T): T {
-    if (typeof value === 'string') return this.redact(value) as T;
-    if (Array.isArray(value)) return value.map((item: unknown) => this.redactDeep(item)) as T;
-    if (value && typeof value === 'object' && !Buffer.isBuffer(value)) {
-      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, this.redactDeep(v)])) as T;
-    }
-    return value;
+    return maskDeep(value, this.secrets);
   }
 
   private lookup(key: string, params: Readonly<Record<string, unknown>>): { value: string; secret: boolean } {
@@ -189,7 +178,7 @@ export class TestData {
   }
 }
 
-const REDACTED_BYTES = Buffer.from('****');
+const REDACTED_BYTES = Buffer.from(MASKED_VALUE);
 
 /** `haystack` with every `needle` replaced (a new buffer only when one was found). */
 function replaceAll(haystack: Buffer, needle: Buffer, replacement: Buffer): Buffer {

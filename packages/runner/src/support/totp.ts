@@ -1,3 +1,4 @@
+import { isBase32, normalizeTotpSecret } from '@rehearse/contract';
 import { createGuardrails, generateSync } from 'otplib';
 
 /** Authenticator apps hand out 80-bit secrets; otplib's default floor of 128 bits would refuse them. */
@@ -9,7 +10,7 @@ const guardrails = createGuardrails({ MIN_SECRET_BYTES: 10 });
  * as it does on the server's mail/authenticator page.
  */
 export function totpCode(secret: string, now = Date.now()): string {
-  const base32 = secret.replace(/[\s-]/g, '').replace(/=+$/, '').toUpperCase();
-  if (!/^[A-Z2-7]+$/.test(base32)) throw new Error('A TOTP secret must be base32 (letters A-Z and digits 2-7)');
+  const base32 = normalizeTotpSecret(secret);
+  if (!isBase32(base32)) throw new Error('A TOTP secret must be base32 (letters A-Z and digits 2-7)');
   return generateSync({ secret: base32, epoch: Math.floor(now / 1000), guardrails });
 }
