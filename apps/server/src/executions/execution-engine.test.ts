@@ -461,8 +461,10 @@ describe('the executions engine and its worker protocol', () => {
     const emit = sockets.emitToRoom.bind(sockets);
     const status = engine.status.bind(engine);
     const emitted: ExecutionStatus[] = [];
+    const lists: unknown[] = [];
     sockets.emitToRoom = ((room: string, event: string, payload: ExecutionStatus) => {
       if (event === executionStatusEvent(execution.id)) emitted.push(payload);
+      if (event === 'crudUpdate') lists.push(payload);
       (emit as (room: string, event: string, payload: unknown) => void)(room, event, payload);
     }) as typeof sockets.emitToRoom;
     // The first end's counters are read at once and sent late, as on a busy server; the second end lands meanwhile.
@@ -490,6 +492,8 @@ describe('the executions engine and its worker protocol', () => {
       [1, true],
       [2, false],
     ]);
+    // The full list (every execution with its scenarios) goes out when the run ends, not per job.
+    expect(lists).toHaveLength(1);
   });
 
   it('halts: every job stops, the run is marked, the execution is free again', async () => {

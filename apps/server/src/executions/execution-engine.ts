@@ -466,7 +466,8 @@ export class ExecutionEngine {
     if (!run) return;
     if (open === 0) await this.complete(run.id);
     this.wake.emit('job');
-    await this.publish(run.projectId, run.executionId);
+    // The list changes only when the run ends (its running flag); the counters change with every job.
+    await this.publish(run.projectId, run.executionId, { list: open === 0 });
   }
 
   private async complete(executionRunId: string): Promise<void> {
@@ -485,11 +486,14 @@ export class ExecutionEngine {
    * Live counters to the project's status room and the full list to its crud room (spec 02 §7).
    * One execution's publishes go out one after another, each reading the counters at its turn:
    * two jobs ending at once would otherwise race, and the counters read first could reach the
-   * user last (a finished execution shown as still running).
+   * user last (a finished execution shown as still running). The list (every execution with its
+   * scenarios: large for a large project) goes out only where it changed (`list`, by default): a
+   * start, a halt, an edit, a run's end; never once per job, which made each job's end cost the
+   * API time in proportion to the project's scenarios (bench/worker-agents-at-scale.ts).
    */
-  publish(projectId: string, executionId: string): Promise<void> {
+  publish(projectId: string, executionId: string, { list = true }: { list?: boolean } = {}): Promise<void> {
     const previous = this.publishing.get(executionId) ?? Promise.resolve();
-    const next = previous.then(() => this.publishNow(projectId, executionId));
+    const next = previous.then(() => this.publishNow(projectId, executionId, list));
     this.publishing.set(executionId, next);
     void next.then(() => {
       if (this.publishing.get(executionId) === next) this.publishing.delete(executionId);
@@ -497,11 +501,12 @@ export class ExecutionEngine {
     return next;
   }
 
-  private async publishNow(projectId: string, executionId: string): Promise<void> {
+  private async publishNow(projectId: string, executionId: string, list: boolean): Promise<void> {
     try {
       const status = await this.status(executionId);
       this.sockets.emitToRoom(executionStatusRoom(projectId), executionStatusEvent(executionId), status);
-      this.sockets.emitToRoom(executionCrudRoom(projectId), 'crudUpdate', { projectId, executions: await this.executions.list(projectId) });
+      if (list)
+        this.sockets.emitToRoom(executionCrudRoom(projectId), 'crudUpdate', { projectId, executions: await this.executions.list(projectId) });
     } catch (error) {
       this.log.warn({ err: error, executionId }, 'could not publish execution status');
     }

@@ -128,12 +128,16 @@ export class ExecutionJobsRepo {
   async releaseNext(executionRunId: string): Promise<ReleasedJob[]> {
     return this.db.transaction(async (tx) => {
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rehearse.execution-release:${executionRunId}`}))`);
+      // Both steps materialized: the planner cannot have statistics for a run that just started
+      // (its rows are new), and with the estimate of one row it inlined current_group into a
+      // nested loop that re-aggregated the run's jobs for each of them: quadratic, 10 s a call at
+      // 10,000 jobs, under the lock every finish waits on (bench/worker-agents-at-scale.ts).
       const result: unknown = await tx.execute(sql`
-        with current_group as (
+        with current_group as materialized (
           select flow_index, min(group_index) as group_index from execution_jobs
           where execution_run_id = ${executionRunId} and state in ('queued', 'running')
           group by flow_index
-        ), ranked as (
+        ), ranked as materialized (
           select j.id, j.released_at, j.thread_count,
                  row_number() over (partition by j.flow_index order by (j.released_at is null), j.position) as slot
           from execution_jobs j
