@@ -3,6 +3,9 @@ import type { Db } from '../db/database.js';
 import { retryHoldMs } from '../db/retry-hold.js';
 import { executionJobs, executionRuns } from '../db/schema.js';
 
+/** Rows per insert of a run's jobs (each row binds up to 20 parameters; PostgreSQL allows 65,535). */
+const JOB_INSERT_SLICE = 1000;
+
 export type ExecutionRunRow = typeof executionRuns.$inferSelect;
 export type ExecutionJobRow = typeof executionJobs.$inferSelect;
 export type NewExecutionRun = Omit<typeof executionRuns.$inferInsert, 'id' | 'state' | 'createdAt' | 'finishedAt'>;
@@ -55,7 +58,12 @@ export class ExecutionJobsRepo {
   async queueRun(run: NewExecutionRun, jobs: NewExecutionJob[]): Promise<string> {
     const [executionRun] = await this.db.insert(executionRuns).values(run).returning({ id: executionRuns.id });
     if (!executionRun) throw new Error('insert into execution_runs returned nothing');
-    await this.db.insert(executionJobs).values(jobs.map((job) => ({ ...job, executionRunId: executionRun.id })));
+    // In slices: PostgreSQL takes at most 65,535 parameters a statement, which one insert of a
+    // 10,000-scenario run (ten or more columns a row) would pass.
+    for (let start = 0; start < jobs.length; start += JOB_INSERT_SLICE)
+      await this.db
+        .insert(executionJobs)
+        .values(jobs.slice(start, start + JOB_INSERT_SLICE).map((job) => ({ ...job, executionRunId: executionRun.id })));
     return executionRun.id;
   }
 
