@@ -506,7 +506,10 @@ export class ExecutionEngine {
       const status = await this.status(executionId);
       this.sockets.emitToRoom(executionStatusRoom(projectId), executionStatusEvent(executionId), status);
       if (list)
-        this.sockets.emitToRoom(executionCrudRoom(projectId), 'crudUpdate', { projectId, executions: await this.executions.list(projectId) });
+        this.sockets.emitToRoom(executionCrudRoom(projectId), 'crudUpdate', {
+          projectId,
+          executions: await this.executions.list(projectId),
+        });
     } catch (error) {
       this.log.warn({ err: error, executionId }, 'could not publish execution status');
     }
