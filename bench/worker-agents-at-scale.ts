@@ -58,10 +58,11 @@ import { bossSchemaOf } from '../apps/server/src/jobs/job-queue.js';
 import { percentile } from './stats.js';
 
 if (!process.env.DATABASE_URL) {
-  console.error(
-    'This bench measures API replicas on PostgreSQL: set DATABASE_URL (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).',
+  // Part of `npm run bench`, which runs on PGlite too: skipped there, said so.
+  console.log(
+    'Worker agents at scale: skipped, this bench measures API replicas on PostgreSQL: set DATABASE_URL (e.g. DATABASE_URL=postgres://postgres@127.0.0.1:5432/test).',
   );
-  process.exit(1);
+  process.exit(0);
 }
 
 const numbers = (text: string) =>
