@@ -7,6 +7,7 @@ export * from './permissions.js';
 export * from './validation.js';
 export * from './environment-rules.js';
 export * from './builtin-steps.js';
+export * from './step-suggestions.js';
 export * from './gherkin-messages.js';
 export * from './gherkin-names.js';
 export * from './tag-selection.js';

@@ -208,13 +208,17 @@ Then('I note which process ran me', function () {
     expect(run.read().testCases.map((testCase) => testCase.result.status)).toEqual(['FAILED', 'SKIPPED']);
   });
 
-  it('--dry-run lists undefined and ambiguous steps, without running anything, and exits as cucumber-js does', async () => {
+  it('--dry-run lists undefined and ambiguous steps per scenario, with the phrasing that would run, without running anything, and exits as cucumber-js does', async () => {
     const ws = workspace(
       `Feature: Dry
   Scenario: Some steps are not ready
     Given I open "/"
     When I do something nobody wrote
     Then two definitions match this
+
+  Scenario: The same step in another scenario
+    When I do something nobody wrote
+    And I tick "Remember me"
 `,
       `import { Then } from '@cucumber/cucumber';
 Then('two definitions match this', function () {});
@@ -227,7 +231,12 @@ Then(/^two definitions match/, function () {});
     expect(existsSync(path.join(ws, 'out', 'report.json'))).toBe(false);
     expect(run.out).toContain('Undefined: When I do something nobody wrote (features/shop.feature › Some steps are not ready)');
     expect(run.out).toContain('Ambiguous: Then two definitions match this (features/shop.feature › Some steps are not ready)');
-    expect(run.out).toContain('Dry run of 1 scenario: 1 undefined, 1 ambiguous step');
+    expect(run.out).toContain('Undefined: When I do something nobody wrote (features/shop.feature › The same step in another scenario)');
+    // One word from the catalogue's phrasing: the built-in step is offered, not a JavaScript snippet.
+    expect(run.out).toContain(
+      'Undefined: And I tick "Remember me" (features/shop.feature › The same step in another scenario)\n    Did you mean: I check "Remember me"',
+    );
+    expect(run.out).toContain('Dry run of 2 scenarios: 3 undefined, 1 ambiguous step');
     const ready = await rehearse(workspace(feature, steps), ['--dry-run']);
     expect(ready.code).toBe(0);
     expect(ready.out).toContain('Dry run of 3 scenarios: 0 undefined, 0 ambiguous steps');

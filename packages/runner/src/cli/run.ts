@@ -35,10 +35,9 @@ import {
 import { mergeRows, TestData, type TestDataRow } from '../support/test-data.js';
 import { openSharedBrowser, takeLaunchFailure } from '../support/world.js';
 import { parse, RUN_OPTIONS, USAGE } from './args.js';
-import { DEFAULT_SERVER, EXIT, type CliIo } from './io.js';
+import { DEFAULT_SERVER, EXIT, RUN_CLI_READING_PROFILE, type CliIo } from './io.js';
 import { ensureLoaders, withoutSourceMaps } from './loaders.js';
 import { BUILT, LOADERS_MODULE, SUPPORT_MODULE, SUPPORT_REGISTER } from './package-files.js';
-import { RUN_CLI_READING_PROFILE } from '../profile.js';
 import { readProjectFile } from './project-file.js';
 import { resolveProject, warnOnVersionMismatch } from './server.js';
 import { KEPT_DEFAULT_FORMATS, uploadRun } from './upload.js';
@@ -194,7 +193,10 @@ async function cucumberOptions(opts: RunOptionValues, cwd: string, io: CliIo): P
   }
 }
 
-/** `--dry-run`: lists the steps no definition matches and those several match; exits as cucumber-js would. */
+/**
+ * `--dry-run`: lists, scenario by scenario, the steps no definition matches (with the closest
+ * phrasings that would run) and those several match; exits as cucumber-js would.
+ */
 function dryRunSummary(report: RunReport, success: boolean, print: (line?: string) => void): number {
   const seen = new Set<string>();
   let undefinedSteps = 0;
@@ -203,7 +205,7 @@ function dryRunSummary(report: RunReport, success: boolean, print: (line?: strin
     for (const step of testCase.steps) {
       // Nothing runs in a dry run: a failed step is one several definitions match.
       if (step.result.status !== 'UNDEFINED' && step.result.status !== 'FAILED') continue;
-      const key = `${testCase.uri}\n${step.result.status}\n${step.text}`;
+      const key = `${testCase.id}\n${step.result.status}\n${step.text}`;
       if (seen.has(key)) continue;
       seen.add(key);
       if (step.result.status === 'UNDEFINED') undefinedSteps++;
@@ -211,6 +213,8 @@ function dryRunSummary(report: RunReport, success: boolean, print: (line?: strin
       print(
         `${step.result.status === 'UNDEFINED' ? 'Undefined' : 'Ambiguous'}: ${step.keyword} ${step.text} (${testCase.uri} › ${testCase.scenarioName})`,
       );
+      const didYouMean = /Did you mean: (.*)$/m.exec(step.result.message ?? '')?.[1];
+      if (didYouMean) print(`    Did you mean: ${didYouMean}`);
     }
   }
   const total = report.testCases.length;

@@ -1,7 +1,17 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import type { runCucumber } from '@cucumber/cucumber/api';
-import type { Command, NetworkEntry, ReportStep, RunReport, RunStatus, TestCase, WebLogEntry } from '@rehearse/contract';
+import {
+  BUILT_IN_STEP_PATTERNS,
+  suggestSteps,
+  type Command,
+  type NetworkEntry,
+  type ReportStep,
+  type RunReport,
+  type RunStatus,
+  type TestCase,
+  type WebLogEntry,
+} from '@rehearse/contract';
 import {
   MediaTypes,
   type AriaAttachment,
@@ -103,6 +113,8 @@ export class ReportBuilder {
   private readonly pickles = new Map<string, Pickle>();
   private readonly testCases = new Map<string, TestCaseMessage>();
   private readonly suggestions = new Map<string, string>();
+  /** The project's own cucumber-expression steps, offered beside the built-in ones for an undefined step. */
+  private readonly ownPatterns: string[] = [];
   private readonly attempts = new Map<string, Attempt>();
   private readonly finished: TestCase[] = [];
   private readonly runErrors: string[] = [];
@@ -123,7 +135,10 @@ export class ReportBuilder {
     if (envelope.gherkinDocument) this.addDocument(envelope.gherkinDocument);
     else if (envelope.pickle) this.pickles.set(envelope.pickle.id, envelope.pickle);
     else if (envelope.testCase) this.testCases.set(envelope.testCase.id, envelope.testCase);
-    else if (envelope.suggestion) {
+    else if (envelope.stepDefinition) {
+      const pattern = envelope.stepDefinition.pattern;
+      if (String(pattern.type) === 'CUCUMBER_EXPRESSION') this.ownPatterns.push(pattern.source);
+    } else if (envelope.suggestion) {
       const code = envelope.suggestion.snippets[0]?.code;
       if (code) this.suggestions.set(envelope.suggestion.pickleStepId, code);
     } else if (envelope.testRunStarted) this.startTime = toIso(envelope.testRunStarted.timestamp);
@@ -264,6 +279,18 @@ export class ReportBuilder {
     }
   }
 
+  /**
+   * What to do about a step nothing matches: the closest phrasings that run as they are (built-in
+   * or the project's own, with the step's values), and only when none is close, cucumber's snippet
+   * to implement it in code.
+   */
+  private undefinedStepMessage(text: string, pickleStepId: string): string {
+    const closest = suggestSteps(text, [...BUILT_IN_STEP_PATTERNS, ...this.ownPatterns]);
+    if (closest.length > 0) return `Undefined step: "${text}". Did you mean: ${closest.join(' | ')}`;
+    const snippet = this.suggestions.get(pickleStepId);
+    return `Undefined step: "${text}"${snippet ? `. No step reads like it; implement it with:\n${snippet}` : ''}`;
+  }
+
   private toTestCase(id: string, attempt: Attempt, endTime: string): TestCase | undefined {
     const testCase = this.testCases.get(attempt.testCaseId);
     const pickle = testCase && this.pickles.get(testCase.pickleId);
@@ -303,8 +330,7 @@ export class ReportBuilder {
       const text = hideMaskedLiterals(pickleStep.text);
       const commands = [...state.commands];
       if (status === 'UNDEFINED') {
-        const snippet = this.suggestions.get(pickleStep.id);
-        const message = `Undefined step: "${text}"${snippet ? `. Implement it with:\n${snippet}` : ''}`;
+        const message = this.undefinedStepMessage(text, pickleStep.id);
         outcome.message = message;
         commands.push({
           type: 'undefined_step',

@@ -10,6 +10,7 @@ import type { Locator, Page } from 'playwright-core';
 import { MediaTypes } from '../attachments.js';
 import { candidateLocator, containerSelector, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
 import { healElement, type ElementNeed } from './healing.js';
+import { nearestNames, type ShownName } from './nearest.js';
 import { poll, untilPageChanges } from './poll.js';
 import type { ResolvedValue } from './test-data.js';
 import type { RehearseWorld } from './world.js';
@@ -61,7 +62,30 @@ interface CommandSpec {
 
 /** An element that could not be resolved, with what each candidate found. */
 export class ElementNotFoundError extends Error {
-  override readonly name = 'ElementNotFoundError';
+  override readonly name: string = 'ElementNotFoundError';
+}
+
+/** An element whose words match several visible elements: never a guess, and the message says which. */
+export class ElementAmbiguousError extends ElementNotFoundError {
+  override readonly name = 'ElementAmbiguousError';
+}
+
+/** The little of the DOM that whereMatches reads (the runner compiles without the DOM's types). */
+interface DomNode {
+  tagName: string;
+  id: string;
+  innerText?: string;
+  parentElement: DomNode | null;
+  children: ArrayLike<DomNode>;
+  getAttribute(name: string): string | null;
+  closest(selector: string): DomNode | null;
+}
+
+/** The first candidate that matched several visible elements in a pass, kept to judge later ones and to say where they are. */
+interface Ambiguity {
+  locator: Locator;
+  count: number;
+  description: string;
 }
 
 /**
@@ -69,6 +93,12 @@ export class ElementNotFoundError extends Error {
  * (or, for "the 2nd …", at least that many), going through them again until the timeout (the page
  * may still be loading). A scoped element is looked for only inside its one container. Each
  * candidate's outcome in the deciding pass goes to `log`.
+ *
+ * Ambiguity is never resolved by a guess: once a candidate has matched several elements, a later
+ * candidate matching one is used only when its element is one of those (it narrows the choice, as
+ * an exact name narrows a substring); one elsewhere on the page would act on something the earlier,
+ * better candidate did not even mean. Giving up after an ambiguity throws ElementAmbiguousError,
+ * saying how many matched and where.
  */
 export async function resolveElement(
   page: Page,
@@ -82,6 +112,7 @@ export async function resolveElement(
   const scopeText = element.scope && resolveText(element.scope.text);
   const nth = element.nth;
   let lastPass: string[] = [];
+  let ambiguity: Ambiguity | undefined;
   let passes = 0;
   const startedAt = Date.now();
   const found = await poll(
@@ -89,6 +120,7 @@ export async function resolveElement(
     async () => {
       passes += 1;
       lastPass = [];
+      ambiguity = undefined;
       let root: Page | Locator = page;
       if (element.scope && scopeText !== undefined) {
         const container = await findContainer(page, element.scope.container, scopeText);
@@ -110,10 +142,15 @@ export async function resolveElement(
           lastPass.push(`${description}: ${count} visible matches, used number ${nth}`);
           return locator.nth(nth - 1);
         } else if (nth === undefined && count === 1) {
+          if (ambiguity && (await ambiguity.locator.and(locator).count()) === 0) {
+            lastPass.push(`${description}: 1 visible match, not one of the ${ambiguity.count} of ${ambiguity.description}`);
+            continue;
+          }
           lastPass.push(`${description}: 1 visible match, used`);
           return locator;
         } else {
           lastPass.push(`${description}: ${count} visible matches`);
+          if (nth === undefined && count > 1) ambiguity ??= { locator, count, description };
         }
       }
       return undefined;
@@ -123,11 +160,72 @@ export async function resolveElement(
   log.push(...lastPass);
   if (passes > 1) log.push(`${found ? 'found' : 'gave up'} after ${passes} attempts in ${Date.now() - startedAt} ms`);
   if (found) return found;
+  const settled = ambiguity;
+  if (settled) {
+    throw new ElementAmbiguousError(
+      `${settled.count} visible elements match "${element.name}" (${shortened(settled.description)}): ${await whereMatches(settled.locator)}. ` +
+        `Say which one: "the 2nd …", "… in the row containing …", or words only it shows. (${lastPass.join('; ')})`,
+    );
+  }
   const wanted = nth === undefined ? 'exactly one visible element' : `at least ${nth} visible elements`;
   const named = element.named ? ` ${await whatIsNamed(page, resolveText(element.named.words), element.named.expects)}` : '';
   throw new ElementNotFoundError(
     `Element "${element.name}" not found: no locator candidate matched ${wanted} within ${timeoutMs} ms.${named} (${lastPass.join('; ')})`,
   );
+}
+
+/**
+ * The first of the element's candidates that finds any visible element, for "should be hidden":
+ * an element is hidden only when none does. A scoped element is looked for in every container of
+ * its kind showing the scope's text (none such: nothing to see).
+ */
+export async function firstVisibleMatch(
+  page: Page,
+  element: Element,
+  resolveText: (text: string) => string,
+): Promise<Ambiguity | undefined> {
+  const root = element.scope
+    ? page.locator(containerSelector(element.scope.container)).filter({ visible: true, hasText: resolveText(element.scope.text) })
+    : page;
+  for (const candidate of element.locators.map((each) => resolveCandidate(each, resolveText))) {
+    const locator = candidateLocator(root, candidate);
+    const count = await locator.count().catch(() => 0);
+    if (count > 0) return { locator, count, description: describeCandidate(candidate) };
+  }
+  return undefined;
+}
+
+/**
+ * Where each of several matches is, for an ambiguity's message: its tag and words, and the
+ * repeated row or landmark it sits in (`<label> "buy milk" in <li> 2 of 3 "buy milk"`). Five at most.
+ */
+export async function whereMatches(matches: Locator): Promise<string> {
+  const places = await matches
+    // No named functions inside: the loader that runs support code names them with a helper the page lacks.
+    .evaluateAll((elements: DomNode[]) =>
+      elements.map((node) => {
+        const row = node.parentElement?.closest('li, tr, [role=row], [role=listitem], [role=option], article');
+        const [own, rowWords] = [node, row].map((each) =>
+          each
+            ? (each.getAttribute('aria-label') ?? each.innerText ?? each.getAttribute('placeholder') ?? each.getAttribute('title') ?? '')
+                .replace(/\s+/g, ' ')
+                .trim()
+                .slice(0, 60)
+            : '',
+        );
+        const tag = `<${node.tagName.toLowerCase()}>${own ? ` "${own}"` : ''}`;
+        if (row?.parentElement) {
+          const siblings = Array.from(row.parentElement.children).filter((child) => child.tagName === row.tagName);
+          return `${tag} in <${row.tagName.toLowerCase()}> ${siblings.indexOf(row) + 1} of ${siblings.length} "${rowWords!.split(' ').slice(0, 8).join(' ')}"`;
+        }
+        const landmark = node.parentElement?.closest('form, dialog, [role=dialog], nav, header, footer, aside, main, section');
+        return landmark ? `${tag} in <${landmark.tagName.toLowerCase()}${landmark.id ? ` id="${landmark.id}"` : ''}>` : tag;
+      }),
+    )
+    .catch(() => [] as string[]);
+  if (places.length === 0) return 'they are gone now';
+  const shown = places.slice(0, 5).map((place, i) => `${i + 1}. ${place}`);
+  return `${shown.join('; ')}${places.length > 5 ? `; and ${places.length - 5} more` : ''}`;
 }
 
 /**
@@ -151,9 +249,48 @@ async function whatIsNamed(page: Page, words: string, expects: string | undefine
     )
     .catch(() => [] as string[]);
   const need = expects ? ` (the step needs one ${expects} named by these words or sitting beside them)` : '';
-  if (tags.length === 0) return `Nothing visible on the page is named "${words}"${need}.`;
+  if (tags.length === 0) {
+    const nearest = nearestNames(words, await shownNames(page));
+    const offer = nearest.length ? ` Nearest on the page: ${nearest.map(({ kind, name }) => `${kind} "${name}"`).join(', ')}.` : '';
+    return `Nothing visible on the page is named "${words}"${need}.${offer}`;
+  }
   const shown = tags.length > 5 ? `${tags.slice(0, 5).join(', ')} and ${tags.length - 5} more` : tags.join(', ');
   return `The page shows "${words}" on ${tags.length === 1 ? 'one element' : `${tags.length} elements`}: ${shown}${need}.`;
+}
+
+/** The names of the page's visible controls, labels and headings, with their kind, for "nearest on the page". */
+async function shownNames(page: Page): Promise<ShownName[]> {
+  return page
+    .locator('a[href], button, input, select, textarea, label, summary, h1, h2, h3, h4, h5, h6, [role], [aria-label], [title]')
+    .filter({ visible: true })
+    .evaluateAll((nodes: DomNode[]) =>
+      nodes.slice(0, 1_000).map((node) => {
+        const tag = node.tagName.toLowerCase();
+        const type = node.getAttribute('type') ?? 'text';
+        const kinds: Record<string, string> = { a: 'link', button: 'button', select: 'drop-down', textarea: 'text field', label: 'label' };
+        const kind =
+          node.getAttribute('role') ??
+          (tag === 'input'
+            ? ['checkbox', 'radio'].includes(type)
+              ? type
+              : type === 'submit' || type === 'button'
+                ? 'button'
+                : 'text field'
+            : undefined) ??
+          kinds[tag] ??
+          (/^h\d$/.test(tag) ? 'heading' : tag);
+        const name =
+          node.getAttribute('aria-label') ??
+          (node.innerText?.trim() || undefined) ??
+          node.getAttribute('placeholder') ??
+          node.getAttribute('title') ??
+          node.getAttribute('value') ??
+          '';
+        return { kind, name: name.replace(/\s+/g, ' ').trim().slice(0, 80) };
+      }),
+    )
+    .then((names) => names.filter((each) => each.name !== ''))
+    .catch(() => []);
 }
 
 /**
@@ -180,6 +317,9 @@ function resolveCandidate(candidate: LocatorCandidate, resolveText: (text: strin
   if (candidate.kind === 'role') return candidate.name === undefined ? candidate : { ...candidate, name: resolveText(candidate.name) };
   return { ...candidate, value: resolveText(candidate.value) };
 }
+
+/** A candidate's description cut to a glance for a message's first words (the log keeps it whole). */
+const shortened = (text: string) => (text.length > 60 ? `${text.slice(0, 60)}…` : text);
 
 const firstLine = (text: string) => text.split('\n')[0] ?? text;
 
@@ -393,8 +533,27 @@ async function healedBefore(
   return { target, healing: { ...healing, reason: 'healed earlier in this scenario' } };
 }
 
-function messageOf(error: unknown): string {
+/** Playwright dims its call log with terminal colours (ESC [ … m). */
+const ANSI_COLOUR = new RegExp(`${String.fromCharCode(27)}\\[[\\d;]*m`, 'g');
+
+/** Call-log lines that say why Playwright could not act: what stood in the way, or what the element was not. */
+const PLAYWRIGHT_REASON =
+  /intercepts pointer events|element is not (?:visible|enabled|stable|editable|attached)|element was detached|outside of the viewport|not an? <|is not a <|element is disabled/i;
+
+/**
+ * The message of a failure. Playwright appends a call log to its messages: the first paragraph says
+ * what went wrong ("Timeout 10000ms exceeded"), and the log's last reason line says why
+ * ("<label for="toggle-all">…</label> intercepts pointer events"), which is what the user can fix.
+ */
+export function messageOf(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
-  // Playwright appends a call log to its messages; the first paragraph says what went wrong.
-  return error.message.split('\nCall log:')[0]!.trim();
+  const [head, log] = error.message.split('\nCall log:');
+  const reason = log
+    ?.split('\n')
+    .map((line) => line.replace(ANSI_COLOUR, '').trim().replace(/^-\s*/, ''))
+    .filter((line) => PLAYWRIGHT_REASON.test(line))
+    .at(-1)
+    ?.replace(/,?\s*retrying.*$/i, '');
+  const first = head!.trim().replace(/\.$/, '');
+  return reason ? `${first}: ${reason}` : head!.trim();
 }

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { errors, type Locator, type Page } from 'playwright-core';
-import { resolveElement, runCommand, worldOf, type CommandOptions, type StepParams } from './commands.js';
+import { firstVisibleMatch, resolveElement, runCommand, whereMatches, worldOf, type CommandOptions, type StepParams } from './commands.js';
 import type { ElementPhrase } from '@rehearse/contract';
 import { elementByName, ROLES_FOR, type Element } from './elements.js';
 import { poll, sleep, untilPageChanges } from './poll.js';
@@ -424,24 +424,31 @@ export const web = {
     });
   },
 
-  /** Waits until no locator candidate finds a visible element (hidden, or not on the page). */
+  /**
+   * Waits until no locator candidate finds a visible element (hidden, or not on the page). Any
+   * visible match keeps it shown: two elements under the step's words are not "hidden" because
+   * neither is the one.
+   */
   async verifyHidden(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
     const w = worldOf(world);
     const element = toElement(ref);
     await runCommand(w, { type: 'verify_element_hidden', text: element.name, options }, async () => {
-      const log: string[] = [];
+      const resolveText = (text: string) => w.data.resolve(text, params).value;
+      let shown: Awaited<ReturnType<typeof firstVisibleMatch>>;
       const hidden = await poll(
         timeoutOf(w, options),
         async () => {
-          const shown = await resolveElement(w.page, element, 0, log, (text) => w.data.resolve(text, params).value).then(
-            () => true,
-            () => false,
-          );
+          shown = await firstVisibleMatch(w.page, element, resolveText);
           return shown ? undefined : true;
         },
         untilPageChanges(w.page),
       );
-      if (!hidden) throw new Error(`"${element.name}" is still visible (waited ${timeoutOf(w, options)} ms)`);
+      if (!hidden && shown) {
+        const many = shown.count === 1 ? '1 visible element matches' : `${shown.count} visible elements match`;
+        throw new Error(
+          `"${element.name}" is still visible (waited ${timeoutOf(w, options)} ms): ${many} (${shown.description}): ${await whereMatches(shown.locator)}`,
+        );
+      }
     });
   },
 

@@ -1,4 +1,11 @@
-import { API_STEP_PATTERNS, BUILT_IN_STEP_PATTERNS, Messages, type StepDefinitionRef, type StepInfo } from '@rehearse/contract';
+import {
+  API_STEP_PATTERNS,
+  BUILT_IN_STEP_PATTERNS,
+  Messages,
+  suggestSteps,
+  type StepDefinitionRef,
+  type StepInfo,
+} from '@rehearse/contract';
 import { badRequest, notFound } from '../../http/errors.js';
 import { FEATURES_DIR, featurePath, type FeaturesService } from '../features.service.js';
 import { parseFeature, type ParsedScenario, type ParsedStep } from '../gherkin/index.js';
@@ -7,7 +14,6 @@ import { workspacePath } from '../paths.js';
 import type { Workspace, WorkspaceService } from '../workspace.service.js';
 import type { Snapshot } from '../workspace.store.js';
 import { removeDefinitions, scanStepDefinitions, StepMatcher, type StepDefinition } from '@rehearse/codegen';
-import { suggestSteps } from './step-suggestions.js';
 
 export const STEP_DEFINITIONS_DIR = `${FEATURES_DIR}/step_definitions`;
 const CODE_FILE = /\.(mjs|js|cjs)$/;

@@ -1,4 +1,4 @@
-import { ELEMENT_PARAMETER } from '@rehearse/contract';
+import { ELEMENT_PARAMETER } from './builtin-steps.js';
 
 /**
  * "Did you mean": the step patterns closest to a step nobody implements, written out with the

@@ -1,4 +1,4 @@
-import { BUILT_IN_STEP_PATTERNS } from '@rehearse/contract';
+import { BUILT_IN_STEP_PATTERNS } from './builtin-steps.js';
 import { describe, expect, it } from 'vitest';
 import { suggestSteps } from './step-suggestions.js';
 
