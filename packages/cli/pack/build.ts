@@ -127,11 +127,29 @@ calls of Rehearse server ${version}; \`rehearse\` warns when the server answers 
   project's workspace (the access key names its project).
 - \`npx rehearse run --env environments/<name>.json [--token T --server URL]\` runs it and uploads the report.
 - \`npx rehearse record --server URL --token T --env <name>\` records a scenario in a local Chromium.
-- Plain cucumber-js: a pulled workspace's \`cucumber.mjs\` imports \`@rehearse/runner/support\`
-  (the World, hooks, built-in steps and \`context.web\`), so \`npx cucumber-js\` runs it too.
 
 Browsers: \`npx playwright-core install chromium\` (this package pins playwright-core), or set
 \`CHROMIUM_PATH\`.
+
+## Plain cucumber-js
+
+In a pulled workspace, \`REHEARSE_ENV=environments/<name>.json npx cucumber-js\` runs it: its
+\`cucumber.mjs\` exports this package's profile (\`@rehearse/runner/profile\`: the World, hooks,
+built-in steps and \`context.web\`, the workspace's step definitions, the report in
+\`rehearse-report/\`). Add profiles of your own there, starting from it, and pick one with
+\`--profile\` (plain cucumber-js or \`rehearse run\`):
+
+    export const smoke = { ...rehearse, tags: '@smoke' };
+
+In a cucumber-js project of your own, name the support file: cucumber-js's \`--import\` takes file
+paths and globs, not package names, so \`--import @rehearse/runner/support\` matches no file and
+loads nothing. From the folder you installed this package in (where \`node_modules\` is):
+
+    npx cucumber-js --import node_modules/@rehearse/runner/dist/support.js --import 'features/**/*.mjs'
+
+or, in a \`cucumber.mjs\`, \`import: [fileURLToPath(import.meta.resolve('@rehearse/runner/support')), 'features/**/*.mjs']\`.
+Rehearse's support file first, then your step definitions. Settings come from
+\`environments/default.json\` (or \`REHEARSE_ENV\`) and \`rehearse.config.json\`.
 `;
 }
 

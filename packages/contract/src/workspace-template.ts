@@ -9,7 +9,14 @@ export const CUCUMBER_PROFILE = `// Lets plain cucumber-js run this workspace: n
 // The profile comes from the installed runner (@rehearse/runner): Rehearse's World, hooks, built-in
 // steps and context.web, features/step_definitions/**/*.mjs, the report in rehearse-report/, and
 // the settings \`rehearse run\` uses (REHEARSE_ENV, rehearse.config.json, data/data.json, REHEARSE_TOKEN).
-export { default } from '@rehearse/runner/profile';
+//
+// Profiles of your own go beside it, starting from Rehearse's so that plain cucumber-js loads its
+// support code with them, for example:
+//   export const smoke = { ...rehearse, tags: '@smoke' };
+// then \`npx cucumber-js --profile smoke\` or \`npx rehearse run --profile smoke\`.
+import rehearse from '@rehearse/runner/profile';
+
+export default rehearse;
 `;
 
 /** The README of a new workspace. */
@@ -47,5 +54,8 @@ test data file), and with \`REHEARSE_TOKEN\` the project's test data from the se
 (\`REHEARSE_SERVER\` and \`REHEARSE_PROJECT\`, or the folder \`rehearse pull\` made). The report
 (report.json, junit.xml, cucumber.json, screenshots) goes to \`rehearse-report/\`. Browsers:
 \`npx playwright-core install chromium\`, or set \`CHROMIUM_PATH\`.
+
+Profiles of your own go in \`cucumber.mjs\` beside the default one (its comment shows how); pick
+one with \`--profile\`, under plain cucumber-js or \`rehearse run\`.
 `;
 }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createApiClient } from '@rehearse/api-client';
 import { runnerCalls } from '@rehearse/contract';
+import { RUN_CLI_READING_PROFILE } from './cli/io.js';
 import { readProjectFile } from './cli/project-file.js';
 import { FORMATTER_MODULE, SUPPORT_REGISTER } from './cli/package-files.js';
 import { DATA_FILE, readTestDataFile, settingsFromWorkspace, type RunSettings } from './support/settings.js';
@@ -10,13 +11,6 @@ import { mergeRows, type TestDataRow } from './support/test-data.js';
 
 /** Where plain cucumber-js writes the reports, as `rehearse run` does by default. */
 const REPORT_DIR = 'rehearse-report';
-
-/**
- * Set while `rehearse run` reads a workspace's cucumber profile: it brings its own support code,
- * formatters (behind its redaction step) and settings, so this profile then adds nothing — else
- * the run would load the report formatter twice into the same folder and fetch test data twice.
- */
-export const RUN_CLI_READING_PROFILE = Symbol.for('rehearse.run-cli.reading-profile');
 
 /**
  * The run's test data from the server (`runnerCalls.runTestData`) when REHEARSE_TOKEN is set, as
@@ -45,10 +39,9 @@ async function serverTestData(cwd: string, env: NodeJS.ProcessEnv, environment: 
  * workspace's step definitions, the report formatter (rehearse-report/, JUnit included), and the
  * run settings `rehearse run` would use: `REHEARSE_ENV` (default environments/default.json),
  * rehearse.config.json, and test data in the same layers (data/data.json, then the server's
- * values with REHEARSE_TOKEN, then `REHEARSE_DATA`). A workspace's `cucumber.mjs` re-exports it.
+ * values with REHEARSE_TOKEN, then `REHEARSE_DATA`).
  */
-export default async function rehearseProfile(): Promise<{ default: Record<string, unknown> }> {
-  if ((globalThis as Record<symbol, unknown>)[RUN_CLI_READING_PROFILE]) return { default: {} };
+async function rehearseProfile(): Promise<Record<string, unknown>> {
   const cwd = process.cwd();
   const env = process.env;
   const settings: RunSettings = settingsFromWorkspace(cwd, env);
@@ -58,15 +51,26 @@ export default async function rehearseProfile(): Promise<{ default: Record<strin
   layers.push(await serverTestData(cwd, env, environment));
   if (env.REHEARSE_DATA) layers.push(readTestDataFile(path.resolve(cwd, env.REHEARSE_DATA), environment));
   return {
-    default: {
-      import: [fileURLToPath(SUPPORT_REGISTER), 'features/**/*.{js,mjs,cjs}'],
-      format: [
-        'progress',
-        [fileURLToPath(FORMATTER_MODULE), path.join(REPORT_DIR, 'report.json')],
-        ['junit', path.join(REPORT_DIR, 'junit.xml')],
-        ['json', path.join(REPORT_DIR, 'cucumber.json')],
-      ],
-      worldParameters: { rehearse: { ...settings, testData: mergeRows(...layers) } },
-    },
+    import: [fileURLToPath(SUPPORT_REGISTER), 'features/**/*.{js,mjs,cjs}'],
+    format: [
+      'progress',
+      [fileURLToPath(FORMATTER_MODULE), path.join(REPORT_DIR, 'report.json')],
+      ['junit', path.join(REPORT_DIR, 'junit.xml')],
+      ['json', path.join(REPORT_DIR, 'cucumber.json')],
+    ],
+    worldParameters: { rehearse: { ...settings, testData: mergeRows(...layers) } },
   };
 }
+
+/**
+ * Rehearse's profile as a plain object, which a workspace's `cucumber.mjs` exports as its default.
+ * Not cucumber's "default function" form: cucumber-js refuses any named profile beside a default
+ * function ("if a default function definition is provided, no other static profiles should be
+ * specified", issue 47), and a user's own profiles start from this one
+ * (`export const smoke = { ...rehearse, tags: '@smoke' }`). The work that needs waiting for (the
+ * server's test data) happens once, when cucumber-js imports the file. Under `rehearse run` it is
+ * empty: the run brings its own support code, formatters and settings, so a profile adds only
+ * what the user wrote.
+ */
+const profile: Record<string, unknown> = (globalThis as Record<symbol, unknown>)[RUN_CLI_READING_PROFILE] ? {} : await rehearseProfile();
+export default profile;

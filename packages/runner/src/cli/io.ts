@@ -26,3 +26,12 @@ export const EXIT = { ok: 0, failed: 1, usage: 2 } as const;
 
 /** Where `--token` without `--server` goes: a single-machine install (DESIGN §1). */
 export const DEFAULT_SERVER = 'http://localhost:4000';
+
+/**
+ * Set while `rehearse run` reads a workspace's cucumber profile: it brings its own support code,
+ * formatters (behind its redaction step) and settings, so `@rehearse/runner/profile` then adds
+ * nothing — else the run would load the report formatter twice into the same folder and fetch
+ * test data twice. It lives here, not in profile.ts: importing that module is what builds the
+ * profile (reading the workspace, asking the server for test data).
+ */
+export const RUN_CLI_READING_PROFILE = Symbol.for('rehearse.run-cli.reading-profile');

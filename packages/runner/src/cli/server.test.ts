@@ -72,7 +72,7 @@ describe("a token is enough: the server names the key's project and its version"
       server: url,
     });
     // The pulled folder gets the profile plain cucumber-js runs it with.
-    expect(readFileSync(path.join(byFlags.dir, 'cucumber.mjs'), 'utf8')).toContain("export { default } from '@rehearse/runner/profile';");
+    expect(readFileSync(path.join(byFlags.dir, 'cucumber.mjs'), 'utf8')).toContain("import rehearse from '@rehearse/runner/profile';");
 
     const byEnv = await pull([], { REHEARSE_SERVER: url, REHEARSE_TOKEN: KEY });
     expect([byEnv.code, byEnv.err]).toEqual([0, '']);
