@@ -27,6 +27,8 @@ const RUNNER_DIR = path.join(REPO_DIR, 'packages', 'runner');
 export const PACK_DIR = path.join(CLI_DIR, 'dist-pack');
 /** The one source of the version: the server's, so a server serves exactly the runner it speaks. */
 const VERSION_SOURCE = path.join(REPO_DIR, 'apps', 'server', 'package.json');
+/** The repository's licence (Apache-2.0), shipped in the package as npm expects: a LICENSE file beside package.json. */
+const LICENSE_FILE = path.join(REPO_DIR, 'LICENSE');
 /** Our private packages: bundled into the output, never dependencies of it. */
 const BUNDLED = ['cli', 'runner', 'recorder', 'codegen', 'processes', 'contract', 'api-client', 'egress'].map((name) =>
   path.join(REPO_DIR, 'packages', name),
@@ -59,6 +61,7 @@ export function sourceHash(): string {
   const hash = createHash('sha256');
   const files = [
     VERSION_SOURCE,
+    LICENSE_FILE,
     path.join(REPO_DIR, 'package-lock.json'),
     ...BUNDLED.flatMap((dir) => [path.join(dir, 'package.json'), ...sourceFiles(path.join(dir, 'src'))]),
     ...sourceFiles(path.join(CLI_DIR, 'pack')),
@@ -150,6 +153,10 @@ loads nothing. From the folder you installed this package in (where \`node_modul
 or, in a \`cucumber.mjs\`, \`import: [fileURLToPath(import.meta.resolve('@rehearse/runner/support')), 'features/**/*.mjs']\`.
 Rehearse's support file first, then your step definitions. Settings come from
 \`environments/default.json\` (or \`REHEARSE_ENV\`) and \`rehearse.config.json\`.
+
+## Licence
+
+Apache License 2.0: see \`LICENSE\`.
 `;
 }
 
@@ -218,13 +225,13 @@ export async function buildRunnerPackage(options: { force?: boolean } = {}): Pro
     const declared = declaredDependencies();
     const undeclared = [...externals].filter((name) => !declared.has(name));
     if (undeclared.length > 0) throw new Error(`The runner imports undeclared packages: ${undeclared.join(', ')}`);
-    const runner = readJson<PackageJson & { description: string }>(path.join(RUNNER_DIR, 'package.json'));
+    const runner = readJson<PackageJson & { description: string; license: string }>(path.join(RUNNER_DIR, 'package.json'));
     const manifest = {
       name: PACKAGE_NAME,
       version,
       description: runner.description,
       type: 'module',
-      license: 'UNLICENSED',
+      license: runner.license,
       engines: { node: '>=20.19.0' },
       bin: { rehearse: './bin/rehearse.mjs' },
       exports: {
@@ -241,6 +248,7 @@ export async function buildRunnerPackage(options: { force?: boolean } = {}): Pro
     };
     writeFileSync(path.join(staging, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);
     writeFileSync(path.join(staging, 'README.md'), readme(version));
+    cpSync(LICENSE_FILE, path.join(staging, 'LICENSE'));
     // npm pack of a folder outside any workspace: the monorepo's settings do not apply to it.
     const { stdout } = await run('npm', ['pack', staging, '--pack-destination', work, '--json', '--ignore-scripts'], { cwd: work });
     const [packed] = JSON.parse(stdout) as Array<{ filename: string }>;

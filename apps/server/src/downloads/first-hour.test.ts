@@ -1,4 +1,4 @@
-import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { authCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { buildRunnerPackage } from '@rehearse/cli/pack';
@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { freePort } from '../testing/ports.js';
 import { exec, outsideMachine, type OutsideMachine } from './testing/outside-machine.js';
+
+const REPO_LICENSE = new URL('../../../../LICENSE', import.meta.url);
 
 const FEATURE = `Feature: Shop
   @smoke
@@ -21,8 +23,8 @@ const FEATURE = `Feature: Shop
 /**
  * Issue 47, "A newcomer's first hour": what a person meets with the runner installed from the
  * server into a folder of their own (outside this checkout, a HOME of its own), in the order they
- * meet it: a profile of their own beside the pulled `cucumber.mjs`, and the package's README on
- * plain cucumber-js.
+ * meet it: the package's licence, a profile of their own beside the pulled `cucumber.mjs`, and the
+ * package's README on plain cucumber-js.
  */
 describe("a newcomer's first hour with the runner installed from the server (issue 47)", () => {
   let test: TestApp;
@@ -69,6 +71,21 @@ describe("a newcomer's first hour with the runner installed from the server (iss
     expect(pull.code, pull.out).toBe(0);
     return path.join(machine.work, name);
   }
+
+  it('serves a package a team may depend on: Apache-2.0 in its package.json, and the licence text beside it', async () => {
+    const served = Buffer.from(await (await fetch(`${serverUrl}/downloads/rehearse-runner-latest.tgz`)).arrayBuffer());
+    const unpacked = mkdtempSync(path.join(machine.root, 'tarball-'));
+    writeFileSync(path.join(unpacked, 'runner.tgz'), served);
+    const untar = await exec('tar', ['-xzf', 'runner.tgz'], { cwd: unpacked, env: machine.env });
+    expect(untar.code, untar.out).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(unpacked, 'package', 'package.json'), 'utf8')) as { license: string };
+    expect(manifest.license).toBe('Apache-2.0');
+    const licence = readFileSync(path.join(unpacked, 'package', 'LICENSE'), 'utf8');
+    expect(licence).toContain('Apache License\n                           Version 2.0, January 2004');
+    expect(licence).toBe(readFileSync(REPO_LICENSE, 'utf8'));
+    // npm kept it in what it installed.
+    expect(readFileSync(path.join(machine.work, 'node_modules', '@rehearse', 'runner', 'LICENSE'), 'utf8')).toBe(licence);
+  });
 
   it(
     'lets a pulled workspace have profiles of its own: rehearse run and plain cucumber-js both take --profile',
