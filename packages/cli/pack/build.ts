@@ -129,7 +129,8 @@ calls of Rehearse server ${version}; \`rehearse\` warns when the server answers 
 - \`npx rehearse pull --server URL --token T [--project id] [--branch b] [--dir d]\` downloads a
   project's workspace (the access key names its project).
 - \`npx rehearse run --env environments/<name>.json [--token T --server URL]\` runs it and uploads the report.
-- \`npx rehearse record --server URL --token T --env <name>\` records a scenario in a local Chromium.
+- \`npx rehearse record --server URL --token T --env <name>\` records a scenario in a local Chromium
+  (in a pulled folder the server and project come from its \`.rehearse/project.json\`).
 
 Browsers: \`npx playwright-core install chromium\` (this package pins playwright-core), or set
 \`CHROMIUM_PATH\`.

@@ -5,7 +5,7 @@ import { buildRunnerPackage } from '@rehearse/cli/pack';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { freePort } from '../testing/ports.js';
-import { exec, outsideMachine, type OutsideMachine } from './testing/outside-machine.js';
+import { exec, outsideMachine, start, type OutsideMachine, type Started } from './testing/outside-machine.js';
 
 const REPO_LICENSE = new URL('../../../../LICENSE', import.meta.url);
 
@@ -23,8 +23,9 @@ const FEATURE = `Feature: Shop
 /**
  * Issue 47, "A newcomer's first hour": what a person meets with the runner installed from the
  * server into a folder of their own (outside this checkout, a HOME of its own), in the order they
- * meet it: the package's licence, a profile of their own beside the pulled `cucumber.mjs`, and the
- * package's README on plain cucumber-js.
+ * meet it: the package's licence, a profile of their own beside the pulled `cucumber.mjs`, the
+ * package's README on plain cucumber-js, and `rehearse record` in a pulled folder and without a
+ * terminal.
  */
 describe("a newcomer's first hour with the runner installed from the server (issue 47)", () => {
   let test: TestApp;
@@ -71,6 +72,11 @@ describe("a newcomer's first hour with the runner installed from the server (iss
     expect(pull.code, pull.out).toBe(0);
     return path.join(machine.work, name);
   }
+
+  /** Ends a recorder that is still running (its whole process group: npx, node and Chromium). */
+  const stop = (recorder: Started) => {
+    if (recorder.child.exitCode === null) process.kill(-recorder.child.pid!, 'SIGKILL');
+  };
 
   it('serves a package a team may depend on: Apache-2.0 in its package.json, and the licence text beside it', async () => {
     const served = Buffer.from(await (await fetch(`${serverUrl}/downloads/rehearse-runner-latest.tgz`)).arrayBuffer());
@@ -180,4 +186,56 @@ Then('the shop lists {string}', async function (name) {
       expect(plain.code).toBe(0);
     },
   );
+
+  it(
+    'records in a pulled folder for the server and project it was pulled from, with no --server or --project',
+    { timeout: 300_000 },
+    async () => {
+      const workspace = await pulled('recording');
+      const recorder = start('npx', ['rehearse', 'record', '--env', 'shop', '--headless'], {
+        cwd: workspace,
+        env: { ...machine.env, REHEARSE_TOKEN: token },
+      });
+      try {
+        await recorder.waitFor(`Recording ${serverUrl}/demo-shop/`, 240_000);
+        expect(recorder.output()).not.toContain('localhost:4000');
+      } finally {
+        stop(recorder);
+      }
+    },
+  );
+
+  it('keeps recording when standard input ends (no terminal), and publishes nothing for it', { timeout: 300_000 }, async () => {
+    const recorder = start(
+      'npx',
+      [
+        'rehearse',
+        'record',
+        '--server',
+        serverUrl,
+        '--env',
+        'shop',
+        '--headless',
+        '--feature',
+        'Without a terminal',
+        '--scenario',
+        'Not published',
+      ],
+      { cwd: machine.work, env: { ...machine.env, REHEARSE_TOKEN: token } },
+    );
+    // As `< /dev/null` or a CI shell: the input is over before the recorder opens.
+    recorder.child.stdin.end();
+    try {
+      await recorder.waitFor('Standard input ended: publish from the recorder panel in the page, or close the browser window.', 240_000);
+      // Still recording a while later: nothing was published, nothing failed.
+      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      expect(recorder.child.exitCode, recorder.output()).toBeNull();
+      expect(recorder.output()).not.toContain('Published');
+      expect(recorder.output()).not.toContain('publishing failed');
+    } finally {
+      stop(recorder);
+    }
+    const { features } = await api.call(ws.getFeatureList, { body: { projectId } });
+    expect(features.map((feature) => feature.featureName)).not.toContain('Without a terminal');
+  });
 });

@@ -1,27 +1,31 @@
 import { parseArgs } from 'node:util';
 import { createApiClient } from '@rehearse/api-client';
 import { digestTestData } from '@rehearse/codegen';
-import { resolveProject, warnOnVersionMismatch } from '@rehearse/runner/cli';
+import { DEFAULT_SERVER, readProjectFile, resolveProject, warnOnVersionMismatch } from '@rehearse/runner/cli';
 import { recorderCalls, runnerCalls, workspaceCalls, type CallResponse, type RecordedCommand } from '@rehearse/contract';
 import { LocalPanel, type PublishNames } from '../panel/local-panel.js';
 import { RecorderSession } from '../session.js';
 
 /** Where the CLI writes; the runner's `CliIo` satisfies it. */
 export interface RecordIo {
+  /** Where the command runs (default the process's): a pulled folder names its server and project. */
+  cwd?: string;
   env: NodeJS.ProcessEnv;
   stdout: { write(text: string): unknown };
   stderr: { write(text: string): unknown };
   fetch: typeof fetch;
 }
 
-export const RECORD_USAGE = `Usage: rehearse record --server URL --token T --env <name> [--project ID] [--feature f] [--scenario s] [--branch b] [--headless] [--debug-port N]
+export const RECORD_USAGE = `Usage: rehearse record --token T --env <name> [--server URL] [--project ID] [--feature f] [--scenario s] [--branch b] [--headless] [--debug-port N]
 
 Opens Chromium with the recorder. Use the page; the recorder panel at its top right shows the
 steps as they are recorded and has Add assertion (Visible, Text, Value: then click the element),
 Undo last and Publish (feature new or existing, scenario name). Each step is also printed here.
 From this terminal: "v" + Enter makes your next click an assertion that the element is visible,
 "u" + Enter undoes the last step, "p" + Enter (or closing the browser) publishes under the names
-in the panel (--feature/--scenario by default). --debug-port N lets DevTools clients on this
+in the panel (--feature/--scenario by default); the end of standard input (no terminal) publishes
+nothing. In a folder \`rehearse pull\` made, the server, project and branch default to the ones in
+its .rehearse/project.json, as for \`rehearse run\`. --debug-port N lets DevTools clients on this
 machine (your own automation) drive the recorder's Chromium at http://127.0.0.1:N.
 `;
 
@@ -66,7 +70,9 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     io.stderr.write(`rehearse record: ${(error as Error).message}\n\n${RECORD_USAGE}`);
     return 2;
   }
-  const server = values.server ?? io.env.REHEARSE_SERVER ?? 'http://localhost:4000';
+  // As `rehearse run` does: a pulled folder remembers its server, project and branch.
+  const pulled = readProjectFile(io.cwd ?? process.cwd());
+  const server = values.server ?? io.env.REHEARSE_SERVER ?? pulled?.server ?? DEFAULT_SERVER;
   const token = values.token ?? io.env.REHEARSE_TOKEN;
   if (!token || !values.env) {
     io.stderr.write(`rehearse record: --token and --env are required\n\n${RECORD_USAGE}`);
@@ -79,9 +85,12 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   }
   await warnOnVersionMismatch(io, server);
   // An access key names its project; --project, when given, must be that one.
-  const projectId = await resolveProject(io, server, token, { given: values.project ?? io.env.REHEARSE_PROJECT });
+  const projectId = await resolveProject(io, server, token, {
+    given: values.project ?? io.env.REHEARSE_PROJECT,
+    remembered: pulled?.projectId,
+  });
   const api = createApiClient({ baseUrl: server, getToken: () => token, getProjectId: () => projectId, fetch: io.fetch });
-  const branch = values.branch;
+  const branch = values.branch ?? pulled?.branch;
   const { allEnv } = await api.call(workspaceCalls.getEnvList, { body: { projectId, ...(branch ? { branch } : {}) } });
   const env = allEnv.find((e) => e.name === values.env || e.name === `${values.env}.json` || e.data.name === values.env);
   if (!env) {
@@ -169,7 +178,7 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     );
     if (hooks.drive) await hooks.drive(session);
     else {
-      const how = await untilDone(session, hooks.input ?? stdinLines(), panelPublished);
+      const how = await untilDone(session, hooks.input ?? stdinLines(), panelPublished, io);
       // Leave the panel's "Published" line on screen for a moment before the window closes.
       if (how === 'panel') await new Promise((resolve) => setTimeout(resolve, 1500));
     }
@@ -188,16 +197,23 @@ async function untilDone(
   session: RecorderSession,
   lines: AsyncIterable<string>,
   panelPublished: Promise<void>,
+  io: Pick<RecordIo, 'stdout'>,
 ): Promise<'panel' | 'terminal' | 'closed'> {
   const closed = new Promise<'closed'>((resolve) => session.activePage.context().once('close', () => resolve('closed')));
   const typed = (async (): Promise<'terminal'> => {
     for await (const line of lines) {
       const command = line.trim().toLowerCase();
-      if (command === 'p') break;
+      if (command === 'p') return 'terminal';
       if (command === 'u') session.undo();
       if (command === 'v') await session.assertNext('verifyVisible');
     }
-    return 'terminal';
+    // The end of input is no "p": without a terminal (a CI shell, \`< /dev/null\`, a desktop link
+    // opening the recorder) standard input ends at once, before anything was recorded, and
+    // publishing then would commit an empty scenario, or fail. The person records in the window,
+    // so the recorder keeps going until they publish from the panel or close the window (Ctrl+C
+    // ends it without publishing).
+    io.stdout.write('Standard input ended: publish from the recorder panel in the page, or close the browser window.\n');
+    return new Promise<never>(() => undefined);
   })();
   return Promise.race([closed, typed, panelPublished.then(() => 'panel' as const)]);
 }

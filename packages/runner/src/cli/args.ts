@@ -113,7 +113,7 @@ open  What the registered handler runs: records as a rehearse:// link asks.
 The server (default http://localhost:4000), token and project may also come from
 REHEARSE_SERVER, REHEARSE_TOKEN and REHEARSE_PROJECT. An access key belongs to one project, so
 a server and its token are enough: --project is optional and must then be the key's project.
-run and pull in a pulled folder read the server and project from .rehearse/project.json. A
+run, pull and record in a pulled folder read the server and project from .rehearse/project.json. A
 server of another version than this rehearse gets a warning naming both. Exit codes: 0 all scenarios passed, 1 a scenario (or the upload) failed,
 2 the command line or the setup is wrong.
 `;

@@ -9,7 +9,8 @@ import { unreachableServer } from './server.js';
 import { runWarmRunner } from './warm-runner.js';
 import { runWorker } from './worker.js';
 
-export { EXIT, type CliIo, type CliParts } from './io.js';
+export { DEFAULT_SERVER, EXIT, type CliIo, type CliParts } from './io.js';
+export { readProjectFile } from './project-file.js';
 export { findSupportFiles } from './run.js';
 export { resolveProject, warnOnVersionMismatch } from './server.js';
 export { ensureLoaders } from './loaders.js';
