@@ -21,6 +21,7 @@ export type StepFamily =
   | 'count and lists'
   | 'page assertions'
   | 'memory'
+  | 'storage and cookies'
   | 'waiting';
 
 export interface BuiltInStepParameter {
@@ -59,19 +60,25 @@ export type ScopeContainer = (typeof SCOPE_CONTAINERS)[number];
 
 const QUOTED = '"((?:[^"\\\\]|\\\\.)*)"';
 
+const CONTAINER_WORDS = [...SCOPE_CONTAINERS].sort((a, b) => b.length - a.length).join('|');
+
 /**
  * The `{element}` parameter type: `"Save"`, `the 2nd "Save"`, `"Save" in the dialog containing
- * "Delete all todos?"`. Capture groups: ordinal, name, container, container text.
+ * "Delete all todos?"`, or a container itself, `the item containing "feed the cat"`. Capture
+ * groups: ordinal, name, container, container text, then the container itself and its text.
  */
 export const ELEMENT_PARAMETER = {
   name: 'element',
   regexp: new RegExp(
-    `(?:the (\\d+)(?:st|nd|rd|th) )?${QUOTED}(?: (?:in|inside|within) the (${[...SCOPE_CONTAINERS].sort((a, b) => b.length - a.length).join('|')}) (?:containing|with) ${QUOTED})?`,
+    `(?:(?:the (\\d+)(?:st|nd|rd|th) )?${QUOTED}(?: (?:in|inside|within) the (${CONTAINER_WORDS}) (?:containing|with) ${QUOTED})?|the (${CONTAINER_WORDS}) (?:containing|with) ${QUOTED})`,
   ),
 } as const;
 
+/** The `{storage}` parameter type: which of the page's storages a step means. */
+export const STORAGE_PARAMETER = { name: 'storage', regexp: /local|session/ } as const;
+
 /** The parameter types built-in steps use beyond cucumber's defaults, for every matcher to register. */
-export const STEP_PARAMETER_TYPES = [ELEMENT_PARAMETER] as const;
+export const STEP_PARAMETER_TYPES = [ELEMENT_PARAMETER, STORAGE_PARAMETER] as const;
 
 /** What an `{element}` parameter says. */
 export interface ElementPhrase {
@@ -79,6 +86,8 @@ export interface ElementPhrase {
   /** 1-based: "the 2nd" is 2. */
   nth?: number;
   scope?: { container: ScopeContainer; text: string };
+  /** The scope's container is the element ("the item containing …"); `name` is empty. */
+  itself?: true;
 }
 
 const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
@@ -89,7 +98,11 @@ export function elementPhrase(
   name: string | undefined,
   container: string | undefined,
   text: string | undefined,
+  itself?: string,
+  itselfText?: string,
 ): ElementPhrase {
+  if (itself && itselfText !== undefined)
+    return { name: '', scope: { container: itself as ScopeContainer, text: unescape(itselfText) }, itself: true };
   return {
     name: unescape(name ?? ''),
     ...(nth ? { nth: Number(nth) } : {}),
@@ -260,6 +273,22 @@ export const BUILT_IN_STEPS = [
     example: 'I press "Enter"',
     parameters: [str('key', 'a key name')],
   },
+  {
+    id: 'focus',
+    pattern: 'I focus {element}',
+    family: 'typing',
+    description: 'Puts the keyboard focus on the element, as tabbing to it would.',
+    example: 'I focus "What needs to be done?"',
+    parameters: [el()],
+  },
+  {
+    id: 'blur',
+    pattern: 'I blur {element}',
+    family: 'typing',
+    description: 'Moves the focus out of the element, as clicking elsewhere would: its blur and change events fire (an edit box saves).',
+    example: 'I blur "textbox" in the item containing "feed the cat"',
+    parameters: [el()],
+  },
   // Choosing
   {
     id: 'check',
@@ -326,6 +355,15 @@ export const BUILT_IN_STEPS = [
     description: "The element's visible text contains the text.",
     example: 'I should see "2 items left" in "todo-count"',
     parameters: [str('text', "part of the element's text"), el()],
+  },
+  {
+    id: 'hasText',
+    pattern: '{element} should have the text {string}',
+    family: 'text assertions',
+    description:
+      "The element's whole visible text is exactly this (spaces and line breaks read as one space): a wording bug inside a longer text is not hidden.",
+    example: 'the item containing "feed" should have the text "feed the cat"',
+    parameters: [el(), str('text', "the element's whole text")],
   },
   // Element assertions
   {
@@ -399,6 +437,22 @@ export const BUILT_IN_STEPS = [
     description: "The element's class list includes the class.",
     example: '"All" should have the class "selected"',
     parameters: [el(), str('class', 'one class name')],
+  },
+  {
+    id: 'notHasClass',
+    pattern: '{element} should not have the class {string}',
+    family: 'element assertions',
+    description: "The element's class list does not include the class.",
+    example: 'the item containing "buy some cheese" should not have the class "completed"',
+    parameters: [el(), str('class', 'one class name')],
+  },
+  {
+    id: 'focused',
+    pattern: '{element} should be focused',
+    family: 'element assertions',
+    description: 'The element has the keyboard focus.',
+    example: '"What needs to be done?" should be focused',
+    parameters: [el()],
   },
   {
     id: 'hasAttribute',
@@ -478,6 +532,63 @@ export const BUILT_IN_STEPS = [
     example: 'I remember the value of "What needs to be done?" as "draft"',
     parameters: [el('the field'), str('name', 'the name to use as {{name}}')],
   },
+  // Storage and cookies
+  {
+    id: 'setStorage',
+    pattern: 'I set the {storage} storage item {string} to {string}',
+    family: 'storage and cookies',
+    description: "Writes an item of the page's local or session storage (for the page's origin; open a page first).",
+    example: 'I set the local storage item "todos-vanillajs" to "{\\"todos\\":[]}"',
+    parameters: [str('storage', '"local" or "session"'), str('key', 'the item'), str('value', 'its text')],
+  },
+  {
+    id: 'storageIs',
+    pattern: 'the {storage} storage item {string} should be {string}',
+    family: 'storage and cookies',
+    description: "The page's local or session storage holds exactly this text under the item.",
+    example: 'the local storage item "theme" should be "dark"',
+    parameters: [str('storage', '"local" or "session"'), str('key', 'the item'), str('value', 'its whole text')],
+  },
+  {
+    id: 'storageHas',
+    pattern: 'the {storage} storage item {string} should contain {string}',
+    family: 'storage and cookies',
+    description: "The item of the page's local or session storage contains the text (a saved todo inside its JSON).",
+    example: 'the local storage item "todos-vanillajs" should contain "feed the cat"',
+    parameters: [str('storage', '"local" or "session"'), str('key', 'the item'), str('text', 'part of its text')],
+  },
+  {
+    id: 'clearStorage',
+    pattern: 'I clear the {storage} storage',
+    family: 'storage and cookies',
+    description: "Empties the page's local or session storage.",
+    example: 'I clear the local storage',
+    parameters: [str('storage', '"local" or "session"')],
+  },
+  {
+    id: 'setCookie',
+    pattern: 'I set the cookie {string} to {string}',
+    family: 'storage and cookies',
+    description: "Sets a cookie for the current page's address (open a page first).",
+    example: 'I set the cookie "consent" to "yes"',
+    parameters: [str('name', 'the cookie'), str('value', 'its value')],
+  },
+  {
+    id: 'cookieIs',
+    pattern: 'the cookie {string} should be {string}',
+    family: 'storage and cookies',
+    description: 'The browser holds the cookie, for the current page, with exactly this value.',
+    example: 'the cookie "consent" should be "yes"',
+    parameters: [str('name', 'the cookie'), str('value', 'its whole value')],
+  },
+  {
+    id: 'clearCookies',
+    pattern: 'I clear the cookies',
+    family: 'storage and cookies',
+    description: "Removes every cookie of the scenario's browser.",
+    example: 'I clear the cookies',
+    parameters: [],
+  },
   // Waiting
   {
     id: 'wait',
@@ -501,8 +612,9 @@ export const BUILT_IN_STEP_PATTERNS: readonly string[] = BUILT_IN_STEPS.map((ste
  */
 export function builtInStepRegExp(pattern: string): RegExp {
   let source = '';
-  for (const part of pattern.split(/(\{string\}|\{int\}|\{element\}|\([^)]*\))/)) {
+  for (const part of pattern.split(/(\{string\}|\{int\}|\{element\}|\{storage\}|\([^)]*\))/)) {
     if (part === '{string}') source += '"(?:[^"\\\\]|\\\\.)*"';
+    else if (part === '{storage}') source += `(?:${STORAGE_PARAMETER.regexp.source})`;
     else if (part === '{int}') source += '-?\\d+';
     else if (part === '{element}') source += ELEMENT_PARAMETER.regexp.source.replace(/\((?!\?)/g, '(?:');
     else if (/^\(.*\)$/.test(part)) source += `(?:${escapeRegExp(part.slice(1, -1))})?`;

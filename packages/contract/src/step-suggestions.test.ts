@@ -29,6 +29,12 @@ describe('did you mean', () => {
 
   it('offers nothing for a step unlike every pattern, or one needing other values', () => {
     expect(suggestSteps('the moon is full', BUILT_IN_STEP_PATTERNS)).toEqual([]);
+    expect(suggestSteps('I set the session storage key "theme" to "dark"', BUILT_IN_STEP_PATTERNS)[0]).toBe(
+      'I set the session storage item "theme" to "dark"',
+    );
+    expect(suggestSteps('"feed the cat" should have class "completed"', BUILT_IN_STEP_PATTERNS)[0]).toBe(
+      '"feed the cat" should have the class "completed"',
+    );
     expect(suggestSteps('I click', BUILT_IN_STEP_PATTERNS)).toEqual([]);
   });
 });

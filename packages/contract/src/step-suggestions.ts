@@ -11,6 +11,8 @@ import { ELEMENT_PARAMETER } from './builtin-steps.js';
 
 const VALUE = '\u0000value';
 const NUMBER = '\u0000number';
+/** `{storage}`: the word "local" or "session", whichever the step says. */
+const STORAGE = '\u0000storage';
 
 /** An element phrase (`the 2nd "Save" in the row containing "X"`) or a quoted value, as one. */
 const PHRASE = new RegExp(ELEMENT_PARAMETER.regexp.source.replace(/\((?!\?)/g, '(?:'), 'g');
@@ -38,7 +40,15 @@ function patternTokens(pattern: string): string[] {
   return plain
     .split(/\s+/)
     .filter(Boolean)
-    .map((word) => (/^\{(?:string|element)\}$/.test(word) ? VALUE : /^\{(?:int|float)\}$/.test(word) ? NUMBER : word.toLowerCase()));
+    .map((word) =>
+      /^\{(?:string|element)\}$/.test(word)
+        ? VALUE
+        : /^\{(?:int|float)\}$/.test(word)
+          ? NUMBER
+          : word === '{storage}'
+            ? STORAGE
+            : word.toLowerCase(),
+    );
 }
 
 function editDistance(a: readonly string[], b: readonly string[]): number {
@@ -95,6 +105,7 @@ const SYNONYMS: Record<string, string> = {
 
 /** A synonym costs a quarter of a word; a misspelt or inflected word ("clicks", "chek") half. */
 function wordCost(a: string, b: string): number {
+  if ((a === STORAGE && /^(?:local|session)$/.test(b)) || (b === STORAGE && /^(?:local|session)$/.test(a))) return 0;
   if (a.startsWith('\u0000') || b.startsWith('\u0000')) return 1;
   if (SYNONYMS[a] === b || SYNONYMS[b] === a) return 0.25;
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -105,7 +116,7 @@ function wordCost(a: string, b: string): number {
 }
 
 /** The pattern written out with the step's values, in order; undefined when the step has too few. */
-function fill(pattern: string, values: readonly string[], numbers: readonly string[]): string | undefined {
+function fill(pattern: string, values: readonly string[], numbers: readonly string[], storage: string): string | undefined {
   let v = 0;
   let n = 0;
   let missing = false;
@@ -116,6 +127,7 @@ function fill(pattern: string, values: readonly string[], numbers: readonly stri
       if (value === undefined) missing = true;
       return value ?? '';
     })
+    .replace('{storage}', storage)
     .replace(/\(([^)]*)\)/g, (_, optional: string) => (numbers[0] === '1' ? '' : optional))
     .replace(/(\S+)\/\S+/g, '$1');
   return missing ? undefined : text;
@@ -133,7 +145,7 @@ export function suggestSteps(text: string, patterns: readonly string[], limit = 
     const distance = editDistance(step.tokens, tokens);
     // Close enough: at most two fifths of the longer one's words differ (a word and a half in short steps).
     if (distance > Math.max(1.5, Math.max(step.tokens.length, tokens.length) * 0.4)) continue;
-    const written = fill(pattern, step.values, step.numbers);
+    const written = fill(pattern, step.values, step.numbers, step.tokens.includes('session') ? 'session' : 'local');
     if (written && written !== text) scored.push({ text: written, distance });
   }
   return scored

@@ -247,6 +247,25 @@ export function elementByName(
   roles: ReadonlyArray<string | readonly string[]>,
   phrase?: Omit<ElementPhrase, 'name'>,
 ): Element {
+  const scoped = phrase?.scope ? { scope: phrase.scope } : {};
+  // "the item containing …": the row itself, for assertions about it (its class, its whole text).
+  if (phrase?.itself && phrase.scope)
+    return {
+      name: `the ${phrase.scope.container} containing "${phrase.scope.text}"`,
+      locators: [{ kind: 'css', value: ':scope' }],
+      ...scoped,
+    };
+  // "css=.todo-count", "xpath=//footer//strong": an element with no words of its own, by its markup.
+  const selector = /^(css|xpath)=(.+)$/s.exec(name.trim());
+  if (selector) {
+    const value = selector[1] === 'css' ? selector[2]! : `xpath=${selector[2]!}`;
+    return {
+      name: phrase?.scope ? `${name} in the ${phrase.scope.container} containing "${phrase.scope.text}"` : name,
+      locators: [{ kind: 'css', value }],
+      ...(phrase?.nth ? { nth: phrase.nth } : {}),
+      ...scoped,
+    };
+  }
   const locators: LocatorCandidate[] = [];
   for (const exact of [true, false]) {
     for (const role of roles)

@@ -113,6 +113,22 @@ describe('built-in steps that must fail, and say why', () => {
     );
   });
 
+  it('a whole-text check fails on a longer text, and says the whole text', () => {
+    expect(message('A whole-text check is not a substring check')).toContain(
+      '"feed the cat" shows "feed the cat", expected it to be "feed the"',
+    );
+  });
+
+  it('a class the row must not have fails, naming the classes it has', () => {
+    expect(message('A class the row must not have')).toContain('should be without the class "completed" but is the classes "completed"');
+  });
+
+  it('a missing storage item says it does not exist', () => {
+    expect(message('A storage item that is not there')).toContain(
+      'The local storage item "nothing-here" does not exist; expected it to be "x"',
+    );
+  });
+
   it('a wrong count lists what it counted', () => {
     expect(message('A wrong count says what it counted')).toContain('Found 2 "todo" items, expected 3 ("feed the cat", "feed the cat")');
   });

@@ -4,6 +4,7 @@ import {
   BUILT_IN_STEPS,
   ELEMENT_PARAMETER,
   elementPhrase,
+  STORAGE_PARAMETER,
   type BuiltInStepId,
   type ElementPhrase,
 } from '@rehearse/contract';
@@ -13,6 +14,7 @@ import { web } from './web.js';
 import type { RehearseWorld } from './world.js';
 
 type El = ElementPhrase;
+type Storage = 'local' | 'session';
 // Each implementation takes the step's parameters in pattern order ({element} arrives as an ElementPhrase).
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type StepFn = (this: RehearseWorld, ...args: any[]) => Promise<void>;
@@ -77,6 +79,12 @@ const BUILT_IN_IMPLEMENTATIONS = {
   press: async function (key: string) {
     await web.press(null, key, undefined, undefined, this);
   },
+  focus: async function (element: El) {
+    await web.focus(element, undefined, undefined, this);
+  },
+  blur: async function (element: El) {
+    await web.blur(element, undefined, undefined, this);
+  },
   check: async function (element: El) {
     await web.check(element, undefined, undefined, this);
   },
@@ -100,6 +108,9 @@ const BUILT_IN_IMPLEMENTATIONS = {
   },
   seeIn: async function (text: string, element: El) {
     await web.verifyTextIn(element, text, undefined, undefined, this);
+  },
+  hasText: async function (element: El, text: string) {
+    await web.verifyTextIn(element, text, undefined, { exact: true }, this);
   },
   visible: async function (element: El) {
     await web.verifyVisible(element, undefined, undefined, this);
@@ -127,6 +138,12 @@ const BUILT_IN_IMPLEMENTATIONS = {
   },
   hasClass: async function (element: El, value: string) {
     await web.verifyState(element, { kind: 'class', value }, undefined, undefined, this);
+  },
+  notHasClass: async function (element: El, value: string) {
+    await web.verifyState(element, { kind: 'no-class', value }, undefined, undefined, this);
+  },
+  focused: async function (element: El) {
+    await web.verifyState(element, { kind: 'focused' }, undefined, undefined, this);
   },
   hasAttribute: async function (element: El, name: string, value: string) {
     await web.verifyState(element, { kind: 'attribute', name, value }, undefined, undefined, this);
@@ -161,6 +178,27 @@ const BUILT_IN_IMPLEMENTATIONS = {
   rememberValue: async function (element: El, name: string) {
     await web.remember(element, 'value', name, undefined, undefined, this);
   },
+  setStorage: async function (storage: Storage, key: string, value: string) {
+    await web.setStorage(storage, key, value, undefined, undefined, this);
+  },
+  storageIs: async function (storage: Storage, key: string, value: string) {
+    await web.verifyStorage(storage, key, value, 'is', undefined, undefined, this);
+  },
+  storageHas: async function (storage: Storage, key: string, text: string) {
+    await web.verifyStorage(storage, key, text, 'contains', undefined, undefined, this);
+  },
+  clearStorage: async function (storage: Storage) {
+    await web.clearStorage(storage, undefined, this);
+  },
+  setCookie: async function (name: string, value: string) {
+    await web.setCookie(name, value, undefined, undefined, this);
+  },
+  cookieIs: async function (name: string, value: string) {
+    await web.verifyCookie(name, value, undefined, undefined, this);
+  },
+  clearCookies: async function () {
+    await web.clearCookies(undefined, this);
+  },
   wait: async function (msOrText: string) {
     await web.wait(msOrText, undefined, undefined, this);
   },
@@ -189,7 +227,14 @@ export function defineSteps(): void {
   defineParameterType({
     name: ELEMENT_PARAMETER.name,
     regexp: ELEMENT_PARAMETER.regexp,
-    transformer: (nth?: string, name?: string, container?: string, text?: string) => elementPhrase(nth, name, container, text),
+    transformer: (nth?: string, name?: string, container?: string, text?: string, itself?: string, itselfText?: string) =>
+      elementPhrase(nth, name, container, text, itself, itselfText),
+    useForSnippets: false,
+  });
+  defineParameterType({
+    name: STORAGE_PARAMETER.name,
+    regexp: STORAGE_PARAMETER.regexp,
+    transformer: (which: string) => which as Storage,
     useForSnippets: false,
   });
   const patterns = new Map<string, string>(BUILT_IN_STEPS.map((step) => [step.id, step.pattern]));

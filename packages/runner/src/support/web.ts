@@ -82,6 +82,8 @@ export type ElementState =
   | { kind: 'checked'; checked: boolean }
   | { kind: 'enabled'; enabled: boolean }
   | { kind: 'class'; value: string }
+  | { kind: 'no-class'; value: string }
+  | { kind: 'focused' }
   | { kind: 'attribute'; name: string; value: string };
 
 function describeState(state: ElementState): string {
@@ -92,9 +94,20 @@ function describeState(state: ElementState): string {
       return state.enabled ? 'enabled' : 'disabled';
     case 'class':
       return `of class "${state.value}"`;
+    case 'no-class':
+      return `without the class "${state.value}"`;
+    case 'focused':
+      return 'focused';
     case 'attribute':
       return `${state.name}="${state.value}"`;
   }
+}
+
+/** The page's Storage, as far as the storage steps use it (the runner compiles without the DOM's types). */
+interface BrowserStorage {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+  clear(): void;
 }
 
 const collapse = (text: string) => text.replace(/\s+/g, ' ').trim();
@@ -361,6 +374,121 @@ export const web = {
     });
   },
 
+  /** Puts the keyboard focus on the element. */
+  async focus(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'focus_element', element: toElement(ref), params, options }, async (target) => {
+      await target!.focus({ timeout: timeoutOf(w, options) });
+    });
+  },
+
+  /** Moves the focus out of the element: its blur (and, for a changed field, change) events fire. */
+  async blur(ref: ElementRef, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'blur_element', element: toElement(ref), params, options }, async (target) => {
+      await target!.blur({ timeout: timeoutOf(w, options) });
+    });
+  },
+
+  /** Writes an item of the page's local or session storage. */
+  async setStorage(
+    storage: 'local' | 'session',
+    key: string,
+    value: string,
+    params?: StepParams,
+    options?: CommandOptions,
+    world?: RehearseWorld,
+  ): Promise<void> {
+    const w = worldOf(world);
+    const item = w.data.resolve(key, params);
+    const resolved = w.data.resolve(value, params);
+    await runCommand(w, { type: `set_${storage}_storage`, text: item.display, value: resolved, options }, async () => {
+      await w.page.evaluate(
+        ([which, name, text]) => (globalThis as unknown as Record<string, BrowserStorage>)[`${which}Storage`]!.setItem(name, text),
+        [storage, item.value, resolved.value] as const,
+      );
+    });
+  },
+
+  /** Waits until the item of the page's local or session storage is (or, with `contains`, holds) `expected`. */
+  async verifyStorage(
+    storage: 'local' | 'session',
+    key: string,
+    expected: string,
+    how: 'is' | 'contains',
+    params?: StepParams,
+    options?: CommandOptions,
+    world?: RehearseWorld,
+  ): Promise<void> {
+    const w = worldOf(world);
+    const item = w.data.resolve(key, params);
+    const resolved = w.data.resolve(expected, params);
+    await runCommand(w, { type: `verify_${storage}_storage`, text: item.display, value: resolved, options }, async () => {
+      let actual: string | null = null;
+      const matched = await poll(timeoutOf(w, options), async () => {
+        actual = await w.page.evaluate(
+          ([which, name]) => (globalThis as unknown as Record<string, BrowserStorage>)[`${which}Storage`]!.getItem(name),
+          [storage, item.value] as const,
+        );
+        return actual !== null && includesText(actual, resolved.value, how === 'is') ? true : undefined;
+      });
+      if (!matched) {
+        const held = actual === null ? 'does not exist' : `is "${(actual as string).slice(0, 200)}"`;
+        throw new Error(
+          `The ${storage} storage item "${item.display}" ${held}; expected it to ${how === 'is' ? 'be' : 'contain'} "${resolved.display}"`,
+        );
+      }
+      return { expectedValue: resolved.display, value: resolved.secret ? resolved.display : (actual ?? '') };
+    });
+  },
+
+  /** Empties the page's local or session storage. */
+  async clearStorage(storage: 'local' | 'session', options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: `clear_${storage}_storage`, options }, async () => {
+      await w.page.evaluate((which) => (globalThis as unknown as Record<string, BrowserStorage>)[`${which}Storage`]!.clear(), storage);
+    });
+  },
+
+  /** Sets a cookie for the current page's address. */
+  async setCookie(name: string, value: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const cookie = w.data.resolve(name, params);
+    const resolved = w.data.resolve(value, params);
+    await runCommand(w, { type: 'set_cookie', text: cookie.display, value: resolved, options }, async () => {
+      const url = w.page.url();
+      if (!/^https?:/.test(url)) throw new Error('A cookie needs a page to belong to: open a page first');
+      await w.browserContext.addCookies([{ name: cookie.value, value: resolved.value, url }]);
+    });
+  },
+
+  /** Waits until the browser holds the cookie, for the current page, with exactly `expected`. */
+  async verifyCookie(name: string, expected: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    const cookie = w.data.resolve(name, params);
+    const resolved = w.data.resolve(expected, params);
+    await runCommand(w, { type: 'verify_cookie', text: cookie.display, value: resolved, options }, async () => {
+      let actual: string | undefined;
+      const matched = await poll(timeoutOf(w, options), async () => {
+        actual = (await w.browserContext.cookies(w.page.url())).find((each) => each.name === cookie.value)?.value;
+        return actual === resolved.value ? true : undefined;
+      });
+      if (!matched)
+        throw new Error(
+          `The cookie "${cookie.display}" ${actual === undefined ? 'is not set for this page' : `is "${resolved.secret ? '****' : actual}"`}; expected "${resolved.display}"`,
+        );
+      return { expectedValue: resolved.display, value: resolved.secret ? resolved.display : (actual ?? '') };
+    });
+  },
+
+  /** Removes every cookie of the scenario's browser. */
+  async clearCookies(options?: CommandOptions, world?: RehearseWorld): Promise<void> {
+    const w = worldOf(world);
+    await runCommand(w, { type: 'clear_cookies', options }, async () => {
+      await w.browserContext.clearCookies();
+    });
+  },
+
   /** Waits until the page shows `text` in a visible element. */
   async verifyText(text: string, params?: StepParams, options?: CommandOptions, world?: RehearseWorld): Promise<void> {
     const w = worldOf(world);
@@ -487,8 +615,9 @@ export const web = {
     const w = worldOf(world);
     const checkable = state.kind === 'checked';
     const element = toElement(ref, checkable ? ROLES_FOR.check : undefined);
-    const expected = state.kind === 'class' || state.kind === 'attribute' ? w.data.resolve(state.value, params).value : '';
-    await runCommand(w, { type: `verify_element_${state.kind}`, element, params, text: describeState(state), options }, async (target) => {
+    const expected = 'value' in state ? w.data.resolve(state.value, params).value : '';
+    const type = `verify_element_${state.kind.replace('-', '_')}`;
+    await runCommand(w, { type, element, params, text: describeState(state), options }, async (target) => {
       let actual = '';
       const held = await poll(
         timeoutOf(w, options),
@@ -504,10 +633,18 @@ export const web = {
               actual = enabled ? 'enabled' : 'disabled';
               return enabled === state.enabled ? true : undefined;
             }
-            case 'class': {
+            case 'class':
+            case 'no-class': {
               const classes = (await target!.getAttribute('class')) ?? '';
               actual = `the classes "${classes}"`;
-              return classes.split(/\s+/).includes(expected) ? true : undefined;
+              return classes.split(/\s+/).includes(expected) === (state.kind === 'class') ? true : undefined;
+            }
+            case 'focused': {
+              const focused = await target!.evaluate(
+                (node: { ownerDocument: { activeElement: unknown } }) => node.ownerDocument.activeElement === node,
+              );
+              actual = 'not focused';
+              return focused ? true : undefined;
             }
             case 'attribute': {
               const value = await target!.getAttribute(state.name);

@@ -177,6 +177,38 @@ export const TODO_LIST_FEATURE = `Feature: Todo list
     When I fill "What needs to be done?" with "{{draft}} tonight"
     And I press "Enter"
     Then I should see "call mum tonight"
+
+  Scenario: A row itself, its whole text, and a class it must not have
+    When I check "feed the cat"
+    Then the item containing "feed the cat" should have the class "completed"
+    And the item containing "buy some cheese" should not have the class "completed"
+    And the item containing "buy some" should have the text "buy some cheese"
+    And "css=.todo-count" should have the text "1 item left"
+
+  Scenario: Leaving a field by its focus saves an edit
+    When I double-click "feed the cat"
+    And I fill "textbox" in the item containing "feed the cat" with "feed the dog"
+    And I blur "textbox" in the item containing "feed the cat"
+    Then the "todo" items should be:
+      | buy some cheese |
+      | feed the dog    |
+    When I focus "What needs to be done?"
+    Then "What needs to be done?" should be focused
+
+  Scenario: The list lives in local storage, and the storages and cookies can be set
+    Then the local storage item "rehearse-todos-v1" should contain "feed the cat"
+    When I set the session storage item "draft" to "walk the dog"
+    Then the session storage item "draft" should be "walk the dog"
+    When I clear the session storage
+    And I set the cookie "consent" to "yes"
+    Then the cookie "consent" should be "yes"
+    When I clear the cookies
+    And I set the local storage item "rehearse-todos-v1" to "[]"
+    And I reload the page
+    Then I should see 0 "todo" items
+    When I clear the local storage
+    And I reload the page
+    Then I should not see "feed the cat"
 `;
 
 /** The tools page: what the todo list lacks (upload, select, drag, context menu, dialogs, tabs, typing, scrolling). */
@@ -263,6 +295,16 @@ export const TODO_FAILURES_FEATURE = `Feature: Todo failures
 
   Scenario: A wrong count says what it counted
     Then I should see 3 "todo" items
+
+  Scenario: A whole-text check is not a substring check
+    Then the 1st "feed the cat" should have the text "feed the"
+
+  Scenario: A class the row must not have
+    When I check the 1st "checkbox"
+    Then the 1st "list item" should not have the class "completed"
+
+  Scenario: A storage item that is not there
+    Then the local storage item "nothing-here" should be "x"
 `;
 
 /** A workspace with these feature files, nothing but built-in steps, and the file to import. */
