@@ -1,11 +1,9 @@
-import { rmSync } from 'node:fs';
 import { describeRecordedStep, type RecordedCommand } from '@rehearse/contract';
-import { runCli } from '@rehearse/runner/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { generate } from '@rehearse/codegen';
 import { digestTestData, RecorderSession } from './session.js';
 import { pickBeneath } from './testing/picker.js';
-import { startDemoShop, startPlainApp, startTodoApp, workspaceWith } from './testing/targets.js';
+import { replayRecording, runWorkspace, startDemoShop, startPlainApp, startTodoApp } from './testing/targets.js';
 import { judge, recordScenario, replayAll } from './testing/healing-bench.js';
 import { TODO_TARGET } from './testing/todo-healing.js';
 
@@ -27,25 +25,6 @@ export function nonCssShare(commands: RecordedCommand[]): { good: number; total:
   return { good, total: elements.length };
 }
 
-async function runWorkspace(files: { path: string; content: string }[], baseUrl: string, data?: unknown) {
-  const dir = workspaceWith(files, baseUrl);
-  if (data) files.push();
-  const out: string[] = [];
-  const args = ['run', '--env', 'environments/default.json', '--headless', '--out', `${dir}/report`];
-  if (data) {
-    const { writeFileSync } = await import('node:fs');
-    writeFileSync(`${dir}/test-data.json`, JSON.stringify(data));
-    args.push('--data', 'test-data.json');
-  }
-  const code = await runCli(args, {
-    cwd: dir,
-    stdout: { write: (t: string) => out.push(t) },
-    stderr: { write: (t: string) => out.push(t) },
-  });
-  rmSync(dir, { recursive: true, force: true });
-  return { code, output: out.join('') };
-}
-
 /** Starts `target`, records on it (1024×700, headless) what `drive` does, and closes both. */
 async function recordOn(
   target: () => Promise<{ app: { close(): Promise<unknown> }; baseUrl: string }>,
@@ -64,13 +43,6 @@ async function recordOn(
     await session.close();
     await app.app.close();
   }
-}
-
-/** A recording as the publisher writes it (one scenario in a fresh workspace), run by rehearse run. */
-async function replayRecording(scenarioName: string, commands: RecordedCommand[], baseUrl: string) {
-  const generated = generate({ scenarioName, commands, existing: new Map() });
-  const feature = { path: 'features/recorded.feature', content: `Feature: Recorded\n\n${generated.scenarioText}\n` };
-  return { generated, result: await runWorkspace([feature, ...generated.files], baseUrl) };
 }
 
 describe('recording the demo shop in Chromium', () => {

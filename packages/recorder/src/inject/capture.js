@@ -852,7 +852,12 @@
     send({ type: 'fill', element: element, value: recorded.value, secret: recorded.secret || undefined });
   }
 
-  function recordAssertion(el) {
+  /**
+   * `toggledByPick`: the pick was a click on this very checkbox, which the browser ticks before the
+   * click event reaches us (and unticks again after, since we cancel it): the state the person saw
+   * is the opposite of what the box says now.
+   */
+  function recordAssertion(el, toggledByPick) {
     var element = describe(el);
     if (assertMode === 'verifyText') {
       var text = shortText(el);
@@ -866,12 +871,11 @@
         var row = el.closest(REPEATED) || el.parentElement;
         box = row ? row.querySelector('input[type=checkbox], input[type=radio], [role=checkbox], [role=radio], [role=switch]') : null;
       }
-      if (box)
-        send({
-          type: 'verifyChecked',
-          element: describe(box),
-          value: box.checked || box.getAttribute('aria-checked') === 'true' ? 'checked' : 'unchecked',
-        });
+      if (box) {
+        var checkedNow = box.checked || box.getAttribute('aria-checked') === 'true';
+        var seen = toggledByPick === box && 'checked' in box ? !checkedNow : checkedNow;
+        send({ type: 'verifyChecked', element: describe(box), value: seen ? 'checked' : 'unchecked' });
+      }
     } else if (assertMode === 'verifyCount') {
       var counted = listCount(el);
       if (counted) send({ type: 'verifyCount', value: counted.word, count: counted.count });
@@ -1011,11 +1015,21 @@
         // An element stepped to with ArrowDown is taken as it is; otherwise the control clicked.
         var chosen = pick && pick.index > 0 ? picked() : null;
         endPick();
-        recordAssertion(chosen || (event.target instanceof Element ? event.target.closest(INTERACTIVE) || event.target : el));
+        var clickedBox =
+          event.target instanceof HTMLInputElement && (event.target.type === 'checkbox' || event.target.type === 'radio')
+            ? event.target
+            : null;
+        recordAssertion(
+          chosen || (event.target instanceof Element ? event.target.closest(INTERACTIVE) || event.target : el),
+          chosen ? null : clickedBox,
+        );
         return;
       }
       if (isTextField(el) || el instanceof HTMLSelectElement) return;
-      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) return;
+      if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
+        noteToggle(el);
+        return;
+      }
       if (el.tagName === 'OPTION') return;
       // A pending fill (the change event comes on blur) goes first.
       if (document.activeElement && document.activeElement !== el) recordFill(document.activeElement);
@@ -1129,6 +1143,30 @@
     },
     true,
   );
+  // A checkbox the app removes in answer to its own click (a todo ticked on the "Active" list is
+  // redrawn away) never gets its change event to the window: the event fires on a box no longer in
+  // the page. So the tick is noted at the click, described while its row is still there, and sent
+  // by the change event or, when none reaches us, once the click's handlers have run.
+  var pendingToggle = null;
+
+  function sendToggle(toggle) {
+    if (toggle.sent) return;
+    toggle.sent = true;
+    if (document.activeElement && document.activeElement !== toggle.el && document.activeElement.isConnected)
+      recordFill(document.activeElement);
+    send({ type: toggle.el.type === 'radio' || toggle.checked ? 'check' : 'uncheck', element: toggle.element });
+  }
+
+  function noteToggle(box) {
+    var toggle = { el: box, element: describe(box), checked: box.checked, sent: false };
+    pendingToggle = toggle;
+    window.setTimeout(function () {
+      if (pendingToggle === toggle) pendingToggle = null;
+      // Still in the page and not changed (the page cancelled the click): nothing happened.
+      if (!toggle.sent && (!box.isConnected || box.checked === toggle.checked)) sendToggle(toggle);
+    }, 0);
+  }
+
   window.addEventListener(
     'change',
     function (event) {
@@ -1140,7 +1178,8 @@
         var option = el.options[el.selectedIndex];
         send({ type: 'select', element: describe(el), value: option ? norm(option.label || option.text) : el.value });
       } else if (el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio')) {
-        send({ type: el.type === 'radio' || el.checked ? 'check' : 'uncheck', element: describe(el) });
+        if (pendingToggle && pendingToggle.el === el) sendToggle(pendingToggle);
+        else send({ type: el.type === 'radio' || el.checked ? 'check' : 'uncheck', element: describe(el) });
       } else if (isTextField(el)) {
         recordFill(el);
       }

@@ -1,8 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
 import { TODO_APP_PATH, todoAppPlugin } from '@rehearse/todo-app';
+import type { RecordedCommand } from '@rehearse/contract';
+import { generate } from '@rehearse/codegen';
+import { runCli } from '@rehearse/runner/cli';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The demo shop on a free port. */
@@ -83,4 +86,31 @@ export function workspaceWith(files: { path: string; content: string }[], baseUr
     writeFileSync(path.join(dir, file.path), file.content);
   }
   return dir;
+}
+
+/** Runs `rehearse run` on a fresh workspace of these files against `baseUrl` (test data from `data`), and removes it. */
+export async function runWorkspace(files: { path: string; content: string }[], baseUrl: string, data?: unknown) {
+  const dir = workspaceWith(files, baseUrl);
+  if (data) files.push();
+  const out: string[] = [];
+  const args = ['run', '--env', 'environments/default.json', '--headless', '--out', `${dir}/report`];
+  if (data) {
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(`${dir}/test-data.json`, JSON.stringify(data));
+    args.push('--data', 'test-data.json');
+  }
+  const code = await runCli(args, {
+    cwd: dir,
+    stdout: { write: (t: string) => out.push(t) },
+    stderr: { write: (t: string) => out.push(t) },
+  });
+  rmSync(dir, { recursive: true, force: true });
+  return { code, output: out.join('') };
+}
+
+/** A recording as the publisher writes it (one scenario in a fresh workspace), run by rehearse run. */
+export async function replayRecording(scenarioName: string, commands: RecordedCommand[], baseUrl: string) {
+  const generated = generate({ scenarioName, commands, existing: new Map() });
+  const feature = { path: 'features/recorded.feature', content: `Feature: Recorded\n\n${generated.scenarioText}\n` };
+  return { generated, result: await runWorkspace([feature, ...generated.files], baseUrl) };
 }

@@ -1,0 +1,96 @@
+import type { RecordedCommand } from '@rehearse/contract';
+import { mutation } from '@rehearse/todomvc/mutations';
+import { startTodoMvc } from '@rehearse/todomvc/testing';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RecorderSession } from './session.js';
+import { replayRecording } from './testing/targets.js';
+
+/**
+ * What the recorder writes down is what the person saw and did (issue 43 item 1), on TodoMVC as
+ * its authors wrote it (apps/todomvc: unlabelled checkboxes, a list redrawn on every change).
+ */
+
+const row = (page: Page, title: string) => page.locator('#todo-list li').filter({ has: page.getByText(title, { exact: true }) });
+
+/** Records on TodoMVC (vanilla JS) what `drive` does, and answers the commands captured. */
+async function record(url: string, drive: (page: Page, session: RecorderSession) => Promise<void>): Promise<RecordedCommand[]> {
+  const session = await RecorderSession.start({
+    url: `${url}index.html`,
+    baseUrl: url,
+    viewport: { width: 1024, height: 700 },
+    headless: true,
+  });
+  try {
+    const page = session.activePage;
+    await page.getByPlaceholder('What needs to be done?').click();
+    for (const title of ['buy some cheese', 'feed the cat']) {
+      await page.keyboard.type(title);
+      await page.keyboard.press('Enter');
+    }
+    await drive(page, session);
+    // Captured events reach the session through a binding: wait until nothing more arrives.
+    let seen = -1;
+    while (seen !== session.commands.length) {
+      seen = session.commands.length;
+      await page.waitForTimeout(300);
+    }
+    return [...session.commands];
+  } finally {
+    await session.close();
+  }
+}
+
+let served: Awaited<ReturnType<typeof startTodoMvc>>;
+beforeAll(async () => {
+  served = await startTodoMvc();
+});
+afterAll(() => served?.app.close());
+
+describe('recording TodoMVC, an app not written for the recorder', () => {
+  it('records a Checked assertion picked by clicking the checkbox as the state seen before the click, and leaves the box as it was', async () => {
+    let boxAfterPick: boolean | undefined;
+    const url = served.urls.vanillajs;
+    const commands = await record(url, async (page, session) => {
+      await row(page, 'feed the cat').locator('input.toggle').click();
+      await session.assert('verifyChecked');
+      await row(page, 'feed the cat').locator('input.toggle').click();
+      await session.assert('verifyChecked');
+      await row(page, 'buy some cheese').locator('input.toggle').click();
+      boxAfterPick = await row(page, 'buy some cheese').locator('input.toggle').isChecked();
+    });
+    const checks = commands.filter((command) => command.type === 'verifyChecked' || command.type === 'check' || command.type === 'uncheck');
+    expect(checks.map((command) => [command.type, command.element?.name, command.value])).toEqual([
+      ['check', 'feed the cat', undefined],
+      ['verifyChecked', 'feed the cat', 'checked'],
+      ['verifyChecked', 'buy some cheese', 'unchecked'],
+    ]);
+    expect(boxAfterPick).toBe(false);
+    // The recording passes on the app as written, and fails where new todos start completed.
+    const { result } = await replayRecording('Tick one todo', commands, url);
+    expect(result.output).toContain('1 scenario: 1 passed, 0 failed');
+    const broken = await startTodoMvc(mutation('add-completed'));
+    try {
+      const { result: onBroken } = await replayRecording('Tick one todo', commands, broken.urls.vanillajs);
+      expect(onBroken.code).toBe(1);
+      expect(onBroken.output).toMatch(/should be checked but is not checked|should be not checked but is checked/);
+    } finally {
+      await broken.app.close();
+    }
+  }, 120_000);
+
+  it('records ticking a todo that the Active list takes away at once, by the row it was in', async () => {
+    const url = served.urls.vanillajs;
+    const commands = await record(url, async (page) => {
+      await page.getByRole('link', { name: 'Active' }).click();
+      await page.waitForURL(/#\/active$/);
+      await row(page, 'feed the cat').locator('input.toggle').click();
+      await expect.poll(() => row(page, 'feed the cat').count()).toBe(0);
+    });
+    const tick = commands.find((command) => command.type === 'check');
+    expect(tick?.element?.name).toBe('feed the cat');
+    const { generated, result } = await replayRecording('Tick on the Active list', commands, url);
+    expect(generated.scenarioText).toMatch(/I check "feed the cat"/);
+    expect(result.output).toContain('1 scenario: 1 passed, 0 failed');
+  }, 120_000);
+});
