@@ -74,6 +74,39 @@ describe('a name recorded again on the same page', () => {
   });
 });
 
+describe('a step that names its row', () => {
+  /** The recorder's description of a row's button: page-wide candidates, and the ones found inside its row. */
+  const withRow = (row: number, rowText: string): RecordedElement => ({
+    ...removeButton(row, rowText),
+    row: {
+      container: 'row',
+      text: rowText,
+      locators: [
+        { kind: 'role', role: 'button', name: 'Remove', exact: true },
+        { kind: 'css', value: 'button.remove' },
+      ],
+    },
+  });
+
+  it('is bound to that row: the entry is scoped to it and holds only the candidates found inside it', () => {
+    const first = record(new Map(), 'Remove Grace', [open, click(withRow(2, 'Grace'))]);
+    expect(lastStep(first.generated)).toBe('When I click on "Remove" button in the row containing "Grace"');
+    const entry = first.locators.remove_button_in_grace as unknown as { scope: unknown; locators: unknown[] };
+    expect(entry.scope).toEqual({ container: 'row', text: 'Grace' });
+    // No positional path of the whole page: it would find whichever row is 2nd, on a broken app too.
+    expect(entry.locators).toEqual(withRow(2, 'Grace').row!.locators);
+  });
+
+  it('keeps one entry when the same row is recorded again, and a new one for another row', () => {
+    const first = record(new Map(), 'Remove Grace', [open, click(withRow(2, 'Grace'))]);
+    const again = record(first.files, 'Remove Grace again', [open, click(withRow(3, 'Grace'))]);
+    expect(Object.keys(again.locators)).toEqual(['remove_button_in_grace']);
+    const other = record(again.files, 'Remove Ada', [open, click(withRow(1, 'Ada'))]);
+    expect(lastStep(other.generated)).toBe('When I click on "Remove" button in the row containing "Ada"');
+    expect(Object.keys(other.locators)).toEqual(['remove_button_in_grace', 'remove_button_in_ada']);
+  });
+});
+
 describe('recording again on a page whose step file was edited by hand', () => {
   const HAND_WRITTEN = [
     `import { appendFileSync } from 'node:fs';`,

@@ -317,15 +317,15 @@ export function generate(input: GenerateInput): GeneratedFiles {
     for (const pattern of parseStepFile(content).keys()) patternOwner.set(pattern, match[1]!);
   }
 
-  const pages = new Map<string, { file: PageFile; locators: Record<string, RecordedElement> }>();
+  const pages = new Map<string, { file: PageFile; locators: Record<string, LocatorEntry> }>();
   const pageOf = (page: string) => {
     let entry = pages.get(page);
     if (!entry) {
       const stepText = input.existing.get(`${STEP_DEFINITIONS_DIR}/${page}.mjs`);
       const locatorText = input.existing.get(`${LOCATORS_DIR}/${page}.json`);
-      let locators: Record<string, RecordedElement> = {};
+      let locators: Record<string, LocatorEntry> = {};
       try {
-        locators = locatorText ? (JSON.parse(locatorText) as Record<string, RecordedElement>) : {};
+        locators = locatorText ? (JSON.parse(locatorText) as Record<string, LocatorEntry>) : {};
       } catch {
         locators = {};
       }
@@ -377,13 +377,13 @@ export function generate(input: GenerateInput): GeneratedFiles {
       pattern += row.suffix;
       text += row.suffix;
     }
-    const bound = bind(entry.locators, key, d.element);
+    const bound = bind(entry.locators, key, d.element, row !== undefined);
     key = bound.key;
     pattern += bound.suffix;
     text += bound.suffix;
     let body = d.body;
     if (d.target) {
-      const target = bind(entry.locators, `${snake(d.target.name)}_${noun(d.target)}`, d.target);
+      const target = bind(entry.locators, `${snake(d.target.name)}_${noun(d.target)}`, d.target, false);
       pattern += target.suffix.replace(/^ in the/, ' dropped in the');
       text += target.suffix.replace(/^ in the/, ' dropped in the');
       body = body.replace(TARGET, `elements[${JSON.stringify(target.key)}]`);
@@ -439,8 +439,14 @@ export function generate(input: GenerateInput): GeneratedFiles {
  * of the page (another row's "Remove") is never re-bound: the earlier scenarios keep theirs, and
  * the step says which one it means (the suffix).
  */
-function bind(locators: Record<string, RecordedElement>, key: string, element: RecordedElement): { key: string; suffix: string } {
+function bind(
+  locators: Record<string, LocatorEntry>,
+  key: string,
+  element: RecordedElement,
+  namedByRow: boolean,
+): { key: string; suffix: string } {
   let suffix = '';
+  let byRow = namedByRow;
   if (locators[key] && !sameRecordedElement(locators[key]!, element)) {
     const found = distinguishing(element, (candidate) => {
       const taken = locators[`${key}${candidate}`];
@@ -448,14 +454,37 @@ function bind(locators: Record<string, RecordedElement>, key: string, element: R
     });
     key += found.keySuffix;
     suffix = found.suffix;
+    byRow ||= found.byRow;
   }
-  locators[key] = { name: element.name, locators: element.locators, ...(element.fingerprint ? { fingerprint: element.fingerprint } : {}) };
+  locators[key] = entryOf(element, byRow);
   return { key, suffix };
 }
 
+/** A locator file's entry: the element's candidates, and when its step names its row, the row as a scope. */
+type LocatorEntry = Pick<RecordedElement, 'name' | 'locators' | 'fingerprint'> & { scope?: { container: 'item' | 'row'; text: string } };
+
+/**
+ * What the locator file keeps of an element. A step that names the element's row (`… in the item
+ * containing "feed the cat"`) is bound to that row: its candidates are the ones found inside the
+ * row, and the runner looks only there, so a look-alike in another row can never answer for it.
+ */
+function entryOf(element: RecordedElement, byRow: boolean): LocatorEntry {
+  const fingerprint = element.fingerprint ? { fingerprint: element.fingerprint } : {};
+  if (byRow && element.row)
+    return {
+      name: element.name,
+      locators: element.row.locators,
+      ...fingerprint,
+      scope: { container: element.row.container, text: element.row.text },
+    };
+  return { name: element.name, locators: element.locators, ...fingerprint };
+}
+
 /** The same element recorded again: a locator candidate in common other than a positional CSS path, or the very same candidates. */
-function sameRecordedElement(known: RecordedElement, recorded: RecordedElement): boolean {
-  const ids = (element: RecordedElement) => element.locators.map((candidate) => JSON.stringify(candidate));
+function sameRecordedElement(known: LocatorEntry, recorded: RecordedElement): boolean {
+  const ids = (element: Pick<RecordedElement, 'locators'>) => element.locators.map((candidate) => JSON.stringify(candidate));
+  // Bound to a row: the same row, found inside it the same way.
+  if (known.scope) return recorded.row?.text === known.scope.text && JSON.stringify(ids(known)) === JSON.stringify(ids(recorded.row));
   if (JSON.stringify(ids(known)) === JSON.stringify(ids(recorded))) return true;
   // Positional CSS differs as a list grows; anything else (a role and name, a text-anchored XPath)
   // finds the element by what it shows.
@@ -469,13 +498,16 @@ function sameRecordedElement(known: RecordedElement, recorded: RecordedElement):
  * (` in the row containing "Grace"`), else a number (` #2`). `free` says whether a key suffix is
  * still unbound (or bound to this very element).
  */
-function distinguishing(element: RecordedElement, free: (keySuffix: string) => boolean): { suffix: string; keySuffix: string } {
+function distinguishing(
+  element: RecordedElement,
+  free: (keySuffix: string) => boolean,
+): { suffix: string; keySuffix: string; byRow: boolean } {
   const container = element.fingerprint?.container;
   if (container) {
     const row = rowSuffix(container);
-    if (free(row.keySuffix)) return row;
+    if (free(row.keySuffix)) return { ...row, byRow: true };
   }
-  for (let n = 2; ; n += 1) if (free(`_${n}`)) return { suffix: ` #${n}`, keySuffix: `_${n}` };
+  for (let n = 2; ; n += 1) if (free(`_${n}`)) return { suffix: ` #${n}`, keySuffix: `_${n}`, byRow: false };
 }
 
 /**

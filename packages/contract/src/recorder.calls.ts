@@ -57,6 +57,19 @@ export const RecordedElement = z.object({
   name: z.string().max(500),
   locators: z.array(LocatorCandidateSchema).min(1).max(20),
   fingerprint: ElementFingerprintSchema.optional(),
+  /**
+   * The element as found inside the repeated row it sits in: the row's kind and text, and
+   * candidates checked unique among that row's visible elements. Code generation uses them when a
+   * step names the row (`… in the item containing "feed the cat"`), so the step acts in that row
+   * only, never in a look-alike row elsewhere.
+   */
+  row: z
+    .object({
+      container: z.enum(['item', 'row']),
+      text: z.string().max(200),
+      locators: z.array(LocatorCandidateSchema).min(1).max(20),
+    })
+    .optional(),
 });
 export type RecordedElement = z.infer<typeof RecordedElement>;
 

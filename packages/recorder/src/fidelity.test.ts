@@ -79,6 +79,40 @@ describe('recording TodoMVC, an app not written for the recorder', () => {
     }
   }, 120_000);
 
+  it('binds a step that names its row to that row: the delete button of "feed the cat" is looked for inside its row only', async () => {
+    const url = served.urls.vanillajs;
+    const commands = await record(url, async (page) => {
+      await page.keyboard.type('book a doctors appointment');
+      await page.keyboard.press('Enter');
+      await row(page, 'feed the cat').hover();
+      await row(page, 'feed the cat').locator('button.destroy').click();
+      await expect.poll(() => row(page, 'feed the cat').count()).toBe(0);
+    });
+    const { generated, result } = await replayRecording('Delete the cat', commands, url);
+    const deleteStep = generated.scenarioText
+      .split('\n')
+      .find((line) => line.includes('in the item containing "feed the cat"') && /click/.test(line));
+    expect(deleteStep).toBeDefined();
+    const locatorFile = generated.files.find((file) => file.path.includes('/locators/'))!;
+    const entries = Object.values(
+      JSON.parse(locatorFile.content) as Record<string, { scope?: unknown; locators: { kind: string; value?: string }[] }>,
+    );
+    const scoped = entries.filter((entry) => entry.scope);
+    expect(scoped.map((entry) => entry.scope)).toContainEqual({ container: 'item', text: 'feed the cat' });
+    // Inside the row: no path that names a row by its position on the page.
+    for (const entry of scoped)
+      expect(entry.locators.filter((candidate) => /nth-of-type|nth-child/.test(candidate.value ?? ''))).toEqual([]);
+    expect(result.output).toContain('1 scenario: 1 passed, 0 failed');
+    // Where new todos go on top, "feed the cat" is another row by position; the step still deletes it.
+    const reordered = await startTodoMvc(mutation('add-on-top'));
+    try {
+      const onReordered = await replayRecording('Delete the cat', commands, reordered.urls.vanillajs);
+      expect(onReordered.result.output).toContain('1 scenario: 1 passed, 0 failed');
+    } finally {
+      await reordered.app.close();
+    }
+  }, 120_000);
+
   it('records ticking a todo that the Active list takes away at once, by the row it was in', async () => {
     const url = served.urls.vanillajs;
     const commands = await record(url, async (page) => {

@@ -585,6 +585,79 @@
   }
 
   /**
+   * How to find `el` inside the repeated row it sits in, for a step that names the row: the runner
+   * looks for these candidates only inside that row (Playwright scopes them: an XPath's `//` and a
+   * CSS path start at the row), so each is checked unique among the row's visible elements. The row
+   * itself is `:scope`. Null outside rows or when nothing inside tells it apart.
+   */
+  function rowScope(el) {
+    var container = repeatedContainer(el);
+    var box = el.matches(REPEATED) ? el : el.parentElement ? el.parentElement.closest(REPEATED) : null;
+    if (!container || !box) return null;
+    var word = container.tag === 'tr' ? 'row' : 'item';
+    if (box === el) return { container: word, text: container.text, locators: [{ kind: 'css', value: ':scope' }] };
+    var inside = [];
+    var all = box.querySelectorAll('*');
+    for (var i = 0; i < all.length; i++) if (all[i] === el || !isHidden(all[i])) inside.push(all[i]);
+    var countInside = function (predicate) {
+      var count = 0;
+      for (var j = 0; j < inside.length; j++) if (predicate(inside[j])) count++;
+      return count;
+    };
+    var out = [];
+    var testId = el.getAttribute('data-testid');
+    if (
+      testId &&
+      countInside(function (o) {
+        return o.getAttribute('data-testid') === testId;
+      }) === 1
+    )
+      out.push({ kind: 'testId', value: testId });
+    var role = roleOf(el);
+    var name = accessibleName(el);
+    if (
+      role &&
+      name &&
+      name.length <= 120 &&
+      countInside(function (o) {
+        return roleOf(o) === role && accessibleName(o) === name;
+      }) === 1
+    )
+      out.push({ kind: 'role', role: role, name: name, exact: true });
+    var text = shortText(el);
+    if (
+      text &&
+      text.length <= 80 &&
+      !name &&
+      countInside(function (o) {
+        return innermostWith(o, text, shortText);
+      }) === 1
+    )
+      out.push({ kind: 'text', value: text, exact: true });
+    if (
+      role &&
+      countInside(function (o) {
+        return roleOf(o) === role;
+      }) === 1
+    )
+      out.push({ kind: 'role', role: role });
+    var tag = el.tagName.toLowerCase();
+    var classes = Array.prototype.filter.call(el.classList, function (c) {
+      return /^[A-Za-z_-][\w-]*$/.test(c);
+    });
+    if (classes.length) {
+      var selector = tag + '.' + classes.map(cssEscape).join('.');
+      if (
+        countInside(function (o) {
+          return o.matches(selector);
+        }) === 1
+      )
+        out.push({ kind: 'css', value: selector });
+    }
+    return out.length ? { container: word, text: container.text, locators: out } : null;
+  }
+
+  /**
    * `revealed`: the element shows only while its row is hovered, so its look-alikes in other rows
    * are hidden now, not absent: its role and text find it alone only by accident.
    */
@@ -603,7 +676,10 @@
     // Named as the row shows it, and found by that text ahead of any positional CSS.
     if (found && found.locator) locators.splice(locators.length - 1, 0, found.locator);
     var shown = (beside && beside.text) || (row && row.text);
-    return { name: shown || humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
+    var described = { name: shown || humanName(el, role, name), locators: locators, fingerprint: fingerprintOf(el, role, name) };
+    var scoped = rowScope(el);
+    if (scoped) described.row = scoped;
+    return described;
   }
 
   // ---- how many items a list shows (the runner's "I should see N "word" items") ----
