@@ -99,19 +99,29 @@ export async function findSupportFiles(
 }
 
 /**
+ * A workspace file the support code refused as it loaded (a `.steps` file that calls itself): a
+ * usage error with its file and line, as a bad option is. The support module is loaded through
+ * the run's own loaders, so its error classes are not this module's: they are known by name.
+ */
+function unusableSupport(error: unknown): never {
+  if (error instanceof Error && error.name === 'ReusableStepError') throw new UsageError(error.message);
+  throw error;
+}
+
+/**
  * The support file cucumber imports for one run. It registers Rehearse, then imports the
  * workspace's support files with a per-run query: a process that runs twice (tests, the bench,
  * a worker) gets fresh step registrations instead of modules Node cached on the first run. A
  * `--parallel` worker process starts without the runner's loaders, so the file registers them first.
  */
-function writeEntry(dir: string, runId: string, supportFiles: string[], stepTimeoutMs: number): string {
+function writeEntry(dir: string, runId: string, supportFiles: string[], stepTimeoutMs: number, workspaceDir: string): string {
   const lines = [
     `if (!globalThis[Symbol.for('rehearse.loaders')]) {`,
     ...(TSX_LOADER ? [`  await import(${JSON.stringify(TSX_LOADER)});`, `  globalThis[Symbol.for('rehearse.tsx')] = true;`] : []),
     `  (await import(${JSON.stringify(LOADERS_MODULE)})).ensureLoaders();`,
     `}`,
     `const { registerSupport } = await import(${JSON.stringify(SUPPORT_MODULE)});`,
-    `registerSupport({ stepTimeoutMs: ${stepTimeoutMs} });`,
+    `registerSupport({ stepTimeoutMs: ${stepTimeoutMs}, workspaceDir: ${JSON.stringify(workspaceDir)} });`,
     ...supportFiles.map((file) => `await import(${JSON.stringify(`${pathToFileURL(file).href}?run=${runId}`)});`),
   ];
   const entry = path.join(dir, 'support.mjs');
@@ -321,7 +331,7 @@ export class SupportCache {
     const key = JSON.stringify([cwd, supportFiles, stepTimeoutMs]);
     let library = this.libraries.get(key);
     if (!library) {
-      const entry = writeEntry(mkdtempSync(path.join(this.dir, 'support-')), randomUUID(), supportFiles, stepTimeoutMs);
+      const entry = writeEntry(mkdtempSync(path.join(this.dir, 'support-')), randomUUID(), supportFiles, stepTimeoutMs, cwd);
       library = load(entry).then((support) => ({ support, entry }));
       library.catch(() => this.libraries.delete(key));
       this.libraries.set(key, library);
@@ -358,7 +368,7 @@ export async function warmUp(cwd: string, io: CliIo, cache: SupportCache): Promi
         { file: false, provided: { ...cucumber.use, import: [entry], require: [], format: [], publish: false } },
         { cwd, env: io.env },
       );
-      return withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf));
+      return withoutSourceMaps(() => loadSupport(runConfiguration, environmentOf)).catch(unusableSupport);
     })
     .then(
       () => undefined,
@@ -556,13 +566,19 @@ async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo
           { cwd, env: io.env },
         );
       const loadFrom = async (entry: string) =>
-        withoutSourceMaps(async () => loadSupport((await configure(entry)).runConfiguration, environmentOf));
+        withoutSourceMaps(async () => loadSupport((await configure(entry)).runConfiguration, environmentOf)).catch(unusableSupport);
       let support: ISupportCodeLibrary;
       let entry: string;
       if (inProcess.supportCache) {
         ({ support, entry } = await inProcess.supportCache.get(cwd, supportFiles, passSettings.stepTimeoutMs, loadFrom));
       } else {
-        entry = writeEntry(mkdtempSync(path.join(scratch, 'pass-')), `${runId}-${randomUUID()}`, supportFiles, passSettings.stepTimeoutMs);
+        entry = writeEntry(
+          mkdtempSync(path.join(scratch, 'pass-')),
+          `${runId}-${randomUUID()}`,
+          supportFiles,
+          passSettings.stepTimeoutMs,
+          cwd,
+        );
         support = await loadFrom(entry);
       }
       const { runConfiguration } = await configure(entry);

@@ -16,6 +16,8 @@ import { closeSharedBrowser, RehearseWorld, resolveSettings, type RehearseParame
 export interface SupportOptions {
   /** Cucumber's step timeout; the project's stepTimeoutMs (rehearse.config.json) by default. */
   stepTimeoutMs?: number;
+  /** Where the run's workspace is (its reusable steps are read from it); the working directory by default, as plain cucumber-js runs. */
+  workspaceDir?: string;
 }
 
 /**
@@ -70,5 +72,5 @@ export function registerSupport(options: SupportOptions = {}): void {
     await closeSharedBrowser();
   });
 
-  defineSteps();
+  defineSteps(options.workspaceDir ?? process.cwd());
 }

@@ -83,7 +83,7 @@ export const DATA_FILE = path.join('data', 'data.json');
 
 /** A problem with the user's input or files: the CLI prints the message and exits with 2. */
 export class UsageError extends Error {
-  override readonly name = 'UsageError';
+  override readonly name: string = 'UsageError';
 }
 
 function readJson(file: string, what: string): unknown {

@@ -10,6 +10,7 @@ import {
 } from '@rehearse/contract';
 import { parse as parseYaml } from 'yaml';
 import { api, type ApiRequestSpec, type BodyType } from './api.js';
+import { compileReusableSteps, fillPlaceholders, readReusableSteps, type ReusableStep } from './reusable-steps.js';
 import { web } from './web.js';
 import type { RehearseWorld } from './world.js';
 
@@ -222,8 +223,34 @@ function parseRequestDocument(text: string): ApiRequestSpec {
   return raw as ApiRequestSpec;
 }
 
-/** Registers the built-in and API steps into the current cucumber support library. */
-export function defineSteps(): void {
+/**
+ * Registers the workspace's reusable steps (the `.steps` files under features/, see reusable-steps.ts): each
+ * runs its steps through the built-in implementations, or through another reusable step. A file
+ * that cannot be used stops the run at load with its file and line.
+ */
+function defineReusableSteps(workspaceDir: string): void {
+  const steps = readReusableSteps(workspaceDir);
+  if (steps.length === 0) return;
+  const resolve = compileReusableSteps(steps);
+  const run = async (world: RehearseWorld, step: ReusableStep, values: readonly string[]): Promise<void> => {
+    for (const line of step.body) {
+      const resolved = resolve(fillPlaceholders(line.text, step, values))!;
+      if (resolved.kind === 'reusable') await run(world, resolved.step, resolved.values);
+      else await (BUILT_IN_IMPLEMENTATIONS[resolved.id] as StepFn).apply(world, resolved.args);
+    }
+  };
+  for (const step of steps) {
+    const fn = async function (this: RehearseWorld, ...values: string[]) {
+      await run(this, step, values);
+    };
+    // Cucumber checks a step function's arity against its pattern; a rest parameter has none.
+    Object.defineProperty(fn, 'length', { value: step.params.length });
+    Given(step.pattern, fn);
+  }
+}
+
+/** Registers the built-in and API steps, and the workspace's reusable steps, into the current cucumber support library. */
+export function defineSteps(workspaceDir: string): void {
   defineParameterType({
     name: ELEMENT_PARAMETER.name,
     regexp: ELEMENT_PARAMETER.regexp,
@@ -239,6 +266,7 @@ export function defineSteps(): void {
   });
   const patterns = new Map<string, string>(BUILT_IN_STEPS.map((step) => [step.id, step.pattern]));
   for (const [id, fn] of Object.entries(BUILT_IN_IMPLEMENTATIONS)) Given(patterns.get(id)!, fn);
+  defineReusableSteps(workspaceDir);
 
   Given(API_STEP_PATTERNS[0], function (this: RehearseWorld, name: string, value: string) {
     this.apiHeaders[name] = value;
