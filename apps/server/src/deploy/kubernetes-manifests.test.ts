@@ -323,3 +323,20 @@ describe('deploy/kubernetes', () => {
     expect(worker.spec.template.spec.containers[0]!.image).toBe('registry.example.com/rehearse:0.1.0');
   });
 });
+
+describe('deploy/Dockerfile', () => {
+  const ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
+  const dockerfile = readFileSync(path.join(ROOT, 'deploy', 'Dockerfile'), 'utf8');
+
+  it("installs the dependencies from every workspace's manifest and bins before it copies the sources (so a source edit reuses that layer)", () => {
+    const { workspaces } = JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { workspaces: string[] };
+    const beforeSources = dockerfile.slice(0, dockerfile.indexOf('COPY . .'));
+    for (const workspace of workspaces) {
+      expect(beforeSources).toContain(`COPY ${workspace}/package.json ${workspace}/`);
+      const { bin } = JSON.parse(readFileSync(path.join(ROOT, workspace, 'package.json'), 'utf8')) as { bin?: Record<string, string> };
+      for (const file of Object.values(bin ?? {}))
+        expect(beforeSources).toContain(`COPY ${workspace}/${path.dirname(file).replace(/^\.\//, '')} `);
+    }
+    expect(beforeSources).toMatch(/npm ci --no-audit/);
+  });
+});
