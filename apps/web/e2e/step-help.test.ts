@@ -52,6 +52,13 @@ describe('step help in Chromium', () => {
     await expectAccessible(page, 'steps reference');
     await screenshotAtSizes(page, 'steps-reference');
 
+    // The storage steps read as a person writes them: the storage word unquoted, each value its own name.
+    await page.getByRole('searchbox', { name: 'Search steps' }).fill('storage');
+    await expect
+      .poll(() => entries.allInnerTexts())
+      .toContainEqual(expect.stringContaining('I set the local storage item "key" to "value"'));
+    await screenshotAtSizes(page, 'steps-reference-storage');
+
     await page.getByRole('searchbox', { name: 'Search steps' }).fill('drag');
     await expect.poll(() => entries.allInnerTexts()).toEqual([expect.stringContaining('I drag "element" to "element"')]);
     await page.getByRole('searchbox', { name: 'Search steps' }).fill('juggle');

@@ -538,7 +538,7 @@ export const BUILT_IN_STEPS = [
     pattern: 'I set the {storage} storage item {string} to {string}',
     family: 'storage and cookies',
     description: "Writes an item of the page's local or session storage (for the page's origin; open a page first).",
-    example: 'I set the local storage item "todos-vanillajs" to "{\\"todos\\":[]}"',
+    example: 'I set the local storage item "theme" to "dark"',
     parameters: [str('storage', '"local" or "session"'), str('key', 'the item'), str('value', 'its text')],
   },
   {

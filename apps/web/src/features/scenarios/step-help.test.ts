@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { replaceStepOnLine, stepKeywords, stepTextStart } from './step-help';
+import { BUILT_IN_STEPS } from '@rehearse/contract';
+import { readableStep, replaceStepOnLine, stepKeywords, stepSnippet, stepTextStart } from './step-help';
 
 describe('step lines in any Gherkin dialect', () => {
   it("finds where a step's text begins after English keywords, and nothing on other lines", () => {
@@ -26,5 +27,14 @@ describe('step lines in any Gherkin dialect', () => {
     );
     expect(replaceStepOnLine(text, { line: 9, column: 1 }, 'x')).toBe(text);
     expect(replaceStepOnLine(text, { line: 4, column: 99 }, 'x')).toBe(text);
+  });
+});
+
+describe('steps as a person reads and types them', () => {
+  it('writes the storage word unquoted and keeps each later parameter its own name', () => {
+    const setStorage = BUILT_IN_STEPS.find((step) => step.id === 'setStorage')!;
+    const names = setStorage.parameters.map((parameter) => parameter.name);
+    expect(readableStep(setStorage.pattern, names)).toBe('I set the local storage item "key" to "value"');
+    expect(stepSnippet(setStorage.pattern, names)).toBe('I set the ${storage} storage item "${key}" to "${value}"');
   });
 });

@@ -7,7 +7,7 @@ import { BUILT_IN_STEPS, type BuiltInStep } from '@rehearse/contract';
  * sit inside the quotes. Used by the editor's completion and the Steps reference page.
  */
 
-const PARAMETER = /\{(string|element|int|float|word)\}|\(([^)]*)\)/g;
+const PARAMETER = /\{(string|element|int|float|word|storage)\}|\(([^)]*)\)/g;
 
 /** What a parameter is called where the catalogue gives no name: "element", "text", or its type. */
 const parameterName = (type: string, given: string | undefined) =>
@@ -19,6 +19,8 @@ export function readableStep(pattern: string, names: readonly string[] = []): st
   return pattern.replace(PARAMETER, (_, type: string | undefined, optional: string | undefined) => {
     if (type === undefined) return optional ?? '';
     const name = parameterName(type, names[at++]);
+    // {storage} is the word "local" or "session", unquoted: the reference shows the usual one.
+    if (type === 'storage') return 'local';
     return type === 'int' || type === 'float' ? (type === 'int' ? '2' : '1.5') : type === 'word' ? name : `"${name}"`;
   });
 }
@@ -35,7 +37,7 @@ export function stepSnippet(pattern: string, names: readonly string[] = []): str
       if (slot === 0) parts.push(escape(part));
       else if (slot === 1 && part !== undefined) {
         const name = parameterName(part, names[at++]);
-        parts.push(part === 'int' || part === 'float' || part === 'word' ? `\${${name}}` : `"\${${name}}"`);
+        parts.push(part === 'int' || part === 'float' || part === 'word' || part === 'storage' ? `\${${name}}` : `"\${${name}}"`);
       } else if (slot === 2 && part !== undefined) parts.push(escape(part));
       return parts;
     }, [])

@@ -212,7 +212,7 @@ export const FeatureStrings = {
   referenceLink: 'Steps reference',
   referenceTitle: 'Steps reference',
   referenceIntro:
-    'Steps that run without any code. Name an element by the words a person sees: its label, its text, its placeholder or its accessible name. Say "the 2nd …" when several match, and "… in the row containing …" to name the one in a particular row, item, card, dialog or section.',
+    'Steps that run without any code. Name an element by the words a person sees: its label, its text, its placeholder or its accessible name. Say "the 2nd …" when several match, and "… in the row containing …" to name the one in a particular row, item, card, dialog or section; "the item containing …" is that row itself, and "css=…" names an element with no words of its own.',
   referenceSearch: 'Search steps',
   referenceNoMatch: (query: string) => `No step matches “${query}”.`,
   referenceCount: (shown: number, total: number) => (shown === total ? `${total} steps` : `${shown} of ${total} steps`),
