@@ -8,6 +8,7 @@ export * from './validation.js';
 export * from './environment-rules.js';
 export * from './builtin-steps.js';
 export * from './step-suggestions.js';
+export * from './reusable-steps.js';
 export * from './gherkin-messages.js';
 export * from './gherkin-names.js';
 export * from './tag-selection.js';

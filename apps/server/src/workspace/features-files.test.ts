@@ -266,6 +266,20 @@ Given('an unused step with a {string}', async function () {});
     expect(
       (await own.api.call(ws.checkSteps, { body: { projectId: own.projectId, text: 'Scenario: x\n  | not | a step' } })).undefinedSteps,
     ).toEqual([]);
+    // A reusable step made of steps (a .steps file, no code) implements a step as a definition does.
+    await own.api.call(ws.pushFile, {
+      body: {
+        projectId: own.projectId,
+        directory: 'features/steps',
+        file: { name: 'shop.steps', content: 'Feature: Shop steps\n  Scenario: I buy "<product>"\n    When I click "<product>"\n' },
+      },
+    });
+    const reusable = await own.api.call(ws.checkSteps, {
+      body: { projectId: own.projectId, text: 'Scenario: Buy\n  When I buy "Mug"\n  And I buys "Lamp"' },
+    });
+    expect(reusable.undefinedSteps).toEqual([
+      { line: 3, column: 7, text: 'I buys "Lamp"', suggestions: expect.arrayContaining(['I buy "Lamp"']) },
+    ]);
     // Any dialect: the step text begins where that language's keyword ends.
     const french = await own.api.call(ws.checkSteps, {
       body: { projectId: own.projectId, text: "# language: fr\nFonctionnalité: Panier\n  Scénario: Payer\n    Etant donné qu'il pleut\n" },

@@ -7,7 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../cli/index.js';
 import { captureIo } from '../testing/output.js';
 import { makeTodoWorkspace } from '../testing/todo-suite.js';
-import { compileReusableSteps, parseReusableSteps } from './reusable-steps.js';
+import { parseReusableSteps } from '@rehearse/contract';
+import { compileReusableSteps } from './reusable-steps.js';
 
 const TODO_STEPS = `Feature: Todo steps
   Steps a scenario can use as if they were built in.

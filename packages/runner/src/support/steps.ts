@@ -7,10 +7,11 @@ import {
   STORAGE_PARAMETER,
   type BuiltInStepId,
   type ElementPhrase,
+  type ReusableStep,
 } from '@rehearse/contract';
 import { parse as parseYaml } from 'yaml';
 import { api, type ApiRequestSpec, type BodyType } from './api.js';
-import { compileReusableSteps, fillPlaceholders, readReusableSteps, type ReusableStep } from './reusable-steps.js';
+import { compileReusableSteps, fillPlaceholders, readReusableSteps } from './reusable-steps.js';
 import { web } from './web.js';
 import type { RehearseWorld } from './world.js';
 

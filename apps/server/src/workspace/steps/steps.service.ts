@@ -2,7 +2,9 @@ import {
   API_STEP_PATTERNS,
   BUILT_IN_STEP_PATTERNS,
   Messages,
+  parseReusableSteps,
   suggestSteps,
+  type ReusableStep,
   type StepDefinitionRef,
   type StepInfo,
 } from '@rehearse/contract';
@@ -104,10 +106,39 @@ export class StepsService {
         return { path: entry.path, oid: entry.oid, text, ...scan, lastChanged };
       }),
     );
-    const definitions = [...files.flatMap((file) => file.definitions), ...BUILT_IN];
+    const definitions = [...files.flatMap((file) => file.definitions), ...(await this.reusableSteps(snapshot)), ...BUILT_IN];
     const index = { files, definitions, matcher: new StepMatcher(definitions) };
     this.indexes.set(snapshot.commit, index);
     return index;
+  }
+
+  /**
+   * The workspace's reusable steps (`.steps` files under features/, made of steps, no code): they
+   * implement a step as a definition does. A file the runner would refuse implements nothing here
+   * either; the run says why, with its line.
+   */
+  private async reusableSteps(snapshot: Snapshot): Promise<StepDefinition[]> {
+    const entries = (await snapshot.list(FEATURES_DIR)).filter((entry) => entry.path.endsWith('.steps'));
+    const blobs = await snapshot.git.readBlobs(entries.map((entry) => entry.oid));
+    return entries.flatMap((entry) => {
+      let steps: ReusableStep[];
+      try {
+        steps = parseReusableSteps(blobs.get(entry.oid)?.toString('utf8') ?? '', entry.path);
+      } catch {
+        return [];
+      }
+      return steps.map((step) => ({
+        uri: entry.path,
+        keyword: 'Step',
+        pattern: step.pattern,
+        isRegex: false,
+        line: step.line,
+        start: 0,
+        end: 0,
+        source: 'user' as const,
+        implementedAt: null,
+      }));
+    });
   }
 
   private info(
