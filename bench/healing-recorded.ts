@@ -1,12 +1,12 @@
 /**
  * Self-healing bench with scenarios recorded through the recorder (issue 19 "Must show"), on the
- * todo app and on the demo shop: recorded on version 1, replayed on version 1 (plain, then with
+ * todo app, on the demo shop and on TodoMVC (vanilla JS recorded, Vue as the redesign): recorded on version 1, replayed on version 1 (plain, then with
  * --heal: any FIXED_BY_AI there is a wrong heal) and on version 2 with --heal. Each broken step
  * is judged by the app's state after it (packages/recorder/src/testing/healing-bench.ts). It also
  * measures the healer alone: the same recordings keeping only their positional CSS paths.
  * Target per app: ≥ 80 % of broken steps healed correctly, 0 healed wrongly.
  *
- *   npx tsx bench/healing-recorded.ts [--json] [--verbose] [--app todo|shop]
+ *   npx tsx bench/healing-recorded.ts [--json] [--verbose] [--app todo|shop|TodoMVC]
  */
 import { parseArgs } from 'node:util';
 import {
@@ -18,11 +18,12 @@ import {
 } from '../packages/recorder/src/testing/healing-bench.js';
 import { SHOP_TARGET } from '../packages/recorder/src/testing/shop-healing.js';
 import { TODO_TARGET } from '../packages/recorder/src/testing/todo-healing.js';
+import { TODOMVC_TARGET } from '../packages/recorder/src/testing/todomvc-recordings.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, app: { type: 'string' } },
 });
-const targets = [TODO_TARGET, SHOP_TARGET].filter((target) => !values.app || target.name.includes(values.app));
+const targets = [TODO_TARGET, SHOP_TARGET, TODOMVC_TARGET].filter((target) => !values.app || target.name.includes(values.app));
 
 async function measure(target: BenchTarget) {
   const apps = await target.start();

@@ -1,13 +1,14 @@
 /**
  * Mutation bench (issue 43 item 5): TodoMVC's vanilla JS app as its authors wrote it
- * (apps/todomvc), then with each injected bug of apps/todomvc/src/mutations.ts. Two suites are run
+ * (apps/todomvc), then with each injected bug of apps/todomvc/src/mutations.ts. Three suites run
  * against each: Rehearse's suite in built-in steps (packages/runner/src/testing/todomvc-suite.ts,
- * `rehearse run`) and Playwright's own demo suite ported to this app
- * (bench/todomvc/demo-todo-app.spec.ts, Playwright Test). A suite kills a mutant when any of its
- * tests fails that passes on the app as written (a failure there is listed: a false alarm, or a
- * defect of the app itself).
- * Prints each mutant with who killed it and why our suite failed, and the score: mutants our suite
- * kills among those Playwright's kills (target ≥ 95 %).
+ * `rehearse run`); the same checks recorded through the recorder once, on the app as written
+ * (packages/recorder/src/testing/todomvc-recordings.ts), generated as Publish writes them; and
+ * Playwright's own demo suite ported to this app (bench/todomvc/demo-todo-app.spec.ts, Playwright
+ * Test). A suite kills a mutant when a test fails that passes on the app as written (a failure
+ * there is listed: a false alarm, or a defect of the app itself). Prints each mutant with who
+ * killed it and why the built-in suite failed, and the score: mutants each of ours kills among
+ * those Playwright's kills (target ≥ 95 %).
  *
  *   npx tsx bench/mutations.ts [--only id,id] [--json]
  */
@@ -16,7 +17,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RunReport } from '@rehearse/contract';
+import type { RecordedCommand, RunReport } from '@rehearse/contract';
 import { MUTATIONS } from '@rehearse/todomvc/mutations';
 import { startTodoMvc, type Mutation } from '@rehearse/todomvc/testing';
 import { findBrowserExecutable } from '../packages/runner/src/browser.js';
@@ -24,6 +25,8 @@ import { runCli } from '../packages/runner/src/cli/index.js';
 import { captureIo } from '../packages/runner/src/testing/output.js';
 import { makeTodoWorkspace } from '../packages/runner/src/testing/todo-suite.js';
 import { TODOMVC_FEATURE, TODOMVC_FIRST_TODO_FEATURE } from '../packages/runner/src/testing/todomvc-suite.js';
+import { recordScenario, replayAll } from '../packages/recorder/src/testing/healing-bench.js';
+import { TODOMVC_TARGET } from '../packages/recorder/src/testing/todomvc-recordings.js';
 
 const REPO = path.resolve(import.meta.dirname, '..');
 const { values } = parseArgs({ options: { only: { type: 'string' }, json: { type: 'boolean', default: false } } });
@@ -136,12 +139,36 @@ const beyond = (outcome: SuiteOutcome, baseline: SuiteOutcome | undefined): Suit
   return { ...outcome, failed, killed: failed.length > 0 };
 };
 
-async function against(mutation: Mutation | undefined, baseline?: { ours: SuiteOutcome; theirs: SuiteOutcome }) {
+type Recordings = { name: string; commands: RecordedCommand[] }[];
+type Outcomes = { ours: SuiteOutcome; recorded: SuiteOutcome; theirs: SuiteOutcome };
+
+/** The recorded suite: TodoMVC recorded through the recorder once, on the app as written. */
+async function recordSuite(): Promise<Recordings> {
+  const served = await startTodoMvc();
+  try {
+    const recordings: Recordings = [];
+    for (const scenario of TODOMVC_TARGET.scenarios)
+      recordings.push({ name: scenario.name, commands: await recordScenario(TODOMVC_TARGET, served.urls.vanillajs, scenario) });
+    return recordings;
+  } finally {
+    await served.app.close();
+  }
+}
+
+/** The recordings, generated as Publish writes them and run with `rehearse run`, without healing. */
+async function recorded(recordings: Recordings, baseUrl: string): Promise<SuiteOutcome> {
+  const { scenarios } = await replayAll(recordings, baseUrl, false, { name: 'Recorded', stateScript: 'null' });
+  const failed = scenarios.filter((scenario) => scenario.status !== 'PASSED').map((scenario) => scenario.name);
+  return { killed: failed.length > 0, failed };
+}
+
+async function against(mutation: Mutation | undefined, recordings: Recordings, baseline?: Outcomes): Promise<Outcomes> {
   const served = await startTodoMvc(mutation);
   try {
     const url = served.urls.vanillajs;
     return {
       ours: beyond(await ours(url, baseline !== undefined), baseline?.ours),
+      recorded: beyond(await recorded(recordings, url), baseline?.recorded),
       theirs: beyond(await theirs(url, baseline?.theirs.failed), baseline?.theirs),
     };
   } finally {
@@ -149,47 +176,49 @@ async function against(mutation: Mutation | undefined, baseline?: { ours: SuiteO
   }
 }
 
+const SUITES = ['ours', 'recorded', 'theirs'] as const;
+const LABELS: Record<(typeof SUITES)[number], string> = { ours: 'built-in', recorded: 'recorded', theirs: "Playwright's" };
+
 try {
-  const baseline = await against(undefined);
-  const rows: { mutation: Mutation; ours: SuiteOutcome; theirs: SuiteOutcome }[] = [];
+  const recordings = await recordSuite();
+  const baseline = await against(undefined, recordings);
+  const rows: ({ mutation: Mutation } & Outcomes)[] = [];
+  const said = (outcome: SuiteOutcome) => (outcome.killed ? 'killed' : 'survived');
   for (const mutation of chosen) {
-    rows.push({ mutation, ...(await against(mutation, baseline)) });
+    rows.push({ mutation, ...(await against(mutation, recordings, baseline)) });
     if (!values.json) {
       const last = rows.at(-1)!;
-      console.error(
-        `${mutation.id}: ours ${last.ours.killed ? 'killed' : 'survived'}, Playwright's ${last.theirs.killed ? 'killed' : 'survived'}`,
-      );
+      console.error(`${mutation.id}: ${SUITES.map((suite) => `${LABELS[suite]} ${said(last[suite])}`).join(', ')}`);
     }
   }
-  const killedByTheirs = rows.filter((row) => row.theirs.killed);
-  const killedByBoth = killedByTheirs.filter((row) => row.ours.killed);
+  const killed = (suite: (typeof SUITES)[number]) => rows.filter((row) => row[suite].killed);
+  const amongTheirs = (suite: 'ours' | 'recorded') =>
+    killed('theirs').length === 0 ? 1 : killed('theirs').filter((row) => row[suite].killed).length / killed('theirs').length;
   const summary = {
     mutants: rows.length,
-    killedByOurs: rows.filter((row) => row.ours.killed).length,
-    killedByTheirs: killedByTheirs.length,
-    oursAmongTheirs: killedByTheirs.length === 0 ? 1 : killedByBoth.length / killedByTheirs.length,
-    falseAlarms: { ours: baseline.ours.failed, theirs: baseline.theirs.failed },
+    killed: Object.fromEntries(SUITES.map((suite) => [suite, killed(suite).length])),
+    amongTheirs: { ours: amongTheirs('ours'), recorded: amongTheirs('recorded') },
+    falseAlarms: Object.fromEntries(SUITES.map((suite) => [suite, baseline[suite].failed])),
   };
   if (values.json) {
     console.log(JSON.stringify({ summary, rows }, null, 2));
   } else {
     const mark = (outcome: SuiteOutcome) => (outcome.killed ? 'killed  ' : 'survived');
     console.log('Mutation bench: TodoMVC (vanilla JS) with one injected bug at a time');
-    console.log(
-      `  on the app as written: ours ${baseline.ours.failed.length} failing, Playwright's ${baseline.theirs.failed.length} failing`,
-    );
-    for (const name of baseline.ours.failed) console.log(`    ours fails: ${name}`);
-    for (const name of baseline.theirs.failed) console.log(`    Playwright's fails: ${name}`);
-    console.log(`  ${'mutant'.padEnd(32)} ${'ours'.padEnd(8)} ${'theirs'.padEnd(8)} what breaks / why ours failed`);
+    for (const suite of SUITES) {
+      console.log(`  on the app as written, ${LABELS[suite]} suite: ${baseline[suite].failed.length} failing`);
+      for (const name of baseline[suite].failed) console.log(`    fails: ${name}`);
+    }
+    console.log(`  ${'mutant'.padEnd(32)} ${'built-in'} ${'recorded'} ${'theirs  '} what breaks / why the built-in suite failed`);
     for (const row of rows) {
-      console.log(`  ${row.mutation.id.padEnd(32)} ${mark(row.ours)} ${mark(row.theirs)} ${row.mutation.says}`);
-      if (row.ours.why) console.log(`  ${''.padEnd(50)} ↳ ${row.ours.why}`);
+      console.log(`  ${row.mutation.id.padEnd(32)} ${mark(row.ours)} ${mark(row.recorded)} ${mark(row.theirs)} ${row.mutation.says}`);
+      if (row.ours.why) console.log(`  ${''.padEnd(59)} ↳ ${row.ours.why}`);
     }
     console.log(
-      `  killed: ours ${summary.killedByOurs}/${summary.mutants}, Playwright's ${summary.killedByTheirs}/${summary.mutants}; ours among Playwright's kills ${(100 * summary.oursAmongTheirs).toFixed(0)} %   target ≥ 95 %`,
+      `  killed: ${SUITES.map((suite) => `${LABELS[suite]} ${summary.killed[suite]}/${summary.mutants}`).join(', ')}; among Playwright's kills: built-in ${(100 * summary.amongTheirs.ours).toFixed(0)} %, recorded ${(100 * summary.amongTheirs.recorded).toFixed(0)} %   target ≥ 95 %`,
     );
   }
-  if (summary.falseAlarms.ours.length > 0) process.exitCode = 1;
+  if (baseline.ours.failed.length > 0 || baseline.recorded.failed.length > 0) process.exitCode = 1;
 } finally {
   rmSync(scratch, { recursive: true, force: true });
 }
