@@ -53,6 +53,9 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
       await add(page, ...THREE);
       await seeText(session, page, '3 items left');
       await seeText(session, page, 'book a doctors appointment');
+      // Value: the field is empty again, picked by clicking it.
+      await session.assert('verifyValue');
+      await page.getByPlaceholder(NEW_TODO).click();
     },
   },
   {
@@ -93,6 +96,10 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
       await page.locator('#toggle-all').click();
       await seeText(session, page, '0 items left');
       await seeChecked(session, page, 'feed the cat');
+      // The toggle follows the todos: unticking one unticks it.
+      await tick(page, 'buy some cheese');
+      await session.assert('verifyChecked');
+      await page.locator('#toggle-all').click();
     },
   },
   {
@@ -119,6 +126,40 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
       await page.keyboard.press('Escape');
       await seeText(session, page, 'feed the cat');
       await dontSee(session, 'buy some sausages');
+    },
+  },
+  {
+    name: 'Emptying a todo while editing deletes it',
+    start: 'index.html',
+    drive: async (page, session) => {
+      await add(page, 'buy some cheese', 'feed the cat');
+      await page.getByText('feed the cat', { exact: true }).dblclick();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.press('Enter');
+      await dontSee(session, 'feed the cat');
+      await seeText(session, page, '1 item left');
+    },
+  },
+  {
+    name: 'Todos, ticks and edits are kept when the page is opened again',
+    start: 'index.html',
+    drive: async (page, session) => {
+      await add(page, ...THREE);
+      await tick(page, 'buy some cheese');
+      await page.getByText('feed the cat', { exact: true }).dblclick();
+      await page.keyboard.press('Control+A');
+      await page.keyboard.type('buy some sausages');
+      await page.keyboard.press('Enter');
+      await row(page, 'book a doctors appointment').hover();
+      await row(page, 'book a doctors appointment').locator('button.destroy').click();
+      // Typed into the address bar, as a person reopens the page.
+      await session.input({ kind: 'navigate', url: 'index.html' });
+      await page.getByText('buy some sausages').waitFor();
+      await seeChecked(session, page, 'buy some cheese');
+      await seeText(session, page, 'buy some sausages');
+      await dontSee(session, 'book a doctors appointment');
+      await seeText(session, page, '1 item left');
     },
   },
   {
