@@ -10,9 +10,10 @@ import type { BenchScenario, BenchTarget } from './healing-bench.js';
  * state compared after each step is the todos, the route and the text in its fields.
  */
 
-const NEW_TODO = 'What needs to be done?';
+export const NEW_TODO = 'What needs to be done?';
 
-async function add(page: Page, ...titles: string[]): Promise<void> {
+/** Types each title into the new-todo field, with Enter after each (TodoMVC's field in every build). */
+export async function add(page: Page, ...titles: string[]): Promise<void> {
   await page.getByPlaceholder(NEW_TODO).click();
   for (const title of titles) {
     await page.keyboard.type(title);

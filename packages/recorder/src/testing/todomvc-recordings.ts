@@ -2,6 +2,7 @@ import { startTodoMvc } from '@rehearse/todomvc/testing';
 import type { Page } from 'playwright-core';
 import type { RecorderSession } from '../session.js';
 import type { BenchScenario, BenchTarget } from './healing-bench.js';
+import { add, NEW_TODO } from './todo-healing.js';
 
 /**
  * TodoMVC as its authors wrote it (apps/todomvc), recorded through the recorder as a QA engineer
@@ -12,14 +13,13 @@ import type { BenchScenario, BenchTarget } from './healing-bench.js';
  * release for the mutation bench.
  */
 
-const NEW_TODO = 'What needs to be done?';
-
-async function add(page: Page, ...titles: string[]): Promise<void> {
-  await page.getByPlaceholder(NEW_TODO).click();
-  for (const title of titles) {
-    await page.keyboard.type(title);
-    await page.keyboard.press('Enter');
-  }
+/** Double-clicks a todo, selects its text and types `to` (nothing empties it), then presses `key`. */
+async function editTo(page: Page, from: string, to: string, key = 'Enter'): Promise<void> {
+  await page.getByText(from, { exact: true }).dblclick();
+  await page.keyboard.press('Control+A');
+  if (to) await page.keyboard.type(to);
+  else await page.keyboard.press('Backspace');
+  await page.keyboard.press(key);
 }
 
 const row = (page: Page, title: string) => page.locator('#todo-list li').filter({ has: page.getByText(title, { exact: true }) });
@@ -107,10 +107,7 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
     start: 'index.html',
     drive: async (page, session) => {
       await add(page, 'buy some cheese', 'feed the cat');
-      await page.getByText('feed the cat', { exact: true }).dblclick();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('buy some sausages');
-      await page.keyboard.press('Enter');
+      await editTo(page, 'feed the cat', 'buy some sausages');
       await seeText(session, page, 'buy some sausages');
       await dontSee(session, 'feed the cat');
     },
@@ -120,10 +117,7 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
     start: 'index.html',
     drive: async (page, session) => {
       await add(page, 'buy some cheese', 'feed the cat');
-      await page.getByText('feed the cat', { exact: true }).dblclick();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('buy some sausages');
-      await page.keyboard.press('Escape');
+      await editTo(page, 'feed the cat', 'buy some sausages', 'Escape');
       await seeText(session, page, 'feed the cat');
       await dontSee(session, 'buy some sausages');
     },
@@ -133,10 +127,7 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
     start: 'index.html',
     drive: async (page, session) => {
       await add(page, 'buy some cheese', 'feed the cat');
-      await page.getByText('feed the cat', { exact: true }).dblclick();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.press('Backspace');
-      await page.keyboard.press('Enter');
+      await editTo(page, 'feed the cat', '');
       await dontSee(session, 'feed the cat');
       await seeText(session, page, '1 item left');
     },
@@ -147,10 +138,7 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
     drive: async (page, session) => {
       await add(page, ...THREE);
       await tick(page, 'buy some cheese');
-      await page.getByText('feed the cat', { exact: true }).dblclick();
-      await page.keyboard.press('Control+A');
-      await page.keyboard.type('buy some sausages');
-      await page.keyboard.press('Enter');
+      await editTo(page, 'feed the cat', 'buy some sausages');
       await row(page, 'book a doctors appointment').hover();
       await row(page, 'book a doctors appointment').locator('button.destroy').click();
       // Typed into the address bar, as a person reopens the page.
