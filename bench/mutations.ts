@@ -17,13 +17,11 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { RecordedCommand, RunReport } from '@rehearse/contract';
+import type { RecordedCommand } from '@rehearse/contract';
 import { MUTATIONS } from '@rehearse/todomvc/mutations';
 import { startTodoMvc, type Mutation } from '@rehearse/todomvc/testing';
 import { findBrowserExecutable } from '../packages/runner/src/browser.js';
-import { runCli } from '../packages/runner/src/cli/index.js';
-import { captureIo } from '../packages/runner/src/testing/output.js';
-import { makeTodoWorkspace } from '../packages/runner/src/testing/todo-suite.js';
+import { runTodoWorkspace } from '../packages/runner/src/testing/todo-suite.js';
 import { TODOMVC_FEATURE, TODOMVC_FIRST_TODO_FEATURE } from '../packages/runner/src/testing/todomvc-suite.js';
 import { recordScenario, replayAll } from '../packages/recorder/src/testing/healing-bench.js';
 import { TODOMVC_TARGET } from '../packages/recorder/src/testing/todomvc-recordings.js';
@@ -48,30 +46,18 @@ if (!chromium) throw new Error('No Chromium for the bench');
  * at the first failure (`--fail-fast`): one failure kills it.
  */
 async function ours(baseUrl: string, mutant: boolean): Promise<SuiteOutcome> {
-  const ws = makeTodoWorkspace(
+  const { report } = await runTodoWorkspace(
     baseUrl,
     { 'todomvc.feature': TODOMVC_FEATURE, 'first-todo.feature': TODOMVC_FIRST_TODO_FEATURE },
-    { screenshots: 'off', commandTimeoutMs: 2_000 },
+    { config: { screenshots: 'off', commandTimeoutMs: 2_000 }, args: mutant ? ['--fail-fast'] : [] },
   );
-  try {
-    const io = captureIo();
-    const out = path.join(ws, 'out');
-    await runCli(['run', '--out', out, '--headless', ...(mutant ? ['--fail-fast'] : [])], {
-      cwd: ws,
-      stdout: io.stdout,
-      stderr: io.stderr,
-    });
-    const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as RunReport;
-    const failed = report.testCases.filter((testCase) => testCase.result.status === 'FAILED');
-    const first = failed[0];
-    return {
-      killed: failed.length > 0,
-      failed: failed.map((testCase) => testCase.scenarioName),
-      ...(first ? { why: `${first.scenarioName}: ${(first.result.message ?? first.result.status).split('\n')[0]!.slice(0, 160)}` } : {}),
-    };
-  } finally {
-    rmSync(ws, { recursive: true, force: true });
-  }
+  const failed = report!.testCases.filter((testCase) => testCase.result.status === 'FAILED');
+  const first = failed[0];
+  return {
+    killed: failed.length > 0,
+    failed: failed.map((testCase) => testCase.scenarioName),
+    ...(first ? { why: `${first.scenarioName}: ${(first.result.message ?? first.result.status).split('\n')[0]!.slice(0, 160)}` } : {}),
+  };
 }
 
 interface PlaywrightJson {

@@ -3,8 +3,11 @@ import { mutation } from '@rehearse/todomvc/mutations';
 import { startTodoMvc } from '@rehearse/todomvc/testing';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RecorderSession } from './session.js';
+import type { RecorderSession } from './session.js';
+import { recordScenario } from './testing/healing-bench.js';
 import { replayRecording } from './testing/targets.js';
+import { add } from './testing/todo-healing.js';
+import { TODOMVC_TARGET } from './testing/todomvc-recordings.js';
 
 /**
  * What the recorder writes down is what the person saw and did (issue 43 item 1), on TodoMVC as
@@ -13,32 +16,16 @@ import { replayRecording } from './testing/targets.js';
 
 const row = (page: Page, title: string) => page.locator('#todo-list li').filter({ has: page.getByText(title, { exact: true }) });
 
-/** Records on TodoMVC (vanilla JS) what `drive` does, and answers the commands captured. */
-async function record(url: string, drive: (page: Page, session: RecorderSession) => Promise<void>): Promise<RecordedCommand[]> {
-  const session = await RecorderSession.start({
-    url: `${url}index.html`,
-    baseUrl: url,
-    viewport: { width: 1024, height: 700 },
-    headless: true,
+/** Records on TodoMVC (vanilla JS), after adding two todos, what `drive` does, and answers the commands captured. */
+function record(url: string, drive: (page: Page, session: RecorderSession) => Promise<void>): Promise<RecordedCommand[]> {
+  return recordScenario(TODOMVC_TARGET, url, {
+    name: 'fidelity',
+    start: 'index.html',
+    drive: async (page, session) => {
+      await add(page, 'buy some cheese', 'feed the cat');
+      await drive(page, session);
+    },
   });
-  try {
-    const page = session.activePage;
-    await page.getByPlaceholder('What needs to be done?').click();
-    for (const title of ['buy some cheese', 'feed the cat']) {
-      await page.keyboard.type(title);
-      await page.keyboard.press('Enter');
-    }
-    await drive(page, session);
-    // Captured events reach the session through a binding: wait until nothing more arrives.
-    let seen = -1;
-    while (seen !== session.commands.length) {
-      seen = session.commands.length;
-      await page.waitForTimeout(300);
-    }
-    return [...session.commands];
-  } finally {
-    await session.close();
-  }
 }
 
 let served: Awaited<ReturnType<typeof startTodoMvc>>;

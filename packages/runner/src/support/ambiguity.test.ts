@@ -1,14 +1,10 @@
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import type { RunReport } from '@rehearse/contract';
 import { mutation } from '@rehearse/todomvc/mutations';
 import { startTodoMvc, TODOMVC_APPS, type TodoMvcApp } from '@rehearse/todomvc/testing';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../browser.js';
-import { runCli } from '../cli/index.js';
-import { captureIo } from '../testing/output.js';
-import { makeTodoWorkspace } from '../testing/todo-suite.js';
+import { runTodoWorkspace } from '../testing/todo-suite.js';
 import { ElementAmbiguousError, resolveElement } from './commands.js';
 
 /**
@@ -17,18 +13,13 @@ import { ElementAmbiguousError, resolveElement } from './commands.js';
  * hash routing) in two frameworks, and on a copy with a bug injected.
  */
 
-const workspaces: string[] = [];
-afterAll(() => {
-  for (const dir of workspaces) rmSync(dir, { recursive: true, force: true });
-});
-
 async function run(baseUrl: string, feature: string) {
-  const ws = makeTodoWorkspace(baseUrl, { 'todos.feature': feature }, { screenshots: 'on-failure', commandTimeoutMs: 1_500 });
-  workspaces.push(ws);
-  const io = captureIo();
-  const out = path.join(ws, 'out');
-  const code = await runCli(['run', '--out', out, '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr });
-  return { code, io, report: JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as RunReport };
+  const { code, io, report } = await runTodoWorkspace(
+    baseUrl,
+    { 'todos.feature': feature },
+    { config: { screenshots: 'on-failure', commandTimeoutMs: 1_500 } },
+  );
+  return { code, io, report: report! };
 }
 
 const TWO_ALIKE = `Feature: Two todos that read alike

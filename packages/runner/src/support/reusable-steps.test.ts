@@ -1,13 +1,8 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
-import type { RunReport } from '@rehearse/contract';
+import { parseReusableSteps } from '@rehearse/contract';
 import { mutation } from '@rehearse/todomvc/mutations';
 import { startTodoMvc } from '@rehearse/todomvc/testing';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/index.js';
-import { captureIo } from '../testing/output.js';
-import { makeTodoWorkspace } from '../testing/todo-suite.js';
-import { parseReusableSteps } from '@rehearse/contract';
+import { describe, expect, it } from 'vitest';
+import { runTodoWorkspace } from '../testing/todo-suite.js';
 import { compileReusableSteps } from './reusable-steps.js';
 
 const TODO_STEPS = `Feature: Todo steps
@@ -70,34 +65,14 @@ describe('reading reusable steps', () => {
 });
 
 describe('running reusable steps', () => {
-  const workspaces: string[] = [];
-  afterAll(() => {
-    for (const dir of workspaces) rmSync(dir, { recursive: true, force: true });
-  });
-
-  async function run(baseUrl: string, steps: string) {
-    const ws = makeTodoWorkspace(
+  const run = (baseUrl: string, steps: string) =>
+    runTodoWorkspace(
       baseUrl,
       {
         'todos.feature': `Feature: Todos by reusable steps\n\n  Scenario: Two todos\n    Given I open "index.html"\n    When I add the todos "buy some cheese" and "feed the cat"\n    Then the "todo" items should be:\n      | buy some cheese |\n      | feed the cat    |\n`,
       },
-      { screenshots: 'off', commandTimeoutMs: 1_500 },
+      { config: { screenshots: 'off', commandTimeoutMs: 1_500 }, files: { 'features/steps/todos.steps': steps } },
     );
-    workspaces.push(ws);
-    mkdirSync(path.join(ws, 'features', 'steps'), { recursive: true });
-    writeFileSync(path.join(ws, 'features', 'steps', 'todos.steps'), steps);
-    const io = captureIo();
-    const out = path.join(ws, 'out');
-    const code = await runCli(['run', '--out', out, '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr });
-    const reportFile = path.join(out, 'report.json');
-    let report: RunReport | undefined;
-    try {
-      report = JSON.parse(readFileSync(reportFile, 'utf8')) as RunReport;
-    } catch {
-      report = undefined;
-    }
-    return { code, io, report };
-  }
 
   it('runs a scenario written with them on TodoMVC, each inner step a command of the step, and fails where Enter adds twice', async () => {
     const served = await startTodoMvc();

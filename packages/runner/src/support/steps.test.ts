@@ -1,14 +1,9 @@
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
 import { BUILT_IN_STEPS, builtInStepRegExp, type RunReport, type TestCase } from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/index.js';
-import { captureIo } from '../testing/output.js';
-import { makeTodoWorkspace, startTodoApp, TODO_FAILURES_FEATURE, TODO_LIST_FEATURE, TODO_TOOLS_FEATURE } from '../testing/todo-suite.js';
+import { runTodoWorkspace, startTodoApp, TODO_FAILURES_FEATURE, TODO_LIST_FEATURE, TODO_TOOLS_FEATURE } from '../testing/todo-suite.js';
 
 let todo: { app: FastifyInstance; v1: string; v2: string };
-const workspaces: string[] = [];
 
 beforeAll(async () => {
   todo = await startTodoApp();
@@ -16,18 +11,12 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await todo?.app.close();
-  for (const dir of workspaces) rmSync(dir, { recursive: true, force: true });
 });
 
 /** Runs `rehearse run` in-process on a workspace with these features against `baseUrl`. */
 async function run(baseUrl: string, features: Record<string, string>, config: Record<string, unknown> = {}) {
-  const ws = makeTodoWorkspace(baseUrl, features, { screenshots: 'on-failure', ...config });
-  workspaces.push(ws);
-  const io = captureIo();
-  const out = path.join(ws, 'out');
-  const code = await runCli(['run', '--out', out, '--headless'], { cwd: ws, stdout: io.stdout, stderr: io.stderr });
-  const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as RunReport;
-  return { code, io, report };
+  const { code, io, report } = await runTodoWorkspace(baseUrl, features, { config: { screenshots: 'on-failure', ...config } });
+  return { code, io, report: report! };
 }
 
 /** The step lines of a feature text (Given/When/Then/And/But), without their keyword. */

@@ -1,12 +1,7 @@
-import { readFileSync, rmSync } from 'node:fs';
-import path from 'node:path';
-import type { RunReport } from '@rehearse/contract';
 import { mutation } from '@rehearse/todomvc/mutations';
 import { startTodoMvc, type Mutation } from '@rehearse/todomvc/testing';
-import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../cli/index.js';
-import { captureIo } from '../testing/output.js';
-import { makeTodoWorkspace } from '../testing/todo-suite.js';
+import { describe, expect, it } from 'vitest';
+import { runTodoWorkspace } from '../testing/todo-suite.js';
 import { TODOMVC_FEATURE, TODOMVC_FIRST_TODO_FEATURE } from '../testing/todomvc-suite.js';
 
 /**
@@ -15,28 +10,15 @@ import { TODOMVC_FEATURE, TODOMVC_FIRST_TODO_FEATURE } from '../testing/todomvc-
  * 34 bugs is the mutation bench's (bench/mutations.ts).
  */
 
-const workspaces: string[] = [];
-afterAll(() => {
-  for (const dir of workspaces) rmSync(dir, { recursive: true, force: true });
-});
-
 async function runSuite(bug: Mutation | undefined, scenario?: string) {
   const served = await startTodoMvc(bug);
   try {
-    const ws = makeTodoWorkspace(
+    const { code, report } = await runTodoWorkspace(
       served.urls.vanillajs,
       { 'todomvc.feature': TODOMVC_FEATURE, 'first-todo.feature': TODOMVC_FIRST_TODO_FEATURE },
-      { screenshots: 'on-failure', commandTimeoutMs: 1_500 },
+      { config: { screenshots: 'on-failure', commandTimeoutMs: 1_500 }, args: scenario ? ['--scenario', scenario] : [] },
     );
-    workspaces.push(ws);
-    const io = captureIo();
-    const out = path.join(ws, 'out');
-    const code = await runCli(['run', '--out', out, '--headless', ...(scenario ? ['--scenario', scenario] : [])], {
-      cwd: ws,
-      stdout: io.stdout,
-      stderr: io.stderr,
-    });
-    return { code, report: JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as RunReport };
+    return { code, report: report! };
   } finally {
     await served.app.close();
   }

@@ -1,6 +1,9 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import type { RunReport } from '@rehearse/contract';
 import { startTodoVersions } from '@rehearse/todo-app/testing';
+import { runCli } from '../cli/index.js';
+import { captureIo } from './output.js';
 import { makeWorkspace } from './shop-workspace.js';
 
 /** Both versions of the todo app on a free port, as tests and the bench drive them. */
@@ -315,4 +318,35 @@ export function makeTodoWorkspace(baseUrl: string, features: Record<string, stri
   mkdirSync(path.join(dir, path.dirname(IMPORT_FILE.path)), { recursive: true });
   writeFileSync(path.join(dir, IMPORT_FILE.path), IMPORT_FILE.text);
   return dir;
+}
+
+/**
+ * Runs `rehearse run --headless` in this process on a fresh workspace of these features (and any
+ * other `files`, by workspace path) against `baseUrl`, then removes it. Answers the exit code, the
+ * output and the report (undefined when the run wrote none: it stopped before any scenario).
+ */
+export async function runTodoWorkspace(
+  baseUrl: string,
+  features: Record<string, string>,
+  options: { config?: Record<string, unknown>; args?: string[]; files?: Record<string, string> } = {},
+): Promise<{ code: number; io: ReturnType<typeof captureIo>; report: RunReport | undefined }> {
+  const ws = makeTodoWorkspace(baseUrl, features, options.config);
+  try {
+    for (const [file, content] of Object.entries(options.files ?? {})) {
+      mkdirSync(path.dirname(path.join(ws, file)), { recursive: true });
+      writeFileSync(path.join(ws, file), content);
+    }
+    const io = captureIo();
+    const out = path.join(ws, 'out');
+    const code = await runCli(['run', '--out', out, '--headless', ...(options.args ?? [])], {
+      cwd: ws,
+      stdout: io.stdout,
+      stderr: io.stderr,
+    });
+    const reportFile = path.join(out, 'report.json');
+    const report = existsSync(reportFile) ? (JSON.parse(readFileSync(reportFile, 'utf8')) as RunReport) : undefined;
+    return { code, io, report };
+  } finally {
+    rmSync(ws, { recursive: true, force: true });
+  }
 }
