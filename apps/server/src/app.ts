@@ -60,6 +60,7 @@ import { registerWebApp } from './web/static.js';
 import { registerTraceViewer } from './web/trace-viewer.js';
 import { SignedLinks } from './crypto/signed-links.js';
 import { RecorderService } from './recorder/recorder.service.js';
+import { RecordingChecks } from './recorder/recording-check.js';
 import { LocalLaunchService } from './recorder/local-launch.service.js';
 import { registerRecorderRoutes } from './recorder/recorder.routes.js';
 import { attachRecorderSockets } from './recorder/recorder.sockets.js';
@@ -487,6 +488,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     new RecordingPublisher(workspaces, features, testData),
     app.log,
     events,
+    new RecordingChecks(
+      jobs,
+      runsRepo,
+      // The job's own deadline, and a minute more for its queueing.
+      { pollMs: 500, timeoutMs: settings.RUN_TIMEOUT_MINUTES * 60_000 + 60_000 },
+      app.log,
+    ),
   );
   const projects = new ProjectsService(authTx, projectsRepo, users, demoShopUrl);
   const services: Services = {

@@ -28,6 +28,7 @@ export * from './socket.js';
 export * from './ai.calls.js';
 export * from './effects.js';
 export * from './recorder.calls.js';
+export * from './recording-check.js';
 export * from './downloads.calls.js';
 export * from './workspace-template.js';
 export * from './secrets.js';

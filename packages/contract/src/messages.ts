@@ -262,6 +262,15 @@ export const Messages = {
   recorderUrlInvalid: 'URL must begin with http:// or https://',
   recorderOperationUnknown: 'Unknown recorder operation. Use recorder, ai_learn, execute, apitest or open_vscode.',
   recorderLaunchNoEnvironment: 'This project has no environment yet. Create one under Environments, then record.',
+  // The self-check after Publish (DESIGN §7): the recording replayed once on the recorded app.
+  recorderCheckRunning: 'Checking the recording…',
+  recorderCheckPassed: (steps: number) => `Replayed: all ${steps} step${steps === 1 ? '' : 's'} pass`,
+  recorderCheckFailed: (step: number, text: string, reason: string) => `Step ${step} did not replay: ${text} — ${reason}`,
+  recorderCheckError: (reason: string) => `The recording could not be replayed to check it: ${reason}`,
+  recorderCheckFix: 'Published as recorded. Fix that step in the scenario, or record it again, before relying on it.',
+  recorderCheckNoReport: 'the replay reported no scenario.',
+  recorderCheckUndefined: 'no step definition matches this step.',
+  recorderCheckLeave: 'The recording is still being replayed to check it. Leave without knowing whether it replays?',
 
   // Client downloads and the runner
   runnerVersionUnknown:

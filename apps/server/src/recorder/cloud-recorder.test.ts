@@ -1,15 +1,20 @@
+import { writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { startPlainApp } from '@rehearse/recorder/testing';
+import { startPlainApp, startTodoMvcApp } from '@rehearse/recorder/testing';
 import { launchBrowser } from '@rehearse/runner/browser';
 import { recorderCalls, workspaceCalls as ws } from '@rehearse/contract';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { runScenarioOutcome } from '../testing/scenario-job.js';
 import { processesOfSession, StreamDriver } from './testing/stream-driver.js';
 
 const VIEWPORT = { width: 1280, height: 800 };
+
+/** The steps of a scenario's text, as the runner runs them. */
+function stepCount(content: string | undefined): number {
+  return (content ?? '').split('\n').filter((line) => /^\s*(Given|When|Then|And|But|\*)\s/.test(line)).length;
+}
 
 function inFutureDays(days: number): { iso: string; typed: string } {
   const date = new Date(Date.now() + days * 86_400_000);
@@ -81,7 +86,7 @@ describe('the cloud recorder, driven through its stream', () => {
   });
 
   it(
-    'records log in, add to cart and check out from stream input, publishes, and the scenario passes in rehearse run',
+    'records log in, add to cart and check out from stream input, publishes, and the self-check replays the scenario',
     { timeout: 300_000 },
     async () => {
       const { session } = await user.api.call(recorderCalls.createConnection, {
@@ -175,14 +180,12 @@ describe('the cloud recorder, driven through its stream', () => {
         expect(feature?.scenarios.map((s) => s.name)).toEqual(['Buy a backpack']);
         expect(feature?.scenarios[0]?.content).toContain('I fill in "Email" with "{{user}}"');
 
-        expect(
-          await runScenarioOutcome(user.api, {
-            projectId: user.projectId,
-            featureName: 'Cloud shop',
-            scenarioName: 'Buy a backpack',
-            environment: 'shop.json',
-          }),
-        ).toEqual(['passed', null]);
+        // The self-check after Publish is the proof it replays: "Run scenario" on the recorded environment.
+        await expect.poll(() => stream.checks.find((check) => check.commit === published.commit)?.state).toBe('checking');
+        expect(await stream.checked(published.commit)).toMatchObject({
+          state: 'passed',
+          steps: stepCount(feature?.scenarios[0]?.content),
+        });
       } finally {
         stream.close();
         await context.close();
@@ -193,7 +196,7 @@ describe('the cloud recorder, driven through its stream', () => {
   );
 
   it(
-    'records a plain HTML app it was not written for (form, table, dialog) from stream input; the published scenario passes',
+    'records a plain HTML app it was not written for (form, table, dialog) from stream input; the self-check replays the published scenario',
     { timeout: 300_000 },
     async () => {
       const roster = await startPlainApp();
@@ -235,7 +238,7 @@ describe('the cloud recorder, driven through its stream', () => {
         const commands = await stream.stepsUntil((c) => c.at(-1)?.type === 'verifyVisible');
         expect(commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'select', 'check', 'click', 'click', 'click', 'verifyVisible']);
 
-        await user.api.call(recorderCalls.publish, {
+        const published = await user.api.call(recorderCalls.publish, {
           body: {
             projectId: user.projectId,
             connectionId: session.connectionId,
@@ -244,15 +247,9 @@ describe('the cloud recorder, driven through its stream', () => {
           },
         });
         const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
-        expect(features.find((f) => f.featureName === 'Roster')?.scenarios.map((s) => s.name)).toEqual(['Add and remove a member']);
-        expect(
-          await runScenarioOutcome(user.api, {
-            projectId: user.projectId,
-            featureName: 'Roster',
-            scenarioName: 'Add and remove a member',
-            environment: 'roster.json',
-          }),
-        ).toEqual(['passed', null]);
+        const feature = features.find((f) => f.featureName === 'Roster');
+        expect(feature?.scenarios.map((s) => s.name)).toEqual(['Add and remove a member']);
+        expect(await stream.checked(published.commit)).toMatchObject({ state: 'passed', steps: stepCount(feature?.scenarios[0]?.content) });
       } finally {
         stream.close();
         await context.close();
@@ -260,6 +257,86 @@ describe('the cloud recorder, driven through its stream', () => {
         await roster.app.close();
       }
       expect(await processesOfSession(session.connectionId)).toEqual([]);
+    },
+  );
+
+  it(
+    'replays each Publish once on the recorded app: a clean recording passes, and a step the app no longer does is flagged with its text and the runner’s reason',
+    { timeout: 240_000 },
+    async () => {
+      // TodoMVC as written, and the same app with one bug of the mutation bench: its counter says
+      // one more item left than there is. The recording is made on the first; the environment then
+      // points at the second, as after a deploy, and the same steps are published again.
+      const clean = await startTodoMvcApp();
+      const broken = await startTodoMvcApp('counter-off-by-one');
+      await user.api.call(ws.pushEnv, { body: { projectId: user.projectId, name: 'todomvc', data: { baseUrl: clean.baseUrl } } });
+      const { session } = await user.api.call(recorderCalls.createConnection, {
+        body: { projectId: user.projectId, env: 'todomvc', viewport: VIEWPORT },
+      });
+      const stream = await StreamDriver.connect(serverUrl, user.token, session.connectionId);
+      const context = await browser.newContext({ viewport: VIEWPORT });
+      const ref = await context.newPage();
+      const mirror = new Mirror(ref, stream);
+      try {
+        await ref.goto(clean.baseUrl);
+        await stream.settled();
+        await mirror.click((p) => p.getByPlaceholder('What needs to be done?'));
+        await mirror.type('feed the cat');
+        stream.press('Enter');
+        await ref.keyboard.press('Enter');
+        await ref.getByText('1 item left').waitFor();
+        await stream.settled();
+        // Text typed into Add assertion (TodoMVC's filters lie over its counter, so a click there picks the filters).
+        expect(await stream.socket.emitWithAck('assert', { type: 'verifyText', text: '1 item left' })).toEqual({ status: true });
+        await stream.stepsUntil((c) => c.at(-1)?.type === 'verifyText');
+        await mirror.click((p) => p.getByRole('listitem').filter({ hasText: 'feed the cat' }).getByRole('checkbox'));
+        const commands = await stream.stepsUntil((c) => c.at(-1)?.type === 'check');
+        expect(commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'press', 'verifyText', 'check']);
+
+        const first = await user.api.call(recorderCalls.publish, {
+          body: { projectId: user.projectId, connectionId: session.connectionId, featureName: 'TodoMVC', scenarioName: 'Add a todo' },
+        });
+        expect(await stream.checked(first.commit)).toMatchObject({ state: 'passed', steps: 5 });
+
+        await user.api.call(ws.editEnv, { body: { projectId: user.projectId, name: 'todomvc', newData: { baseUrl: broken.baseUrl } } });
+        const second = await user.api.call(recorderCalls.publish, {
+          body: {
+            projectId: user.projectId,
+            connectionId: session.connectionId,
+            featureName: 'TodoMVC',
+            scenarioName: 'Add a todo on the new build',
+          },
+        });
+        await expect.poll(() => stream.checks.find((check) => check.commit === second.commit)?.state).toBe('checking');
+        const flagged = await stream.checked(second.commit);
+        const { features } = await user.api.call(ws.getFeatureList, { body: { projectId: user.projectId } });
+        const lines = features
+          .find((f) => f.featureName === 'TodoMVC')!
+          .scenarios.find((s) => s.name === 'Add a todo on the new build')!
+          .content.split('\n')
+          .map((line) => line.trim());
+        writeFileSync('/tmp/self-check-cloud.json', JSON.stringify(flagged, null, 2));
+        expect(flagged).toMatchObject({ state: 'failed', step: 4 });
+        if (flagged.state !== 'failed') throw new Error('not flagged');
+        // The flag names the scenario's own fourth step, and says what the runner found instead.
+        expect(lines.filter((line) => /^(Given|When|Then|And|But) /.test(line))[3]).toBe(flagged.stepText);
+        expect(flagged.stepText).toContain('1 item left');
+        expect(flagged.reason).toBe('The page does not show "1 item left" (waited 10000 ms)');
+        expect(flagged.reportLink).toMatch(/\/run-report\//);
+        // A page attaching now is told the outcome at once.
+        const late = await StreamDriver.connect(serverUrl, user.token, session.connectionId);
+        try {
+          await expect.poll(() => late.checks.at(-1)).toEqual(flagged);
+        } finally {
+          late.close();
+        }
+      } finally {
+        stream.close();
+        await context.close();
+        await user.api.call(recorderCalls.deleteConnection, { body: { connectionName: session.connectionId } }).catch(() => undefined);
+        await clean.app.close();
+        await broken.app.close();
+      }
     },
   );
 

@@ -1,15 +1,34 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { authCalls, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
+import { authCalls, Messages, recorderCalls, runsCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { PANEL_LABELS } from '@rehearse/recorder';
 import { runRecord } from '@rehearse/recorder/cli';
+import { startTodoMvcApp } from '@rehearse/recorder/testing';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
-import { runScenarioOutcome } from '../testing/scenario-job.js';
 
 /** The panel follows the recording through a binding round trip; on a loaded machine that takes a while. */
 const PATIENT = { timeout: 15_000, interval: 50 };
+/** The self-check pulls the published commit and replays it: a browser start and a run (a failing step waits out its timeout). */
+const REPLAY = { timeout: 90_000, interval: 200 };
+
+/** The recorder panel's self-check line. */
+const checkIn = (page: Page) => page.locator('#rehearse-recorder-panel').getByTestId('recording-check');
+
+/** Screenshots of the page at the two sizes the Must-show asks for (WEB_SCREENSHOTS=1). */
+async function screenshots(page: Page, name: string): Promise<void> {
+  if (process.env.WEB_SCREENSHOTS !== '1') return;
+  for (const size of [
+    { width: 1440, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
+    await page.setViewportSize(size);
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `/tmp/${name}-${size.width}.png` });
+  }
+}
 
 function gitLog(test: TestApp, projectId: string, ...args: string[]): string {
   return execFileSync('git', ['--git-dir', path.join(test.settings.dataDir, 'workspaces', projectId, 'repo.git'), 'log', ...args, 'main'], {
@@ -73,6 +92,8 @@ describe('rehearse record (the local recorder)', () => {
       );
       expect(code, out.join('')).toBe(0);
       expect(out.join('')).toContain('Published "Sign in" to feature "Local"');
+      // Replayed once on this machine before the recorder closed.
+      expect(out.join('')).toContain('Checking the recording…\nReplayed: all 5 steps pass\n');
       expect(out.join('')).toContain('fill "Password" ****');
       expect(out.join('')).not.toContain('rehearse123');
       const { features } = await user.api.call(ws.getFeatureList, { body: { projectId } });
@@ -165,7 +186,7 @@ describe('rehearse record (the local recorder)', () => {
     },
   );
   it(
-    'records, undoes, asserts and publishes through the panel in the browser, and the scenario passes in rehearse run',
+    'records, undoes, asserts and publishes through the panel in the browser, and the self-check replays it on this machine',
     { timeout: 240_000 },
     async () => {
       const user = await signUp(test, { email: 'panel@acme.test' });
@@ -217,6 +238,10 @@ describe('rehearse record (the local recorder)', () => {
             await button(PANEL_LABELS.publish).click();
             await panel.getByRole('status').filter({ hasText: 'Published to the workspace' }).waitFor();
             shownInPanel = await steps();
+            // The self-check replays the published commit on this machine; the panel says how it went.
+            await expect.poll(() => checkIn(page).locator('.text').textContent(), REPLAY).toBe('Replayed: all 6 steps pass');
+            expect(await checkIn(page).getAttribute('role')).toBe('status');
+            await screenshots(page, 'local-recorder-check-passed');
           },
         },
       );
@@ -235,6 +260,7 @@ describe('rehearse record (the local recorder)', () => {
       expect(output.match(/Published "/g)).toHaveLength(1);
       expect(output).toContain('Published "Sign in from the panel" to feature "Panel shop"');
       expect(output).not.toContain('rehearse123');
+      expect(output).toContain('Checking the recording…\nReplayed: all 6 steps pass\n');
       const log = gitLog(test, projectId, '--format=%s');
       expect(log.trim().split('\n')).toHaveLength(commitsBefore + 1);
       expect(log).toMatch(/^\[recorder\] scenario: Sign in from the panel, feature: Panel shop, branch: main, env: shop\n/);
@@ -243,15 +269,69 @@ describe('rehearse record (the local recorder)', () => {
       const feature = features.find((f) => f.featureName === 'Panel shop');
       expect(feature?.scenarios.map((s) => s.name)).toEqual(['Sign in from the panel']);
       expect(feature?.scenarios[0]?.content).not.toContain('zzz');
+    },
+  );
 
-      expect(
-        await runScenarioOutcome(user.api, {
-          projectId,
-          featureName: 'Panel shop',
-          scenarioName: 'Sign in from the panel',
-          environment: 'shop.json',
-        }),
-      ).toEqual(['passed', null]);
+  it(
+    'replays the published recording on this machine: a step the app no longer does is flagged in the panel and the terminal, with its text and the runner’s reason',
+    { timeout: 180_000 },
+    async () => {
+      // TodoMVC as written, and with the mutation bench's bug that makes its counter say one more
+      // item left than there is. The recording is made on the first; before Publish the environment
+      // is pointed at the second, as after a deploy, so the replay meets the changed app.
+      const clean = await startTodoMvcApp();
+      const broken = await startTodoMvcApp('counter-off-by-one');
+      try {
+        const user = await signUp(test, { email: 'check@acme.test' });
+        const projectId = user.projectId;
+        await user.api.call(ws.pushEnv, { body: { projectId, name: 'todomvc', data: { baseUrl: clean.baseUrl } } });
+        const { accessKey } = await user.api.call(authCalls.createAccessKey, { body: { name: 'laptop', projectId } });
+        const out: string[] = [];
+        let flag: string | null = null;
+        const code = await runRecord(
+          ['--server', serverUrl, '--token', accessKey.token, '--project', projectId, '--env', 'todomvc', '--headless'],
+          { env: {}, stdout: { write: (t: string) => out.push(t) }, stderr: { write: (t: string) => out.push(t) }, fetch },
+          {
+            drive: async (session) => {
+              const page = session.activePage;
+              const panel = page.locator('#rehearse-recorder-panel').getByRole('complementary', { name: PANEL_LABELS.title });
+              const steps = () => panel.getByRole('list', { name: PANEL_LABELS.steps }).getByRole('listitem').allTextContents();
+              await page.getByPlaceholder('What needs to be done?').click();
+              await page.keyboard.type('feed the cat');
+              await page.keyboard.press('Enter');
+              await page.getByText('1 item left').waitFor();
+              await session.assert('verifyText', '1 item left');
+              await page.getByRole('listitem').filter({ hasText: 'feed the cat' }).getByRole('checkbox').click();
+              await expect.poll(steps, PATIENT).toEqual([
+                'Open /',
+                'Fill “What needs to be done?” with “feed the cat”',
+                'Press Enter in “What needs to be done?”',
+                'See “1 item left”',
+                'Check “feed the cat”',
+              ]);
+              await user.api.call(ws.editEnv, { body: { projectId, name: 'todomvc', newData: { baseUrl: broken.baseUrl } } });
+              await panel.getByLabel(PANEL_LABELS.featureName).fill('TodoMVC');
+              await panel.getByLabel(PANEL_LABELS.scenarioName).fill('Add a todo');
+              await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
+              await expect.poll(() => checkIn(page).textContent(), PATIENT).toBe('Checking the recording…');
+              await expect.poll(() => checkIn(page).getAttribute('role'), REPLAY).toBe('alert');
+              flag = await checkIn(page).textContent();
+              await screenshots(page, 'local-recorder-check-flagged');
+            },
+          },
+        );
+        const output = out.join('');
+        expect(code, output).toBe(0);
+        const flagged = 'Step 4 did not replay: Then I should see "1 item left" — The page does not show "1 item left" (waited 10000 ms)';
+        expect(flag).toBe(`${flagged}${Messages.recorderCheckFix}`);
+        expect(output).toContain(`Checking the recording…\n${flagged}\n${Messages.recorderCheckFix}\n`);
+        // The replay ran here: the server has no run of it.
+        const { projectSummary } = await user.api.call(runsCalls.getDetails, { body: { projectId } });
+        expect(projectSummary.report).toEqual([]);
+      } finally {
+        await clean.app.close();
+        await broken.app.close();
+      }
     },
   );
 });

@@ -11,6 +11,7 @@ import {
   type RecorderInput,
   type RecorderSessionInfo,
   type RecorderSessionState,
+  type RecordingCheck,
 } from '@rehearse/contract';
 import { digestTestData, type FromRecorder } from '@rehearse/codegen';
 import type { FastifyBaseLogger } from 'fastify';
@@ -23,6 +24,7 @@ import { probe } from './reachability.js';
 import type { RecordingPublisher, PublishResult } from './recording-publisher.js';
 import { startRecorderProcess, type RecorderProcess } from './recorder-process.js';
 import type { DomainEventBus } from '../events/domain-events.js';
+import type { RecordingChecks } from './recording-check.js';
 
 export interface RecorderSettings {
   /** Cloud sessions this server runs at once, all users together; more answer 503. */
@@ -44,6 +46,8 @@ export interface SessionEvents {
   state(id: string, state: RecorderSessionState, expiresAt: string, message?: string): void;
   warning(id: string, message: string, secondsLeft: number): void;
   ended(id: string, message: string): void;
+  /** The self-check after Publish: `checking`, then how the replay went. */
+  check(id: string, check: RecordingCheck): void;
 }
 
 export interface LiveSession {
@@ -62,6 +66,10 @@ export interface LiveSession {
   lastFrame?: { data: Buffer; width: number; height: number; seq: number };
   seq: number;
   timers: NodeJS.Timeout[];
+  /** The self-check of the last Publish, for a page that (re)attaches. */
+  check?: RecordingCheck;
+  /** Stops a self-check when the session ends (nobody is left to tell). */
+  checkAbort?: AbortController;
 }
 
 /**
@@ -86,6 +94,8 @@ export class RecorderService {
     private readonly log: FastifyBaseLogger,
     /** Hears `recordingPublished` (the application memory). */
     private readonly domainEvents: DomainEventBus,
+    /** Replays what a cloud session publishes (the self-check); null: no check. */
+    private readonly checks: RecordingChecks | null = null,
   ) {}
 
   /** Sessions a project holds now, starting ones included. */
@@ -300,7 +310,13 @@ export class RecorderService {
 
   /** What a (re)attaching page needs at once: the last frame, the steps and the state. */
   snapshot(session: LiveSession) {
-    return { lastFrame: session.lastFrame, commands: session.commands, state: session.state, expiresAt: session.expiresAt.toISOString() };
+    return {
+      lastFrame: session.lastFrame,
+      commands: session.commands,
+      state: session.state,
+      expiresAt: session.expiresAt.toISOString(),
+      check: session.check,
+    };
   }
 
   input(session: LiveSession, input: RecorderInput): void {
@@ -331,6 +347,7 @@ export class RecorderService {
     if (!session) return;
     this.sessions.delete(id);
     for (const timer of session.timers) clearTimeout(timer);
+    session.checkAbort?.abort();
     session.state = state;
     this.events?.ended(id, message);
     await session.process.stop();
@@ -366,9 +383,44 @@ export class RecorderService {
     });
     if (body.connectionId) {
       const session = this.sessions.get(body.connectionId);
-      if (session) this.events?.state(session.id, 'published', session.expiresAt.toISOString());
+      if (session) {
+        this.events?.state(session.id, 'published', session.expiresAt.toISOString());
+        this.selfCheck(caller, access, session, result);
+      }
     }
     return result;
+  }
+
+  /**
+   * Replays what a cloud session just published, once, on the environment and branch it was
+   * recorded on, and tells the session's page: `checking` at once, then the outcome (DESIGN §7).
+   * A newer Publish supersedes the check of an earlier one.
+   */
+  private selfCheck(caller: Caller, access: ProjectAccess, session: LiveSession, published: PublishResult): void {
+    if (!this.checks) return;
+    session.checkAbort?.abort();
+    const abort = new AbortController();
+    session.checkAbort = abort;
+    const tell = (check: RecordingCheck) => {
+      if (abort.signal.aborted) return;
+      session.check = check;
+      this.events?.check(session.id, check);
+    };
+    tell({ state: 'checking', commit: published.commit });
+    void this.checks
+      .check(
+        caller,
+        access,
+        {
+          branch: session.branch,
+          featureName: published.featureName,
+          scenarioName: published.scenarioName,
+          environment: session.env,
+          commit: published.commit,
+        },
+        abort.signal,
+      )
+      .then(tell);
   }
 
   /** Stops every session (server shutdown). */

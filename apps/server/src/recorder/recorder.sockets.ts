@@ -4,6 +4,7 @@ import {
   RecorderAssertRequest,
   RecorderAttachRequest,
   RecorderInput,
+  type RecorderCheckEvents,
   type RecorderClientEvents,
   type RecorderServerEvents,
 } from '@rehearse/contract';
@@ -26,7 +27,7 @@ const room = (id: string) => `recorder:${id}`;
  * authenticates like an HTTP call and then attaches to one session, which must be its user's own.
  */
 export function attachRecorderSockets(app: FastifyInstance, sessions: SessionService, recorder: RecorderService): void {
-  const io = new Server<RecorderClientEvents, RecorderServerEvents, Record<string, never>, SocketData>(app.server, {
+  const io = new Server<RecorderClientEvents, RecorderServerEvents & RecorderCheckEvents, Record<string, never>, SocketData>(app.server, {
     path: RECORDER_SOCKET_PATH,
     destroyUpgrade: false,
     serveClient: false,
@@ -66,6 +67,7 @@ export function attachRecorderSockets(app: FastifyInstance, sessions: SessionSer
         socket.emit('state', { state: snapshot.state, expiresAt: snapshot.expiresAt });
         socket.emit('steps', { commands: snapshot.commands });
         if (snapshot.lastFrame) socket.emit('frame', snapshot.lastFrame);
+        if (snapshot.check) socket.emit('check', snapshot.check);
       } catch (error) {
         reply({ status: false, error: error instanceof AppError ? error.message : Messages.internal });
       }
@@ -96,6 +98,7 @@ export function attachRecorderSockets(app: FastifyInstance, sessions: SessionSer
     steps: (id, commands) => io.to(room(id)).emit('steps', { commands }),
     state: (id, state, expiresAt, message) => io.to(room(id)).emit('state', { state, expiresAt, ...(message ? { message } : {}) }),
     warning: (id, message, secondsLeft) => io.to(room(id)).emit('warning', { message, secondsLeft }),
+    check: (id, check) => io.to(room(id)).emit('check', check),
     ended: (id, message) => {
       io.to(room(id)).emit('ended', { message });
       io.in(room(id)).socketsLeave(room(id));

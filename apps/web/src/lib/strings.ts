@@ -289,6 +289,8 @@ export const Strings = {
   recorderOpenPublished: 'Open the published scenario',
   recorderFeatureName: 'Feature (new or existing)',
   recorderScenarioName: 'Scenario name',
+  recorderCheckOpenScenario: 'Open the scenario to fix the step',
+  recorderCheckReport: 'Open the replay’s report',
   recorderPublished: 'Published to the workspace',
   recorderMissingData: 'Add these test data keys before running: ',
   recorderTryAgain: 'Try again',

@@ -2,9 +2,19 @@ import { parseArgs } from 'node:util';
 import { createApiClient } from '@rehearse/api-client';
 import { digestTestData } from '@rehearse/codegen';
 import { DEFAULT_SERVER, readProjectFile, resolveProject, warnOnVersionMismatch } from '@rehearse/runner/cli';
-import { recorderCalls, runnerCalls, workspaceCalls, type CallResponse, type RecordedCommand } from '@rehearse/contract';
+import {
+  describeRecordingCheck,
+  Messages,
+  recorderCalls,
+  runnerCalls,
+  workspaceCalls,
+  type CallResponse,
+  type RecordedCommand,
+  type RecordingCheck,
+} from '@rehearse/contract';
 import { LocalPanel, type PublishNames } from '../panel/local-panel.js';
 import { RecorderSession } from '../session.js';
+import { replayLocally } from './self-check.js';
 
 /** Where the CLI writes; the runner's `CliIo` satisfies it. */
 export interface RecordIo {
@@ -24,7 +34,9 @@ Undo last and Publish (feature new or existing, scenario name). Each step is als
 From this terminal: "v" + Enter makes your next click an assertion that the element is visible,
 "u" + Enter undoes the last step, "p" + Enter (or closing the browser) publishes under the names
 in the panel (--feature/--scenario by default); the end of standard input (no terminal) publishes
-nothing. In a folder \`rehearse pull\` made, the server, project and branch default to the ones in
+nothing. After Publish the recording is replayed once on this machine, headless, and the panel
+and this terminal say whether every step passed or which step did not replay, and why; after a
+flagged step the browser stays open until you close it. In a folder \`rehearse pull\` made, the server, project and branch default to the ones in
 its .rehearse/project.json, as for \`rehearse run\`. --debug-port N lets DevTools clients on this
 machine (your own automation) drive the recorder's Chromium at http://127.0.0.1:N.
 `;
@@ -104,6 +116,32 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
   });
 
   let published: PublishRecordingResponse | undefined;
+  // The self-check of the one publish (DESIGN §7): it runs while the window stays open.
+  let checked: Promise<RecordingCheck> | undefined;
+  const selfCheck = (answer: PublishRecordingResponse, scenarioName: string): Promise<RecordingCheck> => {
+    const started: RecordingCheck = { state: 'checking', commit: answer.commit };
+    panel.showCheck(started);
+    io.stdout.write(`${describeRecordingCheck(started)}\n`);
+    return replayLocally(
+      {
+        server,
+        token,
+        projectId,
+        branch,
+        commit: answer.commit,
+        env: envName,
+        featurePath: answer.files[0] ?? `features/${answer.featureName}.feature`,
+        scenarioName,
+        testData,
+      },
+      io,
+    ).then((check) => {
+      panel.showCheck(check);
+      io.stdout.write(`${describeRecordingCheck(check)}\n`);
+      if (check.state === 'failed') io.stdout.write(`${Messages.recorderCheckFix}\n`);
+      return check;
+    });
+  };
   let publishedFromPanel: () => void = () => undefined;
   const panelPublished = new Promise<void>((resolve) => (publishedFromPanel = resolve));
   // The one publish: the panel's button, "p" in the terminal, a closed window or the end of a
@@ -126,6 +164,7 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     io.stdout.write(`Published "${answer.scenarioName}" to feature "${answer.featureName}" (${answer.commit.slice(0, 8)}).\n`);
     if (answer.missingTestData.length > 0)
       io.stdout.write(`Add these test data keys before running: ${answer.missingTestData.join(', ')}\n`);
+    checked = selfCheck(answer, answer.scenarioName);
     return answer;
   };
   const panel = new LocalPanel({
@@ -171,18 +210,25 @@ export async function runRecord(args: string[], io: RecordIo, hooks: RecordHooks
     io.stderr.write(`rehearse record: ${((error as Error).message ?? String(error)).split('\n')[0]}\n`);
     return 2;
   }
+  const windowClosed = new Promise<void>((resolve) => session.activePage.context().once('close', () => resolve()));
   try {
     if (debugPort !== undefined) io.stdout.write(`DevTools endpoint: http://127.0.0.1:${debugPort}\n`);
     io.stdout.write(
       `Recording ${env.data.baseUrl} — ${hooks.drive ? 'driven' : 'use the browser window; the recorder panel in the page has Add assertion, Undo last and Publish'}.\n`,
     );
+    let how: 'panel' | 'terminal' | 'closed' | 'driven' = 'driven';
     if (hooks.drive) await hooks.drive(session);
-    else {
-      const how = await untilDone(session, hooks.input ?? stdinLines(), panelPublished, io);
-      // Leave the panel's "Published" line on screen for a moment before the window closes.
-      if (how === 'panel') await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
+    else how = await untilDone(session, hooks.input ?? stdinLines(), panelPublished, io);
     await publish(panel.names);
+    // The user is told how the replay went before the recorder goes: the window stays open meanwhile.
+    const check = await checked;
+    if (how !== 'driven' && how !== 'closed') {
+      if (check?.state === 'passed') await new Promise((resolve) => setTimeout(resolve, 1500));
+      else {
+        io.stdout.write('The recorder window stays open so you can read this: close it when you are done.\n');
+        await windowClosed;
+      }
+    }
     return 0;
   } catch (error) {
     io.stderr.write(`rehearse record: ${(error as Error).message}\n`);

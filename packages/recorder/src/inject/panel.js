@@ -38,6 +38,15 @@
     'input{font:inherit;border:1px solid #cbd5e1;border-radius:6px;padding:4px 6px;width:100%;box-sizing:border-box}',
     '.primary{background:#2563eb;border-color:#2563eb;color:#fff}.primary:hover:not(:disabled){background:#1d4ed8}',
     '.hint{font-size:12px;color:#1d4ed8;margin:0}.ok{font-size:12px;color:#047857;margin:0}.error{font-size:12px;color:#b91c1c;margin:0}',
+    // The self-check after Publish: a spinner while the recording replays, then the pass or the flag.
+    '[hidden]{display:none!important}',
+    '.check{font-size:12px;margin:0;display:flex;gap:6px;align-items:flex-start;word-break:break-word}',
+    '.check.checking{color:#334155}.check.passed{color:#047857}',
+    '.check.failed,.check.error{flex-direction:column;gap:4px;color:#991b1b;background:#fef2f2;border:1px solid #fecaca;border-radius:6px;padding:6px 8px}',
+    '.check.failed .text,.check.error .text{font-weight:600}',
+    '.spin{flex:none;width:10px;height:10px;margin-top:2px;border:2px solid #bfdbfe;border-top-color:#2563eb;border-radius:50%;animation:rehearse-spin .8s linear infinite}',
+    '@keyframes rehearse-spin{to{transform:rotate(360deg)}}',
+    '@media (prefers-reduced-motion:reduce){.spin{animation-duration:2.4s}}',
   ].join('\n');
 
   var state = {
@@ -47,6 +56,7 @@
     features: [],
     assertMode: null,
     status: null,
+    check: null,
     position: null,
     collapsed: false,
   };
@@ -106,6 +116,7 @@
     els.result = el('p', { role: 'status' });
     els.form = el('form', {}, [
       el('label', { for: 'rehearse-feature', text: labels.featureName }),
+    els.check = el('div', { 'data-testid': 'recording-check', hidden: '' });
       els.feature,
       els.featureList,
       el('label', { for: 'rehearse-scenario', text: labels.scenarioName }),
@@ -114,6 +125,7 @@
       els.result,
     ]);
     var assertGroup = el('div', { class: 'assertions', role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [
+      els.check,
       els.visible,
       els.text,
       els.value,
@@ -277,6 +289,25 @@
 
   window.__rehearsePanelRender = function (next) {
     state = next;
+    renderCheck(state.check);
+  }
+
+  function renderCheck(check) {
+    if (!check) {
+      els.check.hidden = true;
+      els.check.replaceChildren();
+      return;
+    }
+    els.check.hidden = false;
+    els.check.className = 'check ' + check.kind;
+    // A flag is an alert: a screen reader says it when it appears; the rest is a status.
+    els.check.setAttribute('role', check.kind === 'failed' || check.kind === 'error' ? 'alert' : 'status');
+    var parts = [];
+    if (check.kind === 'checking') parts.push(el('span', { class: 'spin', 'aria-hidden': 'true' }));
+    if (check.kind === 'passed') parts.push(el('span', { 'aria-hidden': 'true', text: '✓' }));
+    parts.push(el('span', { class: 'text', text: check.text }));
+    if (check.hint) parts.push(el('span', { text: check.hint }));
+    els.check.replaceChildren.apply(els.check, parts);
     render();
   };
 

@@ -1,5 +1,5 @@
 import { readInjectScript } from '../inject/scripts.js';
-import { describeRecordedStep, type RecordedCommand } from '@rehearse/contract';
+import { describeRecordedStep, describeRecordingCheck, Messages, type RecordedCommand, type RecordingCheck } from '@rehearse/contract';
 import type { BrowserContext } from 'playwright-core';
 import type { AssertMode, RecorderSession, SessionPanel } from '../session.js';
 
@@ -22,6 +22,8 @@ export interface PanelState extends PublishNames {
   features: string[];
   assertMode: AssertMode | null;
   status: { kind: 'busy' | 'published' | 'error'; text: string } | null;
+  /** The self-check after Publish (the recording replayed once on this machine), in words; `hint` says what to do about a flag. */
+  check: { kind: RecordingCheck['state']; text: string; hint?: string } | null;
   /** Where the person dragged the panel (viewport pixels of its top left); null: bottom right. */
   position: { x: number; y: number } | null;
   collapsed: boolean;
@@ -87,6 +89,7 @@ export class LocalPanel implements SessionPanel {
       status: null,
       position: null,
       collapsed: false,
+      check: null,
     };
   }
 
@@ -106,6 +109,16 @@ export class LocalPanel implements SessionPanel {
 
   update(commands: RecordedCommand[]): void {
     this.state.steps = commands.map((command) => ({ text: describeRecordedStep(command), assertion: command.type.startsWith('verify') }));
+  /** Shows how the self-check of the Publish goes: checking, then the pass or the flagged step. */
+  showCheck(check: RecordingCheck): void {
+    this.state.check = {
+      kind: check.state,
+      text: describeRecordingCheck(check),
+      ...(check.state === 'failed' ? { hint: Messages.recorderCheckFix } : {}),
+    };
+    this.render();
+  }
+
     // A step arrived (or went): any assertion the person asked for has been made or abandoned.
     this.state.assertMode = null;
     this.render();

@@ -6,6 +6,8 @@ import { TODO_APP_PATH, todoAppPlugin } from '@rehearse/todo-app';
 import type { RecordedCommand } from '@rehearse/contract';
 import { generate } from '@rehearse/codegen';
 import { runCli } from '@rehearse/runner/cli';
+import { mutation } from '@rehearse/todomvc/mutations';
+import { startTodoMvc } from '@rehearse/todomvc/testing';
 import Fastify, { type FastifyInstance } from 'fastify';
 
 /** The demo shop on a free port. */
@@ -22,6 +24,15 @@ export async function startTodoApp(): Promise<{ app: FastifyInstance; baseUrl: s
   await app.register(todoAppPlugin, { prefix: TODO_APP_PATH });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return { app, baseUrl: `${address}${TODO_APP_PATH}/` };
+}
+
+/**
+ * TodoMVC's vanilla JS build (a third-party app) on a free port: as written, or with one of the
+ * mutation bench's injected bugs (`apps/todomvc/src/mutations.ts`) when `mutationId` names one.
+ */
+export async function startTodoMvcApp(mutationId?: string): Promise<{ app: FastifyInstance; baseUrl: string }> {
+  const { app, urls } = await startTodoMvc(mutationId ? mutation(mutationId) : undefined);
+  return { app, baseUrl: urls.vanillajs };
 }
 
 /**

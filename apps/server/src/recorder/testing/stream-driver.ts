@@ -1,4 +1,4 @@
-import { RECORDER_SOCKET_PATH, type RecordedCommand, type RecorderInput } from '@rehearse/contract';
+import { RECORDER_SOCKET_PATH, type RecordedCommand, type RecorderInput, type RecordingCheck } from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 
 /**
@@ -11,6 +11,8 @@ export class StreamDriver {
   commands: RecordedCommand[] = [];
   ended: string | undefined;
   warnings: string[] = [];
+  /** The self-check events, in the order they came. */
+  checks: RecordingCheck[] = [];
   private nextInput = 1;
 
   private constructor(readonly socket: Socket) {
@@ -21,6 +23,7 @@ export class StreamDriver {
     socket.on('steps', (payload: { commands: RecordedCommand[] }) => (this.commands = payload.commands));
     socket.on('ended', (payload: { message: string }) => (this.ended = payload.message));
     socket.on('warning', (payload: { message: string }) => this.warnings.push(payload.message));
+    socket.on('check', (payload: RecordingCheck) => this.checks.push(payload));
   }
 
   static async connect(serverUrl: string, token: string, connectionId: string): Promise<StreamDriver> {
@@ -72,6 +75,17 @@ export class StreamDriver {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
     return this.commands;
+  }
+
+  /** The outcome of the self-check of the publish that made `commit`, once it has one. */
+  async checked(commit: string, timeoutMs = 120_000): Promise<RecordingCheck> {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const done = this.checks.find((check) => check.commit === commit && check.state !== 'checking');
+      if (done) return done;
+      if (Date.now() > deadline) throw new Error(`no self-check outcome for ${commit}; have ${JSON.stringify(this.checks)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Messages } from '@rehearse/contract';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { clock, hasUnpublishedSteps, isLive, stepsKey } from '../../features/recorder/remote-session';
@@ -45,6 +45,23 @@ function CloudRecording() {
   // What the last Publish sent: ending warns only about steps recorded (or undone) since.
   const [publishedKey, setPublishedKey] = useState<string | null>(null);
   const unpublished = hasUnpublishedSteps(stream.commands, publishedKey);
+  // The last Publish's self-check: `checking` from its answer until the server's outcome for that commit.
+  const [publishedCommit, setPublishedCommit] = useState<string | null>(null);
+  const check =
+    stream.check && (publishedCommit === null || stream.check.commit === publishedCommit)
+      ? stream.check
+      : publishedCommit
+        ? { state: 'checking' as const, commit: publishedCommit }
+        : null;
+  const checking = check?.state === 'checking';
+
+  // The user is told how the replay went before leaving: closing the tab while it runs asks first.
+  useEffect(() => {
+    if (!checking) return;
+    const ask = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', ask);
+    return () => window.removeEventListener('beforeunload', ask);
+  }, [checking]);
 
   const { phase, info } = session;
   const live = isLive(phase);
@@ -58,7 +75,15 @@ function CloudRecording() {
         <span className="ml-auto text-sm tabular-nums text-slate-700" aria-label={Strings.recorderTimeLeft}>
           {info && live ? clock(session.timeLeft) : '--:--'}
         </span>
-        <Button variant="danger" size="sm" onClick={() => void session.end(unpublished)} disabled={!info || !live}>
+        <Button
+          variant="danger"
+          size="sm"
+          onClick={() => {
+            if (checking && !window.confirm(Messages.recorderCheckLeave)) return;
+            void session.end(unpublished);
+          }}
+          disabled={!info || !live}
+        >
           {Strings.recorderEndSession}
         </Button>
       </header>
@@ -96,10 +121,12 @@ function CloudRecording() {
           onAssert={stream.assert}
           onUndo={stream.undo}
           upToDate={publishedKey !== null && !unpublished}
-          onPublished={() => {
+          onPublished={(commit) => {
             setPublishedKey(stepsKey(stream.commands));
+            setPublishedCommit(commit);
             setPhase('published');
           }}
+          check={check}
         />
       </main>
     </div>

@@ -1,15 +1,19 @@
 import {
   describeRecordedStep,
+  describeRecordingCheck,
+  Messages,
   recorderCalls,
   workspaceCalls,
   type RecordedCommand,
   type RecorderAssertion,
   type RecorderSessionInfo,
+  type RecordingCheck,
 } from '@rehearse/contract';
-import { CheckCircle2, Circle, ExternalLink, Eye, Send, Undo2 } from 'lucide-react';
+import { CheckCircle2, Circle, CircleAlert, ExternalLink, Eye, Send, Undo2 } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '../../../components/Button';
+import { Spinner } from '../../../components/Spinner';
 import { api, errorMessage } from '../../../lib/api';
 import { Strings } from '../../../lib/strings';
 
@@ -24,6 +28,7 @@ export function RecorderSidePanel({
   onUndo,
   upToDate,
   onPublished,
+  check,
 }: {
   projectId: string;
   info: RecorderSessionInfo | null;
@@ -34,7 +39,10 @@ export function RecorderSidePanel({
   onUndo: () => void;
   /** Everything recorded is what was last published: Publish becomes a link to that scenario. */
   upToDate: boolean;
-  onPublished: () => void;
+  /** Called with the commit of each successful Publish (its self-check carries it). */
+  onPublished: (commit: string) => void;
+  /** The self-check of the last Publish: `checking` until the server says how the replay went. */
+  check: RecordingCheck | null;
 }) {
   const [search] = useSearchParams();
   const [featureName, setFeatureName] = useState(search.get('feature_file')?.replace(/\.feature$/, '') ?? '');
@@ -73,13 +81,17 @@ export function RecorderSidePanel({
         `${Strings.recorderPublished}: ${answer.featureName} › ${answer.scenarioName}${answer.missingTestData.length ? `. ${Strings.recorderMissingData}${answer.missingTestData.join(', ')}` : ''}`,
       );
       setPublishedAs({ featureName: answer.featureName, scenarioName: answer.scenarioName });
-      onPublished();
+      onPublished(answer.commit);
     } catch (failure) {
       setError(errorMessage(failure));
     } finally {
       setBusy(false);
     }
   };
+
+  const scenarioHref = publishedAs
+    ? `/${projectId}/features?feature=${encodeURIComponent(publishedAs.featureName)}&scenario=${encodeURIComponent(publishedAs.scenarioName)}`
+    : null;
 
   return (
     <aside aria-label={Strings.recorderSteps} className="flex w-96 shrink-0 flex-col border-l border-slate-200 bg-white">
@@ -190,7 +202,7 @@ export function RecorderSidePanel({
         {upToDate && publishedAs ? (
           // Opens beside the recorder: the session stays, to record more or publish again.
           <a
-            href={`/${projectId}/features?feature=${encodeURIComponent(publishedAs.featureName)}&scenario=${encodeURIComponent(publishedAs.scenarioName)}`}
+            href={scenarioHref ?? ''}
             target="_blank"
             rel="noopener"
             className="focus-ring inline-flex h-10 items-center justify-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-brand-700 shadow-xs hover:bg-slate-50"
@@ -216,5 +228,77 @@ export function RecorderSidePanel({
         )}
       </form>
     </aside>
+  );
+}
+        {check && <SelfCheck check={check} scenarioHref={scenarioHref} />}
+
+/** A report link of this server, as a path of this origin (the server names it with its public URL). */
+function reportPath(link: string | null): string | null {
+  if (!link) return null;
+  try {
+    const url = new URL(link, window.location.origin);
+    return `${url.pathname}${url.search}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The self-check after Publish (DESIGN §7): the recording replayed once on the recorded app. While
+ * it runs, a spinner; then the pass, or the step that did not replay with the runner's reason and
+ * the ways to fix it (the scenario, where the step can be edited or recorded again, and the report).
+ */
+function SelfCheck({ check, scenarioHref }: { check: RecordingCheck; scenarioHref: string | null }) {
+  const report = check.state === 'checking' ? null : reportPath(check.reportLink);
+  if (check.state === 'checking') {
+    return (
+      <p role="status" className="flex items-center gap-2 text-xs text-slate-700" data-testid="recording-check">
+        <Spinner />
+        {describeRecordingCheck(check)}
+      </p>
+    );
+  }
+  if (check.state === 'passed') {
+    return (
+      <p role="status" className="flex items-start gap-1.5 text-xs text-emerald-700" data-testid="recording-check">
+        <CheckCircle2 aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+        <span>
+          {describeRecordingCheck(check)}
+          {report && (
+            <>
+              {' · '}
+              <a href={report} target="_blank" rel="noopener" className="focus-ring rounded-sm underline">
+                {Strings.recorderCheckReport}
+              </a>
+            </>
+          )}
+        </span>
+      </p>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className="flex flex-col gap-1.5 rounded-md border border-red-200 bg-red-50 p-2.5 text-xs text-red-800"
+      data-testid="recording-check"
+    >
+      <p className="flex items-start gap-1.5 font-medium">
+        <CircleAlert aria-hidden="true" className="mt-px size-3.5 shrink-0" />
+        <span className="break-words">{describeRecordingCheck(check)}</span>
+      </p>
+      {check.state === 'failed' && <p className="text-red-900">{Messages.recorderCheckFix}</p>}
+      <p className="flex flex-wrap gap-x-3 gap-y-1">
+        {scenarioHref && (
+          <a href={scenarioHref} target="_blank" rel="noopener" className="focus-ring rounded-sm font-semibold underline">
+            {Strings.recorderCheckOpenScenario}
+          </a>
+        )}
+        {report && (
+          <a href={report} target="_blank" rel="noopener" className="focus-ring rounded-sm font-semibold underline">
+            {Strings.recorderCheckReport}
+          </a>
+        )}
+      </p>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import {
   RECORDER_SOCKET_PATH,
   RecorderServerEventSchemas as Events,
+  RecordingCheck,
   type RecordedCommand,
   type RecorderAssertion,
   type RecorderFrameEvent,
@@ -31,6 +32,8 @@ export function useRecorderStream(connectionId: string | undefined, canvasRef: R
   const [commands, setCommands] = useState<RecordedCommand[]>([]);
   const [warning, setWarning] = useState<string | null>(null);
   const [assertHint, setAssertHint] = useState(false);
+  /** The self-check of the session's last Publish, as the server last told it. */
+  const [check, setCheck] = useState<RecordingCheck | null>(null);
   const socketRef = useRef<Socket | null>(null);
   const inputId = useRef(1);
   // The session's handlers of the moment, without reconnecting when they change.
@@ -103,6 +106,7 @@ export function useRecorderStream(connectionId: string | undefined, canvasRef: R
       'state',
       checked(Events.state, (payload) => handlers().onExpiry(payload.expiresAt)),
     );
+    socket.on('check', checked(RecordingCheck, setCheck));
     socket.on(
       'warning',
       checked(Events.warning, (payload) => setWarning(payload.message)),
@@ -141,5 +145,5 @@ export function useRecorderStream(connectionId: string | undefined, canvasRef: R
 
   const undo = () => socketRef.current?.emit('undo', () => undefined);
 
-  return { commands, warning, assertHint, send, assert, undo };
+  return { commands, warning, assertHint, check, send, assert, undo };
 }
