@@ -195,3 +195,28 @@ When('I click on {string} button', async function (name) {
     expect(lastStep(record(first.files, 'Save twice', [open, click(save)]).generated)).toBe('When I click on "Save" button');
   });
 });
+
+describe('a recorded list in order', () => {
+  it('becomes the built-in list step with one table row per item, cells escaped as Gherkin reads them', () => {
+    const items: RecordedCommand = {
+      type: 'verifyItems',
+      value: 'todo',
+      items: ['buy | sell', 'back\\slash', 'plain'],
+      path: '/',
+      url: 'http://app.test/',
+    };
+    const generated = generate({ scenarioName: 'Order', commands: [open, items], existing: new Map() });
+    expect(generated.files).toEqual([]);
+    expect(generated.scenarioText.split('\n').slice(-4)).toEqual([
+      '    Then the "todo" items should be:',
+      '      | buy \\| sell |',
+      '      | back\\\\slash |',
+      '      | plain |',
+    ]);
+    expect(generated.steps.at(-1)).toEqual({
+      keyword: 'Then',
+      text: 'the "todo" items should be:',
+      table: ['buy | sell', 'back\\slash', 'plain'],
+    });
+  });
+});

@@ -12,7 +12,17 @@ export const LOCATORS_DIR = `${STEP_DEFINITIONS_DIR}/locators`;
 export interface GeneratedStep {
   keyword: 'Given' | 'When' | 'Then';
   text: string;
+  /** A data table under the step, one row per item (the items of a list, in order). */
+  table?: string[];
   definition?: StepDefinition;
+}
+
+/** A Gherkin data-table cell: `|`, `\` and new lines escaped as the Gherkin grammar reads them. */
+const tableCell = (text: string) => text.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, '\\n');
+
+/** A generated step's lines in a scenario: the step, then its table rows indented under it. */
+export function stepLines(step: GeneratedStep, indent: string, keyword: string): string[] {
+  return [`${indent}${keyword} ${step.text}`, ...(step.table ?? []).map((cell) => `${indent}  | ${tableCell(cell)} |`)];
 }
 
 export interface StepDefinition {
@@ -115,6 +125,8 @@ interface Draft {
   textTemplate: string;
   args: string[];
   body?: string;
+  /** A data table under the step (verifyItems: the items in order). */
+  table?: string[];
   element?: RecordedElement;
   /** drag: the element dropped on, bound to a key of its own. */
   target?: RecordedElement;
@@ -148,6 +160,24 @@ function draft(command: RecordedCommand): Draft | null {
         keyword: 'Then',
         textTemplate: `I should see ${command.count ?? 0} ${stringArg(value)} ${command.count === 1 ? 'item' : 'items'}`,
         args: [],
+      };
+    case 'verifyItems':
+      return {
+        ...base,
+        element: undefined,
+        keyword: 'Then',
+        textTemplate: `the ${stringArg(value)} items should be:`,
+        args: [],
+        table: command.items ?? [],
+      };
+    case 'verifyClass':
+    case 'verifyNoClass':
+      return {
+        ...base,
+        keyword: 'Then',
+        textTemplate: `"${name}" ${noun(el)} should ${command.type === 'verifyClass' ? 'have' : 'not have'} the class {string}`,
+        args: [value],
+        body: `await context.web.verifyState(${ELEMENT}, { kind: '${command.type === 'verifyClass' ? 'class' : 'no-class'}', value }, {}, {}, this);`,
       };
     case 'verifyChecked': {
       const state = value === 'unchecked' ? 'unchecked' : 'checked';
@@ -359,7 +389,7 @@ export function generate(input: GenerateInput): GeneratedFiles {
     let text = d.textTemplate;
     for (const arg of d.args) text = text.replace('{string}', stringArg(arg));
     if (!d.body || !d.element) {
-      steps.push({ keyword: d.keyword, text });
+      steps.push({ keyword: d.keyword, text, ...(d.table ? { table: d.table } : {}) });
       noteEffect(text, undefined);
       continue;
     }
@@ -417,7 +447,7 @@ export function generate(input: GenerateInput): GeneratedFiles {
   const lines: string[] = [];
   let previous: string | undefined;
   for (const step of steps) {
-    lines.push(`    ${step.keyword === previous ? 'And' : step.keyword} ${step.text}`);
+    lines.push(...stepLines(step, '    ', step.keyword === previous ? 'And' : step.keyword));
     previous = step.keyword;
   }
   const tags = ['@recorder', ...(input.tags ?? [])];

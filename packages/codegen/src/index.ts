@@ -1,6 +1,7 @@
 export {
   generate,
   pageName,
+  stepLines,
   LOCATORS_DIR,
   STEP_DEFINITIONS_DIR,
   type GeneratedFiles,

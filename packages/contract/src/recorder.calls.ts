@@ -90,14 +90,19 @@ export const RecordedCommandType = z.enum([
   'verifyValue',
   'verifyChecked',
   'verifyCount',
+  'verifyItems',
+  'verifyClass',
+  'verifyNoClass',
   'verifyUrl',
   'verifyNoText',
 ]);
 export type RecordedCommandType = z.infer<typeof RecordedCommandType>;
 
 /**
- * What a recorder's Add assertion asks for. Visible, Value, Checked and Count take the next click
- * on the page; Text and Not visible take typed text (Text also a click); URL takes the page's address.
+ * What a recorder's Add assertion asks for. Visible, Value, Checked, Count, List and Class take the
+ * next click on the page; Text and Not visible take typed text (Text also a click); URL takes the
+ * page's address. Class records `verifyClass` or `verifyNoClass`: the class the person saw change,
+ * present or gone.
  */
 export const RecorderAssertion = z.enum([
   'verifyText',
@@ -105,6 +110,8 @@ export const RecorderAssertion = z.enum([
   'verifyValue',
   'verifyChecked',
   'verifyCount',
+  'verifyItems',
+  'verifyClass',
   'verifyUrl',
   'verifyNoText',
 ]);
@@ -126,6 +133,8 @@ export const RecordedCommand = z.object({
   target: RecordedElement.optional(),
   /** verifyCount: how many items the list showed; `value` is the word that names the list. */
   count: z.number().int().min(0).max(100_000).optional(),
+  /** verifyItems: each shown item's first line of text, in order; `value` is the word that names the list. */
+  items: z.array(z.string().max(500)).max(500).optional(),
   /** Page route relative to the environment's base URL, e.g. `/login.html`. */
   path: z.string().max(2000),
   url: z.string().max(4000).optional(),
@@ -172,6 +181,15 @@ export function describeRecordedStep(command: RecordedCommand): string {
       return command.value === 'unchecked' ? `“${name}” is not checked` : `“${name}” is checked`;
     case 'verifyCount':
       return `See ${command.count ?? 0} “${command.value ?? ''}” ${command.count === 1 ? 'item' : 'items'}`;
+    case 'verifyItems': {
+      const items = command.items ?? [];
+      const shown = items.slice(0, 5).map((item) => `“${item}”`);
+      return `“${command.value ?? ''}” items are ${shown.length ? shown.join(', ') : 'none'}${items.length > 5 ? ` and ${items.length - 5} more` : ''}`;
+    }
+    case 'verifyClass':
+      return `“${name}” has the class “${command.value ?? ''}”`;
+    case 'verifyNoClass':
+      return `“${name}” does not have the class “${command.value ?? ''}”`;
     case 'verifyUrl':
       return `URL contains “${command.value ?? ''}”`;
     case 'verifyNoText':

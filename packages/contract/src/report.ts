@@ -111,6 +111,8 @@ export const ReportStep = z.object({
   keyword: z.string(),
   type: StepType,
   text: z.string(),
+  /** Where the step is written in its feature file (hooks have none). */
+  line: z.number().int().optional(),
   result: Outcome,
   commands: z.array(Command),
   networkData: z.array(NetworkEntry),

@@ -1,4 +1,4 @@
-import { ELEMENT_PARAMETER } from './builtin-steps.js';
+import { ELEMENT_PARAMETER, SCOPE_CONTAINERS } from './builtin-steps.js';
 
 /**
  * "Did you mean": the step patterns closest to a step nobody implements, written out with the
@@ -120,22 +120,24 @@ function fill(pattern: string, values: readonly string[], numbers: readonly stri
   let v = 0;
   let n = 0;
   let missing = false;
+  // Optional text and alternatives are settled in the pattern, before values that may hold "/" or "(" go in.
   const text = pattern
+    .replace(/\(([^)]*)\)/g, (_, optional: string) => (numbers[0] === '1' ? '' : optional))
+    .replace(/(\S+)\/\S+/g, '$1')
     .replace(/\{(string|element|int|float)\}/g, (_, type: string) => {
       if (type === 'int' || type === 'float') return numbers[n++] ?? '1';
       const value = values[v++];
       if (value === undefined) missing = true;
       return value ?? '';
     })
-    .replace('{storage}', storage)
-    .replace(/\(([^)]*)\)/g, (_, optional: string) => (numbers[0] === '1' ? '' : optional))
-    .replace(/(\S+)\/\S+/g, '$1');
+    .replace('{storage}', storage);
   return missing ? undefined : text;
 }
 
 /** Closest patterns first, at most `limit`, each written out with the step's values. */
 export function suggestSteps(text: string, patterns: readonly string[], limit = 3): string[] {
-  const step = stepTokens(text);
+  // A value whose closing quote is missing is offered closed (`I open "/` → `I open "/"`).
+  const step = stepTokens(unclosedQuote(text) === undefined ? text : `${text}"`);
   const scored: { text: string; distance: number }[] = [];
   for (const pattern of new Set(patterns)) {
     const tokens = patternTokens(pattern);
@@ -152,4 +154,55 @@ export function suggestSteps(text: string, patterns: readonly string[], limit = 
     .sort((a, b) => a.distance - b.distance)
     .slice(0, limit)
     .map((entry) => entry.text);
+}
+
+/** What follows a quote that is never closed, if the text has one. */
+function unclosedQuote(text: string): string | undefined {
+  const quotes = [...text.matchAll(/(?<!\\)"/g)];
+  return quotes.length % 2 === 1 ? text.slice(quotes.at(-1)!.index + 1) : undefined;
+}
+
+/** Words that may follow an element's quoted name in a built-in step (`the "todo" items should be:`). */
+const AFTER_A_VALUE = new Set([
+  'should',
+  'with',
+  'to',
+  'from',
+  'into',
+  'in',
+  'inside',
+  'within',
+  'on',
+  'as',
+  'and',
+  'set',
+  'item',
+  'items',
+]);
+
+/**
+ * Why a step nothing matches cannot be read as a step at all, when the reason is in its own text:
+ * a quote never closed, a container a scope cannot name, a kind word after an element. Undefined
+ * otherwise (then the closest phrasings are the help). Said where the step is shown: the runner's
+ * report and dry run, the editor.
+ */
+export function stepTextProblem(text: string): string | undefined {
+  const opened = unclosedQuote(text);
+  if (opened !== undefined) {
+    return `The quote before "${opened.length > 30 ? `${opened.slice(0, 30)}…` : opened}" is never closed: end the value with "`;
+  }
+  const containers = new Set<string>(SCOPE_CONTAINERS);
+  // "in the widget with "x"" or "the widget containing "x"" ("fill the box with "x"" is a value, not a scope).
+  for (const match of text.matchAll(
+    /(?:^|\s)(?:(?:in|inside|within) the ((?:\w+ )?\w+) (?:containing|with)|the ((?:\w+ )?\w+) containing) "/g,
+  )) {
+    const words = (match[1] ?? match[2])!;
+    const last = words.split(' ').at(-1)!;
+    if (containers.has(words) || containers.has(last)) continue;
+    return `"${last}" is not a container a step can name: say "in the item containing "…"" with one of ${SCOPE_CONTAINERS.join(', ')}`;
+  }
+  const kind = /"((?:[^"\\]|\\.)*)" ([a-z]+)(?=$| should\b)/i.exec(text);
+  if (kind && !AFTER_A_VALUE.has(kind[2]!.toLowerCase()))
+    return `Built-in steps need no kind word after an element ("${kind[2]}" after "${kind[1]}"): name it by its words alone, or by its markup as "css=…" or "xpath=…"`;
+  return undefined;
 }

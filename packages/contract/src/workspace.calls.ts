@@ -284,6 +284,8 @@ export const workspaceCalls = {
           /** Where the step's text begins (1-based), after its keyword in the text's own dialect. */
           column: z.number().int(),
           text: z.string(),
+          /** Why the text cannot be read as a step (a quote never closed, a container no scope names), when that is the reason. */
+          problem: z.string().optional(),
           suggestions: z.array(z.string()),
         }),
       ),

@@ -60,7 +60,7 @@ describe('recording TodoMVC, an app not written for the recorder', () => {
     try {
       const { result: onBroken } = await replayRecording('Tick one todo', commands, broken.urls.vanillajs);
       expect(onBroken.code).toBe(1);
-      expect(onBroken.output).toMatch(/should be checked but is not checked|should be not checked but is checked/);
+      expect(onBroken.output).toMatch(/should be checked but is not checked|should not be checked but is checked/);
     } finally {
       await broken.app.close();
     }
@@ -114,4 +114,56 @@ describe('recording TodoMVC, an app not written for the recorder', () => {
     expect(generated.scenarioText).toMatch(/I check "feed the cat"/);
     expect(result.output).toContain('1 scenario: 1 passed, 0 failed');
   }, 120_000);
+
+  it('records Class as the class the person saw change and List as the items in order; each fails on the release that breaks it', async () => {
+    const url = served.urls.vanillajs;
+    const commands = await record(url, async (page, session) => {
+      await row(page, 'feed the cat').locator('input.toggle').click();
+      // Picked by clicking the todo's text: the class that changed is on its row.
+      await session.assert('verifyClass');
+      await page.getByText('feed the cat', { exact: true }).click();
+      await row(page, 'feed the cat').locator('input.toggle').click();
+      await session.assert('verifyClass');
+      await page.getByText('feed the cat', { exact: true }).click();
+      await row(page, 'feed the cat').locator('input.toggle').click();
+      await session.assert('verifyItems');
+      await page.getByText('buy some cheese', { exact: true }).click();
+      await page.getByRole('link', { name: 'Completed' }).click();
+      await page.waitForURL(/#\/completed$/);
+      await session.assert('verifyClass');
+      await page.getByRole('link', { name: 'Completed' }).click();
+    });
+    const asserted = commands.filter((command) => ['verifyClass', 'verifyNoClass', 'verifyItems'].includes(command.type));
+    expect(asserted.map((command) => [command.type, command.element?.name, command.value, command.items])).toEqual([
+      ['verifyClass', 'feed the cat', 'completed', undefined],
+      ['verifyNoClass', 'feed the cat', 'completed', undefined],
+      ['verifyItems', undefined, 'todo', ['buy some cheese', 'feed the cat']],
+      ['verifyClass', 'Completed', 'selected', undefined],
+    ]);
+    // The picks took nothing away: the filter was not followed by the pick's click.
+    expect(commands.filter((command) => command.type === 'click').map((command) => command.element?.name)).toEqual(['Completed']);
+
+    const { generated, result } = await replayRecording('Classes and order', commands, url);
+    const lines = generated.scenarioText.split('\n').map((line) => line.trim());
+    expect(lines).toContain('Then "feed the cat" item should have the class "completed"');
+    expect(lines).toContain('Then "feed the cat" item should not have the class "completed"');
+    expect(lines).toEqual(expect.arrayContaining(['Then the "todo" items should be:', '| buy some cheese |', '| feed the cat |']));
+    expect(lines).toContain('Then "Completed" link should have the class "selected"');
+    expect(result.output).toContain('1 scenario: 1 passed, 0 failed');
+
+    for (const [bug, says] of [
+      ['complete-not-struck', /"feed the cat" should have the class "completed" but has no class/],
+      ['add-on-top', /The "todo" items are "feed the cat", "buy some cheese"; expected "buy some cheese", "feed the cat"/],
+      ['filter-highlight-stuck', /"Completed" should have the class "selected" but has no class/],
+    ] as const) {
+      const broken = await startTodoMvc(mutation(bug));
+      try {
+        const { result: onBroken } = await replayRecording('Classes and order', commands, broken.urls.vanillajs);
+        expect(onBroken.code, bug).toBe(1);
+        expect(onBroken.output, bug).toMatch(says);
+      } finally {
+        await broken.app.close();
+      }
+    }
+  }, 180_000);
 });

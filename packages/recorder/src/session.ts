@@ -23,9 +23,8 @@ export interface Frame {
   input?: number;
 }
 
-/** An assertion the next click on the page records instead of a click. */
-/** The assertions the next click on the page records. */
-export type AssertMode = 'verifyText' | 'verifyVisible' | 'verifyValue' | 'verifyChecked' | 'verifyCount';
+/** The assertions the next click on the page records instead of a click. */
+export type AssertMode = Exclude<RecorderAssertion, 'verifyUrl' | 'verifyNoText'>;
 
 /**
  * Something drawn inside the recorded browser that follows the recording (the local recorder's

@@ -1,4 +1,4 @@
-import { generate, STEP_DEFINITIONS_DIR } from '@rehearse/codegen';
+import { generate, stepLines, STEP_DEFINITIONS_DIR } from '@rehearse/codegen';
 import { effectsFileOf, Messages, StepEffectsFile, type RecordedCommand, type RecordedEffect } from '@rehearse/contract';
 import { badRequest, notFound } from '../http/errors.js';
 import { describeErrors, featurePath, FEATURES_DIR, type FeaturesService } from '../workspace/features.service.js';
@@ -25,6 +25,22 @@ export interface PublishInput {
   env: string;
   /** Re-record one step of an existing scenario (ai_learn): only that step's line and code change. */
   stepIndex?: number | undefined;
+}
+
+/** How many lines from `from` hold the argument of the step just before them (a data table, or a doc string). */
+function stepArgumentLines(lines: readonly string[], from: number): number {
+  let end = from;
+  while (end < lines.length) {
+    const line = lines[end]!.trim();
+    if (line.startsWith('|')) end++;
+    else if (line.startsWith('"""') || line.startsWith('```')) {
+      const fence = line.slice(0, 3);
+      end++;
+      while (end < lines.length && !lines[end]!.trim().startsWith(fence)) end++;
+      end++;
+    } else break;
+  }
+  return Math.min(end, lines.length) - from;
 }
 
 export interface PublishResult {
@@ -87,13 +103,13 @@ export class RecordingPublisher {
         const scenario = feature.parsed.scenarios[index];
         if (!scenario) throw notFound(Messages.scenarioNotFound);
         const lines = scenario.content.split('\n');
-        const stepLines = lines.map((line, i) => ({ line, i })).filter(({ line }) => /^\s*(Given|When|Then|And|But|\*)\s/.test(line));
-        const target = stepLines[input.stepIndex];
+        const stepsInScenario = lines.map((line, i) => ({ line, i })).filter(({ line }) => /^\s*(Given|When|Then|And|But|\*)\s/.test(line));
+        const target = stepsInScenario[input.stepIndex];
         if (!target) throw badRequest(Messages.scenarioNotFound);
         const indent = /^\s*/.exec(target.line)?.[0] ?? '    ';
         const keyword = /^\s*(\S+)/.exec(target.line)?.[1] ?? 'When';
-        const replacement = generated.steps.map((s, i) => `${indent}${i === 0 ? keyword : 'And'} ${s.text}`);
-        lines.splice(target.i, 1, ...replacement);
+        const replacement = generated.steps.flatMap((s, i) => stepLines(s, indent, i === 0 ? keyword : 'And'));
+        lines.splice(target.i, 1 + stepArgumentLines(lines, target.i + 1), ...replacement);
         text = unwrap(replaceScenario(feature.text, index, lines.join('\n')));
       } else if (feature) {
         if (!feature.parsed) throw badRequest(describeErrors(feature.errors));

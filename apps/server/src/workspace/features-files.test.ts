@@ -287,6 +287,23 @@ Given('an unused step with a {string}', async function () {});
     expect(french.undefinedSteps.map(({ line, column, text }) => ({ line, column, text }))).toEqual([
       { line: 4, column: 20, text: 'il pleut' },
     ]);
+    // A line that is no step says why, in the runner's words, with the phrasing that would run.
+    const broken = await own.api.call(ws.checkSteps, {
+      body: {
+        projectId: own.projectId,
+        text: 'Scenario: Bad lines\n  When I click "Save\n  And I click "Save" in the widget containing "Mug"',
+      },
+    });
+    expect(broken.undefinedSteps).toEqual([
+      {
+        line: 2,
+        column: 8,
+        text: 'I click "Save',
+        problem: 'The quote before "Save" is never closed: end the value with "',
+        suggestions: expect.arrayContaining(['I click "Save"']),
+      },
+      expect.objectContaining({ line: 3, problem: expect.stringMatching(/^"widget" is not a container a step can name/) }),
+    ]);
   });
 
   it('confines file paths to the workspace and refuses binary, oversized and invalid UTF-8 content', async () => {

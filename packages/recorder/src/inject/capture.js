@@ -2,7 +2,7 @@
 // runs; it turns user actions into commands and hands them to the recorder through the
 // `__rehearseRecord` binding. Plain JavaScript evaluated as `(source)(config)`, so it must not use
 // imports or helpers a bundler would add.
-/* global window, document, location, Node, Element, HTMLInputElement, HTMLSelectElement, HTMLTextAreaElement, CSS */
+/* global window, document, location, Node, Element, HTMLInputElement, HTMLSelectElement, HTMLTextAreaElement, CSS, MutationObserver */
 /* eslint-disable @typescript-eslint/no-unused-expressions -- the file is one function expression */
 (function installRehearseRecorder(config, visibleLines) {
   if (window.__rehearseRecorderInstalled) return;
@@ -386,7 +386,8 @@
       var matches = countWhere(function (o) {
         return innermostWith(o, text, shortText);
       });
-      if (matches === 1) out.push({ kind: 'text', value: text, exact: true });
+      // …and that one must be this element: a row whose text is its label's would be found as the label.
+      if (matches === 1 && innermostWith(el, text, shortText)) out.push({ kind: 'text', value: text, exact: true });
     }
     out.push({ kind: 'css', value: cssPath(el) });
     return out;
@@ -682,6 +683,72 @@
     return described;
   }
 
+  // ---- which class an element's state shows ----
+  // A class is how many apps show state (a completed row, the selected filter); the class worth
+  // asserting is the one the person just saw change, so changes are watched from the start. Classes
+  // that follow the pointer or focus are not state, and changes while picking are the picker's.
+
+  var TRANSIENT_CLASS = /hover|focus/i;
+  var STATE_CLASS =
+    /^(?:is-|has-)|(?:^|[-_])(?:selected|active|current|completed?|done|checked|open|opened|expanded|collapsed|disabled|enabled|invalid|valid|error|success|warning|editing|visible|hidden|on|off)$/i;
+  var READABLE_CLASS = /^[A-Za-z][A-Za-z-]*[A-Za-z]$/;
+  var lastClassChange = new WeakMap();
+
+  function watchClassChanges() {
+    var observer = new MutationObserver(function (records) {
+      if (assertMode) return;
+      for (var i = 0; i < records.length; i++) {
+        var target = records[i].target;
+        if (!(target instanceof Element) || target.closest('[data-rehearse-ui]')) continue;
+        var before = (records[i].oldValue || '').split(/\s+/).filter(Boolean);
+        var now = Array.prototype.slice.call(target.classList);
+        var changed = now
+          .filter(function (c) {
+            return before.indexOf(c) === -1;
+          })
+          .concat(
+            before.filter(function (c) {
+              return now.indexOf(c) === -1;
+            }),
+          )
+          .filter(function (c) {
+            return READABLE_CLASS.test(c) && !TRANSIENT_CLASS.test(c);
+          });
+        if (changed.length) lastClassChange.set(target, changed[0]);
+      }
+    });
+    observer.observe(document, { attributes: true, attributeFilter: ['class'], attributeOldValue: true, subtree: true });
+  }
+  watchClassChanges();
+
+  /**
+   * The class to assert for a picked element, on it or on what holds it up to its row: the class
+   * that last changed there (asserted present or absent, as it is now), else a class that names a
+   * state, else the element's own first readable class. Null when none reads as a word.
+   */
+  function classAssertion(el) {
+    var row = el.closest(REPEATED);
+    var chain = [];
+    for (var node = el; node && node !== document.body && chain.length < 6; node = node.parentElement) {
+      chain.push(node);
+      if (node === row) break;
+    }
+    for (var i = 0; i < chain.length; i++) {
+      var changed = lastClassChange.get(chain[i]);
+      if (changed) return { el: chain[i], name: changed, present: chain[i].classList.contains(changed) };
+    }
+    for (var j = 0; j < chain.length; j++) {
+      var states = Array.prototype.filter.call(chain[j].classList, function (c) {
+        return READABLE_CLASS.test(c) && STATE_CLASS.test(c);
+      });
+      if (states.length) return { el: chain[j], name: states[0], present: true };
+    }
+    var own = Array.prototype.filter.call(el.classList, function (c) {
+      return READABLE_CLASS.test(c) && !TRANSIENT_CLASS.test(c);
+    });
+    return own.length ? { el: el, name: own[0], present: true } : null;
+  }
+
   // ---- how many items a list shows (the runner's "I should see N "word" items") ----
 
   var LISTS = 'ul, ol, table, [role=list], [role=listbox], [role=grid], [role=table], [role=rowgroup]';
@@ -694,9 +761,17 @@
     var item = el.closest('li, tr, [role=listitem], [role=row], [role=option]');
     var list = item && item.parentElement ? item.parentElement.closest(LISTS) : null;
     if (!list) return null;
-    var count = 0;
+    // Each shown item's first line of text, as the runner's "the "word" items should be:" reads it.
+    var items = [];
     var rows = list.tagName === 'TABLE' ? list.querySelectorAll(':scope > tbody > tr, :scope > tr') : list.children;
-    for (var i = 0; i < rows.length; i++) if (rows[i].tagName === item.tagName && !isHidden(rows[i])) count++;
+    for (var i = 0; i < rows.length; i++) {
+      if (rows[i].tagName !== item.tagName || isHidden(rows[i])) continue;
+      var lines = (rows[i].innerText || '').split('\n').filter(function (line) {
+        return line.trim() !== '';
+      });
+      items.push(norm(lines[0] || ''));
+    }
+    var count = items.length;
     var sources = [list.getAttribute('aria-label'), list.id, list.getAttribute('class'), list.getAttribute('data-testid')];
     for (var s = 0; s < sources.length; s++) {
       var tokens = (sources[s] || '').split(/\s+/).filter(Boolean);
@@ -719,7 +794,7 @@
               .toLowerCase();
             if (hay.indexOf(word) !== -1) named++;
           }
-          if (named === 1) return { word: word, count: count };
+          if (named === 1) return { word: word, count: count, items: items };
         }
       }
     }
@@ -955,6 +1030,12 @@
     } else if (assertMode === 'verifyCount') {
       var counted = listCount(el);
       if (counted) send({ type: 'verifyCount', value: counted.word, count: counted.count });
+    } else if (assertMode === 'verifyItems') {
+      var listed = listCount(el);
+      if (listed) send({ type: 'verifyItems', value: listed.word, items: listed.items });
+    } else if (assertMode === 'verifyClass') {
+      var classed = classAssertion(el);
+      if (classed) send({ type: classed.present ? 'verifyClass' : 'verifyNoClass', element: describe(classed.el), value: classed.name });
     } else {
       send({ type: 'verifyVisible', element: element });
     }

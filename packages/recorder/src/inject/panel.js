@@ -105,6 +105,8 @@
     els.value = el('button', { type: 'button', 'data-mode': 'verifyValue', 'aria-pressed': 'false', text: labels.assertValue });
     els.checked = el('button', { type: 'button', 'data-mode': 'verifyChecked', 'aria-pressed': 'false', text: labels.assertChecked });
     els.counted = el('button', { type: 'button', 'data-mode': 'verifyCount', 'aria-pressed': 'false', text: labels.assertCount });
+    els.listed = el('button', { type: 'button', 'data-mode': 'verifyItems', 'aria-pressed': 'false', text: labels.assertItems });
+    els.classed = el('button', { type: 'button', 'data-mode': 'verifyClass', 'aria-pressed': 'false', text: labels.assertClass });
     // Not a mode: the address is taken as it is when pressed.
     els.url = el('button', { type: 'button', 'data-mode': 'verifyUrl', text: labels.assertUrl });
     els.hint = el('p', { class: 'hint', role: 'status' });
@@ -114,23 +116,25 @@
     els.scenario = el('input', { id: 'rehearse-scenario', required: '', maxlength: '80', autocomplete: 'off' });
     els.publish = el('button', { type: 'submit', class: 'primary', text: labels.publish });
     els.result = el('p', { role: 'status' });
+    els.check = el('div', { 'data-testid': 'recording-check', hidden: '' });
     els.form = el('form', {}, [
       el('label', { for: 'rehearse-feature', text: labels.featureName }),
-    els.check = el('div', { 'data-testid': 'recording-check', hidden: '' });
       els.feature,
       els.featureList,
       el('label', { for: 'rehearse-scenario', text: labels.scenarioName }),
       els.scenario,
       els.publish,
       els.result,
+      els.check,
     ]);
     var assertGroup = el('div', { class: 'assertions', role: 'group', 'aria-labelledby': 'rehearse-assert-label' }, [
-      els.check,
       els.visible,
       els.text,
       els.value,
       els.checked,
       els.counted,
+      els.listed,
+      els.classed,
       els.url,
     ]);
     els.panel = el('div', { class: 'panel', role: 'complementary', 'aria-label': labels.title }, [
@@ -176,7 +180,7 @@
     };
     header.addEventListener('pointerup', endDrag);
     header.addEventListener('pointercancel', endDrag);
-    [els.visible, els.text, els.value, els.checked, els.counted, els.url].forEach(function (button) {
+    [els.visible, els.text, els.value, els.checked, els.counted, els.listed, els.classed, els.url].forEach(function (button) {
       button.addEventListener('click', function () {
         var mode = button.getAttribute('data-mode');
         void ask({ action: 'assert', mode: state.assertMode === mode ? null : mode });
@@ -264,7 +268,7 @@
     );
     var last = els.steps.lastElementChild;
     if (last && last.scrollIntoView) last.scrollIntoView({ block: 'nearest' });
-    [els.visible, els.text, els.value, els.checked, els.counted].forEach(function (button) {
+    [els.visible, els.text, els.value, els.checked, els.counted, els.listed, els.classed].forEach(function (button) {
       button.setAttribute('aria-pressed', String(state.assertMode === button.getAttribute('data-mode')));
     });
     els.hint.textContent = state.assertMode ? labels.assertHint : '';
@@ -285,10 +289,6 @@
     els.result.className = status ? (status.kind === 'error' ? 'error' : status.kind === 'published' ? 'ok' : 'hint') : '';
     els.result.setAttribute('role', status && status.kind === 'error' ? 'alert' : 'status');
     els.result.textContent = status ? status.text : '';
-  }
-
-  window.__rehearsePanelRender = function (next) {
-    state = next;
     renderCheck(state.check);
   }
 
@@ -308,6 +308,10 @@
     parts.push(el('span', { class: 'text', text: check.text }));
     if (check.hint) parts.push(el('span', { text: check.hint }));
     els.check.replaceChildren.apply(els.check, parts);
+  }
+
+  window.__rehearsePanelRender = function (next) {
+    state = next;
     render();
   };
 

@@ -51,9 +51,11 @@ export const PANEL_LABELS = {
   assertValue: 'Value',
   assertChecked: 'Checked',
   assertCount: 'Count',
+  assertItems: 'List',
+  assertClass: 'Class',
   assertUrl: 'URL',
   assertHint:
-    'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows.',
+    'Click the element to check in the page (↓ picks the element beneath one laid over it): Visible checks it is shown, Text that its text is shown, Value what a field holds, Checked whether a checkbox is ticked, Count how many items its list shows, List its items in order, Class the class its state shows (the one that last changed).',
   undo: 'Undo last',
   featureName: 'Feature (new or existing)',
   scenarioName: 'Scenario name',
@@ -87,9 +89,9 @@ export class LocalPanel implements SessionPanel {
       features: [],
       assertMode: null,
       status: null,
+      check: null,
       position: null,
       collapsed: false,
-      check: null,
     };
   }
 
@@ -107,8 +109,6 @@ export class LocalPanel implements SessionPanel {
     await context.addInitScript(panelScript());
   }
 
-  update(commands: RecordedCommand[]): void {
-    this.state.steps = commands.map((command) => ({ text: describeRecordedStep(command), assertion: command.type.startsWith('verify') }));
   /** Shows how the self-check of the Publish goes: checking, then the pass or the flagged step. */
   showCheck(check: RecordingCheck): void {
     this.state.check = {
@@ -119,6 +119,8 @@ export class LocalPanel implements SessionPanel {
     this.render();
   }
 
+  update(commands: RecordedCommand[]): void {
+    this.state.steps = commands.map((command) => ({ text: describeRecordedStep(command), assertion: command.type.startsWith('verify') }));
     // A step arrived (or went): any assertion the person asked for has been made or abandoned.
     this.state.assertMode = null;
     this.render();

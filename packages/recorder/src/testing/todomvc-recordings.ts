@@ -7,7 +7,7 @@ import { add, NEW_TODO } from './todo-healing.js';
 /**
  * TodoMVC as its authors wrote it (apps/todomvc), recorded through the recorder as a QA engineer
  * would record what Playwright's demo suite checks: each scenario acts, then asserts with the
- * recorder's own assertions (Text, Checked, Not visible, URL). Recorded on the vanilla JS app; the
+ * recorder's own assertions (Text, Checked, Not visible, URL, List, Class). Recorded on the vanilla JS app; the
  * Vue app is the same product from another framework's markup, which makes it the redesign of the
  * recorded healing benchmark, and each injected bug (apps/todomvc/src/mutations.ts) a broken
  * release for the mutation bench.
@@ -53,6 +53,9 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
       await add(page, ...THREE);
       await seeText(session, page, '3 items left');
       await seeText(session, page, 'book a doctors appointment');
+      // List: the todos in the order they were added, picked by clicking one.
+      await session.assert('verifyItems');
+      await page.getByText('feed the cat', { exact: true }).click();
       // Value: the field is empty again, picked by clicking it.
       await session.assert('verifyValue');
       await page.getByPlaceholder(NEW_TODO).click();
@@ -74,6 +77,9 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
       await tick(page, 'feed the cat');
       await seeChecked(session, page, 'feed the cat');
       await seeChecked(session, page, 'buy some cheese');
+      // Class: the row shows it is done (struck through), picked by clicking its text.
+      await session.assert('verifyClass');
+      await page.getByText('feed the cat', { exact: true }).click();
       await seeText(session, page, '1 item left');
     },
   },
@@ -182,6 +188,9 @@ export const TODOMVC_SCENARIOS: BenchScenario[] = [
       await page.getByRole('link', { name: 'Active' }).click();
       await page.waitForURL(/#\/active$/);
       await session.assert('verifyUrl');
+      // Class: the filter shown is the one highlighted.
+      await session.assert('verifyClass');
+      await page.getByRole('link', { name: 'Active' }).click();
       await dontSee(session, 'feed the cat');
       await seeText(session, page, 'book a doctors appointment');
     },

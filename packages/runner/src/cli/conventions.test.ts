@@ -229,17 +229,57 @@ Then(/^two definitions match/, function () {});
     // cucumber-js 12 fails no dry run (shouldCauseFailure answers false for every status).
     expect(run.code).toBe(0);
     expect(existsSync(path.join(ws, 'out', 'report.json'))).toBe(false);
-    expect(run.out).toContain('Undefined: When I do something nobody wrote (features/shop.feature › Some steps are not ready)');
-    expect(run.out).toContain('Ambiguous: Then two definitions match this (features/shop.feature › Some steps are not ready)');
-    expect(run.out).toContain('Undefined: When I do something nobody wrote (features/shop.feature › The same step in another scenario)');
+    expect(run.out).toContain('Undefined: When I do something nobody wrote (features/shop.feature:4 › Some steps are not ready)');
+    expect(run.out).toContain('Ambiguous: Then two definitions match this (features/shop.feature:5 › Some steps are not ready)');
+    expect(run.out).toContain('Undefined: When I do something nobody wrote (features/shop.feature:8 › The same step in another scenario)');
     // One word from the catalogue's phrasing: the built-in step is offered, not a JavaScript snippet.
     expect(run.out).toContain(
-      'Undefined: And I tick "Remember me" (features/shop.feature › The same step in another scenario)\n    Did you mean: I check "Remember me"',
+      'Undefined: And I tick "Remember me" (features/shop.feature:9 › The same step in another scenario)\n    Did you mean: I check "Remember me"',
     );
     expect(run.out).toContain('Dry run of 2 scenarios: 3 undefined, 1 ambiguous step');
     const ready = await rehearse(workspace(feature, steps), ['--dry-run']);
     expect(ready.code).toBe(0);
     expect(ready.out).toContain('Dry run of 3 scenarios: 0 undefined, 0 ambiguous steps');
+  });
+
+  it('says why a line is no step (a quote never closed, a container no scope names, a kind word), with its line, in the dry run and in the report; never a pass', async () => {
+    const ws = workspace(
+      `Feature: Bad lines
+  Scenario: A quote never closed
+    Given I open "/
+  Scenario: A container no scope names
+    When I click "Save" in the widget containing "Mug"
+  Scenario: A kind word after the element
+    When I click the "Search" gadget
+`,
+      '',
+    );
+    const dry = await rehearse(ws, ['--dry-run']);
+    expect(dry.out).toContain(
+      'Undefined: Given I open "/ (features/shop.feature:3 › A quote never closed)\n    The quote before "/" is never closed: end the value with "',
+    );
+    expect(dry.out).toContain(
+      'Undefined: When I click "Save" in the widget containing "Mug" (features/shop.feature:5 › A container no scope names)\n    "widget" is not a container a step can name: say "in the item containing "…"" with one of item, row, list item, card, section, form, dialog, list, table, region, group',
+    );
+    expect(dry.out).toContain(
+      'Undefined: When I click the "Search" gadget (features/shop.feature:7 › A kind word after the element)\n    Built-in steps need no kind word after an element ("gadget" after "Search"): name it by its words alone, or by its markup as "css=…" or "xpath=…"\n    Did you mean: I click "Search"',
+    );
+    const run = await rehearse(ws, []);
+    expect(run.code).toBe(1);
+    const messages = run
+      .read()
+      .testCases.map((testCase) => testCase.steps.find((step) => step.result.status === 'UNDEFINED')?.result.message);
+    expect(messages).toEqual([
+      expect.stringMatching(
+        /^Undefined step: "I open "\/" \(features\/shop\.feature:3\): The quote before "\/" is never closed: end the value with "\. Did you mean: I open "\/"( \||$)/,
+      ),
+      expect.stringMatching(
+        /^Undefined step: "I click "Save" in the widget containing "Mug"" \(features\/shop\.feature:5\): "widget" is not a container/,
+      ),
+      expect.stringMatching(
+        /^Undefined step: "I click the "Search" gadget" \(features\/shop\.feature:7\): Built-in steps need no kind word.*\. Did you mean: I click "Search"$/,
+      ),
+    ]);
   });
 
   it('--parallel 2 runs the scenarios in worker processes, into one report', async () => {

@@ -1,5 +1,5 @@
 import { useEgressProxyFromEnv } from '@rehearse/egress';
-import { UsageError } from '../support/settings.js';
+import { UsageError, WorkspaceFileError } from '../support/settings.js';
 import { USAGE } from './args.js';
 import { EXIT, processIo, type CliIo, type CliParts } from './io.js';
 import { runOpen, runSetup } from './link-handler.js';
@@ -60,7 +60,7 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}, parts?: Cl
       return EXIT.usage;
     }
     if (!(error instanceof UsageError)) throw error;
-    full.stderr.write(`rehearse: ${error.message}\n\n${USAGE}`);
+    full.stderr.write(`rehearse: ${error.message}\n${error instanceof WorkspaceFileError ? '' : `\n${USAGE}`}`);
     return EXIT.usage;
   }
 }

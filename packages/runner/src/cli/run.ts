@@ -7,7 +7,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, loadSupport, runCucumber, type IConfiguration, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { createApiClient, ApiError } from '@rehearse/api-client';
-import { RunReport, RunResult, runnerCalls, type RunErrorClass, type TestCase } from '@rehearse/contract';
+import { RunReport, RunResult, runnerCalls, stepTextProblem, type RunErrorClass, type TestCase } from '@rehearse/contract';
 import type { LocatorCandidate } from '../support/elements.js';
 import { browserEndpoint, missingBrowserMessage } from '../browser.js';
 import { ArtifactStore } from '../report/artifacts.js';
@@ -21,6 +21,7 @@ import {
   DEFAULTS,
   SCREENSHOT_POLICIES,
   UsageError,
+  WorkspaceFileError,
   defaultHeadless,
   parseViewport,
   readEnvironment,
@@ -104,7 +105,7 @@ export async function findSupportFiles(
  * the run's own loaders, so its error classes are not this module's: they are known by name.
  */
 function unusableSupport(error: unknown): never {
-  if (error instanceof Error && error.name === 'ReusableStepError') throw new UsageError(error.message);
+  if (error instanceof Error && error.name === 'ReusableStepError') throw new WorkspaceFileError(error.message);
   throw error;
 }
 
@@ -221,8 +222,10 @@ function dryRunSummary(report: RunReport, success: boolean, print: (line?: strin
       if (step.result.status === 'UNDEFINED') undefinedSteps++;
       else ambiguousSteps++;
       print(
-        `${step.result.status === 'UNDEFINED' ? 'Undefined' : 'Ambiguous'}: ${step.keyword} ${step.text} (${testCase.uri} › ${testCase.scenarioName})`,
+        `${step.result.status === 'UNDEFINED' ? 'Undefined' : 'Ambiguous'}: ${step.keyword} ${step.text} (${testCase.uri}${step.line ? `:${step.line}` : ''} › ${testCase.scenarioName})`,
       );
+      const problem = step.result.status === 'UNDEFINED' ? stepTextProblem(step.text) : undefined;
+      if (problem) print(`    ${problem}`);
       const didYouMean = /Did you mean: (.*)$/m.exec(step.result.message ?? '')?.[1];
       if (didYouMean) print(`    Did you mean: ${didYouMean}`);
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { runCucumber } from '@cucumber/cucumber/api';
 import {
   BUILT_IN_STEP_PATTERNS,
+  stepTextProblem,
   suggestSteps,
   type Command,
   type NetworkEntry,
@@ -65,6 +66,8 @@ interface Attempt {
 interface GherkinStep {
   keyword: string;
   keywordType?: string;
+  /** Where the step is written in its feature file. */
+  line: number;
 }
 
 interface ExampleRow {
@@ -210,7 +213,8 @@ export class ReportBuilder {
     const visit = (children: readonly Child[]) => {
       for (const child of children) {
         const holder = child.scenario ?? child.background;
-        for (const step of holder?.steps ?? []) steps.set(step.id, { keyword: step.keyword.trim(), keywordType: step.keywordType });
+        for (const step of holder?.steps ?? [])
+          steps.set(step.id, { keyword: step.keyword.trim(), keywordType: step.keywordType, line: step.location.line });
         for (const examples of child.scenario?.examples ?? []) {
           const header = examples.tableHeader?.cells.map((cell) => cell.value) ?? [];
           for (const row of examples.tableBody) rows.set(row.id, { header, values: row.cells.map((cell) => cell.value) });
@@ -284,11 +288,13 @@ export class ReportBuilder {
    * or the project's own, with the step's values), and only when none is close, cucumber's snippet
    * to implement it in code.
    */
-  private undefinedStepMessage(text: string, pickleStepId: string): string {
+  private undefinedStepMessage(text: string, pickleStepId: string, where: string): string {
+    const problem = stepTextProblem(text);
+    const said = `Undefined step: "${text}" (${where})${problem ? `: ${problem}` : ''}`;
     const closest = suggestSteps(text, [...BUILT_IN_STEP_PATTERNS, ...this.ownPatterns]);
-    if (closest.length > 0) return `Undefined step: "${text}". Did you mean: ${closest.join(' | ')}`;
+    if (closest.length > 0) return `${said}. Did you mean: ${closest.join(' | ')}`;
     const snippet = this.suggestions.get(pickleStepId);
-    return `Undefined step: "${text}"${snippet ? `. No step reads like it; implement it with:\n${snippet}` : ''}`;
+    return `${said}${snippet && !problem ? `. No step reads like it; implement it with:\n${snippet}` : ''}`;
   }
 
   private toTestCase(id: string, attempt: Attempt, endTime: string): TestCase | undefined {
@@ -330,7 +336,7 @@ export class ReportBuilder {
       const text = hideMaskedLiterals(pickleStep.text);
       const commands = [...state.commands];
       if (status === 'UNDEFINED') {
-        const message = this.undefinedStepMessage(text, pickleStep.id);
+        const message = this.undefinedStepMessage(text, pickleStep.id, `${pickle.uri}${gherkin ? `:${gherkin.line}` : ''}`);
         outcome.message = message;
         commands.push({
           type: 'undefined_step',
@@ -343,6 +349,7 @@ export class ReportBuilder {
         keyword: gherkin?.keyword ?? '*',
         type: toStepType(gherkin?.keywordType ?? pickleStep.type),
         text,
+        ...(gherkin ? { line: gherkin.line } : {}),
         result: outcome,
         commands,
         networkData: isFirst ? [...attempt.early.networkData, ...state.networkData] : state.networkData,

@@ -43,6 +43,9 @@ const TWO_ALIKE = `Feature: Two todos that read alike
 
   Scenario: A misspelt name offers what the page has
     When I click "Actve"
+
+  Scenario: A way of finding elements the steps do not have
+    Then "id=new-todo" should be visible
 `;
 
 describe.each(TODOMVC_APPS)('on TodoMVC %s', (app: TodoMvcApp) => {
@@ -84,6 +87,14 @@ describe.each(TODOMVC_APPS)('on TodoMVC %s', (app: TodoMvcApp) => {
     const { status, message } = outcome('A misspelt name offers what the page has');
     expect(status).toBe('FAILED');
     expect(message).toContain('Nothing visible on the page is named "Actve". Nearest on the page: link "Active"');
+  });
+
+  it('says an unknown way of finding elements ("id=") is one, and which ways there are', () => {
+    const { status, message } = outcome('A way of finding elements the steps do not have');
+    expect(status).toBe('FAILED');
+    expect(message).toContain(
+      'Nothing visible on the page is named "id=new-todo". "id=" is not a way to find an element: a step names it by its words, or by its markup as "css=…" or "xpath=…".',
+    );
   });
 });
 

@@ -252,7 +252,12 @@ async function whatIsNamed(page: Page, words: string, expects: string | undefine
   if (tags.length === 0) {
     const nearest = nearestNames(words, await shownNames(page));
     const offer = nearest.length ? ` Nearest on the page: ${nearest.map(({ kind, name }) => `${kind} "${name}"`).join(', ')}.` : '';
-    return `Nothing visible on the page is named "${words}"${need}.${offer}`;
+    // "id=cart", "role=button": a way to find elements that the steps do not have, read as words.
+    const kind = /^([a-z][\w-]*)=\S/i.exec(words)?.[1];
+    const unknownKind = kind
+      ? ` "${kind}=" is not a way to find an element: a step names it by its words, or by its markup as "css=…" or "xpath=…".`
+      : '';
+    return `Nothing visible on the page is named "${words}"${need}.${unknownKind}${offer}`;
   }
   const shown = tags.length > 5 ? `${tags.slice(0, 5).join(', ')} and ${tags.length - 5} more` : tags.join(', ');
   return `The page shows "${words}" on ${tags.length === 1 ? 'one element' : `${tags.length} elements`}: ${shown}${need}.`;

@@ -99,9 +99,11 @@ describe('running reusable steps', () => {
       const looping = `${TODO_STEPS}\n  Scenario: I add nothing "<x>"\n    When I add nothing "<x>"\n`;
       const { code, io } = await run(served.urls.vanillajs, looping);
       expect(code).not.toBe(0);
-      expect(io.out() + io.err()).toContain(
-        'features/steps/todos.steps:13: the reusable step "I add nothing "<x>"" calls itself ("I add nothing "<x>"" → "I add nothing "<x>"")',
+      expect(io.err()).toBe(
+        'rehearse: features/steps/todos.steps:13: the reusable step "I add nothing "<x>"" calls itself ("I add nothing "<x>"" → "I add nothing "<x>"")\n',
       );
+      // The command line was right: no usage text buries the sentence.
+      expect(code).toBe(2);
     } finally {
       await served.app.close();
     }

@@ -13,6 +13,7 @@ import {
   parseReusableSteps,
   ReusableStepError,
   STORAGE_PARAMETER,
+  stepTextProblem,
   suggestSteps,
   type BuiltInStepId,
   type ReusableStep,
@@ -88,10 +89,11 @@ export function compileReusableSteps(steps: readonly ReusableStep[]): (text: str
     for (const line of step.body) {
       if (resolve(line.text)) continue;
       const closest = suggestSteps(line.text, [...BUILT_IN_STEPS.map((b) => b.pattern), ...steps.map((s) => s.pattern)]);
+      const problem = stepTextProblem(line.text);
       throw new ReusableStepError(
         step.file,
         line.line,
-        `"${line.text}" is neither a built-in step nor a reusable one (a reusable step is made of those)${closest.length ? `. Did you mean: ${closest.join(' | ')}` : ''}`,
+        `"${line.text}" is neither a built-in step nor a reusable one (a reusable step is made of those)${problem ? `: ${problem}` : ''}${closest.length ? `. Did you mean: ${closest.join(' | ')}` : ''}`,
       );
     }
   }

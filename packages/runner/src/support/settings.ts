@@ -86,6 +86,11 @@ export class UsageError extends Error {
   override readonly name: string = 'UsageError';
 }
 
+/** A usage error in the workspace's own files (a reusable step that calls itself): the command line was fine, so no usage text follows it. */
+export class WorkspaceFileError extends UsageError {
+  override readonly name: string = 'WorkspaceFileError';
+}
+
 function readJson(file: string, what: string): unknown {
   let text: string;
   try {

@@ -109,7 +109,7 @@ describe('built-in steps that must fail, and say why', () => {
   });
 
   it('a class the row must not have fails, naming the classes it has', () => {
-    expect(message('A class the row must not have')).toContain('should be without the class "completed" but is the classes "completed"');
+    expect(message('A class the row must not have')).toContain('should not have the class "completed" but has the class "completed"');
   });
 
   it('a missing storage item says it does not exist', () => {

@@ -86,20 +86,21 @@ export type ElementState =
   | { kind: 'focused' }
   | { kind: 'attribute'; name: string; value: string };
 
+/** What the element should do, as the words after "should": "be checked", "not have the class "done"". */
 function describeState(state: ElementState): string {
   switch (state.kind) {
     case 'checked':
-      return state.checked ? 'checked' : 'not checked';
+      return state.checked ? 'be checked' : 'not be checked';
     case 'enabled':
-      return state.enabled ? 'enabled' : 'disabled';
+      return state.enabled ? 'be enabled' : 'be disabled';
     case 'class':
-      return `of class "${state.value}"`;
+      return `have the class "${state.value}"`;
     case 'no-class':
-      return `without the class "${state.value}"`;
+      return `not have the class "${state.value}"`;
     case 'focused':
-      return 'focused';
+      return 'be focused';
     case 'attribute':
-      return `${state.name}="${state.value}"`;
+      return `have ${state.name}="${state.value}"`;
   }
 }
 
@@ -617,7 +618,7 @@ export const web = {
     const element = toElement(ref, checkable ? ROLES_FOR.check : undefined);
     const expected = 'value' in state ? w.data.resolve(state.value, params).value : '';
     const type = `verify_element_${state.kind.replace('-', '_')}`;
-    await runCommand(w, { type, element, params, text: describeState(state), options }, async (target) => {
+    await runCommand(w, { type, element, params, text: `should ${describeState(state)}`, options }, async (target) => {
       let actual = '';
       const held = await poll(
         timeoutOf(w, options),
@@ -625,37 +626,38 @@ export const web = {
           switch (state.kind) {
             case 'checked': {
               const checked = await target!.isChecked();
-              actual = checked ? 'checked' : 'not checked';
+              actual = checked ? 'is checked' : 'is not checked';
               return checked === state.checked ? true : undefined;
             }
             case 'enabled': {
               const enabled = await target!.isEnabled();
-              actual = enabled ? 'enabled' : 'disabled';
+              actual = enabled ? 'is enabled' : 'is disabled';
               return enabled === state.enabled ? true : undefined;
             }
             case 'class':
             case 'no-class': {
               const classes = (await target!.getAttribute('class')) ?? '';
-              actual = `the classes "${classes}"`;
+              const names = classes.trim().replace(/\s+/g, ' ');
+              actual = names ? `has the class${names.includes(' ') ? 'es' : ''} "${names}"` : 'has no class';
               return classes.split(/\s+/).includes(expected) === (state.kind === 'class') ? true : undefined;
             }
             case 'focused': {
               const focused = await target!.evaluate(
                 (node: { ownerDocument: { activeElement: unknown } }) => node.ownerDocument.activeElement === node,
               );
-              actual = 'not focused';
+              actual = 'is not focused';
               return focused ? true : undefined;
             }
             case 'attribute': {
               const value = await target!.getAttribute(state.name);
-              actual = value === null ? `no attribute "${state.name}"` : `${state.name}="${value}"`;
+              actual = value === null ? `has no attribute "${state.name}"` : `has ${state.name}="${value}"`;
               return value === expected ? true : undefined;
             }
           }
         },
         untilPageChanges(w.page),
       );
-      if (!held) throw new Error(`"${element.name}" should be ${describeState(state)} but is ${actual}`);
+      if (!held) throw new Error(`"${element.name}" should ${describeState(state)} but ${actual}`);
       return { value: actual };
     });
   },

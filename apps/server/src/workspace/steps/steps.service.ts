@@ -3,6 +3,7 @@ import {
   BUILT_IN_STEP_PATTERNS,
   Messages,
   parseReusableSteps,
+  stepTextProblem,
   suggestSteps,
   type ReusableStep,
   type StepDefinitionRef,
@@ -219,7 +220,16 @@ export class StepsService {
     const patterns = index.definitions.filter((definition) => !definition.isRegex).map((definition) => definition.pattern);
     const undefinedSteps = stepsOfText(text)
       .filter((step) => index.matcher.match(step.text) === -1)
-      .map((step) => ({ line: step.line, column: step.textColumn, text: step.text, suggestions: suggestSteps(step.text, patterns) }));
+      .map((step) => {
+        const problem = stepTextProblem(step.text);
+        return {
+          line: step.line,
+          column: step.textColumn,
+          text: step.text,
+          ...(problem ? { problem } : {}),
+          suggestions: suggestSteps(step.text, patterns),
+        };
+      });
     // Regular-expression definitions cannot be written out as a step to complete: only cucumber expressions are offered.
     const projectSteps = index.files.flatMap((file) =>
       file.definitions.filter((definition) => !definition.isRegex).map((definition) => ({ pattern: definition.pattern, file: file.path })),

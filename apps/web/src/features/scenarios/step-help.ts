@@ -1,5 +1,6 @@
 import gherkinLanguages from '@cucumber/gherkin/dist/gherkin-languages.json';
 import { BUILT_IN_STEPS, type BuiltInStep } from '@rehearse/contract';
+import { FeatureStrings as S } from './strings';
 
 /**
  * Steps as a person reads and types them: the catalogue's cucumber expressions written out with
@@ -120,6 +121,22 @@ export interface GherkinHelp {
   choices: readonly StepChoice[];
   /** Steps nobody implements, found in `forText`: shown only while the editor still holds that text. */
   /** `column`: where the step's text begins (1-based), as the server's Gherkin parser read it in any dialect. */
-  undefinedSteps: readonly { line: number; column: number; text: string; suggestions: readonly string[] }[];
+  undefinedSteps: readonly UndefinedStep[];
   forText: string;
+}
+
+/** A step nobody implements: where it is, why its text is no step when that is the reason, what it may have meant. */
+export interface UndefinedStep {
+  line: number;
+  column: number;
+  text: string;
+  problem?: string | undefined;
+  suggestions: readonly string[];
+}
+
+/** What the editor says of an undefined step: why it is none, else the nearest phrasing, else that nothing matches. */
+export function undefinedStepMessage(step: UndefinedStep): string {
+  const [first] = step.suggestions;
+  if (step.problem) return S.undefinedStepProblem(step.problem, first);
+  return first ? S.undefinedStepDidYouMean(first) : S.undefinedStep;
 }

@@ -225,6 +225,9 @@ export const FeatureStrings = {
   completionProjectStep: 'project step',
   undefinedStep: 'Undefined step: no step of this project or of the built-in steps matches it.',
   undefinedStepDidYouMean: (suggestion: string) => `Undefined step. Did you mean “${suggestion}”?`,
+  /** The step's own text says why it cannot be a step (the runner's words), and the nearest phrasing if any. */
+  undefinedStepProblem: (problem: string, suggestion: string | undefined) =>
+    `Not a step: ${problem}.${suggestion ? ` Did you mean “${suggestion}”?` : ''}`,
   suggestionChoice: (suggestion: string) => `Use “${suggestion}”`,
   lineNumber: (line: number) => `Line ${line}`,
 } as const;

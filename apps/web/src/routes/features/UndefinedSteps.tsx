@@ -1,6 +1,6 @@
 import { TriangleAlert } from 'lucide-react';
 import { Link } from 'react-router';
-import { replaceStepOnLine, type GherkinHelp } from '../../features/scenarios/step-help';
+import { replaceStepOnLine, undefinedStepMessage, type GherkinHelp } from '../../features/scenarios/step-help';
 import { FeatureStrings as S } from '../../features/scenarios/strings';
 
 /**
@@ -32,9 +32,7 @@ export function UndefinedSteps({
         <li key={`${step.line}:${step.text}`} className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <TriangleAlert aria-hidden="true" className="size-4 shrink-0 text-amber-700" />
           <span className="font-mono text-xs">{S.lineNumber(step.line)}</span>
-          <span className="min-w-0 [overflow-wrap:anywhere]">
-            {step.suggestions[0] ? S.undefinedStepDidYouMean(step.suggestions[0]) : S.undefinedStep}
-          </span>
+          <span className="min-w-0 [overflow-wrap:anywhere]">{undefinedStepMessage(step)}</span>
           {step.suggestions.map((suggestion) => (
             <button
               key={suggestion}

@@ -12,7 +12,7 @@ import { MergeView } from '@codemirror/merge';
 import { Compartment, EditorState, RangeSetBuilder, type Extension } from '@codemirror/state';
 import { Decoration, EditorView, keymap, lineNumbers, type DecorationSet } from '@codemirror/view';
 import { useEffect, useEffectEvent, useMemo, useRef } from 'react';
-import { stepKeywords, stepTextStart, type GherkinHelp, type StepChoice } from '../step-help';
+import { stepKeywords, stepTextStart, undefinedStepMessage, type GherkinHelp, type StepChoice } from '../step-help';
 import { FeatureStrings as S } from '../strings';
 
 /** Spec 02 §9: editor tab size 2. */
@@ -103,13 +103,12 @@ function undefinedStepDiagnostics(state: EditorState, help: GherkinHelp, editabl
     if (step.column < 1 || step.column > line.length + 1) return [];
     const from = line.from + step.column - 1;
     const to = line.from + line.text.trimEnd().length;
-    const [first] = step.suggestions;
     return [
       {
         from,
         to,
         severity: 'warning' as const,
-        message: first ? S.undefinedStepDidYouMean(first) : S.undefinedStep,
+        message: undefinedStepMessage(step),
         actions: editable
           ? step.suggestions.map((suggestion) => ({
               name: S.suggestionChoice(suggestion),

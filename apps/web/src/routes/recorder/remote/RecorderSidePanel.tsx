@@ -131,6 +131,12 @@ export function RecorderSidePanel({
             <Button size="sm" variant="secondary" onClick={() => onAssert('verifyCount')}>
               {Strings.recorderAssertCount}
             </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyItems')}>
+              {Strings.recorderAssertItems}
+            </Button>
+            <Button size="sm" variant="secondary" onClick={() => onAssert('verifyClass')}>
+              {Strings.recorderAssertClass}
+            </Button>
             <Button size="sm" variant="secondary" onClick={() => onAssert('verifyUrl')}>
               {Strings.recorderAssertUrl}
             </Button>
@@ -226,11 +232,11 @@ export function RecorderSidePanel({
             {error}
           </p>
         )}
+        {check && <SelfCheck check={check} scenarioHref={scenarioHref} />}
       </form>
     </aside>
   );
 }
-        {check && <SelfCheck check={check} scenarioHref={scenarioHref} />}
 
 /** A report link of this server, as a path of this origin (the server names it with its public URL). */
 function reportPath(link: string | null): string | null {
