@@ -94,9 +94,15 @@ export function RecorderSidePanel({
     : null;
 
   return (
-    <aside aria-label={Strings.recorderSteps} className="flex w-96 shrink-0 flex-col border-l border-slate-200 bg-white">
+    <aside aria-label={Strings.recorderSteps} className="flex w-96 shrink-0 flex-col overflow-y-auto border-l border-slate-200 bg-white">
+      {check && (
+        // At the top, where it shows on any screen height: the user sees how the replay went before leaving.
+        <div className="px-4 pt-4">
+          <SelfCheck check={check} scenarioHref={scenarioHref} />
+        </div>
+      )}
       <h2 className="px-4 pt-4 text-sm font-semibold text-slate-900">{Strings.recorderSteps}</h2>
-      <ol ref={listRef} className="min-h-0 flex-1 overflow-y-auto px-4 py-2 text-sm" data-testid="recorded-steps">
+      <ol ref={listRef} className="min-h-28 flex-1 overflow-y-auto px-4 py-2 text-sm" data-testid="recorded-steps">
         {commands.length === 0 && <li className="text-slate-500">{Strings.recorderNoSteps}</li>}
         {commands.map((command, index) => (
           <li key={index} className="flex items-start gap-2 border-b border-slate-100 py-1.5 text-slate-800">
@@ -232,7 +238,6 @@ export function RecorderSidePanel({
             {error}
           </p>
         )}
-        {check && <SelfCheck check={check} scenarioHref={scenarioHref} />}
       </form>
     </aside>
   );
