@@ -23,25 +23,37 @@ const FEATURE = `Feature: Shop
     Then I should see "Golden Teapot of Nowhere"
 `;
 
-/** The todo app through the runner's built-in steps only (as `packages/runner/src/testing/todo-suite.ts` writes its suite). */
+/**
+ * The todo app through the runner's built-in steps and reusable steps made of them (a `.steps`
+ * file, no code), as `packages/runner/src/testing/todo-suite.ts` writes its suite.
+ */
 const TODO_FEATURE = `Feature: Todos
   @todos
   Scenario: Add two todos
     Given I open "/"
-    When I fill "What needs to be done?" with "buy some cheese"
-    And I press "Enter"
-    And I fill "What needs to be done?" with "feed the cat"
-    And I press "Enter"
-    Then I should see 2 "todo" items
+    When I add the todos "buy some cheese" and "feed the cat"
+    Then the "todo" items should be:
+      | buy some cheese |
+      | feed the cat    |
 
   @todos
   Scenario: Finish a todo
     Given I open "/"
-    When I fill "What needs to be done?" with "feed the cat"
-    And I press "Enter"
+    When I add the todo "feed the cat"
     And I check "feed the cat"
     Then "feed the cat" should be checked
+    And the item containing "feed the cat" should have the class "completed"
     And I should see "0 items left"
+`;
+
+const TODO_STEPS = `Feature: Todo steps
+  Scenario: I add the todo "<title>"
+    When I fill "What needs to be done?" with "<title>"
+    And I press "Enter"
+
+  Scenario: I add the todos "<first>" and "<second>"
+    When I add the todo "<first>"
+    And I add the todo "<second>"
 `;
 
 /** A step definition as generated code writes them: it imports the runner and cucumber, nothing else. */
@@ -317,6 +329,9 @@ describe('the runner package, installed from the server (issue 18)', () => {
         await user.api.call(ws.pushEnv, { body: { projectId, name: 'todos', data: { baseUrl: `${serverUrl}/todo-app/` } } });
         await user.api.call(ws.pushFile, {
           body: { projectId, directory: 'features', file: { name: 'todos.feature', content: TODO_FEATURE } },
+        });
+        await user.api.call(ws.pushFile, {
+          body: { projectId, directory: 'features/steps', file: { name: 'todos.steps', content: TODO_STEPS } },
         });
         const { execution: todos } = await user.api.call(executionCalls.create, {
           body: {
