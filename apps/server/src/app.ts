@@ -619,7 +619,13 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   registerRecorderRoutes(
     route,
     recorder,
-    new LocalLaunchService({ accessKeys, publicUrl: settings.publicUrl, version: VERSION, environmentNames }),
+    new LocalLaunchService({
+      accessKeys,
+      publicUrl: settings.publicUrl,
+      version: VERSION,
+      secretKey: settings.secretKey,
+      environmentNames,
+    }),
   );
   attachRecorderSockets(app, sessions, recorder);
 

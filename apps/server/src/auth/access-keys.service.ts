@@ -23,6 +23,8 @@ export interface AccessKeyOptions {
   readsSecrets?: boolean;
   /** When the key stops authenticating; never when absent. */
   expiresAt?: Date | null;
+  /** The key's id and token when the caller made them (a token it can make again from the id); random otherwise. */
+  minted?: { id: string; token: string };
 }
 
 /** Project access tokens: shown whole once, stored as digests, listed masked. */
@@ -60,8 +62,9 @@ export class AccessKeysService {
     scope: AccessKeyScope | null,
     options: AccessKeyOptions,
   ): Promise<AccessKey> {
-    const token = newToken(TokenPrefix.accessKey);
+    const token = options.minted?.token ?? newToken(TokenPrefix.accessKey);
     const row = await this.keys.insert({
+      ...(options.minted ? { id: options.minted.id } : {}),
       projectId,
       createdBy,
       name,
@@ -84,11 +87,18 @@ export class AccessKeysService {
     name: string,
     expiresAt: string | undefined,
     now = new Date(),
+    minted?: AccessKeyOptions['minted'],
   ): Promise<AccessKey> {
     if (caller.kind !== 'session') throw forbidden(Messages.accessKeyManageNeedsSession);
     const expiry = expiresAt === undefined ? null : new Date(expiresAt);
     if (expiry && expiry.getTime() <= now.getTime()) throw badRequest(Messages.accessKeyExpiryInvalid);
-    return this.create(access.project.id, caller.user.id, name, { readsSecrets: access.role === 'ADMIN', expiresAt: expiry });
+    return this.create(access.project.id, caller.user.id, name, { readsSecrets: access.role === 'ADMIN', expiresAt: expiry, minted });
+  }
+
+  /** The newest of one person's keys whose names start with `prefix` (keys made for a single launch), if any. */
+  async latestNamed(projectId: string, createdBy: string, prefix: string): Promise<AccessKeyRow | undefined> {
+    const rows = (await this.keys.listForProject(projectId)).filter((row) => row.createdBy === createdBy && row.name.startsWith(prefix));
+    return rows.at(-1);
   }
 
   /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHash, createHmac, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
 /** Prefixes tell a session token from an access key without a database lookup. */
 export const TokenPrefix = { session: 'rhs_', accessKey: 'rhk_' } as const;
@@ -6,6 +6,14 @@ export const TokenPrefix = { session: 'rhs_', accessKey: 'rhk_' } as const;
 /** A new opaque token: 256 random bits, URL-safe. */
 export function newToken(prefix: string): string {
   return `${prefix}${randomBytes(32).toString('base64url')}`;
+}
+
+/**
+ * A token the server can make again from its key and `label` (a random id it stored), so the
+ * token itself is never stored: as hard to guess as `newToken` without the key, the same shape.
+ */
+export function derivedToken(prefix: string, key: Buffer, label: string): string {
+  return `${prefix}${createHmac('sha256', key).update(label).digest('base64url')}`;
 }
 
 /** What the database keeps instead of a token. */

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { authCalls, executionCalls, recorderCalls, workspaceCalls as ws } from '@rehearse/contract';
 import { recordArgumentsOf } from '@rehearse/runner/cli';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { failure, joinAsMember, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
 /** The server's version, read from its package file here, not from the code under test. */
 const VERSION = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version;
@@ -28,7 +28,7 @@ describe('a local recorder launch (issue 18, item 6)', () => {
     return user;
   }
 
-  it('answers one command with a key made for this launch: the picked environment, this server’s runner, a new token each time', async () => {
+  it('answers one command with a key made for this launch: the picked environment, this server’s runner, a new token once the last was used', async () => {
     const user = await projectWith(['staging', 'qa']);
     const projectId = user.projectId;
     const started = Date.now();
@@ -68,7 +68,7 @@ describe('a local recorder launch (issue 18, item 6)', () => {
       args: ['--server', SERVER, '--env', 'qa', '--project', projectId, '--branch', 'main', '--feature', 'Checkout', '--scenario', 'Pay'],
     });
 
-    // A token is never shown twice: the next launch has its own key.
+    // The key was used (above), so the next launch has its own.
     const second = await user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } });
     expect(second.command).not.toContain(token!);
     expect(second.env).toBe('staging');
@@ -138,6 +138,56 @@ describe('a local recorder launch (issue 18, item 6)', () => {
     const foreign = await failure(stranger.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } }));
     expect(foreign.httpStatus).toBe(403);
     expect(await keys()).toBe(before + 1);
+  });
+
+  it('appends the last access key again while it exists and has not been used (spec 01 §4), else makes a new one', async () => {
+    const user = await projectWith(['qa']);
+    const projectId = user.projectId;
+    const launch = () => user.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } });
+    const tokenOf = (answer: { command: string }) => /REHEARSE_TOKEN=(rhk_\S+) /.exec(answer.command)![1]!;
+    const launchKeys = async () =>
+      (await user.api.call(authCalls.getAccessKeys, { query: { project_id: projectId } })).accessKeys.filter((key) =>
+        key.name.startsWith('Recorder launch '),
+      );
+
+    // Five "Edit recording" clicks before the recorder ever ran: one key, the same token each time.
+    const first = await launch();
+    for (let click = 0; click < 4; click++) {
+      const again = await launch();
+      expect(tokenOf(again)).toBe(tokenOf(first));
+      expect([again.keyName, again.expiresAt]).toEqual([first.keyName, first.expiresAt]);
+      expect(recordArgumentsOf(again.deepLink, [SERVER]).token).toBe(tokenOf(first));
+    }
+    expect(await launchKeys()).toHaveLength(1);
+
+    // The key was used (the recorder read the environment with it): the next launch has its own.
+    await test.client(tokenOf(first)).call(ws.getEnvList, { body: { projectId } });
+    const second = await launch();
+    expect(tokenOf(second)).not.toBe(tokenOf(first));
+    expect(await launchKeys()).toHaveLength(2);
+    // …and that new, unused one is the one appended next.
+    expect(tokenOf(await launch())).toBe(tokenOf(second));
+
+    // A last key that has expired, or has too little life left for a recording to publish with it, is not appended.
+    const setExpiry = (interval: string) =>
+      test.database.execute(
+        `UPDATE access_keys SET expires_at = now() + interval '${interval}' WHERE project_id = '${projectId}' AND name = '${second.keyName}' AND last_used_at IS NULL`,
+      );
+    await setExpiry('30 minutes');
+    const third = await launch();
+    expect([tokenOf(third)]).not.toContain(tokenOf(second));
+    await test.database.execute(
+      `UPDATE access_keys SET expires_at = now() - interval '1 minute' WHERE project_id = '${projectId}' AND last_used_at IS NULL`,
+    );
+    const fourth = await launch();
+    expect([tokenOf(second), tokenOf(third)]).not.toContain(tokenOf(fourth));
+
+    // Another member's unused launch key is never handed to this person, nor this person's to them.
+    const other = await signUp(test);
+    await joinAsMember(user, other, projectId);
+    const theirs = await other.api.call(recorderCalls.localLaunch, { body: { projectId, operation: 'recorder' } });
+    expect(tokenOf(theirs)).not.toBe(tokenOf(fourth));
+    expect(tokenOf(await launch())).toBe(tokenOf(fourth));
   });
 
   it('removes the person’s expired launch keys when it makes a new one, and nothing else', async () => {

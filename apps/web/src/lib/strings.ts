@@ -250,7 +250,7 @@ export const Strings = {
   openRecorderNoProject: 'This link names no project (project_id). Start the recorder from a project in Rehearse.',
   openRecorderCli: 'Or run it in a terminal',
   openRecorderKeyNote: (time: string, date: string) =>
-    `The key in this command was made for this launch: it expires at ${time} on ${date} and is shown only here.`,
+    `The key in this command works until ${time} on ${date}; launches append it again until it is first used, then make a new one.`,
   openRecorderKeyListed: (keyName: string) => `It is listed as “${keyName}” under`,
   openRecorderTokens: 'Access tokens',
   openRecorderSetup: 'Register the rehearse:// link handler once (Linux) so Continue in the app starts the recorder',

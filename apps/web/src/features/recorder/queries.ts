@@ -60,9 +60,9 @@ export function useRunnerDownloadUrl(): { url: string; failed: boolean } {
 }
 
 /**
- * A local launch (issue 18): the server makes a key for this launch and answers the command and
- * the `rehearse://` link that carry it. A mutation, not a query: every call makes a new key, and
- * the answer holds a token, which must never reach the (persisted) query cache.
+ * A local launch (issue 18): the server appends the caller's last unused launch key (or makes one)
+ * and answers the command and the `rehearse://` link that carry it. A mutation, not a query: a call
+ * may make a key, and the answer holds a token, which must never reach the (persisted) query cache.
  */
 export function useLocalLaunch() {
   const queryClient = useQueryClient();
