@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall, EXAMPLE_PROJECT, Ok } from './call.js';
+import { Messages } from './messages.js';
 import { ProjectId } from './validation.js';
 
 /**
@@ -17,6 +18,30 @@ export const ScenarioIdea = z.object({
   parameters: z.record(z.string(), z.string()),
 });
 export type ScenarioIdea = z.infer<typeof ScenarioIdea>;
+
+/** Where scenarios/scenario-creation writes when the request names no feature (the spec's body names none). */
+export const SCENARIO_CREATION_DEFAULT_FEATURE = 'Plain English scenarios';
+
+/** A flow as the spec's idea carries it (one text, a line or a comma per action) or as lines. */
+const CreationFlow = z
+  .union([z.string().max(200_000), z.array(z.string().max(1000))])
+  .transform((flow) => (typeof flow === 'string' ? flow.split(/\r?\n/).filter((line) => line.trim() !== '') : flow))
+  .pipe(z.array(z.string().max(1000)).min(1).max(200));
+
+/** Parameters as the spec's "JSON key/value string" or as an object; names to text values either way. */
+const CreationParameters = z.union([z.string().max(100_000), z.record(z.string(), z.string())]).transform((parameters, context) => {
+  if (typeof parameters !== 'string') return parameters;
+  if (parameters.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(parameters);
+    const checked = z.record(z.string(), z.string()).safeParse(parsed);
+    if (checked.success) return checked.data;
+  } catch {
+    // Not JSON: answered with the message below.
+  }
+  context.addIssue({ code: 'custom', message: Messages.scenarioParametersInvalid });
+  return z.NEVER;
+});
 
 /** How a failure was classified when a run tried to heal it (DESIGN §8). */
 export const FailureClass = z.enum(['locator', 'data', 'server', 'unknown']);
@@ -72,10 +97,13 @@ export const aiCalls = {
   }),
   /**
    * Spec 02 §7 sends {project id, name, flow, parameters, url, access_key} with the access key as
-   * bearer and an `X-Source: Creation` header. The bearer is what authenticates here (a key or a
-   * session); a body `access_key` and the header are accepted and ignored, so a key is never read
-   * from a body, where request logs would keep it. The project id may come as the `project-id`
-   * header (call-router). The answer adds what was written and, when asked, the validation run.
+   * bearer and an `X-Source: Creation` header, and those fields alone succeed: the flow may be one
+   * text (spec 02 §3's idea) and the parameters a JSON key/value string, and without a feature the
+   * scenario goes to `SCENARIO_CREATION_DEFAULT_FEATURE`. The bearer is what authenticates here (a
+   * key or a session); a body `access_key` and the header are accepted and ignored, so a key is
+   * never read from a body, where request logs would keep it. The project id may come as the
+   * `project-id` header (call-router). The answer adds what was written and, when asked, the
+   * validation run.
    */
   scenarioCreation: defineCall({
     method: 'POST',
@@ -86,11 +114,11 @@ export const aiCalls = {
     body: z.object({
       projectId: ProjectId,
       branch: z.string().max(200).optional(),
-      featureName: z.string().min(1).max(80),
+      featureName: z.string().min(1).max(80).default(SCENARIO_CREATION_DEFAULT_FEATURE),
       name: z.string().max(200),
-      /** One plain-English action per line. */
-      flow: z.array(z.string().max(1000)).min(1).max(200),
-      parameters: z.record(z.string(), z.string()).default({}),
+      /** One plain-English action per line (or one text of lines). */
+      flow: CreationFlow,
+      parameters: CreationParameters.default({}),
       /** Base URL the scenario opens; the environment's when absent. */
       url: z.string().max(2000).optional(),
       /** Run the new scenario once against this environment before answering. */

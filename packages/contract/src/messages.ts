@@ -232,6 +232,8 @@ export const Messages = {
   /** A plain-English line no step reads: nothing is written, and the user learns which line to change. */
   plainEnglishNotUnderstood: (lines: readonly string[]) =>
     `Nothing was created: ${lines.length === 1 ? 'this line does' : 'these lines do'} not read as a step: ${lines.map((line) => `“${line}”`).join(', ')}. Rephrase ${lines.length === 1 ? 'it' : 'them'} with the words of the Steps reference, or write a step in Gherkin.`,
+  /** scenarios/scenario-creation's `parameters` sent as the spec's JSON key/value string that does not parse as one. */
+  scenarioParametersInvalid: 'The parameters must be a JSON object of names and text values, e.g. {"user": "demo@rehearse.dev"}.',
   scenarioNameExists: 'Scenario name already exists.',
   ideasFieldsMissing: 'Please fill in all fields.',
   ideasNoneSelected: 'Please select at least one scenario.',

@@ -209,6 +209,11 @@ export const RunDetails = z.object({
   type: z.enum(['run', 'scenario']),
   name: z.string(),
   status: z.enum(['PASSED', 'FAILED']),
+  /**
+   * Spec 02 §3 "Run: … changes": how many of the run's scenarios self-healing changed (status
+   * FIXED_BY_AI): each proposes a code change that waits in Code Review.
+   */
+  changes: z.number().int(),
   totalScenarios: z.number().int(),
   totalScenariosPassed: z.number().int(),
   publishTime: z.string(),
@@ -353,6 +358,21 @@ export const runsCalls = {
     method: 'GET',
     path: '/api/runs/screenshots/run/:runId/:testCaseId/:screenshotId',
     summary: 'A screenshot of a run’s scenario, base64',
+    access: 'project',
+    project: { from: 'params', field: 'runId', resource: 'run' },
+    params: z.object({ runId: Uuid, testCaseId: Uuid, screenshotId: z.string().regex(/^[0-9a-f]{64}$/, Messages.screenshotNotFound) }),
+    response: Ok.extend({ image: z.string(), contentType: z.string() }),
+    example: { params: { runId: EXAMPLE_PROJECT, testCaseId: EXAMPLE_PROJECT, screenshotId: '0'.repeat(64) } },
+  }),
+  /**
+   * Spec 02 §7 "GET screenshots/scenario/{a}/{b}[/{c}]", the three-segment form: a scenario's
+   * screenshot named with the run it belongs to (the scenario report knows both), answered as the
+   * run form is.
+   */
+  scenarioRunScreenshot: defineCall({
+    method: 'GET',
+    path: '/api/runs/screenshots/scenario/:runId/:testCaseId/:screenshotId',
+    summary: 'A screenshot of a scenario execution named with its run, base64',
     access: 'project',
     project: { from: 'params', field: 'runId', resource: 'run' },
     params: z.object({ runId: Uuid, testCaseId: Uuid, screenshotId: z.string().regex(/^[0-9a-f]{64}$/, Messages.screenshotNotFound) }),

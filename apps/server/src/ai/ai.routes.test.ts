@@ -1,4 +1,4 @@
-import { aiCalls, workspaceCalls } from '@rehearse/contract';
+import { aiCalls, authCalls, SCENARIO_CREATION_DEFAULT_FEATURE, workspaceCalls } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../testing/fake-llm.js';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -76,6 +76,56 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     expect(content).toContain('  Scenario Outline: Sign in\n    Given I open "login.html"\n    When I fill "Email" with "<user>"');
     expect(content).toContain('    Examples:\n      | user |\n      | demo@rehearse.dev |');
     expect(content).toContain('  Scenario: Buy a lamp\n');
+  });
+
+  it("creates a scenario from the spec's fields alone: {project id, name, flow, parameters, url, access_key}, the key as bearer, X-Source Creation", async () => {
+    const { api, projectId } = await signUp(test);
+    const { accessKey } = await api.call(authCalls.createAccessKey, { body: { projectId, name: 'creation' } });
+    // Spec 02 §7's body, with spec 02 §3's idea fields as the ideas step holds them (parameters a JSON key/value string).
+    const body = {
+      projectId,
+      name: 'Sign in',
+      flow: 'go to login.html, log in as {{user}}',
+      parameters: JSON.stringify({ user: 'demo@rehearse.dev', password: 'rehearse123' }),
+      url: 'http://shop.test/',
+      access_key: accessKey.token,
+    };
+    const response = await test.app.inject({
+      method: 'POST',
+      url: '/api/runs/scenarios/scenario-creation',
+      headers: { authorization: `Bearer ${accessKey.token}`, 'x-source': 'Creation', 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(response.statusCode).toBe(200);
+    const answer = response.json<{ status: boolean; featureName: string; scenarioName: string; steps: string[] }>();
+    expect(answer).toMatchObject({ status: true, featureName: SCENARIO_CREATION_DEFAULT_FEATURE, scenarioName: 'Sign in' });
+    expect(answer.steps).toEqual([
+      'Given I open "login.html"',
+      'When I fill "Email" with "<user>"',
+      'And I fill "Password" with "<password>"',
+      'And I click "Sign in"',
+    ]);
+    const { content } = await api.call(workspaceCalls.getFileContent, {
+      query: { projectId, file_path: `features/${SCENARIO_CREATION_DEFAULT_FEATURE}.feature` },
+    });
+    expect(content).toContain('  Scenario Outline: Sign in\n    Given I open "login.html"\n');
+    expect(content).toContain('      | user | password |\n      | demo@rehearse.dev | rehearse123 |');
+    // The key in the body is never what authenticates: without the bearer the call is refused.
+    const anonymous = await test.app.inject({
+      method: 'POST',
+      url: '/api/runs/scenarios/scenario-creation',
+      headers: { 'x-source': 'Creation', 'content-type': 'application/json' },
+      payload: JSON.stringify(body),
+    });
+    expect(anonymous.statusCode).toBe(401);
+    // Parameters that are not a JSON key/value string are refused in words.
+    const refused = await failure(
+      api.call(aiCalls.scenarioCreation, { body: { projectId, name: 'x', flow: 'open the shop', parameters: '{"user":' } }),
+    );
+    expect([refused.httpStatus, refused.message]).toEqual([
+      400,
+      'The parameters must be a JSON object of names and text values, e.g. {"user": "demo@rehearse.dev"}.',
+    ]);
   });
 
   it('refuses a flow with a line no step reads, names that line, and writes nothing', async () => {

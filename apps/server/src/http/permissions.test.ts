@@ -61,6 +61,7 @@ const LEAVES_FIXTURE_ALONE = new Set([
   'runsCalls.getScenario',
   'runsCalls.runScreenshot',
   'runsCalls.scenarioScreenshot',
+  'runsCalls.scenarioRunScreenshot',
   'runsCalls.traceLink',
   'runsCalls.traceFile',
   'runsCalls.applicationMemory',

@@ -285,6 +285,7 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   'runsCalls.getScenario': PROJECT_MEMBERS,
   'runsCalls.runScreenshot': PROJECT_MEMBERS,
   'runsCalls.scenarioScreenshot': PROJECT_MEMBERS,
+  'runsCalls.scenarioRunScreenshot': PROJECT_MEMBERS,
   // The spec is silent on traces; the product: members get a signed link, and the link itself is
   // the credential for the trace file (the trace viewer's service worker fetches it without a session).
   'runsCalls.traceLink': PROJECT_MEMBERS,

@@ -43,6 +43,10 @@ export function registerRunsRoutes(
     status: true,
     ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId, params.runId)),
   }));
+  route(runsCalls.scenarioRunScreenshot, async ({ access, params }) => ({
+    status: true,
+    ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId, params.runId)),
+  }));
   route(runsCalls.scenarioScreenshot, async ({ access, params }) => ({
     status: true,
     ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId)),

@@ -349,6 +349,7 @@ export class RunsService {
       type: run.kind,
       name: run.name,
       status: run.status,
+      changes: cases.filter((c) => c.status === 'FIXED_BY_AI').length,
       totalScenarios: run.totalScenarios,
       totalScenariosPassed: run.passedScenarios,
       publishTime: run.publishTime.toISOString(),

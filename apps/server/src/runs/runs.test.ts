@@ -129,6 +129,8 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const { run } = await owner.api.call(runsCalls.getRun, { query: { runId: first.runId } });
     // An uploaded run belongs to no execution: nothing to follow live.
     expect(run.execution).toBeNull();
+    // Spec 02 §3 "Run: id, type 'run', name, changes, …": nothing was healed in this run.
+    expect(run.changes).toBe(0);
     expect(run.report.testCases.map((c) => [c.scenarioName, c.result.status])).toEqual([
       ['Buy a backpack', 'PASSED'],
       ['Buy two', 'FAILED'],
@@ -137,6 +139,26 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
     const shot = await owner.api.call(runsCalls.runScreenshot, { params: { runId: first.runId, testCaseId, screenshotId } });
     expect([shot.image, shot.contentType]).toEqual([PNG, 'image/png']);
     expect((await owner.api.call(runsCalls.scenarioScreenshot, { params: { testCaseId, screenshotId } })).image).toBe(PNG);
+    // Spec 02 §7 "GET screenshots/scenario/{a}/{b}[/{c}]": the three-segment form (run, scenario, screenshot) answers too.
+    const threeSegments = await owner.api.call(runsCalls.scenarioRunScreenshot, {
+      params: { runId: first.runId, testCaseId, screenshotId },
+    });
+    expect([threeSegments.image, threeSegments.contentType]).toEqual([PNG, 'image/png']);
+    const raw = await test.app.inject({
+      method: 'GET',
+      url: `/api/runs/screenshots/scenario/${first.runId}/${testCaseId}/${screenshotId}`,
+      headers: { authorization: `Bearer ${owner.token}` },
+    });
+    expect(raw.statusCode).toBe(200);
+    // A scenario of another run under this run's id is no screenshot of it.
+    const otherCase = run.report.testCases[1]!.id;
+    expect(
+      (
+        await failure(
+          owner.api.call(runsCalls.scenarioRunScreenshot, { params: { runId: first.runId, testCaseId: otherCase, screenshotId } }),
+        )
+      ).httpStatus,
+    ).toBe(404);
     const scenario = await owner.api.call(runsCalls.getScenario, { query: { scenarioId: testCaseId } });
     expect(scenario.scenario.report.scenarioName).toBe('Buy a backpack');
     // The single scenario report's breadcrumb names its run.
@@ -150,6 +172,22 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
 
     const dashboard = await owner.api.call(runsCalls.dashboardDetails, { query: { projectId } });
     expect(dashboard.dashboardDetails).toEqual({ scenarioCountLastWeek: 2, runsCountLastWeek: 1, passedRunsCountLastWeek: 0 });
+  });
+
+  it("answers a run's changes (spec 02 §3): how many of its scenarios self-healing changed", async () => {
+    const healed: TestCase = { ...testCase('Buy a lamp', 'PASSED'), result: { ...testCase('x', 'PASSED').result, status: 'FIXED_BY_AI' } };
+    // A project of its own: the other tests count this project's runs.
+    const other = await signUp(test, { email: 'changes@acme.test' });
+    const { accessKey } = await other.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: other.projectId } });
+    const { runId } = await test.client(accessKey.token).call(runnerCalls.uploadRun, {
+      body: {
+        projectId: other.projectId,
+        uploadKey: 'run-key-changes',
+        report: report([healed, testCase('Buy two', 'FAILED'), testCase('Buy one', 'PASSED')]),
+      },
+    });
+    const { run } = await other.api.call(runsCalls.getRun, { query: { runId } });
+    expect(run.changes).toBe(1);
   });
 
   it("keeps a scenario that passed on a retry flaky in its report, counts it in the reports list, and serves the run's JUnit and HTML report and the scenario's trace", async () => {
