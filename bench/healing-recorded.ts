@@ -1,12 +1,15 @@
 /**
  * Self-healing bench with scenarios recorded through the recorder (issue 19 "Must show"), on the
- * todo app, on the demo shop and on TodoMVC (vanilla JS recorded, Vue as the redesign): recorded on version 1, replayed on version 1 (plain, then with
- * --heal: any FIXED_BY_AI there is a wrong heal) and on version 2 with --heal. Each broken step
+ * todo app, on the demo shop and on TodoMVC (vanilla JS recorded; replayed on the Vue build, and on
+ * our redesign of the vanilla app, apps/todomvc/src/redesign.ts): recorded on version 1, replayed
+ * on version 1 (plain, then with --heal: any FIXED_BY_AI there is a wrong heal) and on version 2
+ * with --heal. A step that fails on version 2 without a heal (its element found, the action
+ * refused) counts as broken and not healed. Each broken step
  * is judged by the app's state after it (packages/recorder/src/testing/healing-bench.ts). It also
  * measures the healer alone: the same recordings keeping only their positional CSS paths.
  * Target per app: ≥ 80 % of broken steps healed correctly, 0 healed wrongly.
  *
- *   npx tsx bench/healing-recorded.ts [--json] [--verbose] [--app todo|shop|TodoMVC]
+ *   npx tsx bench/healing-recorded.ts [--json] [--verbose] [--app todo|shop|TodoMVC|TodoMVC-redesign]
  */
 import { parseArgs } from 'node:util';
 import {
@@ -18,12 +21,19 @@ import {
 } from '../packages/recorder/src/testing/healing-bench.js';
 import { SHOP_TARGET } from '../packages/recorder/src/testing/shop-healing.js';
 import { TODO_TARGET } from '../packages/recorder/src/testing/todo-healing.js';
-import { TODOMVC_TARGET } from '../packages/recorder/src/testing/todomvc-recordings.js';
+import { TODOMVC_REDESIGN_TARGET, TODOMVC_TARGET } from '../packages/recorder/src/testing/todomvc-recordings.js';
 
 const { values } = parseArgs({
   options: { json: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, app: { type: 'string' } },
 });
-const targets = [TODO_TARGET, SHOP_TARGET, TODOMVC_TARGET].filter((target) => !values.app || target.name.includes(values.app));
+const TARGETS: Record<string, BenchTarget> = {
+  todo: TODO_TARGET,
+  shop: SHOP_TARGET,
+  TodoMVC: TODOMVC_TARGET,
+  'TodoMVC-redesign': TODOMVC_REDESIGN_TARGET,
+};
+if (values.app && !TARGETS[values.app]) throw new Error(`--app is one of ${Object.keys(TARGETS).join(', ')}`);
+const targets = values.app ? [TARGETS[values.app]!] : Object.values(TARGETS);
 
 async function measure(target: BenchTarget) {
   const apps = await target.start();

@@ -37,8 +37,27 @@ describe('the injected bugs', () => {
       expect((await fetch(`${plain.urls.vue}bower_components/todomvc-common/base.css`)).status).toBe(200);
       expect((await fetch(`${plain.urls.vue}../vanillajs/js/app.js`)).status).toBe(200);
       expect((await fetch(`${plain.urls.vue}%2e%2e/%2e%2e/package.json`)).status).toBe(404);
+      // The redesign is the vanilla app's code in new markup, and carries a bug given to the server.
+      const redesigned = await fetch(`${broken.urls.redesign}js/template.js`).then((response) => response.text());
+      expect(redesigned).toContain("'<strong>' + (activeTodos + 1) + '</strong> item'");
+      expect(redesigned).toContain('<label class="task__box" for="task-done-{{id}}"></label>');
+      expect(await fetch(`${plain.urls.redesign}index.html`).then((response) => response.text())).toContain('What do you need to do?');
     } finally {
       await Promise.all([plain.app.close(), broken.app.close()]);
+    }
+  });
+
+  it('leave the redesign unserved, saying why, when it rewrites the text a bug changes', async () => {
+    const served = await startTodoMvc(mutation('delete-button-gone'));
+    try {
+      expect((await fetch(`${served.urls.vanillajs}js/view.js`)).status).toBe(200);
+      const refused = await fetch(`${served.urls.redesign}index.html`);
+      expect(refused.status).toBe(404);
+      expect(await refused.text()).toContain(
+        'The redesign cannot carry this bug: Mutation redesign: row: the text to replace occurs nowhere',
+      );
+    } finally {
+      await served.app.close();
     }
   });
 });

@@ -2,10 +2,13 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { REDESIGN } from './redesign.js';
 
 /** The TodoMVC implementations served, as the todomvc package ships them (see README.md). */
 export const TODOMVC_APPS = ['vanillajs', 'vue'] as const;
 export type TodoMvcApp = (typeof TODOMVC_APPS)[number];
+/** What is served: the two apps, and our redesign of the vanilla one (`/redesign/`, src/redesign.ts). */
+export type ServedApp = TodoMvcApp | 'redesign';
 
 /**
  * One injected bug: the text `find` in one of the app's files (which must occur exactly once)
@@ -49,23 +52,58 @@ export function mutate(text: string, mutation: Mutation): string {
 }
 
 /**
- * Serves each TodoMVC app under `/<app>/` on a free port of 127.0.0.1, with the `mutation`'s bug
- * injected when one is given (checked before the server listens).
+ * The files each served app changes, by `<app>/<file>`: the `mutation`'s file in its app, and the
+ * redesign's files, which are the vanilla app's with the mutation applied first (a redesign of a
+ * release ships that release's bugs). Throws when the mutation's text is not there exactly once;
+ * a mutation the redesign cannot carry (it rewrites that text) leaves the redesign unserved, and
+ * `redesignRefused` says why.
  */
-export async function startTodoMvc(mutation?: Mutation): Promise<{ app: FastifyInstance; urls: Record<TodoMvcApp, string> }> {
-  const mutated = mutation && { ...mutation, text: mutate(await readFile(fileOf(mutation.app, mutation.file)!, 'utf8'), mutation) };
+async function changedFiles(mutation?: Mutation): Promise<{ changed: Map<string, string>; redesignRefused?: string }> {
+  const changed = new Map<string, string>();
+  const apply = async (served: ServedApp, source: TodoMvcApp, edits: readonly Mutation[]) => {
+    for (const each of edits) {
+      const key = `${served}/${each.file}`;
+      const text = changed.get(key) ?? (await readFile(fileOf(source, each.file)!, 'utf8'));
+      changed.set(key, mutate(text, each));
+    }
+  };
+  const bug = mutation ? [mutation] : [];
+  for (const app of TODOMVC_APPS)
+    await apply(
+      app,
+      app,
+      bug.filter((each) => each.app === app),
+    );
+  try {
+    await apply('redesign', 'vanillajs', [...bug.filter((each) => each.app === 'vanillajs'), ...REDESIGN]);
+  } catch (error) {
+    return { changed, redesignRefused: `The redesign cannot carry this bug: ${(error as Error).message}` };
+  }
+  return { changed };
+}
+
+/**
+ * Serves each TodoMVC app under `/<app>/`, and the redesign under `/redesign/`, on a free port of
+ * 127.0.0.1, with the `mutation`'s bug injected when one is given (checked before the server
+ * listens).
+ */
+export async function startTodoMvc(mutation?: Mutation): Promise<{ app: FastifyInstance; urls: Record<ServedApp, string> }> {
+  const { changed, redesignRefused } = await changedFiles(mutation);
   const app = Fastify();
   app.get('/:app/*', async (request, reply) => {
     const { app: name, '*': rest } = request.params as { app: string; '*': string };
-    const todo = TODOMVC_APPS.find((known) => known === name);
-    const file = todo && fileOf(todo, rest);
-    if (!todo || !file) return reply.status(404).send('Not found');
+    const served = name === 'redesign' ? name : TODOMVC_APPS.find((known) => known === name);
+    const file = served && fileOf(served === 'redesign' ? 'vanillajs' : served, rest);
+    if (!served || !file) return reply.status(404).send('Not found');
+    if (served === 'redesign' && redesignRefused) return reply.status(404).send(redesignRefused);
     const type = TYPES[path.extname(file)] ?? 'application/octet-stream';
-    if (mutated && mutated.app === todo && mutated.file === rest) return reply.type(type).send(mutated.text);
+    const text = changed.get(`${served}/${rest === '' ? 'index.html' : rest}`);
+    if (text !== undefined) return reply.type(type).send(text);
     const body = await readFile(file).catch(() => undefined);
     return body ? reply.type(type).send(body) : reply.status(404).send('Not found');
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
-  const urls = Object.fromEntries(TODOMVC_APPS.map((name) => [name, `${address}/${name}/`])) as Record<TodoMvcApp, string>;
+  const names: ServedApp[] = [...TODOMVC_APPS, 'redesign'];
+  const urls = Object.fromEntries(names.map((name) => [name, `${address}/${name}/`])) as Record<ServedApp, string>;
   return { app, urls };
 }

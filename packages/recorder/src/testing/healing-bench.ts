@@ -89,6 +89,10 @@ export interface ReplayedScenario {
     text: string;
     state: unknown;
     broken: boolean;
+    /** It failed, with or without a heal: an action that failed on the element found counts too. */
+    failed: boolean;
+    /** Why it failed: the first line of its message. */
+    message?: string;
     healed: boolean;
     assertion: boolean;
     confidence: number;
@@ -191,10 +195,13 @@ export async function replayAll(
           text: step.text,
           state: states.get(`${testCase.scenarioName}#${index}`) ?? null,
           broken: healing !== undefined,
+          failed: step.result.status === 'FAILED',
+          ...(step.result.status === 'FAILED' ? { message: (step.result.message ?? '').split('\n')[0] } : {}),
           healed: healing?.healing?.healed ?? false,
           assertion: healing?.type.startsWith('verify_') ?? false,
           confidence: healing?.healing?.confidence ?? 0,
-          reason: healing?.healing?.reason ?? '',
+          reason:
+            healing?.healing?.reason ?? (step.result.status === 'FAILED' ? `failed: ${(step.result.message ?? '').split('\n')[0]}` : ''),
           ...(recorded ? { recordedText: recorded.text ?? recorded.name ?? '' } : {}),
           ...(healedPrint ? { healedText: healedPrint.text ?? healedPrint.name ?? '' } : {}),
         };
@@ -211,7 +218,8 @@ export type HealOutcome = 'unbroken' | 'healed correctly' | 'healed wrongly' | '
 
 /**
  * Judges each broken step of `after` against the same step of `before` (version 1, unhealed):
- * healed correctly when the app's state after it is the same. An assertion changes no state: a
+ * healed correctly when the app's state after it is the same. A step that failed without a heal
+ * (its element found, the action refused) is broken and not healed: the redesign broke it too. An assertion changes no state: a
  * healed assertion is right only when the element it chose shows the text the recorded one did.
  */
 export function judge(
@@ -224,7 +232,7 @@ export function judge(
     // A scenario that fails where it was recorded says nothing about healing.
     if (reference?.status !== 'PASSED') continue;
     scenario.steps.forEach((step, index) => {
-      if (!step.broken) return;
+      if (!step.broken && !step.failed) return;
       const expected = reference?.steps[index]?.state;
       const sameState = expected !== undefined && step.state !== null && JSON.stringify(step.state) === JSON.stringify(expected);
       const same = sameState && (!step.assertion || (step.healedText !== undefined && step.healedText === step.recordedText));

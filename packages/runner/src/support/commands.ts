@@ -349,7 +349,9 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
         target = await resolveElement(world.page, element, timeout, locatorLog, (text) => world.data.resolve(text, spec.params).value);
       } catch (error) {
         if (!world.settings.heal || !(error instanceof ElementNotFoundError)) throw error;
-        const outcome = (await healedBefore(world, element, locatorLog)) ?? (await heal(world, spec.type, element, locatorLog));
+        const outcome =
+          (await healedBefore(world, element, spec.type.startsWith('verify_'), locatorLog)) ??
+          (await heal(world, spec.type, element, locatorLog));
         healing = outcome.healing;
         if (!outcome.target) throw error;
         target = outcome.target;
@@ -512,7 +514,12 @@ async function heal(
       : {}),
     ...('considered' in attempt && attempt.considered ? { considered: attempt.considered } : {}),
   };
-  if (attempt.healed && element.source) world.healedElements.set(healedKey(element.source), { locators: attempt.healed.locators, healing });
+  if (attempt.healed && element.source)
+    world.healedElements.set(healedKey(element.source), {
+      locators: attempt.healed.locators,
+      healing,
+      assertable: attempt.healed.assertable,
+    });
   return { ...(attempt.healed ? { target: attempt.healed.locator } : {}), healing };
 }
 
@@ -520,15 +527,17 @@ const healedKey = (source: NonNullable<Element['source']>) => `${source.file}#${
 
 /**
  * The element healed earlier in this scenario, found by the candidates healing chose then (the
- * same element across a fill and its Enter); undefined when it was not healed or they find nothing.
+ * same element across a fill and its Enter); undefined when it was not healed, they find nothing,
+ * or an `assertion` would check it on a heal that was not sure enough for one.
  */
 async function healedBefore(
   world: RehearseWorld,
   element: Element,
+  assertion: boolean,
   log: string[],
 ): Promise<{ target: Locator; healing: CommandHealing } | undefined> {
   const earlier = element.source && world.healedElements.get(healedKey(element.source));
-  if (!earlier) return undefined;
+  if (!earlier || (assertion && !earlier.assertable)) return undefined;
   const target = await resolveElement(world.page, { ...element, locators: earlier.locators }, 1_000, log, (text) => text).catch(
     () => undefined,
   );

@@ -22,6 +22,11 @@ export interface LiveElement extends ElementFingerprint {
   slot: number;
   /** Whether it accepts typed text (input, textarea, contenteditable). */
   editable: boolean;
+  /**
+   * A control the page hides (a switch's checkbox) that a person reaches through its visible
+   * label: described as the control, placed where the label is, and acted on through the label.
+   */
+  viaLabel?: string;
 }
 
 /** What an action needs of the element it is healed to. */
@@ -31,6 +36,13 @@ export type ElementNeed = 'any' | 'fill' | 'select' | 'check';
 export const HEAL_THRESHOLD = 0.6;
 /** An element of an assertion is only healed when it is this sure: a check must not pass on a look-alike. */
 export const ASSERTION_THRESHOLD = 0.78;
+/**
+ * How far an assertion's match must clear ASSERTION_THRESHOLD. The weakest clues, where the
+ * element sits on the page and its index among look-alikes, each carry up to 0.5 of about 10 in
+ * weight, so either alone moves a score by up to 0.05: a match closer to the threshold than that
+ * (one passed at 0.789) is a check that passes or fails by where the redesign drew the element.
+ */
+export const ASSERTION_CLEARANCE = 0.05;
 /** The best match must beat the runner-up by this much, or the page is ambiguous and nothing is healed. */
 export const HEAL_MARGIN = 0.06;
 
@@ -84,12 +96,22 @@ const PAGE_SCRIPT = String.raw`(() => {
   };
   const SELECTOR = 'a,button,input,select,textarea,label,summary,[role],[data-testid],[id],[tabindex],h1,h2,h3,h4,h5,h6,p,li,td,th,dt,dd,span,strong,img,output,legend';
   window.__rehearseFingerprint = fingerprint;
+  // A hidden control's visible label (<label for>, a wrapping <label>, aria-labelledby): a switch
+  // or custom checkbox hides its input, and a person clicks the label.
+  const visibleLabelOf = (e) => {
+    const by = (e.getAttribute('aria-labelledby') || '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id));
+    return [...(e.labels || []), ...by].find((l) => l && l.localName === 'label' && visible(l) && norm(l.innerText)); };
   window.__rehearseCollect = () => {
     // Plus any element with text of its own (a counter's <div>): what a person reads is an element.
     const hasOwnText = (e) => [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     const all = [...document.querySelectorAll('body *')].filter((e) => (e.matches(SELECTOR) || hasOwnText(e)) && !/^(SCRIPT|STYLE|NOSCRIPT|TEMPLATE)$/.test(e.tagName)).filter(visible);
-    window.__rehearseLive = all;
-    const prints = all.map((e, slot) => ({ ...fingerprint(e), slot }));
+    const reached = [...document.querySelectorAll('input,select,textarea')].filter((e) => e.type !== 'hidden' && !visible(e))
+      .map((e) => [e, visibleLabelOf(e)]).filter(([, label]) => label);
+    // The slot of a label-reached control holds its label: that is what is clicked and verified.
+    window.__rehearseLive = [...all, ...reached.map(([, label]) => label)];
+    const prints = [...all.map((e, slot) => ({ ...fingerprint(e), slot })),
+      ...reached.map(([e, label], i) => { const l = fingerprint(label);
+        return { ...fingerprint(e), rect: l.rect, slot: all.length + i, viaLabel: norm(label.innerText).slice(0, 200) }; })];
     // Index among elements of the same role and name, as the recorder counts it.
     const seen = new Map();
     for (const p of prints) { const k = (p.role || p.tag) + '|' + (p.name || ''); const n = seen.get(k) ?? 0; p.index = n; seen.set(k, n + 1); }
@@ -168,6 +190,10 @@ export function textSimilarity(a: string | undefined, b: string | undefined): nu
   return Math.max(jaccard(words(x), words(y)), levenshteinRatio(x.slice(0, 120), y.slice(0, 120)));
 }
 
+// Wrappers with no role: a redesign adds and drops them for layout, and they say nothing of where an element is.
+const GENERIC = new Set(['div', 'span']);
+const meaningful = (ancestors: readonly string[]) => ancestors.filter((each) => !GENERIC.has(each));
+
 function sequenceSimilarity(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0 && b.length === 0) return 1;
   // Longest common subsequence: a wrapper added or removed costs one, not the whole path.
@@ -229,7 +255,7 @@ export function scoreFingerprint(recorded: ElementFingerprint, live: ElementFing
     [3, recorded.name === undefined ? (live.editable && live.name ? 0 : undefined) : textSimilarity(recorded.name, live.name)],
     [1.5, recorded.text === undefined ? undefined : textSimilarity(recorded.text, live.text)],
     [2, attributeSimilarity(recorded.attributes, live.attributes)],
-    [1, sequenceSimilarity(recorded.ancestors, live.ancestors)],
+    [1, sequenceSimilarity(meaningful(recorded.ancestors), meaningful(live.ancestors))],
     // Which row it sits in: the row's text tells look-alike rows apart, and a row showing other
     // text is another row (squared: a shared word or two is not the same row).
     [
@@ -294,6 +320,12 @@ function matchOf(ranked: ReadonlyArray<{ live: LiveElement; score: number }>): M
 
 /** Candidates for the healed element, best first, as the recorder would rank them. */
 function proposedCandidates(live: LiveElement): LocatorCandidate[] {
+  // The control itself is hidden, so only its label can be found (and clicked, and read as checked).
+  if (live.viaLabel && live.viaLabel.length <= 80)
+    return [
+      { kind: 'text', value: live.viaLabel, exact: true },
+      { kind: 'css', value: `xpath=//label[normalize-space(.)=${xpathLiteral(live.viaLabel)}]` },
+    ];
   const out: LocatorCandidate[] = [];
   const a = live.attributes;
   if (a['data-testid']) out.push({ kind: 'testId', value: a['data-testid'] });
@@ -354,6 +386,12 @@ export interface Healed {
   locators: LocatorCandidate[];
   fingerprint: ElementFingerprint;
   confidence: number;
+  /**
+   * Whether a later assertion may check this element without healing it again: it was healed for
+   * an assertion, or it scored as an assertion's match must. An action's heal is held to what the
+   * action did; a check that reused a weaker heal would pass below the assertion's bar.
+   */
+  assertable: boolean;
 }
 
 export interface HealAttempt {
@@ -407,19 +445,37 @@ async function healAgainst(
   const match = matchOf(ranked);
   if (!match) return { confidence: 0, reason: 'no element on the page suits the action' };
   const confidence = rounded(match.score);
-  const threshold = assertion ? ASSERTION_THRESHOLD : HEAL_THRESHOLD;
-  // What an assertion checks is that this text is shown: one innermost element showing exactly
-  // the recorded text is that element, however its markup changed.
-  const showing = assertion && recorded.text !== undefined ? innermost(live) : [];
-  const onlyOne = showing.length === 1 && showing[0] === match.live;
+  const threshold = assertion ? rounded(ASSERTION_THRESHOLD + ASSERTION_CLEARANCE) : HEAL_THRESHOLD;
+  const only = assertion ? onlyOneLike(recorded, live) : undefined;
+  const onlyOne = only?.element === match.live;
   if (match.score < threshold && !onlyOne) return { confidence, reason: `the best match scored ${confidence}, below ${threshold}` };
   if (match.score - match.runnerUp < HEAL_MARGIN)
     return { confidence, reason: `two elements match almost equally (${confidence} and ${match.runnerUp.toFixed(3)})` };
   const locators = await verifiedCandidates(page, match.live.slot, proposedCandidates(match.live));
   if (locators.length === 0) return { confidence, reason: 'no stable locator finds the matched element alone' };
   const { slot: _slot, editable: _editable, ...fingerprint } = match.live;
-  const reason = match.score < threshold ? `healed: the only element showing “${recorded.text!.slice(0, 80)}”` : 'healed';
-  return { healed: { locator: candidateLocator(page, locators[0]!), locators, fingerprint, confidence }, confidence, reason };
+  const reason = match.score < threshold && only ? `healed: ${only.why}` : 'healed';
+  const assertable = assertion || match.score >= ASSERTION_THRESHOLD + ASSERTION_CLEARANCE;
+  return { healed: { locator: candidateLocator(page, locators[0]!), locators, fingerprint, confidence, assertable }, confidence, reason };
+}
+
+/**
+ * What an assertion checks is a thing a person identifies by what it shows or what it is called:
+ * one innermost element showing exactly the recorded text is that element, however its markup
+ * changed; so is the one element of the recorded role with exactly the recorded name (a checkbox
+ * called "Mark all as complete"). Undefined when the page has no such single element.
+ */
+function onlyOneLike(recorded: ElementFingerprint, live: readonly LiveElement[]): { element: LiveElement; why: string } | undefined {
+  if (recorded.text !== undefined) {
+    const showing = innermost(live);
+    if (showing.length === 1) return { element: showing[0]!, why: `the only element showing “${recorded.text.slice(0, 80)}”` };
+  }
+  if (recorded.role && recorded.name) {
+    const same = (text: string | undefined) => (text ?? '').replace(/\s+/g, ' ').trim().toLowerCase();
+    const named = live.filter((element) => element.role === recorded.role && same(element.name) === same(recorded.name));
+    if (named.length === 1) return { element: named[0]!, why: `the only ${recorded.role} named “${recorded.name.slice(0, 80)}”` };
+  }
+  return undefined;
 }
 
 /** Short texts must be equal (spacing and case aside); a long one (a whole card) nearly so. */

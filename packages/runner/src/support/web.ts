@@ -4,6 +4,7 @@ import { errors, type Locator, type Page } from 'playwright-core';
 import { firstVisibleMatch, resolveElement, runCommand, whereMatches, worldOf, type CommandOptions, type StepParams } from './commands.js';
 import type { ElementPhrase } from '@rehearse/contract';
 import { elementByName, ROLES_FOR, type Element } from './elements.js';
+import { clickable } from './own-label.js';
 import { poll, sleep, untilPageChanges } from './poll.js';
 import type { RehearseWorld } from './world.js';
 import { REFUSAL_HEADER } from '@rehearse/egress';
@@ -242,7 +243,7 @@ export const web = {
     const w = worldOf(world);
     const element = toElement(ref, ROLES_FOR.click);
     await runCommand(w, { type: 'click_element', element, params, options }, async (target) => {
-      await target!.click({ timeout: timeoutOf(w, options) });
+      await (await clickable(target!)).click({ timeout: timeoutOf(w, options) });
     });
   },
 
@@ -344,7 +345,7 @@ export const web = {
     await runCommand(w, { type: checked ? 'check_element' : 'uncheck_element', element, params, options }, async (target) => {
       const timeout = timeoutOf(w, options);
       if ((await target!.isChecked({ timeout })) === checked) return;
-      await target!.click({ timeout });
+      await (await clickable(target!)).click({ timeout });
       // Not Playwright's setChecked: an app may take the control away in answer (a completed todo
       // leaves the "Active" list), and then the click was the whole action, not a failure.
       const settled = await poll(timeout, async () => {

@@ -112,7 +112,7 @@ export class RehearseWorld extends World<RehearseParameters> {
    * Elements healed earlier in this scenario, by locator file entry: a later command on the same
    * element (the Enter after a healed fill) finds it the same way instead of healing again.
    */
-  readonly healedElements = new Map<string, { locators: LocatorCandidate[]; healing: CommandHealing }>();
+  readonly healedElements = new Map<string, { locators: LocatorCandidate[]; healing: CommandHealing; assertable: boolean }>();
   /**
    * What the running step visibly did when it was recorded (the feature's effects file): a step
    * that acts on a healed element is held to it. Undefined when nothing was recorded.
