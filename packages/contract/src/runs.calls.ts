@@ -497,6 +497,17 @@ export const scenarioJobCalls = {
     response: Ok.extend({ job: ScenarioJob }),
     example: { body: { projectId: EXAMPLE_PROJECT, featureName: 'missing', scenarioName: 'missing', environment: 'default' } },
   }),
+  warmUp: defineCall({
+    method: 'POST',
+    path: '/api/runs/run-scenario/warm-up',
+    summary:
+      'A scenario page opened: starts a runner for the branch in the background so the first "Run scenario" click finds it warm; answers how it stands',
+    access: 'project',
+    project: { from: 'body', field: 'projectId', write: true },
+    body: z.object({ projectId: ProjectId, branch: z.string().max(200).optional() }),
+    response: Ok.extend({ runner: z.enum(['ready', 'starting', 'unavailable']) }),
+    example: { body: { projectId: EXAMPLE_PROJECT } },
+  }),
   scenarioJob: defineCall({
     method: 'GET',
     path: '/api/runs/run-scenario/:jobId',

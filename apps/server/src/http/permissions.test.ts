@@ -66,6 +66,7 @@ const LEAVES_FIXTURE_ALONE = new Set([
   'runsCalls.traceFile',
   'runsCalls.applicationMemory',
   'scenarioJobCalls.scenarioJob',
+  'scenarioJobCalls.warmUp',
   'executionCalls.get',
   'executionCalls.list',
   'executionCalls.reportLink',

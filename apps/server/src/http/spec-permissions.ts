@@ -299,6 +299,8 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   // 02 §2 features page "Run scenario": every member (the spec gives no roles for running).
   'scenarioJobCalls.runScenario': PROJECT_MEMBERS,
   'scenarioJobCalls.scenarioJob': PROJECT_MEMBERS,
+  // The spec is silent (the product's): whoever may click "Run scenario" may have its runner warmed.
+  'scenarioJobCalls.warmUp': PROJECT_MEMBERS,
   // Run retention: the spec is silent (the product's): members see it and try a dry run; only the admin sets it.
   'retentionCalls.getRetention': PROJECT_MEMBERS,
   'retentionCalls.previewRetention': PROJECT_MEMBERS,

@@ -95,5 +95,9 @@ export function registerScenarioJobRoutes(route: CallRoute, jobs: ScenarioJobs):
     status: true,
     job: await jobs.enqueue(caller, access, body),
   }));
+  route(scenarioJobCalls.warmUp, async ({ caller, access, body }) => ({
+    status: true,
+    runner: await jobs.warmUp(caller, access, body.branch),
+  }));
   route(scenarioJobCalls.scenarioJob, async ({ params }) => ({ status: true, job: await jobs.get(params.jobId) }));
 }

@@ -25,7 +25,7 @@ import type { RunsRepo } from './runs.repo.js';
 import type { ScenarioJobRow as JobRow } from './scenario-jobs.repo.js';
 import type { ScenarioQueue } from './scenario-queue.js';
 import type { DomainEventBus } from '../events/domain-events.js';
-import type { WarmRunners } from './warm-runners.js';
+import type { WarmRunners, WarmUpState } from './warm-runners.js';
 import type { RetryPolicy } from '../jobs/retry-policy.js';
 
 /** Job keys of "Run scenario" are named this plus the job id's start. */
@@ -151,6 +151,20 @@ export class ScenarioJobs {
     });
     this.kick();
     return this.toDto(row);
+  }
+
+  /**
+   * A scenario page opened: the branch's head gets a warm runner in the background, when this
+   * server runs jobs on warm runners (an api-only replica, or one without them, answers
+   * `unavailable`: the click then costs what it always did).
+   */
+  async warmUp(caller: Caller, access: ProjectAccess, branch: string | undefined): Promise<WarmUpState> {
+    const warm = this.settings.warmRunners;
+    if (!warm || this.settings.workerProcesses <= 0 || this.closed) return 'unavailable';
+    const ws = await this.workspaces.open(caller, access, branch);
+    const commit = await this.settings.branchHead?.(ws.projectId, ws.branch);
+    if (!commit) return 'unavailable';
+    return warm.warmUp({ projectId: ws.projectId, branch: ws.branch, commit }, caller.user.id);
   }
 
   async get(jobId: string): Promise<ScenarioJob> {

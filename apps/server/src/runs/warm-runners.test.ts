@@ -155,6 +155,31 @@ describe('"Run scenario" on warm runners', () => {
     expect(now[0]!.pid).not.toBe(old!.pid);
     expect(now[0]!.commit).not.toBe(old!.commit);
   });
+
+  it('starts a runner when a scenario page opens, so the first click takes it warm', { timeout: 240_000 }, async () => {
+    const carol = await signUp(test, { email: 'carol-warm@acme.test' });
+    const { projectId } = carol;
+    await carol.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: 'http://127.0.0.1:9/' } } });
+    await carol.api.call(ws.pushFile, {
+      body: {
+        projectId,
+        directory: 'features',
+        file: { name: 'page.feature', content: 'Feature: Page\n\n  Scenario: Nothing\n    Then the URL should contain ""\n' },
+      },
+    });
+    const warmUp = () => carol.api.call(scenarioJobCalls.warmUp, { body: { projectId } });
+    expect(await warmUp()).toEqual({ status: true, runner: 'starting' });
+    // The page opened twice (a second tab): still one runner.
+    expect((await warmUp()).runner).toMatch(/^(starting|ready)$/);
+    await expect.poll(async () => (await warmUp()).runner, { timeout: 120_000, interval: 500 }).toBe('ready');
+    const [warmed] = runnersOf(projectId);
+    expect(warmed).toMatchObject({ runs: 0, busy: false });
+    const job = await runScenarioToEnd(carol.api, { projectId, featureName: 'page', scenarioName: 'Nothing', environment: 'local' });
+    expect([job.state, job.message]).toEqual(['passed', null]);
+    expect(runnersOf(projectId)).toEqual([{ ...warmed, runs: 1 }]);
+    // Another project's member cannot warm this one.
+    await expect(alice.api.call(scenarioJobCalls.warmUp, { body: { projectId } })).rejects.toMatchObject({ httpStatus: 403 });
+  });
 });
 
 /** An After hook that never ends (cucumber's own hook timeout switched off), as step code can be written. */

@@ -42,6 +42,9 @@ export type WarmOutcome =
   | { kind: 'stopped'; runner?: string }
   | { kind: 'no-result'; reason: string; runner?: string };
 
+/** How a warm-up left the branch's runner: warm now, on its way, or none to be had (every place taken, or no runners here). */
+export type WarmUpState = 'ready' | 'starting' | 'unavailable';
+
 /** A short-lived key of a user for a background pull (the caller creates it and deletes it in `release`). */
 export type WarmUpKey = (projectId: string, userId: string) => Promise<{ token: string; release: () => Promise<unknown> }>;
 
@@ -66,6 +69,8 @@ class Runner {
   idleTimer: NodeJS.Timeout | undefined;
   /** Settles once the runner has its workspace, support code and browser (or could not). */
   ready!: Promise<void>;
+  /** `ready` has settled well: a click now costs a request and a browser context. */
+  isReady = false;
 
   constructor(
     readonly process: WarmRunnerProcess,
@@ -177,15 +182,39 @@ export class WarmRunners {
     for (const runner of old) this.retire(runner);
     const target = { projectId, branch, commit };
     if (!warm || this.starting.has(keyOf(target)) || [...this.runners].some((r) => sameTarget(r.target, target))) return;
+    this.startInBackground(target, userId);
+  }
+
+  /**
+   * Someone is about to click "Run scenario" (its page opened): a runner for the branch's head is
+   * started in the background, so the first click finds it warm. Answers how that runner stands.
+   * A warm-up never takes a place another runner holds: with every place taken it answers
+   * `unavailable` and the click starts a runner as before.
+   */
+  warmUp(target: WarmTarget, userId: string): WarmUpState {
+    if (this.closed) return 'unavailable';
+    const held = [...this.runners].find((r) => !r.retired && sameTarget(r.target, target));
+    if (held) return held.isReady ? 'ready' : 'starting';
+    if (this.starting.has(keyOf(target))) return 'starting';
+    const live = [...this.runners].filter((r) => !r.retired).length;
+    if (live >= (this.settings.maxRunners ?? MAX_WARM_RUNNERS)) return 'unavailable';
+    this.retireOthers(target);
+    this.startInBackground(target, userId);
+    return 'starting';
+  }
+
+  /**
+   * Starts a runner for `target` with a key of `userId` (deleted once its pull is done), not busy:
+   * a click meanwhile takes it and waits for it to be ready; a click before it exists waits for it.
+   */
+  private startInBackground(target: WarmTarget, userId: string): void {
     const deadline = new Deadline(BACKGROUND_PREPARE_MS);
     let release: (() => Promise<unknown>) | undefined;
     const started = (async () => {
-      const key = await this.warmUpKey(projectId, userId);
+      const key = await this.warmUpKey(target.projectId, userId);
       release = key.release;
-      // Not busy while it prepares: a click meanwhile takes it and waits for it to be ready.
       return this.start(target, userId, key.token, deadline.signal, false);
     })();
-    // A click for this commit before the runner exists waits for it instead of starting a second one.
     this.starting.set(
       keyOf(target),
       started.then(
@@ -199,7 +228,9 @@ export class WarmRunners {
         await runner.ready;
         if (!runner.busy) this.idleFrom(runner);
       })
-      .catch((error: unknown) => this.log.warn({ err: error, projectId, branch }, 'a warm runner for a new commit did not start'))
+      .catch((error: unknown) =>
+        this.log.warn({ err: error, projectId: target.projectId, branch: target.branch }, 'a warm runner did not start in the background'),
+      )
       .finally(async () => {
         deadline.dispose();
         await release?.();
@@ -258,7 +289,10 @@ export class WarmRunners {
     const stop = () => process.kill();
     signal.addEventListener('abort', stop, { once: true });
     runner.ready = process.prepare(token).then(
-      () => signal.removeEventListener('abort', stop),
+      () => {
+        signal.removeEventListener('abort', stop);
+        runner.isReady = true;
+      },
       (error: unknown) => {
         signal.removeEventListener('abort', stop);
         this.retire(runner);

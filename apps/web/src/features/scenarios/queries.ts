@@ -265,6 +265,19 @@ export function useRunScenario(scope: WorkspaceScope) {
 }
 
 /**
+ * A scenario page is open: the server starts a runner for the branch in the background, so the
+ * first "Run scenario" click finds it warm (a click otherwise waits for the workspace, the support
+ * code and the browser). Best effort: a refusal or a server without warm runners changes nothing.
+ */
+export function useWarmUpRunner(scope: WorkspaceScope, enabled: boolean) {
+  const { projectId, branch, ready } = scope;
+  useEffect(() => {
+    if (!enabled || !ready) return;
+    void api.call(scenarioJobCalls.warmUp, { body: { projectId, ...(branch ? { branch } : {}) } }).catch(() => undefined);
+  }, [projectId, branch, ready, enabled]);
+}
+
+/**
  * How often a followed job is read again besides its socket events: only a fallback for an event
  * missed while the socket reconnected, so slow.
  */
