@@ -1,6 +1,7 @@
 import type { RecordedCommand, RecordedElement } from '@rehearse/contract';
 import { describe, expect, it } from 'vitest';
 import { generate, LOCATORS_DIR, STEP_DEFINITIONS_DIR } from './generate.js';
+import { findStepFunction } from './step-files.js';
 
 /**
  * A "Remove" button of one table row: found by role and name while it was the only one (`alone`),
@@ -37,6 +38,22 @@ function record(files: Map<string, string>, name: string, commands: RecordedComm
 
 const lastStep = (generated: ReturnType<typeof generate>) => generated.scenarioText.trim().split('\n').at(-1)!.trim();
 
+describe('step timeouts (spec 02 §9: "Default step timeout 60 s in generated code, 120 s per step")', () => {
+  it('gives every recorded step its own 120 s', () => {
+    const { files } = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada', true))]);
+    const steps = files.get(`${STEP_DEFINITIONS_DIR}/home.mjs`)!;
+    const definitions = steps.split('\n').filter((line) => /^(Given|When|Then)\(/.test(line));
+    expect(definitions).toHaveLength(1);
+    // The options argument does not hide the step's function from the quick prompts and the step code editor.
+    const found = findStepFunction(steps, 'I click on "Remove" button');
+    expect(steps.slice(found.fn.start, found.fn.end)).toMatch(
+      /^async function \(\) \{\n {2}await context\.web\.click\(elements\["remove_button"\]/,
+    );
+    for (const line of definitions)
+      expect(line).toMatch(/^(Given|When|Then)\(".*", \{ timeout: 120000 \}, async function \((value|key)?\) \{$/);
+  });
+});
+
 describe('a name recorded again on the same page', () => {
   it('is never re-bound to another element: the second row’s button gets a name that says which row', () => {
     const first = record(new Map(), 'Remove Ada', [open, click(removeButton(1, 'Ada', true))]);
@@ -49,10 +66,10 @@ describe('a name recorded again on the same page', () => {
     expect(second.locators.remove_button_in_grace!.locators).toEqual(removeButton(2, 'Grace').locators);
     const steps = second.files.get(`${STEP_DEFINITIONS_DIR}/home.mjs`)!;
     expect(steps).toContain(
-      `When("I click on \\"Remove\\" button", async function () {\n  await context.web.click(elements["remove_button"]`,
+      `When("I click on \\"Remove\\" button", { timeout: 120000 }, async function () {\n  await context.web.click(elements["remove_button"]`,
     );
     expect(steps).toContain(
-      `When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", async function () {\n  await context.web.click(elements["remove_button_in_grace"]`,
+      `When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", { timeout: 120000 }, async function () {\n  await context.web.click(elements["remove_button_in_grace"]`,
     );
   });
 
@@ -137,7 +154,7 @@ describe('recording again on a page whose step file was edited by hand', () => {
     expect(after.match(/@step "I click on \\"Remove\\" button"/g)).toHaveLength(1);
     expect(
       after.endsWith(
-        `When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", async function () {\n  await context.web.click(elements["remove_button_in_grace"], {}, {}, this);\n});\n// @end\n`,
+        `When("I click on \\"Remove\\" button in the row containing \\"Grace\\"", { timeout: 120000 }, async function () {\n  await context.web.click(elements["remove_button_in_grace"], {}, {}, this);\n});\n// @end\n`,
       ),
     ).toBe(true);
   });

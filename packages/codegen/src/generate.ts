@@ -292,13 +292,21 @@ interface PageFile {
   blocks: Map<string, string>;
 }
 
+/**
+ * Spec 02 §9 "Default step timeout 60 s in generated code, 120 s per step": each recorded step
+ * carries its own cucumber timeout of 120 s (the runner's default for other steps stays 60 s). A
+ * missing element still fails at the command timeout (10 s), not here: this only bounds a step
+ * that keeps running (a slow navigation, a healing search).
+ */
+export const GENERATED_STEP_TIMEOUT_MS = 120_000;
+
 function renderBlock(definition: StepDefinition): string {
   const params = definition.args.length === 0 ? '' : definition.body.includes('key,') ? 'key' : 'value';
   const body = definition.body.replace(ELEMENT, `elements[${JSON.stringify(definition.elementKey)}]`);
   return [
     `/** @recorder @path ${definition.path} */`,
     `// @step ${JSON.stringify(definition.pattern)}`,
-    `${definition.keyword}(${JSON.stringify(definition.pattern)}, async function (${params}) {`,
+    `${definition.keyword}(${JSON.stringify(definition.pattern)}, { timeout: ${GENERATED_STEP_TIMEOUT_MS} }, async function (${params}) {`,
     `  ${body}`,
     `});`,
     `// @end`,

@@ -222,7 +222,9 @@ export function findStepFunction(code: string, name: string): FoundFunction {
     CallExpression(node) {
       const callee = nameOfNode(node.callee);
       if (!callee || !STEP_FUNCTIONS.has(callee)) return;
-      const [pattern, fn] = node.arguments as AnyNode[];
+      // Cucumber's (pattern, fn) or (pattern, options, fn): recorded steps carry their timeout as options.
+      const args = node.arguments as AnyNode[];
+      const [pattern, fn] = [args[0], args.at(-1)];
       if (stepPatternOf(pattern)?.pattern === name && isFunction(fn)) found.push(fn);
     },
   });
