@@ -236,6 +236,17 @@ export function checkableBeside(text: string): LocatorCandidate {
 }
 
 /**
+ * The `<label>` showing exactly `text` of a checkbox or radio the page hides (a switch drawn by
+ * its label): the only thing a person sees and clicks, and what Playwright checks and reads
+ * through to its control. Tried after the control itself, which a visible one answers first.
+ */
+export function labelOfHiddenCheckable(text: string): LocatorCandidate {
+  const literal = xpathLiteral(text.replace(/\s+/g, ' ').trim());
+  const checkable = "self::input[@type='checkbox' or @type='radio']";
+  return { kind: 'css', value: `xpath=//label[normalize-space(.)=${literal}][.//*[${checkable}] or id(@for)[${checkable}]]` };
+}
+
+/**
  * The element a plain-English step names by its visible words: role + accessible name, then
  * label, then placeholder, then text — each exact before substring, so "Trail Backpack" does not
  * also pick "Trail Backpack Mini" — then test id. For a check, a text that labels a checkbox only
@@ -272,7 +283,7 @@ export function elementByName(
       locators.push({ kind: 'role', role: typeof role === 'string' ? role : [...role], name, ...(exact ? { exact } : {}) });
   }
   const checking = roles === ROLES_FOR.check;
-  if (checking) locators.push({ kind: 'label', value: name, exact: true }, checkableBeside(name));
+  if (checking) locators.push({ kind: 'label', value: name, exact: true }, checkableBeside(name), labelOfHiddenCheckable(name));
   for (const kind of ['label', 'placeholder', 'text'] as const) {
     if (checking) continue;
     locators.push({ kind, value: name, exact: true }, { kind, value: name });
