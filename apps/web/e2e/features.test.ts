@@ -111,6 +111,13 @@ describe('features page in Chromium', () => {
 
     await page.getByRole('button', { name: S.runScenario, exact: true }).click();
     const status = page.getByTestId('run-status');
+    // Each step shows as it runs (the shop's product list answers in 800 ms: the second step is seen).
+    const liveStep = status.getByTestId('run-step');
+    await liveStep.waitFor({ timeout: 150_000 });
+    expect([S.runStep(0, 2, 'Given', 'I open "/"'), S.runStep(1, 2, 'Then', 'I should see "Enamel Camp Mug"')]).toContain(
+      await liveStep.textContent(),
+    );
+    await shot('run-live-step');
     await expect
       .poll(() => status.textContent(), { timeout: 150_000, interval: 1000 })
       .toMatch(new RegExp(`^(${S.runPassed}|${S.runFailed}|${S.runError})`));

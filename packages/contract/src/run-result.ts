@@ -121,10 +121,27 @@ export const WarmRunnerRequest = z.discriminatedUnion('type', [
 ]);
 export type WarmRunnerRequest = z.infer<typeof WarmRunnerRequest>;
 
-/** What a warm runner answers, one JSON line each on its standard output (its step code's output goes to standard error). */
+/** One step of a running scenario as it starts and as it ends: what "Run scenario" shows live. */
+export const LiveStep = z.object({
+  /** 0-based among the scenario's Gherkin steps (hooks are not counted). */
+  index: z.number().int().min(0),
+  /** How many Gherkin steps the scenario has. */
+  count: z.number().int().min(1),
+  keyword: z.string().max(50),
+  text: z.string().max(2000),
+  status: z.enum(['running', 'passed', 'failed', 'skipped', 'undefined', 'pending', 'ambiguous']),
+});
+export type LiveStep = z.infer<typeof LiveStep>;
+
+/**
+ * What a warm runner answers, one JSON line each on its standard output (its step code's output
+ * goes to standard error). `step` is no answer but news of the running request, any number of them
+ * before its `result`.
+ */
 export const WarmRunnerAnswer = z.discriminatedUnion('type', [
   z.object({ type: z.literal('ready'), commit: z.string() }),
   z.object({ type: z.literal('unprepared'), reason: z.string() }),
   z.object({ type: z.literal('result'), id: z.string(), result: RunResult }),
+  z.object({ type: z.literal('step'), id: z.string(), step: LiveStep }),
 ]);
 export type WarmRunnerAnswer = z.infer<typeof WarmRunnerAnswer>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LiveStep } from './run-result.js';
 
 /** Socket.io is mounted on both paths the spec implies. */
 export const SocketPaths = ['/ws', '/api/storage/ws/socket.io'] as const;
@@ -13,6 +14,8 @@ export const UploadReportEvent = z.object({ projectId: z.string(), runId: z.stri
 export const PublishScenarioEvent = z.object({ projectId: z.string(), featureName: z.string(), scenarioName: z.string() });
 /** A "Run scenario" job changed state. */
 export const ScenarioJobEvent = z.object({ projectId: z.string(), jobId: z.string(), state: z.string(), runId: z.string().nullable() });
+/** A step of a "Run scenario" job started or ended (sent while the job runs on a warm runner). */
+export const ScenarioJobStepEvent = z.object({ projectId: z.string(), jobId: z.string(), step: LiveStep });
 /** What `statusUpdate:{executionId}` carries: live counters of a running execution (spec 02 §7). */
 export const ExecutionStatus = z.object({
   executionId: z.string(),
@@ -34,6 +37,7 @@ export interface ServerToClientEvents {
   upload_report: (payload: z.infer<typeof UploadReportEvent>) => void;
   publish_scenario: (payload: z.infer<typeof PublishScenarioEvent>) => void;
   scenario_job: (payload: z.infer<typeof ScenarioJobEvent>) => void;
+  scenario_job_step: (payload: z.infer<typeof ScenarioJobStepEvent>) => void;
   /** Sent as `statusUpdate:{executionId}` to subscribers of the project's execution status; see `executionStatusEvent`. */
   [event: `statusUpdate:${string}`]: (payload: ExecutionStatus) => void;
   crudUpdate: (payload: z.infer<typeof CrudUpdateEvent>) => void;
@@ -45,6 +49,7 @@ export const ProjectServerEventSchemas = {
   upload_report: UploadReportEvent,
   publish_scenario: PublishScenarioEvent,
   scenario_job: ScenarioJobEvent,
+  scenario_job_step: ScenarioJobStepEvent,
   crudUpdate: CrudUpdateEvent,
 } as const;
 

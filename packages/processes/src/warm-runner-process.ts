@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { parseRunResult, WarmRunnerAnswer, type RunResult, type WarmRunnerRequest } from '@rehearse/contract';
+import { parseRunResult, WarmRunnerAnswer, type LiveStep, type RunResult, type WarmRunnerRequest } from '@rehearse/contract';
 import type { EgressPolicy } from '@rehearse/egress';
 import { createJobFolder, startJobProcess, type LiveJobProcess, type SandboxMode } from './sandbox.js';
 
@@ -43,6 +43,8 @@ export type WarmScenario = Omit<Extract<WarmRunnerRequest, { type: 'run' }>, 'ty
 export class WarmRunnerProcess {
   readonly id = randomUUID();
   private readonly waiting: ((answer: WarmRunnerAnswer | undefined) => void)[] = [];
+  /** Who hears the steps of each running request, by request id. */
+  private readonly stepListeners = new Map<string, (step: LiveStep) => void>();
   private stderr = '';
 
   private constructor(
@@ -52,7 +54,10 @@ export class WarmRunnerProcess {
   ) {
     process.onLine((line) => {
       const parsed = WarmRunnerAnswer.safeParse(safeJson(line));
-      if (parsed.success) this.waiting.shift()?.(parsed.data);
+      if (!parsed.success) return;
+      // News of the running request, not its answer.
+      if (parsed.data.type === 'step') this.stepListeners.get(parsed.data.id)?.(parsed.data.step);
+      else this.waiting.shift()?.(parsed.data);
     });
     process.onStderr((text) => {
       this.stderr = (this.stderr + text).slice(-STDERR_TAIL);
@@ -125,18 +130,20 @@ export class WarmRunnerProcess {
   }
 
   /**
-   * Runs one scenario; its typed result, or undefined when the process ended before it could say
+   * Runs one scenario (`onStep` hears each step start and end); its typed result, or undefined when the process ended before it could say
    * (killed at a deadline, out of memory, a crash: `lastError()` may say why).
    */
-  async run(scenario: WarmScenario): Promise<RunResult | undefined> {
+  async run(scenario: WarmScenario, onStep?: (step: LiveStep) => void): Promise<RunResult | undefined> {
     const id = randomUUID();
     const resultFile = path.join(this.dir, `result-${id}.json`);
+    if (onStep) this.stepListeners.set(id, onStep);
     try {
       const answer = await this.ask({ type: 'run', id, ...this.target, ...scenario, resultFile });
       if (answer?.type === 'result') return answer.result;
       // The answer line may be lost with a dying process while the file was already written.
       return parseRunResult(await readFile(resultFile, 'utf8').catch(() => undefined));
     } finally {
+      this.stepListeners.delete(id);
       await rm(resultFile, { force: true });
     }
   }

@@ -324,6 +324,8 @@ export class ScenarioJobs {
         heal: job.heal,
       },
       deadline.signal,
+      // Each step as it starts and ends, for the scenario page to show while the job runs.
+      (step) => this.sockets.emitToProject(job.projectId, 'scenario_job_step', { projectId: job.projectId, jobId: job.id, step }),
     );
     if (deadline.expired) throw new JobStopped(this.deadlinePassed(), null);
     if (outcome.kind === 'stopped') throw new JobStopped(Messages.jobRunnerStopped(null), null);

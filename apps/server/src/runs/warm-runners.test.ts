@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { Messages, scenarioJobCalls, workspaceCalls as ws, type ScenarioJob } from '@rehearse/contract';
+import { Messages, scenarioJobCalls, SocketPaths, workspaceCalls as ws, type LiveStep, type ScenarioJob } from '@rehearse/contract';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobFinished, runScenarioToEnd } from '../testing/scenario-job.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
@@ -156,30 +157,67 @@ describe('"Run scenario" on warm runners', () => {
     expect(now[0]!.commit).not.toBe(old!.commit);
   });
 
-  it('starts a runner when a scenario page opens, so the first click takes it warm', { timeout: 240_000 }, async () => {
-    const carol = await signUp(test, { email: 'carol-warm@acme.test' });
-    const { projectId } = carol;
-    await carol.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: 'http://127.0.0.1:9/' } } });
-    await carol.api.call(ws.pushFile, {
-      body: {
-        projectId,
-        directory: 'features',
-        file: { name: 'page.feature', content: 'Feature: Page\n\n  Scenario: Nothing\n    Then the URL should contain ""\n' },
-      },
-    });
-    const warmUp = () => carol.api.call(scenarioJobCalls.warmUp, { body: { projectId } });
-    expect(await warmUp()).toEqual({ status: true, runner: 'starting' });
-    // The page opened twice (a second tab): still one runner.
-    expect((await warmUp()).runner).toMatch(/^(starting|ready)$/);
-    await expect.poll(async () => (await warmUp()).runner, { timeout: 120_000, interval: 500 }).toBe('ready');
-    const [warmed] = runnersOf(projectId);
-    expect(warmed).toMatchObject({ runs: 0, busy: false });
-    const job = await runScenarioToEnd(carol.api, { projectId, featureName: 'page', scenarioName: 'Nothing', environment: 'local' });
-    expect([job.state, job.message]).toEqual(['passed', null]);
-    expect(runnersOf(projectId)).toEqual([{ ...warmed, runs: 1 }]);
-    // Another project's member cannot warm this one.
-    await expect(alice.api.call(scenarioJobCalls.warmUp, { body: { projectId } })).rejects.toMatchObject({ httpStatus: 403 });
-  });
+  it(
+    'starts a runner when a scenario page opens, so the first click takes it warm, and tells the page each step as it runs',
+    { timeout: 240_000 },
+    async () => {
+      const carol = await signUp(test, { email: 'carol-warm@acme.test' });
+      const { projectId } = carol;
+      await carol.api.call(ws.pushEnv, { body: { projectId, name: 'local', data: { baseUrl: 'http://127.0.0.1:9/' } } });
+      const feature = [
+        'Feature: Page',
+        '',
+        '  Scenario: Three steps',
+        '    Given the URL should contain ""',
+        '    Then the title should be "not this one"',
+        '    And the URL should contain ""',
+        '',
+      ].join('\n');
+      await carol.api.call(ws.pushFile, { body: { projectId, directory: 'features', file: { name: 'page.feature', content: feature } } });
+      const base = `http://127.0.0.1:${(test.app.server.address() as AddressInfo).port}`;
+      const socket = io(base, { path: SocketPaths[0], auth: { token: carol.token }, transports: ['websocket'], reconnection: false });
+      const heard: LiveStep[] = [];
+      socket.on('scenario_job_step', (event: { projectId: string; step: LiveStep }) => {
+        if (event.projectId === projectId) heard.push(event.step);
+      });
+      try {
+        await new Promise<void>((resolve, reject) => {
+          socket.once('connect', () => resolve());
+          socket.once('connect_error', reject);
+        });
+        expect(await socket.emitWithAck('joinProject', { projectId })).toEqual({ status: true });
+        const warmUp = () => carol.api.call(scenarioJobCalls.warmUp, { body: { projectId } });
+        expect(await warmUp()).toEqual({ status: true, runner: 'starting' });
+        // The page opened twice (a second tab): still one runner.
+        expect((await warmUp()).runner).toMatch(/^(starting|ready)$/);
+        await expect.poll(async () => (await warmUp()).runner, { timeout: 120_000, interval: 500 }).toBe('ready');
+        const [warmed] = runnersOf(projectId);
+        expect(warmed).toMatchObject({ runs: 0, busy: false });
+        const job = await runScenarioToEnd(carol.api, {
+          projectId,
+          featureName: 'page',
+          scenarioName: 'Three steps',
+          environment: 'local',
+        });
+        expect(job.state).toBe('failed');
+        expect(runnersOf(projectId)).toEqual([{ ...warmed, runs: 1 }]);
+        // Each step started, then ended, in order; the one after the failure is skipped.
+        await expect.poll(() => heard.length).toBe(6);
+        expect(heard.map((step) => [step.index, step.count, step.keyword, step.text, step.status])).toEqual([
+          [0, 3, 'Given', 'the URL should contain ""', 'running'],
+          [0, 3, 'Given', 'the URL should contain ""', 'passed'],
+          [1, 3, 'Then', 'the title should be "not this one"', 'running'],
+          [1, 3, 'Then', 'the title should be "not this one"', 'failed'],
+          [2, 3, 'And', 'the URL should contain ""', 'running'],
+          [2, 3, 'And', 'the URL should contain ""', 'skipped'],
+        ]);
+        // Another project's member cannot warm this one.
+        await expect(alice.api.call(scenarioJobCalls.warmUp, { body: { projectId } })).rejects.toMatchObject({ httpStatus: 403 });
+      } finally {
+        socket.disconnect();
+      }
+    },
+  );
 });
 
 /** An After hook that never ends (cucumber's own hook timeout switched off), as step code can be written. */

@@ -1,4 +1,4 @@
-import { type RunResult } from '@rehearse/contract';
+import { type LiveStep, type RunResult } from '@rehearse/contract';
 import type { EgressPolicy } from '@rehearse/egress';
 import { Deadline, sameTarget, WarmRunnerProcess, type SandboxMode, type WarmScenario, type WarmTarget } from '@rehearse/processes';
 
@@ -123,7 +123,7 @@ export class WarmRunners {
    * Runs one scenario on a warm runner of `target`, starting one (prepared with this request's
    * token) when none is free. `signal` is the job's deadline: when it fires the runner is killed.
    */
-  async run(target: WarmTarget, run: WarmRun, signal: AbortSignal): Promise<WarmOutcome> {
+  async run(target: WarmTarget, run: WarmRun, signal: AbortSignal, onStep?: (step: LiveStep) => void): Promise<WarmOutcome> {
     if (this.closed || signal.aborted) return { kind: 'stopped' };
     this.retireOthers(target);
     let runner = this.take(target);
@@ -145,7 +145,7 @@ export class WarmRunners {
     try {
       await runner.ready;
       if (signal.aborted) return { kind: 'stopped', runner: runner.id };
-      const result = await runner.process.run(pick(run));
+      const result = await runner.process.run(pick(run), onStep);
       runner.runs += 1;
       if (signal.aborted) return { kind: 'stopped', runner: runner.id };
       if (!result) return { kind: 'no-result', reason: runner.process.lastError(), runner: runner.id };

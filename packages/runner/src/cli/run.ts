@@ -7,11 +7,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Writable } from 'node:stream';
 import { loadConfiguration, loadSupport, runCucumber, type IConfiguration, type ISupportCodeLibrary } from '@cucumber/cucumber/api';
 import { createApiClient, ApiError } from '@rehearse/api-client';
-import { RunReport, RunResult, runnerCalls, stepTextProblem, type RunErrorClass, type TestCase } from '@rehearse/contract';
+import { RunReport, RunResult, runnerCalls, stepTextProblem, type LiveStep, type RunErrorClass, type TestCase } from '@rehearse/contract';
 import type { LocatorCandidate } from '../support/elements.js';
 import { browserEndpoint, missingBrowserMessage } from '../browser.js';
 import { ArtifactStore } from '../report/artifacts.js';
 import { ReportBuilder } from '../report/builder.js';
+import { liveSteps } from '../report/live-steps.js';
 import { DEFAULT_FORMATS, FormatterHost, planFormats, type FormatPlan } from '../report/formats.js';
 import { isPassed, runStatus } from '../report/status.js';
 import { REPORT_FILES, writeReport } from '../report/write.js';
@@ -308,6 +309,8 @@ export interface InProcessRunOptions {
    * screenshot once more. Formats a profile or `--format` asks for are still written.
    */
   keptReportsOnly?: boolean;
+  /** Told of each Gherkin step as it starts and ends (a warm runner passes it on, for "Run scenario" to show live). */
+  onStep?: (step: LiveStep) => void;
 }
 
 /**
@@ -594,12 +597,14 @@ async function runParsed(opts: RunOptionValues, positionals: string[], io: CliIo
           })
         : undefined;
       const passBuilder = new ReportBuilder(context, new ArtifactStore(artifactsDir), onTestCase);
+      const live = inProcess.onStep ? liveSteps(inProcess.onStep) : undefined;
       // cucumber's own progress output is replaced by the lines above (a --format without a file brings one back).
       const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
       const { success } = await withoutSourceMaps(() =>
         runCucumber({ ...runConfiguration, support }, { cwd, env: io.env, stdout: quiet, stderr: environmentOf.stderr }, (envelope) => {
           passBuilder.add(envelope);
           host?.emit(envelope);
+          live?.(envelope);
         }),
       );
       const written = (await host?.finish()) ?? true;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import { Messages, scenarioRunArgs, WarmRunnerAnswer, WarmRunnerRequest, type RunResult } from '@rehearse/contract';
+import { Messages, scenarioRunArgs, WarmRunnerAnswer, WarmRunnerRequest, type LiveStep, type RunResult } from '@rehearse/contract';
 import { UsageError } from '../support/settings.js';
 import { closeSharedBrowser } from '../support/world.js';
 import { parse } from './args.js';
@@ -26,7 +26,7 @@ const WORKSPACE = 'workspace';
  * its run is known), it launches its browser and waits: its first `prepare` binds it to that
  * request's project and branch for good. It reads requests
  * (`WarmRunnerRequest`, JSON lines) on standard input and answers each (`WarmRunnerAnswer`) on
- * standard output, one at a time: `prepare` pulls the commit with the request's token, loads the
+ * standard output, one at a time (a `run` also sends a `step` line as each step starts and ends): `prepare` pulls the commit with the request's token, loads the
  * support code and launches the browser; `run` runs one scenario with `rehearse run`'s own code,
  * its support code reused and the browser kept, a fresh context per scenario (the World opens
  * one), the request's token for its calls only. Anything else the process prints (step code
@@ -92,7 +92,9 @@ export async function runWarmRunner(args: string[], io: CliIo): Promise<number> 
         }
         continue;
       }
-      const result = await runOne(request, prepared, server, branch, workspace, requestIo(request.token), cache);
+      const result = await runOne(request, prepared, server, branch, workspace, requestIo(request.token), cache, (step) =>
+        answer({ type: 'step', id: request.id, step }),
+      );
       answer({ type: 'result', id: request.id, result });
     }
     return EXIT.ok;
@@ -113,6 +115,7 @@ async function runOne(
   workspace: string,
   io: CliIo,
   cache: SupportCache,
+  onStep: (step: LiveStep) => void,
 ): Promise<RunResult> {
   const refused = (reason: string): RunResult => ({
     exitCode: EXIT.usage,
@@ -140,7 +143,7 @@ async function runOne(
       resultFile: request.resultFile,
       featurePath: request.featurePath,
     }).slice(1);
-    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache, keptReportsOnly: true });
+    return await runRun(args, { ...io, cwd: workspace }, { keepBrowser: true, supportCache: cache, keptReportsOnly: true, onStep });
   } catch (error) {
     return refused((error as Error).message);
   } finally {

@@ -4,11 +4,12 @@ import {
   scenarioJobCalls,
   workspaceCalls,
   type FeatureSummary,
+  type LiveStep,
   type ScenarioJob,
   type ScenarioIdea,
 } from '@rehearse/contract';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { logActivity } from '../../lib/activity-log';
 import { api } from '../../lib/api';
@@ -316,6 +317,30 @@ export function useScenarioJob(projectId: string, jobId: string | null) {
       return state === undefined || state === 'queued' || state === 'running' ? JOB_FALLBACK_POLL_MS : false;
     },
   });
+}
+
+/**
+ * The step a followed "Run scenario" job is at, as its runner says it starts and ends each one
+ * (heard in the project's socket room; a job on a server without warm runners sends none).
+ */
+export function useLiveStep(projectId: string, jobId: string | null): LiveStep | undefined {
+  const [step, setStep] = useState<{ jobId: string; step: LiveStep }>();
+  useEffect(() => {
+    if (!jobId || !projectId) return;
+    const socket = appSocket();
+    const join = () => socket.emit('joinProject', { projectId }, () => undefined);
+    const onStep = checked(ProjectServerEventSchemas.scenario_job_step, (payload) => {
+      if (payload.jobId === jobId) setStep({ jobId, step: payload.step });
+    });
+    socket.on('connect', join);
+    socket.on('scenario_job_step', onStep);
+    if (socket.connected) join();
+    return () => {
+      socket.off('connect', join);
+      socket.off('scenario_job_step', onStep);
+    };
+  }, [projectId, jobId]);
+  return step && step.jobId === jobId ? step.step : undefined;
 }
 
 /** The AI engine's rewrite of one step function (a quick prompt or free text); answers the new file. */

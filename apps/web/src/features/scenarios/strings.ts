@@ -103,6 +103,8 @@ export const FeatureStrings = {
   runNeedsEnvironment: 'Choose an environment in the top bar first',
   runQueued: 'Queued…',
   runRunning: 'Running…',
+  /** The step running now (or the last one that ended), as the runner sends it. */
+  runStep: (index: number, count: number, keyword: string, text: string) => `Step ${index + 1} of ${count}: ${keyword} ${text}`,
   runPassed: 'Passed',
   runFailed: 'Failed',
   runError: 'Could not run',

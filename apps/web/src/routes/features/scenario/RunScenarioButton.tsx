@@ -1,5 +1,5 @@
-import type { ScenarioJob } from '@rehearse/contract';
-import { ChevronDown, Play } from 'lucide-react';
+import type { LiveStep, ScenarioJob } from '@rehearse/contract';
+import { ChevronDown, Loader2, Play } from 'lucide-react';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { toast } from 'sonner';
@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { Menu, MenuItem } from '../../../components/Menu';
 import { Modal } from '../../../components/Modal';
 import { useLicence } from '../../../features/licence/LicenceProvider';
-import { useRunScenario, useScenarioJob, useWarmUpRunner } from '../../../features/scenarios/queries';
+import { useLiveStep, useRunScenario, useScenarioJob, useWarmUpRunner } from '../../../features/scenarios/queries';
 import { FeatureStrings as S } from '../../../features/scenarios/strings';
 import type { WorkspaceScope } from '../../../features/workspace/scope';
 import { errorMessage } from '../../../lib/api';
@@ -27,6 +27,7 @@ export function RunScenarioButton({ scope, featureName, scenarioName, environmen
   const [jobId, setJobId] = useState<string | null>(null);
   const [ciOpen, setCiOpen] = useState(false);
   const job = useScenarioJob(scope.projectId, jobId);
+  const liveStep = useLiveStep(scope.projectId, jobId);
   // The first click of the page finds a runner warm (issue 47: 8.6 s to the first step before).
   useWarmUpRunner(scope, environment !== null);
 
@@ -49,7 +50,7 @@ export function RunScenarioButton({ scope, featureName, scenarioName, environmen
   const busy = run.isPending || state === 'queued' || state === 'running';
   return (
     <div className="flex items-center gap-2">
-      {job.data && <RunStatus projectId={scope.projectId} job={job.data} />}
+      {job.data && <RunStatus projectId={scope.projectId} job={job.data} step={liveStep} />}
       <div className="flex">
         <Button
           size="sm"
@@ -87,8 +88,11 @@ const STATE_LABEL: Record<ScenarioJob['state'], string> = {
   error: S.runError,
 };
 
-/** The followed job's state, with a link to its report once there is one. */
-function RunStatus({ projectId, job }: { projectId: string; job: ScenarioJob }) {
+/**
+ * The followed job's state, with a link to its report once there is one; while it runs, the step
+ * it is at (or the last one that ended), as its runner says it.
+ */
+function RunStatus({ projectId, job, step }: { projectId: string; job: ScenarioJob; step: LiveStep | undefined }) {
   const tone =
     job.state === 'passed'
       ? 'bg-emerald-50 text-emerald-800'
@@ -105,7 +109,16 @@ function RunStatus({ projectId, job }: { projectId: string; job: ScenarioJob }) 
       className={`flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${tone}`}
       title={job.message ?? undefined}
     >
-      {STATE_LABEL[job.state]}
+      {job.state === 'running' && step ? (
+        <>
+          {step.status === 'running' && <Loader2 aria-hidden="true" className="size-3.5 shrink-0 animate-spin" />}
+          <span className="max-w-[22rem] truncate" data-testid="run-step" title={`${step.keyword} ${step.text}`}>
+            {S.runStep(step.index, step.count, step.keyword, step.text)}
+          </span>
+        </>
+      ) : (
+        STATE_LABEL[job.state]
+      )}
       {job.runId && (
         <Link to={`/${projectId}/run-report/${job.runId}`} className="underline">
           {S.viewReport}

@@ -1,0 +1,55 @@
+import type { Envelope } from '@cucumber/messages';
+import type { LiveStep } from '@rehearse/contract';
+import { hideMaskedLiterals } from './builder.js';
+
+/**
+ * Follows cucumber's message stream and tells `onStep` of each Gherkin step as it starts and as it
+ * ends (hooks are not steps a person wrote, so they are left out): what a warm runner sends the
+ * server while "Run scenario" runs, for the page to show each step as it runs. Step texts are
+ * masked as the report masks them.
+ */
+export function liveSteps(onStep: (step: LiveStep) => void): (envelope: Envelope) => void {
+  const keywords = new Map<string, string>();
+  const pickleSteps = new Map<string, { text: string; astNodeId: string | undefined }>();
+  const cases = new Map<string, Map<string, { index: number; count: number; pickleStepId: string }>>();
+  const started = new Map<string, string>();
+  const emit = (testCaseStartedId: string, testStepId: string, status: LiveStep['status']) => {
+    const step = cases.get(started.get(testCaseStartedId) ?? '')?.get(testStepId);
+    const pickleStep = step && pickleSteps.get(step.pickleStepId);
+    if (!step || !pickleStep) return;
+    onStep({
+      index: step.index,
+      count: step.count,
+      keyword: keywords.get(pickleStep.astNodeId ?? '') ?? '*',
+      text: hideMaskedLiterals(pickleStep.text),
+      status,
+    });
+  };
+  return (envelope) => {
+    if (envelope.gherkinDocument) {
+      for (const child of envelope.gherkinDocument.feature?.children ?? []) {
+        const holders = [child.scenario, child.background, ...(child.rule?.children ?? []).flatMap((c) => [c.scenario, c.background])];
+        for (const holder of holders) for (const step of holder?.steps ?? []) keywords.set(step.id, step.keyword.trim());
+      }
+    } else if (envelope.pickle) {
+      for (const step of envelope.pickle.steps) pickleSteps.set(step.id, { text: step.text, astNodeId: step.astNodeIds[0] });
+    } else if (envelope.testCase) {
+      const steps = envelope.testCase.testSteps.filter((step) => step.pickleStepId);
+      cases.set(
+        envelope.testCase.id,
+        new Map(steps.map((step, index) => [step.id, { index, count: steps.length, pickleStepId: step.pickleStepId! }])),
+      );
+    } else if (envelope.testCaseStarted) {
+      started.set(envelope.testCaseStarted.id, envelope.testCaseStarted.testCaseId);
+    } else if (envelope.testStepStarted) {
+      emit(envelope.testStepStarted.testCaseStartedId, envelope.testStepStarted.testStepId, 'running');
+    } else if (envelope.testStepFinished) {
+      const status = envelope.testStepFinished.testStepResult.status.toLowerCase();
+      emit(
+        envelope.testStepFinished.testCaseStartedId,
+        envelope.testStepFinished.testStepId,
+        (['passed', 'failed', 'skipped', 'undefined', 'pending', 'ambiguous'].includes(status) ? status : 'skipped') as LiveStep['status'],
+      );
+    }
+  };
+}
