@@ -26,7 +26,9 @@ function startRunner(args: string[]) {
     while ((newline = stdout.indexOf('\n')) >= 0) {
       const line = stdout.slice(0, newline);
       stdout = stdout.slice(newline + 1);
-      waiting.shift()?.(WarmRunnerAnswer.parse(JSON.parse(line)));
+      const answer = WarmRunnerAnswer.parse(JSON.parse(line));
+      // News of a running request, not an answer.
+      if (answer.type !== 'step') waiting.shift()?.(answer);
     }
   });
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
