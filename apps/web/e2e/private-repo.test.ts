@@ -31,10 +31,19 @@ describe('private repository and branches in Chromium', () => {
     await remote?.close();
   });
 
-  it('has no branch selector while the project has no private repository', async () => {
+  it('has no branch selector while the project has no private repository, and cannot be set up until support enables it', async () => {
     await page.goto(`/${ada.projectId}/settings/private-repository`);
-    await page.getByRole('button', { name: Strings.gitSetUp }).waitFor();
+    const setUp = page.getByRole('button', { name: Strings.gitSetUp });
+    await setUp.waitFor();
     expect(await page.getByTestId('branch-selector').count()).toBe(0);
+    // Spec 01 §6: enabling the integration requires support, even for the project's admin.
+    await expect.poll(() => setUp.getAttribute('aria-disabled')).toBe('true');
+    await setUp.hover();
+    await expect.poll(() => page.getByRole('tooltip').first().textContent()).toBe(Messages.privateRepoNotEnabled);
+    // Support (an instance administrator, Administration → Projects) enables it.
+    await h.test.services.projects.setPrivateRepo(ada.projectId, true);
+    await page.reload();
+    await expect.poll(() => setUp.getAttribute('aria-disabled')).not.toBe('true');
   });
 
   it('requires username, token and URL, and shows the credentials error from the server', async () => {

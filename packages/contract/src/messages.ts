@@ -136,6 +136,9 @@ export const Messages = {
   privateRepoUrlInvalid: 'The repository URL must be an http(s) address without a username or password in it.',
   privateRepoFieldsMissing: 'Username and token are required.',
   privateRepoConflict: 'The remote repository has changes that conflict with this one. Reload and try again.',
+  /** Spec 01 §6 / 02 §6: "enabling/disabling requires support" (an instance administrator, Administration → Projects). */
+  privateRepoNotEnabled:
+    'The private repository integration is not enabled for this project. Support enables it: ask your Rehearse administrator.',
 
   // Mail / authenticator users
   mailUserFieldsMissing: 'Username and password are required.',

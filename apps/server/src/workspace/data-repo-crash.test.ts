@@ -3,11 +3,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { authCalls, mailCalls, MASKED_SECRET, workspaceCalls as ws } from '@rehearse/contract';
+import { adminCalls, authCalls, mailCalls, MASKED_SECRET, workspaceCalls as ws } from '@rehearse/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { totpCode } from '../mail/totp.js';
 import { startGitHttpServer, type GitHttpServer } from '../testing/git-http-server.js';
-import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { failure, joinAsMember, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { Git } from './git.js';
 import { WorkspaceStore } from './workspace.store.js';
 
@@ -132,11 +132,65 @@ describe('test data, mail users, private repositories and crashes', () => {
       remote = await startGitHttpServer(credentials);
     });
     afterAll(async () => remote?.close());
+    /** Support (the instance administrator: the test app's first sign-up, `user`) enables the integration. */
+    const enableBySupport = async (pid: string, enabled = true) =>
+      user.api.call(adminCalls.updateProject, { params: { projectId: pid }, body: { privateRepo: enabled } });
+
+    it('is switched on and off by support alone (spec 01 §6: "Enabling or disabling the integration requires support")', async () => {
+      const admin = await signUp(test, { email: 'git-switch@acme.test' });
+      const member = await signUp(test, { email: 'git-switch-member@acme.test' });
+      await joinAsMember(admin, member, admin.projectId);
+      const pid = admin.projectId;
+      remote.createRepo('switch');
+      const body = { project_id: pid, ...credentials, url: remote.url('switch') };
+      // Not enabled: the project's own admin cannot connect it (and so cannot enable it), with the reason.
+      const before = await failure(admin.api.call(authCalls.addPrivateRepo, { body }));
+      expect([before.httpStatus, before.message]).toEqual([
+        409,
+        'The private repository integration is not enabled for this project. Support enables it: ask your Rehearse administrator.',
+      ]);
+      expect(await admin.api.call(authCalls.getAllPrivateRepoInAProject, { query: { project_id: pid } })).toMatchObject({ repos: [] });
+      // Nobody but support flips the switch: the project admin, a member and a key are refused.
+      const { accessKey } = await admin.api.call(authCalls.createAccessKey, { body: { projectId: pid, name: 'switch' } });
+      const refusals = [];
+      for (const caller of [admin.api, member.api, test.client(accessKey.token)]) {
+        const refused = await failure(caller.call(adminCalls.updateProject, { params: { projectId: pid }, body: { privateRepo: true } }));
+        refusals.push([refused.httpStatus, refused.message]);
+      }
+      expect(refusals).toEqual([
+        [403, 'Only an instance administrator can do this.'],
+        [403, 'Only an instance administrator can do this.'],
+        [403, 'Access keys can only be used for calls about their own project.'],
+      ]);
+      expect((await admin.api.call(authCalls.getProjects)).projects.find((p) => p.id === pid)).toMatchObject({ privateRepo: false });
+
+      // Support enables it; the project admin connects; the project reads enabled and configured.
+      await enableBySupport(pid);
+      const connected = await admin.api.call(authCalls.addPrivateRepo, { body });
+      expect(connected.project).toMatchObject({ privateRepo: true, configuredPrivateRepo: true });
+      await admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'synced', data: { baseUrl: 'https://synced.example.com' } } });
+      const remoteHead = () =>
+        spawnSync('git', ['--git-dir', path.join(remote.root, 'switch.git'), 'log', '-1', '--format=%s', 'main'])
+          .stdout.toString()
+          .trim();
+      expect(remoteHead()).toBe('[app:env.create] synced');
+
+      // Support disables it: no longer configured, and the workspace stops pushing to the remote.
+      await enableBySupport(pid, false);
+      expect((await admin.api.call(authCalls.getProjects)).projects.find((p) => p.id === pid)).toMatchObject({
+        privateRepo: false,
+        configuredPrivateRepo: false,
+      });
+      test.services.privateRepos.forget(pid);
+      await admin.api.call(ws.pushEnv, { body: { projectId: pid, name: 'local-only', data: { baseUrl: 'https://local.example.com' } } });
+      expect(remoteHead()).toBe('[app:env.create] synced');
+    });
 
     it('refuses wrong credentials, then pushes every commit and pulls what others push', async () => {
       const admin = await signUp(test, { email: 'git-admin@acme.test' });
       const pid = admin.projectId;
       remote.createRepo('team');
+      await enableBySupport(pid);
       const wrong = await failure(
         admin.api.call(authCalls.addPrivateRepo, {
           body: { project_id: pid, username: 'ci-bot', token: 'wrong', url: remote.url('team') },
@@ -209,6 +263,7 @@ describe('test data, mail users, private repositories and crashes', () => {
     it('keeps nothing of a connection that fails after the credentials check: no origin, no stored token, no fetched refs', async () => {
       const admin = await signUp(test, { email: 'git-readonly@acme.test' });
       const pid = admin.projectId;
+      await enableBySupport(pid);
       // The token reads but may not push: an empty remote makes the connection push the workspace.
       const dir = remote.createRepo('readonly');
       spawnSync('git', ['--git-dir', dir, 'config', 'http.receivepack', 'false']);

@@ -67,7 +67,9 @@ export class PrivateRepoService implements RemoteSync {
    */
   async connect(git: Git, projectId: string, input: { username: string; token: string; url?: string | undefined }, userId: string) {
     const project = await this.projects.findById(projectId);
-    const rawUrl = input.url?.trim() || project?.privateRepoUrl;
+    // Spec 01 §6: enabling the integration requires support; a project admin only connects it once enabled.
+    if (!project?.privateRepo) throw conflict(Messages.privateRepoNotEnabled);
+    const rawUrl = input.url?.trim() || project.privateRepoUrl;
     if (!rawUrl) throw badRequest(Messages.privateRepoUrlRequired);
     const url = checkRemoteUrl(rawUrl);
     const authed = await this.remote(git, { username: input.username, token: input.token });
@@ -108,7 +110,7 @@ export class PrivateRepoService implements RemoteSync {
     }
     await git.setOrigin(url);
     await this.secrets.setRepository(projectId, { ...input, url, configuredBy: userId });
-    await this.projects.update(projectId, { privateRepo: true, configuredPrivateRepo: true, privateRepoUrl: url });
+    await this.projects.update(projectId, { configuredPrivateRepo: true, privateRepoUrl: url });
     this.lastFetch.set(projectId, Date.now());
   }
 
@@ -122,10 +124,20 @@ export class PrivateRepoService implements RemoteSync {
     await pending;
   }
 
+  /**
+   * The remote's credentials while the integration is in force: enabled by support and connected.
+   * Once support disables it the workspace stops syncing, whatever credentials are stored.
+   */
+  private async credentialsInForce(projectId: string): Promise<{ username: string; token: string } | null> {
+    const project = await this.projects.findById(projectId);
+    if (!project?.privateRepo || !project.configuredPrivateRepo) return null;
+    return (await this.secrets.repository(projectId)) ?? null;
+  }
+
   async afterWrite(projectId: string, git: Git, branch: string, previous: string, commit: string): Promise<void> {
     // beforeRead (run before every write) found no private repository: no query inside the write queue.
     if (this.lastFetch.get(projectId) === Number.POSITIVE_INFINITY) return;
-    const credentials = await this.secrets.repository(projectId);
+    const credentials = await this.credentialsInForce(projectId);
     if (!credentials) return;
     if (await (await this.remote(git, credentials)).pushToOrigin(commit, branch)) return;
     // The remote moved on: undo our commit locally so the workspace never diverges, and say so.
@@ -135,7 +147,7 @@ export class PrivateRepoService implements RemoteSync {
   }
 
   async beforeDeleteBranch(projectId: string, git: Git, branch: string): Promise<void> {
-    const credentials = await this.secrets.repository(projectId);
+    const credentials = await this.credentialsInForce(projectId);
     if (!credentials) return;
     const authed = await this.remote(git, credentials);
     if (await authed.deleteOriginBranch(branch)) return;
@@ -145,7 +157,7 @@ export class PrivateRepoService implements RemoteSync {
 
   /** Fast-forwards local branches to the remote's; diverged branches are left alone and logged. */
   private async pull(projectId: string, git: Git): Promise<void> {
-    const credentials = await this.secrets.repository(projectId);
+    const credentials = await this.credentialsInForce(projectId);
     if (!credentials) {
       this.lastFetch.set(projectId, Number.POSITIVE_INFINITY);
       return;

@@ -71,8 +71,9 @@ export function PrivateRepositoryPage() {
 /** The setup card and the authorize form (also the private-repo configuration screen). */
 export function GitSetup({ project, startOpen = false }: { project: Project; startOpen?: boolean }) {
   const [formOpen, setFormOpen] = useState(startOpen);
-  // Spec 01 §6: Set up Git is disabled for non-admins while the private repo is not enabled.
-  const notAdmin = project.role !== 'ADMIN' ? Strings.gitAdminOnly : null;
+  // Spec 01 §6: Set up Git is disabled for non-admins while the private repo is not enabled, and
+  // enabling the integration requires support: until support has, the admin is told so too.
+  const disabledReason = project.role !== 'ADMIN' ? Strings.gitAdminOnly : !project.privateRepo ? Messages.privateRepoNotEnabled : null;
 
   return (
     <div className="flex flex-col gap-5 rounded-2xl border border-slate-200 bg-white p-6 shadow-xs">
@@ -85,7 +86,7 @@ export function GitSetup({ project, startOpen = false }: { project: Project; sta
           <p className="mt-1 max-w-2xl text-sm text-slate-600">{Strings.gitCardText}</p>
         </div>
         {!formOpen && (
-          <Button onClick={() => setFormOpen(true)} disabledReason={notAdmin}>
+          <Button onClick={() => setFormOpen(true)} disabledReason={disabledReason}>
             {Strings.gitSetUp}
           </Button>
         )}
