@@ -19,12 +19,3 @@ export async function runScenarioToEnd(api: ApiClient, body: RunScenarioBody): P
   const { job } = await api.call(scenarioJobCalls.runScenario, { body });
   return jobFinished(api, job.id);
 }
-
-/**
- * Runs one published scenario through "Run scenario" and waits for its job: the proof a recording
- * works. Answers `[state, message]`, which is `['passed', null]` when it did.
- */
-export async function runScenarioOutcome(api: ApiClient, body: RunScenarioBody): Promise<[ScenarioJob['state'], string | null]> {
-  const done = await runScenarioToEnd(api, body);
-  return [done.state, done.message];
-}

@@ -1,6 +1,5 @@
-import type { Envelope } from '@cucumber/messages';
 import type { LiveStep } from '@rehearse/contract';
-import { hideMaskedLiterals } from './builder.js';
+import { hideMaskedLiterals, type Envelope } from './builder.js';
 
 /**
  * Follows cucumber's message stream and tells `onStep` of each Gherkin step as it starts and as it
