@@ -545,6 +545,10 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
   events.on('sessionEnded', ({ tokenHash }) => sockets.endSession(tokenHash));
   events.on('accessKeyRevoked', ({ accessKeyId }) => sockets.endAccessKey(accessKeyId));
   events.on('memberRemoved', ({ projectId, userId }) => sockets.leaveProject(userId, projectId));
+  // Who joined the instance, and how, is part of its audit trail (Administration → Activity).
+  events.on('accountCreated', async ({ userId, email, instanceAdmin, via }) => {
+    await activity.audit(userId, 'user.signup', email, { through: via, ...(instanceAdmin ? { became: 'instance administrator' } : {}) });
+  });
   // Healed runs file Code Review items; a failure there is logged, the run stays stored.
   events.on('runUploaded', async (event) => {
     await oversight.fileFromRun(event);

@@ -47,13 +47,35 @@ describe('instance administration in Chromium', () => {
     const page = oliveSide.page;
     await page.goto(`/${olive.projectId}/dashboard`);
     await page.getByRole('link', { name: 'Settings' }).waitFor();
-    expect(await new AdminPageModel(page).sidebarLink().count()).toBe(0);
-    await page.goto(`/${olive.projectId}/admin/users`);
+    expect(await new AdminPageModel(page).shellLink().count()).toBe(0);
+    // The note on who may sign up is the instance administrator's (guided-tour.test.ts shows it to one).
+    expect(await page.getByTestId('signup-notice').count()).toBe(0);
+    await page.goto('/admin/users');
     await page.getByText('Only an instance administrator can do this.').waitFor();
+  });
 
-    await rootSide.page.goto(`/${root.projectId}/dashboard`);
-    await admin.sidebarLink().click();
-    await expect.poll(() => new URL(rootSide.page.url()).pathname).toBe(`/${root.projectId}/admin/users`);
+  it('opens Administration in a layout of its own, named in the top bar, with a way back to the project', async () => {
+    const page = rootSide.page;
+    await page.goto(`/${root.projectId}/dashboard`);
+    // At 1440 px the sidebar is collapsed to icons: the way in is a labelled link in the top bar.
+    await admin.shellLink().click();
+    await page.waitForURL((url) => url.pathname === '/admin/users');
+    await page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
+    expect(await page.getByTestId('admin-badge').innerText()).toBe('Server administration');
+    // None of a project's chrome: no sidebar, no project selector, no licence countdown, no Record scenario.
+    expect(await page.getByTestId('sidebar').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Record scenario' }).count()).toBe(0);
+    expect(await page.getByTestId('licence-countdown').count()).toBe(0);
+    expect(await page.getByTestId('current-project').count()).toBe(0);
+    await admin.row('Users', olive.email).waitFor();
+    await expectAccessible(page, 'administration layout');
+    await screenshotAtSizes(page, 'admin-layout');
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('link', { name: 'Back to Default' }).click();
+    await page.waitForURL((url) => url.pathname === `/${root.projectId}/dashboard`);
+    // The area's old address under a project still leads there.
+    await page.goto(`/${root.projectId}/admin/users?from=old`);
+    await page.waitForURL((url) => url.pathname === '/admin/users' && url.search === '?from=old');
   });
 
   it('lists users with their limits and rights', async () => {
@@ -195,7 +217,7 @@ describe('instance administration in Chromium', () => {
   });
 
   it('edits a user and disables them: their open page is signed out and sign-in is refused', async () => {
-    await admin.open(root.projectId, 'users');
+    await admin.open('users');
     await admin
       .row('Users', olive.email)
       .getByRole('button', { name: `Edit ${olive.email}` })
@@ -302,10 +324,13 @@ describe('instance administration in Chromium', () => {
     await admin.tab('Activity').click();
     const page = rootSide.page;
     await page.getByRole('heading', { name: 'Activity', level: 2 }).waitFor();
-    // The sign-up change of the test before is the newest entry; the license extension is there too.
+    // Newest: the partner's sign-up that the new policy let in, then the policy change of the test
+    // before; the license extension is there too.
     const newest = admin.table('Activity').getByRole('row').nth(1);
     await newest.waitFor();
-    const [, who, what] = await newest.getByRole('cell').allInnerTexts();
+    const [, joined, joinedWhat] = await newest.getByRole('cell').allInnerTexts();
+    expect([joined, joinedWhat?.split('\n')[0]]).toEqual([expect.stringMatching(/^ana-.*@partner\.example$/), 'Signed up']);
+    const [, who, what] = await admin.table('Activity').getByRole('row').nth(2).getByRole('cell').allInnerTexts();
     expect(who).toBe(root.email);
     expect(what?.split('\n').slice(0, 2)).toEqual(['Server settings changed', 'instance']);
     expect(what?.split('\n')[2]).toContain('defaultAllowedProjects: 2');
@@ -316,6 +341,22 @@ describe('instance administration in Chromium', () => {
     await page.getByLabel('What').selectOption({ label: 'Worker token revoked' });
     await expect.poll(() => admin.table('Activity').getByRole('row').count()).toBe(2);
     expect((await admin.row('Activity', 'Worker token revoked').getByRole('cell').nth(2).innerText()).split('\n')[1]).toBe('lab runner');
+    // Who joined is in the trail too, the first of them as the instance administrator (issue 47).
+    await page.getByLabel('What').selectOption({ label: 'Signed up' });
+    const first = admin.row('Activity', root.email).filter({ hasText: 'Signed up' });
+    await expect.poll(() => first.count()).toBe(1);
+    expect((await first.getByRole('cell').nth(2).innerText()).split('\n')).toEqual([
+      'Signed up',
+      root.email,
+      'became: instance administrator · through: sign-up form',
+    ]);
+    await page
+      .locator('[data-sonner-toast]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 8000 })
+      .catch(() => undefined);
+    await screenshotAtSizes(page, 'admin-activity-signups');
+    await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByLabel('What').selectOption({ label: 'All' });
     await expectAccessible(page, 'administration activity');
     await screenshotAtSizes(page, 'admin-activity');

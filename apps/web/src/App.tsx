@@ -32,12 +32,14 @@ const AccessTokensPage = screen(() => import('./routes/settings/AccessTokensPage
 const PrivateRepositoryPage = screen(() => import('./routes/settings/PrivateRepositoryPage'), 'PrivateRepositoryPage');
 const RetentionPage = screen(() => import('./routes/settings/RetentionPage'), 'RetentionPage');
 const AdminLayout = screen(() => import('./routes/admin/AdminLayout'), 'AdminLayout');
+const LegacyAdminRedirect = screen(() => import('./routes/admin/AdminLayout'), 'LegacyAdminRedirect');
 const AdminUsersPage = screen(() => import('./routes/admin/AdminUsersPage'), 'AdminUsersPage');
 const AdminProjectsPage = screen(() => import('./routes/admin/AdminProjectsPage'), 'AdminProjectsPage');
 const AdminWorkersPage = screen(() => import('./routes/admin/AdminWorkersPage'), 'AdminWorkersPage');
 const AdminSignupPage = screen(() => import('./routes/admin/AdminSignupPage'), 'AdminSignupPage');
 const AdminSessionsJobsPage = screen(() => import('./routes/admin/AdminSessionsJobsPage'), 'AdminSessionsJobsPage');
 const AdminActivityPage = screen(() => import('./routes/admin/AdminActivityPage'), 'AdminActivityPage');
+const DocsPage = screen(() => import('./routes/docs/DocsPage'), 'DocsPage');
 const OnboardingPage = screen(() => import('./routes/onboarding/OnboardingPage'), 'OnboardingPage');
 const TwoFactorPage = screen(() => import('./routes/account/TwoFactorPage'), 'TwoFactorPage');
 const CodeCleanupPage = screen(() => import('./routes/code-cleanup/CodeCleanupPage'), 'CodeCleanupPage');
@@ -77,6 +79,9 @@ function AppRoutes() {
       <Routes>
         <Route path="/login" element={<LoginPage />} />
         <Route path={SSO_LANDING_PATH} element={<SsoLandingPage />} />
+        {/* The documentation the product serves: readable before signing in, and offline. */}
+        <Route path="docs" element={<DocsPage />} />
+        <Route path="docs/:slug" element={<DocsPage />} />
         <Route element={<RequireAuth />}>
           <Route index element={<HomePage />} />
           <Route path="onboarding" element={<OnboardingPage />} />
@@ -85,6 +90,17 @@ function AppRoutes() {
           <Route path="invitation" element={<InvitationPage />} />
           <Route path="open-recorder/:operation" element={<OpenRecorderPage />} />
           <Route path="remote-recorder/:cmd" element={<RemoteRecorderPage />} />
+          {/* Administration is the server's, not a project's: a layout of its own (issue 47). */}
+          <Route path="admin" element={<AdminLayout />}>
+            <Route index element={<Navigate to="users" replace />} />
+            <Route path="users" element={<AdminUsersPage />} />
+            <Route path="projects" element={<AdminProjectsPage />} />
+            <Route path="workers" element={<AdminWorkersPage />} />
+            <Route path="sign-up" element={<AdminSignupPage />} />
+            <Route path="sessions-and-jobs" element={<AdminSessionsJobsPage />} />
+            <Route path="activity" element={<AdminActivityPage />} />
+          </Route>
+          <Route path=":projectId/admin/*" element={<LegacyAdminRedirect />} />
           <Route path=":projectId" element={<ProjectLayout />}>
             <Route index element={<Navigate to="dashboard" replace />} />
             <Route path="dashboard" element={<DashboardPage />} />
@@ -104,15 +120,6 @@ function AppRoutes() {
               <Route path="settings/private-repository" element={<PrivateRepositoryPage />} />
               <Route path="settings/retention" element={<RetentionPage />} />
               <Route path="code-cleanup" element={<CodeCleanupPage />} />
-            </Route>
-            <Route path="admin" element={<Navigate to="users" replace />} />
-            <Route element={<AdminLayout />}>
-              <Route path="admin/users" element={<AdminUsersPage />} />
-              <Route path="admin/projects" element={<AdminProjectsPage />} />
-              <Route path="admin/workers" element={<AdminWorkersPage />} />
-              <Route path="admin/sign-up" element={<AdminSignupPage />} />
-              <Route path="admin/sessions-and-jobs" element={<AdminSessionsJobsPage />} />
-              <Route path="admin/activity" element={<AdminActivityPage />} />
             </Route>
             <Route path="executions" element={<ExecutionsPage />} />
             <Route path="execution/:execId" element={<ExecutionDetailPage />} />

@@ -38,6 +38,15 @@ describe.each(testBackends())('instance administration on %s', (backend) => {
     expect((await owner.api.call(authCalls.me)).user.instanceAdmin).toBe(false);
   });
 
+  it('records every sign-up in the activity log, the first one as the instance administrator (issue 47)', async () => {
+    const { activity } = await root.api.call(adminCalls.listActivity, { query: { limit: 500 } });
+    const signups = activity.filter((entry) => entry.action === 'user.signup').reverse();
+    expect(signups.map(({ actor, target, details }) => ({ actor, target, details }))).toEqual([
+      { actor: 'root@acme.test', target: 'root@acme.test', details: { through: 'sign-up form', became: 'instance administrator' } },
+      { actor: 'owner@acme.test', target: 'owner@acme.test', details: { through: 'sign-up form' } },
+    ]);
+  });
+
   it('refuses every admin call to anyone who is not an instance administrator', async () => {
     const key = (await owner.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: owner.projectId } })).accessKey.token;
     const rootKey = (await root.api.call(authCalls.createAccessKey, { body: { name: 'ci', projectId: root.projectId } })).accessKey.token;

@@ -113,7 +113,7 @@ export class SessionService {
     await this.admitSignup(input.email, instance.signup, { users: this.users, members: this.members });
     const passwordHash = await this.hashing(client, () => hashPassword(input.password, this.scryptLogN));
     try {
-      return await this.createAccount(input, passwordHash, instance);
+      return await this.createAccount(input, passwordHash, instance, 'sign-up form');
     } catch (error) {
       if (isUniqueViolation(error)) throw conflict(Messages.emailTaken);
       throw error;
@@ -141,6 +141,7 @@ export class SessionService {
         { email: identity.email, password: '', firstname: identity.firstName, lastname: identity.lastName },
         unusable,
         instance,
+        'single sign-on',
       );
       return { token, created: true };
     } catch (error) {
@@ -152,14 +153,18 @@ export class SessionService {
     }
   }
 
-  /** The user, a Default project pointing at the demo shop, and a session, all or nothing (SIGNUP decides again inside). */
+  /**
+   * The user, a Default project pointing at the demo shop, and a session, all or nothing (SIGNUP
+   * decides again inside); once committed, `accountCreated` tells who joined (the activity log).
+   */
   private async createAccount(
     input: SignupInput,
     passwordHash: string,
     { signup: policy, defaultAllowedProjects }: Pick<InstanceSettingsInForce, 'signup' | 'defaultAllowedProjects'>,
+    via: 'sign-up form' | 'single sign-on',
   ): Promise<{ token: string; projectId: string }> {
     const token = newToken(TokenPrefix.session);
-    const projectId = await this.transactions.run(async (tx) => {
+    const { projectId, userId, instanceAdmin } = await this.transactions.run(async (tx) => {
       await tx.users.lockForSignup();
       const { instanceAdmin } = await this.admitSignup(input.email, policy, tx);
       const user = await tx.users.insert({
@@ -179,8 +184,9 @@ export class SessionService {
       );
       await tx.users.setLastActiveProject(user.id, project.id);
       await tx.sessions.insert({ tokenHash: digestToken(token), userId: user.id, expiresAt: this.absoluteExpiry() });
-      return project.id;
+      return { projectId: project.id, userId: user.id, instanceAdmin };
     });
+    await this.events.emit('accountCreated', { userId, email: input.email, instanceAdmin, via });
     return { token, projectId };
   }
 

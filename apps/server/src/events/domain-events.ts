@@ -21,6 +21,8 @@ export interface DomainEvents {
   jobClaimed: { kind: JobKind; queuedAt: Date; claimedAt: Date };
   /** A job that ran ended. */
   jobEnded: { kind: JobKind; outcome: JobOutcome; startedAt: Date | null; finishedAt: Date };
+  /** An account was created: by the sign-up form or by a first single sign-on. */
+  accountCreated: { userId: string; email: string; instanceAdmin: boolean; via: 'sign-up form' | 'single sign-on' };
   /** A session ended by logging out. */
   sessionEnded: { tokenHash: string };
   /** An access key was revoked. */

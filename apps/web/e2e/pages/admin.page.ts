@@ -4,13 +4,14 @@ import type { Page } from 'playwright-core';
 export class AdminPageModel {
   constructor(private readonly page: Page) {}
 
-  async open(projectId: string, tab: 'users' | 'projects' | 'workers' | 'sign-up' | 'sessions-and-jobs' | 'activity'): Promise<void> {
-    await this.page.goto(`/${projectId}/admin/${tab}`);
+  async open(tab: 'users' | 'projects' | 'workers' | 'sign-up' | 'sessions-and-jobs' | 'activity'): Promise<void> {
+    await this.page.goto(`/admin/${tab}`);
     await this.page.getByRole('heading', { name: 'Administration', level: 1 }).waitFor();
   }
 
-  sidebarLink() {
-    return this.page.getByRole('navigation', { name: 'Main navigation' }).getByRole('link', { name: 'Administration' });
+  /** The labelled way in from a project's top bar (instance administrators only). */
+  shellLink() {
+    return this.page.getByRole('link', { name: 'Administration', exact: true });
   }
 
   tab(name: 'Users' | 'Projects' | 'Workers' | 'Sign-up' | 'Sessions & jobs' | 'Activity') {

@@ -10,11 +10,9 @@ import {
   PanelLeftOpen,
   Play,
   Settings,
-  ShieldCheck,
   type LucideIcon,
 } from 'lucide-react';
 import { Link, useLocation } from 'react-router';
-import { useMe } from '../features/auth/queries';
 import { Layout } from '../lib/layout';
 import { Links } from '../lib/links';
 import { Strings } from '../lib/strings';
@@ -80,9 +78,6 @@ export function Sidebar({
     { label: Strings.navTestData, path: 'test-data', icon: Database },
     { label: Strings.navSettings, path: 'settings', icon: Settings },
   ];
-  // Administration is the instance administrators' only: others never see the item.
-  const me = useMe();
-  if (me.data?.instanceAdmin) items.push({ label: Strings.navAdministration, path: 'admin', icon: ShieldCheck });
   const { pathname } = useLocation();
   const active = activeNavPath(items, pathname.slice(`/${projectId}/`.length));
 

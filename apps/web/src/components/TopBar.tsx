@@ -1,7 +1,9 @@
 import { environmentDisplayName, systemCalls, type EnvironmentEntry, type Project } from '@rehearse/contract';
-import { Circle, LoaderCircle } from 'lucide-react';
+import { Circle, LoaderCircle, ShieldCheck } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { toast } from 'sonner';
+import { useMe } from '../features/auth/queries';
 import { BranchSelector } from '../features/branches/components/BranchSelector';
 import { CreateBranchDialog } from '../features/branches/components/CreateBranchDialog';
 import { useDeleteBranch } from '../features/branches/queries';
@@ -34,6 +36,7 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
   const deleteProject = useDeleteProject();
   const deleteBranch = useDeleteBranch(project.id);
   const licence = useLicence();
+  const me = useMe();
 
   const [envDialog, setEnvDialog] = useState<{ open: boolean; mode: EnvironmentDialogMode; thenRecord: boolean }>({
     open: false,
@@ -87,6 +90,16 @@ export function TopBar({ projects, project }: { projects: Project[]; project: Pr
         />
       )}
       <div className="ml-auto flex items-center gap-3">
+        {/* The server's administration, not the project's: named in words at every width (issue 47). */}
+        {me.data?.instanceAdmin && (
+          <Link
+            to="/admin/users"
+            className="focus-ring flex h-9 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium text-slate-700 hover:bg-slate-100 hover:text-slate-900"
+          >
+            <ShieldCheck aria-hidden="true" className="size-4 text-slate-500" />
+            {Strings.navAdministration}
+          </Link>
+        )}
         <LicenceCountdown project={project} onOpen={licence.openLicence} />
         <Button
           onClick={record}

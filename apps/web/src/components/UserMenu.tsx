@@ -1,5 +1,5 @@
 import { ApiError } from '@rehearse/api-client';
-import { ChevronsUpDown, KeyRound, LogOut, Rocket } from 'lucide-react';
+import { ChevronsUpDown, KeyRound, LogOut, Rocket, ShieldCheck } from 'lucide-react';
 import { useNavigate } from 'react-router';
 import { toast } from 'sonner';
 import { useLogout, useMe } from '../features/auth/queries';
@@ -83,6 +83,12 @@ export function UserMenu({ placement = 'header', compact = false }: { placement?
         <KeyRound aria-hidden="true" className="size-4 text-slate-500" />
         {Strings.userMenuTwoFactor}
       </MenuItem>
+      {me.data?.instanceAdmin && (
+        <MenuItem onSelect={() => void navigate('/admin/users')}>
+          <ShieldCheck aria-hidden="true" className="size-4 text-slate-500" />
+          {Strings.navAdministration}
+        </MenuItem>
+      )}
       <MenuItem onSelect={onLogout}>
         <LogOut aria-hidden="true" className="size-4 text-slate-500" />
         {Strings.userMenuLogout}

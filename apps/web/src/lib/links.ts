@@ -1,7 +1,8 @@
 /**
  * Where the app's outside links point. Each can be set at build time with a Vite variable
  * (`VITE_DOCS_URL=... npm run build --workspace apps/web`), so a company running Rehearse can send
- * its users to its own help desk and sales team. The defaults are the Rehearse project's own.
+ * its users to its own help desk and sales team. The defaults are the Rehearse project's own
+ * (documentation: this server's own pages).
  */
 function fromEnv(value: unknown, fallback: string): string {
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : fallback;
@@ -10,8 +11,11 @@ function fromEnv(value: unknown, fallback: string): string {
 const env = import.meta.env as Record<string, unknown>;
 
 export const Links = {
-  /** Documentation (sidebar footer, opens in a new tab). */
-  docs: fromEnv(env.VITE_DOCS_URL, 'https://rehearse.dev/docs'),
+  /**
+   * Documentation (sidebar footer, opens in a new tab): the docs this server serves itself
+   * (`/docs`), reachable from a self-hosted install without internet.
+   */
+  docs: fromEnv(env.VITE_DOCS_URL, '/docs'),
   /** Contact support (sidebar footer, private-repository page). */
   support: fromEnv(env.VITE_SUPPORT_URL, 'mailto:support@rehearse.dev'),
   /**

@@ -13,10 +13,13 @@ export const StorageKeys = {
    */
   projectCreationWaitMs: 'rehearse.projectCreationWaitMs',
   /**
-   * A first-time user's guided tour waits for the features page: set where `?newUser=` arrives
-   * (the dashboard, after creating the first project), cleared when the tour is finished or skipped.
+   * A first-time user's guided tour waits for the features page: set at sign-up and where
+   * `?newUser=` arrives (the dashboard, after creating the first project), cleared when the tour
+   * is finished or skipped.
    */
   tourPending: 'rehearse.tourPending',
+  /** The instance administrator has read the dashboard's note on who may sign up ('1'). */
+  signupNoticeSeen: 'rehearse.signupNoticeSeen',
   /** The reports list's time range (spec 02 §9: kept as durationIndex, default 0). */
   durationIndex: 'durationIndex',
   /** Report times in the viewer's own zone ('local', the default) or in India time ('ist', the spec's rendering). */

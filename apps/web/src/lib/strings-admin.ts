@@ -2,6 +2,10 @@
 export const AdminStrings = {
   navAdministration: 'Administration',
   adminTitle: 'Administration',
+  /** The header badge saying the user is in the server's administration, not in a project. */
+  adminBadge: 'Server administration',
+  adminBackToProject: (name: string) => `Back to ${name}`,
+  adminBackToProjects: 'Back to projects',
   adminIntro:
     'Manage this Rehearse server: its users, projects, workers, who may sign up, and how sessions and jobs behave. Every change is recorded in the activity log.',
   adminTabs: 'Administration sections',
@@ -13,7 +17,7 @@ export const AdminStrings = {
   adminTabActivity: 'Activity',
   // Activity
   adminActivityTitle: 'Activity',
-  adminActivityIntro: 'Every administration change and every revealed secret, newest first, with who made it.',
+  adminActivityIntro: 'Every sign-up, every administration change and every revealed secret, newest first, with who made it.',
   adminActivityPage: 'entries',
   adminActivityWhen: 'When',
   adminActivityWho: 'Who',
@@ -21,6 +25,7 @@ export const AdminStrings = {
   adminActivityServer: 'Server command',
   adminActivityFilterAll: 'All',
   adminActivityActions: {
+    'user.signup': 'Signed up',
     'user.update': 'User changed',
     'user.clearSignInBlocks': 'Sign-in unblocked',
     'user.resetTwoFactor': 'Two-factor reset',

@@ -253,7 +253,18 @@ export const Strings = {
     `The key in this command works until ${time} on ${date}; launches append it again until it is first used, then make a new one.`,
   openRecorderKeyListed: (keyName: string) => `It is listed as “${keyName}” under`,
   openRecorderTokens: 'Access tokens',
-  openRecorderSetup: 'Register the rehearse:// link handler once (Linux) so Continue in the app starts the recorder',
+  openRecorderSetup: 'Register the rehearse:// link handler once so Continue in the app starts the recorder',
+  /** What `rehearse setup` does on the visitor's system (spec 01 §1: the desktop link on every desktop). */
+  openRecorderSetupFor: (os: 'windows' | 'mac' | 'linux' | 'other') =>
+    ({
+      linux: 'On Linux it adds a desktop entry and makes it the default for rehearse:// links (xdg-mime).',
+      mac: 'On macOS it builds “Rehearse Recorder.app” in ~/Applications (osacompile) with rehearse:// in its Info.plist and registers it with Launch Services. Run it in Terminal.',
+      windows:
+        'On Windows it registers rehearse:// for your account under HKCU\\Software\\Classes\\rehearse (reg add; the same keys are saved as a .reg file). Run it in Command Prompt.',
+      other: 'Run it on the Windows, macOS or Linux computer you record on.',
+    })[os],
+  openRecorderNoHandlerHere:
+    'This device cannot open the recorder from a link: download the app on the computer you record on, or run the command below there.',
   openRecorderInstall:
     "Download app saves the Rehearse runner package; the recorder is its rehearse record command. The command above needs no install step: npx fetches the package from this server into its cache and runs it (Node.js 20.19 or later, and a Chromium from CHROMIUM_PATH, Playwright's browser cache or the system). To install it into a folder instead:",
   openRecorderClosing: 'This tab closes in {n} s.',
@@ -476,6 +487,19 @@ export const Strings = {
   // Dashboard (spec 01 §2)
   dashboardGreeting: (name: string) => `Hi ${name}, here is your project at a glance.`,
   dashboardMemory: 'Application map',
+  docsTitle: 'Documentation',
+  docsNavigation: 'Documents',
+  docsOnThisPage: 'On this page',
+  docsBackToApp: 'Back to Rehearse',
+  docsSource: (file: string) => `From ${file}, as shipped with this server.`,
+  dashboardTourWaiting:
+    'A four-step tour of Features is waiting for you: where your scenarios live, their Gherkin, their code and their tags.',
+  dashboardTourStart: 'Take the tour',
+  /** The fresh instance administrator's note on the sign-up policy in force (its name as the Sign-up tab says it). */
+  dashboardSignupNotice: (policy: string) => `Who may sign up on this server: ${policy}.`,
+  dashboardSignupNoticeDetail: 'You are its administrator. Change who may sign up in Administration → Sign-up.',
+  dashboardSignupNoticeOpen: 'Open Sign-up settings',
+  dashboardSignupNoticeDismiss: 'Got it',
   dashboardFeatures: 'Features',
   dashboardScenarios: 'Scenarios',
   dashboardRunsLastWeek: 'Runs last week',

@@ -46,7 +46,8 @@ export const ACTIVITY_SHOWN = 500;
 export const useAdminUsers = () => useQuery(adminQueries.users());
 export const useAdminProjects = () => useQuery(adminQueries.projects());
 export const useAdminWorkers = () => useQuery(adminQueries.workers());
-export const useInstanceSettings = () => useQuery(adminQueries.settings());
+/** The instance settings; `enabled` false asks nothing (the dashboard's note, for administrators only). */
+export const useInstanceSettings = (enabled = true) => useQuery({ ...adminQueries.settings(), enabled });
 export const useAdminActivity = () => useQuery(adminQueries.activity());
 
 /** Every administration change but a revoke (its confirm dialog says it) reports a failure the same way. */

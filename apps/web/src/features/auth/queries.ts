@@ -58,13 +58,25 @@ export function useLogin() {
   });
 }
 
-/** Creates the account (and, on the server, its Default project) and signs in. */
-export function useSignup() {
+/**
+ * Creates the account (and, on the server, its Default project) and signs in. A new user's guided
+ * tour now waits on Features; `onAccount` hears the new project before the session starts, so the
+ * page that follows can be chosen for it.
+ */
+export function useSignup({ onAccount }: { onAccount?: (answer: { projectId: string; isNewUser: boolean }) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: SignupBody) => api.call(authCalls.signup, { body }),
-    onSuccess: ({ token }) => {
+    onSuccess: ({ token, project, isNewUser }) => {
       queryClient.clear();
+      if (isNewUser) {
+        try {
+          localStorage.setItem(StorageKeys.tourPending, '1');
+        } catch {
+          // Private mode: the tour still starts on the page the sign-up lands on.
+        }
+      }
+      onAccount?.({ projectId: project._id, isNewUser });
       session.signIn(token);
     },
   });

@@ -114,8 +114,7 @@ export const FeatureStrings = {
   publish: 'Publish',
   commentHint: 'Comments are kept in the scenario file, above the step.',
   ciTitle: 'Run via CI/CD',
-  ciText:
-    "Run this scenario from your CI system: the commands install this server's runner and read an access key's token from REHEARSE_TOKEN.",
+  ciText: "Run this scenario from your CI system: the commands install this server's runner and read an access token from REHEARSE_TOKEN.",
   ciLoadFailed: 'Could not load the CI/CD commands',
 
   // Step code editor (spec 02 §4, §5, §9)
@@ -194,7 +193,10 @@ export const FeatureStrings = {
 
   // Guided tour (spec 01 §2)
   tour: [
-    { title: 'Your features', text: 'Features group your scenarios. Pick one here, search, or filter by tag.' },
+    {
+      title: 'Features',
+      text: 'This item of the sidebar opens Features from any page: every scenario of the project, grouped by feature, searchable and filtered by tag.',
+    },
     { title: 'Code output', text: 'See the code generated for every step, and when it was last generated.' },
     { title: 'Gherkin file', text: 'Read and edit the scenario as Gherkin. Save writes it to your workspace.' },
     { title: 'Tags', text: 'Tags choose which scenarios an execution runs. Add one here.' },

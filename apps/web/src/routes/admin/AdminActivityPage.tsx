@@ -2,6 +2,7 @@ import { SignupPolicy, type AdminActivity } from '@rehearse/contract';
 import { DataTable, type Column } from '../../components/DataTable';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { useAdminActivity } from '../../features/admin/queries';
+import { signupPolicyText } from '../../features/admin/signup-policy';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -19,19 +20,6 @@ function detailText(action: string, key: string, value: unknown): string {
     if (policy.success) return signupPolicyText(policy.data);
   }
   return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
-function signupPolicyText(policy: SignupPolicy): string {
-  switch (policy.kind) {
-    case 'open':
-      return Strings.adminSignupOpen;
-    case 'invite':
-      return Strings.adminSignupInvite;
-    case 'domains':
-      return `${Strings.adminSignupDomains} (${policy.domains.join(', ')})`;
-    case 'closed':
-      return Strings.adminSignupClosed;
-  }
 }
 
 const columns: Column<AdminActivity>[] = [

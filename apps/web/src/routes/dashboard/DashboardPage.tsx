@@ -11,6 +11,7 @@ import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { Strings } from '../../lib/strings';
 import { useCurrentProject } from '../project/current-project';
+import { FirstHourNotices } from './FirstHourNotices';
 
 const OverallRunsChart = lazy(() => import('./OverallRunsChart'));
 
@@ -48,6 +49,8 @@ export function DashboardPage() {
           {Strings.dashboardMemory}
         </Link>
       </div>
+
+      <FirstHourNotices projectId={project.id} />
 
       <div className="grid grid-cols-3 gap-5">
         <StatCard icon={FileCode2} label={Strings.dashboardFeatures} value={countText(counts.data?.features)} testId="stat-features" />

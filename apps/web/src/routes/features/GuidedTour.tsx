@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button';
 import { FeatureStrings as S } from '../../features/scenarios/strings';
+import { placeTourCard, type Box } from './tour-placement';
 
 /**
  * Where each of the 4 steps points (spec 01 §2: features nav, code output tab, Gherkin tab, tags).
@@ -8,14 +9,6 @@ import { FeatureStrings as S } from '../../features/scenarios/strings';
  */
 const ANCHORS = ['nav a[href$="/features"]', '[data-tour="code-tab"]', '[data-tour="gherkin-tab"]', '[data-tour="tags"]'] as const;
 const CARD_WIDTH = 320;
-
-interface Box {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
-
 /**
  * The guided tour of the features page, for new users (`?newUser=`): 4 steps with Skip tour, Next
  * and Got it. Finishing or skipping calls `onFinish`, which removes the query parameter.
@@ -23,12 +16,17 @@ interface Box {
 export function GuidedTour({ onFinish }: { onFinish: () => void }) {
   const [step, setStep] = useState(0);
   const [box, setBox] = useState<Box | null>(null);
+  const [view, setView] = useState({ width: window.innerWidth, height: window.innerHeight });
+  const card = useRef<HTMLDivElement>(null);
+  const [cardHeight, setCardHeight] = useState(200);
 
   useLayoutEffect(() => {
     const measure = () => {
       const anchor = document.querySelector(ANCHORS[step]!);
       const rect = anchor?.getBoundingClientRect();
       setBox(rect && rect.width > 0 ? { top: rect.top, left: rect.left, width: rect.width, height: rect.height } : null);
+      setView({ width: window.innerWidth, height: window.innerHeight });
+      if (card.current) setCardHeight(card.current.offsetHeight);
     };
     measure();
     // Anchors appear as the page loads and move with the window.
@@ -48,8 +46,7 @@ export function GuidedTour({ onFinish }: { onFinish: () => void }) {
 
   const last = step === ANCHORS.length - 1;
   const content = S.tour[step]!;
-  const cardTop = box ? Math.min(box.top + box.height + 12, window.innerHeight - 200) : window.innerHeight / 3;
-  const cardLeft = box ? Math.max(12, Math.min(box.left, window.innerWidth - CARD_WIDTH - 12)) : (window.innerWidth - CARD_WIDTH) / 2;
+  const place = placeTourCard(box, { width: CARD_WIDTH, height: cardHeight }, view);
 
   return (
     <>
@@ -61,12 +58,13 @@ export function GuidedTour({ onFinish }: { onFinish: () => void }) {
         />
       )}
       <div
+        ref={card}
         role="dialog"
         aria-labelledby="tour-title"
         aria-describedby="tour-text"
         data-testid="guided-tour"
         className="fixed z-50 flex flex-col gap-3 rounded-2xl bg-white p-4 shadow-2xl ring-1 ring-slate-200"
-        style={{ top: cardTop, left: cardLeft, width: CARD_WIDTH }}
+        style={{ top: place.top, left: place.left, width: CARD_WIDTH }}
       >
         <div className="flex items-center justify-between">
           <h2 id="tour-title" className="text-sm font-semibold text-slate-900">

@@ -1,6 +1,7 @@
 import { authCalls, isSsoFailure, Messages, SSO_FAILURES } from '@rehearse/contract';
 import { CircleAlert, FileCode2, GitPullRequestArrow, KeyRound, Play } from 'lucide-react';
 import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { Navigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { Logo } from '../../components/Logo';
@@ -49,8 +50,14 @@ export function LoginPage() {
   const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'signin';
   useDocumentTitle(mode === 'signup' ? Strings.signUpTab : Strings.signInTab);
   const tabRefs = useRef<Record<Mode, HTMLButtonElement | null>>({ signin: null, signup: null });
+  // Where a brand-new account goes when no callbackUrl names a page: straight into the guided
+  // tour on its project's Features (issue 47; the spec's dashboard then says the tour waits).
+  const [landing, setLanding] = useState<string | null>(null);
 
-  if (token) return <Navigate to={safeCallbackUrl(params.get('callbackUrl'))} replace />;
+  if (token) {
+    const callbackUrl = params.get('callbackUrl');
+    return <Navigate to={callbackUrl ? safeCallbackUrl(callbackUrl) : (landing ?? '/')} replace />;
+  }
 
   const setMode = (next: Mode) => {
     const nextParams = new URLSearchParams(params);
@@ -134,7 +141,15 @@ export function LoginPage() {
           </div>
 
           <div role="tabpanel" id={`panel-${mode}`} aria-labelledby={`tab-${mode}`} className="mt-6">
-            {mode === 'signin' ? <SignInForm key="signin" /> : <SignUpForm key="signup" />}
+            {mode === 'signin' ? (
+              <SignInForm key="signin" />
+            ) : (
+              <SignUpForm
+                key="signup"
+                // Committed before the session starts, so the redirect that follows sees it.
+                onNewProject={(projectId) => flushSync(() => setLanding(`/${projectId}/features?newUser=1`))}
+              />
+            )}
           </div>
           <SingleSignOn callbackUrl={params.get('callbackUrl')} failure={params.get('sso')} />
         </div>
@@ -230,8 +245,8 @@ function SignInForm() {
   );
 }
 
-function SignUpForm() {
-  const signup = useSignup();
+function SignUpForm({ onNewProject }: { onNewProject: (projectId: string) => void }) {
+  const signup = useSignup({ onAccount: ({ projectId, isNewUser }) => isNewUser && onNewProject(projectId) });
   const [errors, setErrors] = useState<FieldErrors>({});
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {

@@ -48,7 +48,7 @@ export function LicenceDialog({
             <Button
               onClick={() => {
                 onOpenChange(false);
-                void navigate(`/${project.id}/admin/projects?extend=${project.id}`);
+                void navigate(`/admin/projects?extend=${project.id}`);
               }}
             >
               {Strings.licenseAdminExtend}
