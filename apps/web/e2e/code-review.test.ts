@@ -96,11 +96,34 @@ describe('code review in Chromium', () => {
     const item = page.getByTestId('review-item');
     await expect.poll(() => item.count()).toBe(1);
     expect(await item.innerText()).toContain('Pay with a card');
+    // The card says which step and which element were healed, and what was found instead (issue 47).
+    const healed = item.getByRole('list', { name: 'What was healed' }).getByRole('listitem');
+    expect((await healed.innerText()).split('\n')).toEqual([
+      'Step 1: When I click on "Pay now" button',
+      'Healed the element “Pay now”, now found as button “Pay” (pay_now)',
+    ]);
     await item.getByRole('button', { name: Strings.reviewSeeChanges }).click();
     const diff = page.getByTestId('review-diff');
     await expect.poll(() => diff.innerText()).toContain('"name": "Pay"');
+    // A 673-line locator file opens at its change: where it is, then only the change and 3 lines
+    // around it; the unchanged runs before and after are folded, and unfold on a click.
+    expect(await diff.getByTestId('diff-range').innerText()).toBe('Changed at lines 503–522 of 689');
+    const region = diff.getByRole('region');
+    const firstAdded = region.locator('tr[data-diff="added"]').first();
+    expect(await firstAdded.isVisible()).toBe(true);
+    const [regionBox, addedBox] = [await region.boundingBox(), await firstAdded.boundingBox()];
+    expect(addedBox!.y + addedBox!.height).toBeLessThanOrEqual(regionBox!.y + regionBox!.height);
+    expect(await region.getByRole('button', { name: /^Show \d+ unchanged lines$/ }).allInnerTexts()).toEqual([
+      'Show 499 unchanged lines',
+      'Show 164 unchanged lines',
+    ]);
+    // Of the 689 lines, only the change's own rows and their context show.
+    const shownSame = await region.locator('tr[data-diff="same"]').count();
+    expect(shownSame).toBeLessThan(20);
     await expectAccessible(page, 'code review, diff');
     await screenshotAtSizes(page, 'reports-review-diff');
+    await region.getByRole('button', { name: 'Show 499 unchanged lines' }).click();
+    await expect.poll(() => region.locator('tr[data-diff="same"]').count()).toBe(shownSame + 499);
     await page.keyboard.press('Escape');
     await screenshotAtSizes(page, 'reports-review-item');
     await page.setViewportSize(SCREEN_SIZES[0]);

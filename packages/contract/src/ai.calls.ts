@@ -64,6 +64,20 @@ export const OversightItem = z.object({
   after: z.string(),
   beforeScreenshotId: z.string().nullable(),
   afterScreenshotId: z.string().nullable(),
+  /**
+   * What was healed, one entry per element: the step it happened in (its number in the scenario
+   * and its text, absent for items filed before they were kept), the element's recorded name and
+   * locator-file key, and what healing found in its place.
+   */
+  healed: z.array(
+    z.object({
+      stepNumber: z.number().int().optional(),
+      step: z.string().optional(),
+      element: z.string(),
+      key: z.string(),
+      foundAs: z.string().optional(),
+    }),
+  ),
   report: z.object({
     testCases: z.array(
       z.object({

@@ -5,11 +5,19 @@ import type { RunsRepo } from '../runs/runs.repo.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 import type { OversightItemRow, OversightRepo } from './oversight.repo.js';
 
-/** One healed entry of a locator file: its key, the new candidates (best first) and fingerprint. */
+/**
+ * One healed entry of a locator file: its key, the new candidates (best first) and fingerprint,
+ * and for the reviewer where it happened (the step's number and text, the element's name, what
+ * was found instead); those last ones only describe the change.
+ */
 export interface LocatorChange {
   key: string;
   locators: Array<Record<string, unknown>>;
   fingerprint?: Record<string, unknown> | undefined;
+  stepNumber?: number | undefined;
+  step?: string | undefined;
+  element?: string | undefined;
+  foundAs?: string | undefined;
 }
 
 /** Only locator files are ever rewritten by a fix (DESIGN §8: a reviewed fix is a small data diff). */
@@ -68,15 +76,27 @@ export class OversightService {
       if (!testCase || testCase.result.status !== 'FIXED_BY_AI') continue;
       // Per locator file: the changes, the lowest confidence and the first before/after pictures.
       const byFile = new Map<string, { changes: Map<string, LocatorChange>; confidence: number; before?: string; after?: string }>();
-      for (const command of testCase.steps.flatMap((step) => step.commands)) {
-        const healing = command.healing;
-        if (!healing?.healed || !healing.source || !healing.locators || !LOCATOR_FILE.test(healing.source.file)) continue;
-        const group = byFile.get(healing.source.file) ?? { changes: new Map<string, LocatorChange>(), confidence: 1 };
-        group.changes.set(healing.source.key, { key: healing.source.key, locators: healing.locators, fingerprint: healing.fingerprint });
-        group.confidence = Math.min(group.confidence, healing.confidence);
-        group.before ??= healing.beforeScreenshotId;
-        group.after ??= command.screenshotId;
-        byFile.set(healing.source.file, group);
+      // Steps are numbered as the scenario reads them: hooks are no steps of it.
+      const steps = testCase.steps.filter((step) => step.type !== 'Before' && step.type !== 'After');
+      for (const step of testCase.steps) {
+        for (const command of step.commands) {
+          const healing = command.healing;
+          if (!healing?.healed || !healing.source || !healing.locators || !LOCATOR_FILE.test(healing.source.file)) continue;
+          const group = byFile.get(healing.source.file) ?? { changes: new Map<string, LocatorChange>(), confidence: 1 };
+          const stepNumber = steps.indexOf(step) + 1;
+          group.changes.set(healing.source.key, {
+            key: healing.source.key,
+            locators: healing.locators,
+            fingerprint: healing.fingerprint,
+            ...(stepNumber > 0 ? { stepNumber, step: `${step.keyword.trim()} ${step.text}` } : {}),
+            element: healing.element || command.element_name,
+            foundAs: healing.considered?.[0]?.element,
+          });
+          group.confidence = Math.min(group.confidence, healing.confidence);
+          group.before ??= healing.beforeScreenshotId;
+          group.after ??= command.screenshotId;
+          byFile.set(healing.source.file, group);
+        }
       }
       for (const [file, group] of byFile) {
         const before = await snapshot.readText(file);
@@ -173,6 +193,25 @@ function toItem(row: OversightItemRow): OversightItem {
     after: row.after,
     beforeScreenshotId: row.beforeScreenshotId,
     afterScreenshotId: row.afterScreenshotId,
+    healed: healedOf(row.changes),
     report: { testCases: [{ featureName: row.featureName, scenarioName: row.scenarioName, result: { status: 'FIXED_BY_AI' } }] },
   };
+}
+
+/** What an item healed, read from its stored changes (items filed before steps were kept name only the key). */
+function healedOf(stored: string): OversightItem['healed'] {
+  let changes: unknown;
+  try {
+    changes = JSON.parse(stored);
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(changes)) return [];
+  return (changes as LocatorChange[]).map((change) => ({
+    key: change.key,
+    element: change.element ?? change.key,
+    ...(change.stepNumber !== undefined ? { stepNumber: change.stepNumber } : {}),
+    ...(change.step !== undefined ? { step: change.step } : {}),
+    ...(change.foundAs !== undefined ? { foundAs: change.foundAs } : {}),
+  }));
 }

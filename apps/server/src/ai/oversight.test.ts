@@ -99,6 +99,8 @@ describe('Code Review items from uploaded runs', () => {
     const items = await list();
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ name: 'Buy', classification: 'locator', confidence: 0.84, file: FILE, before: LOCATORS });
+    // The card says where: the scenario's step by number and text, and the element by name and key (issue 47).
+    expect(items[0]!.healed).toEqual([{ stepNumber: 1, step: 'When I buy it', element: 'Buy', key: 'buy' }]);
   });
 
   it('Discard archives the item and leaves the workspace alone', async () => {

@@ -182,6 +182,8 @@ export async function seedMemory(api: ApiClient, projectId: string, routes: stri
 
 /** The locator file a healed run's fix changes, as the recorder writes it. */
 export const HEALED_LOCATOR_FILE = 'features/step_definitions/locators/cart.json';
+/** Entries of the locator file before the healed one (each 11 lines as JSON.stringify writes it). */
+export const HEALED_ENTRIES_BEFORE = 45;
 
 /**
  * A run whose one scenario self-healing fixed: the "Pay now" button of `HEALED_LOCATOR_FILE` was
@@ -190,11 +192,21 @@ export const HEALED_LOCATOR_FILE = 'features/step_definitions/locators/cart.json
  */
 export async function seedHealedRun(api: ApiClient, projectId: string, png: Buffer): Promise<{ runId: string }> {
   const recorded = { name: 'Pay now', locators: [{ kind: 'role', role: 'button', name: 'Pay now', exact: true }] };
+  // A real page's locator file is long: the healed entry sits in the middle of it (Code Review opens the diff there).
+  const entry = (n: number) => [
+    `item_${n}`,
+    { name: `Item ${n}`, locators: [{ kind: 'role', role: 'link', name: `Item ${n}`, exact: true }] },
+  ];
+  const file = Object.fromEntries([
+    ...Array.from({ length: HEALED_ENTRIES_BEFORE }, (_, n) => entry(n)),
+    ['pay_now', recorded],
+    ...Array.from({ length: 15 }, (_, n) => entry(HEALED_ENTRIES_BEFORE + n)),
+  ]);
   await api.call(workspaceCalls.pushFile, {
     body: {
       projectId,
       directory: 'features/step_definitions/locators',
-      file: { name: 'cart.json', content: `${JSON.stringify({ pay_now: recorded }, null, 2)}\n` },
+      file: { name: 'cart.json', content: `${JSON.stringify(file, null, 2)}\n` },
     },
   });
   const { id: screenshotId } = await api.call(runnerCalls.uploadArtifact, {

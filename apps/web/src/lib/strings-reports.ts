@@ -211,6 +211,15 @@ export const ReportStrings = {
   reviewDiscardQuestion: 'The proposed change is archived and the workspace stays as it is.',
   reviewDiscarding: 'Discarding…',
   reviewChangesTitle: (file: string) => `Changes to ${file}`,
+  /** The card's line for one healed element: where (the scenario's step) and what (the element, and what was found instead). */
+  reviewHealedStep: (n: number | undefined, step: string | undefined) => (n && step ? `Step ${n}: ${step}` : 'Step not recorded'),
+  reviewHealedElement: (element: string, foundAs: string | undefined) =>
+    foundAs ? `Healed the element “${element}”, now found as ${foundAs}` : `Healed the element “${element}”`,
+  reviewHealedList: 'What was healed',
+  /** Above the diff: where the change is in a long file. */
+  reviewChangedLines: (from: number, to: number, total: number) =>
+    from === to ? `Changed at line ${from} of ${total}` : `Changed at lines ${from}–${to} of ${total}`,
+  reviewUnchangedLines: (n: number) => (n === 1 ? 'Show 1 unchanged line' : `Show ${n} unchanged lines`),
   reviewBefore: 'Before',
   reviewAfter: 'After',
   reviewNoScreenshot: 'No screenshot',
@@ -297,6 +306,10 @@ export const ExecutionStrings = {
   detailThreadsOf: (name: string) => `Threads of ${name}`,
   detailThreadsLess: 'Fewer threads',
   detailThreadsMore: 'More threads',
+  // Spec 02 §2: each scenario group has a menu (threads, Edit, Delete).
+  detailMenuThreads: (value: number, max: number) => `Threads: ${value} (max. ${max})`,
+  detailMenuThreadMore: 'One thread more',
+  detailMenuThreadLess: 'One thread fewer',
   detailMax: 'max.',
   detailDrag: (name: string) => `Reorder ${name}`,
   detailGroupName: (n: number) => `Scenario Group ${n}`,
@@ -312,7 +325,7 @@ export const ExecutionStrings = {
   execThreadCountHint: (max: number) => `From 0 to ${max} available.`,
   instructionsTitle: 'How to run in CI/CD',
   instructionsIntro:
-    "Commands generated for this project by this server: they install its runner from this server, pull the workspace and run it against the environment you pick. Keep an access key's token as the CI secret REHEARSE_TOKEN.",
+    'Commands generated for this project by this server: they install its runner from this server, pull the workspace and run it against the environment you pick. Keep an access token as the CI secret REHEARSE_TOKEN.',
   instructionsEnvironment: 'Run against environment',
   instructionsNoEnvironment: 'This project has no environment yet: create one first.',
   instructionsLoadFailed: 'Could not load the CI/CD instructions',

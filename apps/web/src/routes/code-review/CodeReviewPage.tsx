@@ -81,6 +81,21 @@ export function CodeReviewPage() {
                     · {Strings.reviewClassification(item.classification)} · {Strings.reviewConfidence(Math.round(item.confidence * 100))} ·{' '}
                     <span className="font-mono">{item.file}</span>
                   </p>
+                  {item.healed.length > 0 && (
+                    <ul aria-label={Strings.reviewHealedList} className="mt-1 flex flex-col gap-1" data-testid="review-healed">
+                      {item.healed.map((healed) => (
+                        <li key={healed.key} className="rounded-lg bg-slate-50 px-3 py-1.5 text-sm">
+                          <span className="block truncate font-medium text-slate-900" title={healed.step}>
+                            {Strings.reviewHealedStep(healed.stepNumber, healed.step)}
+                          </span>
+                          <span className="block truncate text-slate-700">
+                            {Strings.reviewHealedElement(healed.element, healed.foundAs)}{' '}
+                            <span className="font-mono text-xs text-slate-500">({healed.key})</span>
+                          </span>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
                   <Link
                     to={`/${project.id}/run-report/${item.runId}`}
                     className="focus-ring w-fit rounded text-xs font-semibold text-brand-700 hover:underline"
