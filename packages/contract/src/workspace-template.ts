@@ -31,11 +31,11 @@ environments in \`environments/\`, test data in \`data/data.json\`, run settings
 ## Run with rehearse
 
 Install the runner from your Rehearse server (it is the version that server speaks), then pull and
-run with an access key's token of the project:
+run with an access token of the project (Settings > Access tokens):
 
 \`\`\`sh
 npm install --no-save <server>/downloads/rehearse-runner-latest.tgz
-export REHEARSE_TOKEN=<access key token>
+export REHEARSE_TOKEN=<access token>
 npx rehearse pull --server <server> --dir workspace && cd workspace
 npx rehearse run --env environments/<environment>.json        # add --token to upload the report
 \`\`\`

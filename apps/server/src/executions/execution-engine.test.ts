@@ -580,7 +580,9 @@ describe('the executions engine and its worker protocol', () => {
     expect(before.instructions.map((i) => i.id)).toEqual(['github', 'gitlab', 'shell']);
     const shell = before.instructions.find((i) => i.id === 'shell')!.content;
     expect(shell).toMatch(/^npx playwright-core@\d+\.\d+\.\d+ install --with-deps chromium$/m);
-    expect(shell).toContain('create one under Project settings > Access keys');
+    // One word for one thing: the screen is "Access tokens" (spec 01 §2), so is the recipe (issue 47).
+    expect(shell).toContain('generate one under Settings > Access tokens');
+    expect(shell).not.toMatch(/access key/i);
     expect(shell).toContain(
       `npx rehearse run --server http://rehearse.test --project ${projectId} --branch main --env environments/${before.env}.json --headless`,
     );
@@ -591,7 +593,8 @@ describe('the executions engine and its worker protocol', () => {
     expect(after.accessKeyName).toBe('CI key');
     const github = after.instructions.find((i) => i.id === 'github')!.content;
     expect(github).toContain('REHEARSE_TOKEN: ${{ secrets.REHEARSE_TOKEN }}');
-    expect(github).toContain('the access key "CI key"');
+    expect(github).toContain('the access token "CI key"');
+    expect(github).not.toMatch(/access key/i);
     expect(github).toContain('--env environments/staging.json --headless');
   });
 });

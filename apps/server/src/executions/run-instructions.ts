@@ -50,8 +50,8 @@ export function runInstructions(input: RunInstructionsInput): RunInstruction[] {
   // A key's name is anyone's text: it only ever lands in a comment, on one line.
   const keyName = input.accessKeyName?.replace(/[\r\n\u2028\u2029]+/g, ' ');
   const secretNote = keyName
-    ? `the token of the access key "${keyName}"`
-    : 'the token of an access key of the project (create one under Project settings > Access keys)';
+    ? `the access token "${keyName}"`
+    : 'an access token of the project (generate one under Settings > Access tokens)';
   const target = `--server ${shellWord(server)} --project ${input.projectId}`;
   const only = input.scenario
     ? ` --scenario ${shellWord(input.scenario.name)} ${shellWord(`features/${input.scenario.feature}.feature`)}`
@@ -117,7 +117,7 @@ export function runInstructions(input: RunInstructionsInput): RunInstruction[] {
     'set -euo pipefail',
     ...envNote,
     `# REHEARSE_TOKEN: ${secretNote}`,
-    ': "${REHEARSE_TOKEN:?Set REHEARSE_TOKEN to the token of an access key of the project}"',
+    ': "${REHEARSE_TOKEN:?Set REHEARSE_TOKEN to an access token of the project}"',
     ...Object.values(commands),
   ].join('\n');
   return [
