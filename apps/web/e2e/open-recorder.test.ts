@@ -154,6 +154,23 @@ describe('the open-recorder page', () => {
     await expect.poll(() => recorder.downloadLink().getAttribute('href')).toBe(assets[0]!.browser_download_url);
     expect(await recorder.downloadLink().getAttribute('href')).toMatch(/\.tgz$/);
     expect(await recorder.downloadLink().getAttribute('download')).not.toBeNull();
+    // The setup words are the visitor's system's (headless Chromium on Linux here).
+    expect(await page.getByTestId('setup-note').textContent()).toBe(Strings.openRecorderSetupFor('linux'));
+    // Spec 02 §7: Download app sends the storage event download_editor (failures ignored).
+    const downloads = async () =>
+      (
+        await h.test.database.rows<{ n: number }>(
+          `select count(*)::int as n from product_events where event = 'download_editor' and project_id = '${ada.projectId}'`,
+        )
+      )[0]!.n;
+    const before = await downloads();
+    // The link names the server's public address (not this test's): answered here as a file, so the page stays.
+    await page.route('**/downloads/*.tgz', (route) =>
+      route.fulfill({ status: 200, headers: { 'content-disposition': 'attachment', 'content-type': 'application/gzip' }, body: '' }),
+    );
+    await recorder.downloadLink().dispatchEvent('click');
+    await expect.poll(downloads).toBe(before + 1);
+    await page.unroute('**/downloads/*.tgz');
     expect(await page.locator('#install').textContent()).toMatch(
       new RegExp(`^${escapeRegExp(Strings.openRecorderInstall)} npm install --no-save \\S+/downloads/rehearse-runner-[\\w.]+\\.tgz$`),
     );

@@ -1,7 +1,8 @@
-import { downloadCalls, recorderCalls, runnerDownloadPath, type CallInput } from '@rehearse/contract';
+import { downloadCalls, recorderCalls, runnerDownloadPath, systemCalls, type CallInput } from '@rehearse/contract';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api';
 import { accessTokenKeys } from '../access-tokens/queries';
+import { pickDownload, type VisitorPlatform } from './platform';
 
 export type LocalLaunchBody = CallInput<typeof recorderCalls.localLaunch>['body'];
 
@@ -35,28 +36,31 @@ export function useEndSession() {
 /** Query keys of the client downloads. */
 export const downloadKeys = {
   all: ['downloads'] as const,
-  latest: () => [...downloadKeys.all, 'latest'] as const,
+  latestAssets: () => [...downloadKeys.all, 'latest-assets'] as const,
 };
 
 export const downloadQueries = {
-  /** The latest release's runner tarball URL (spec 02 §7 latestAssets), else this server's latest. */
-  runnerUrl: () =>
+  /** The latest release's assets (spec 02 §7 latestAssets). */
+  latestAssets: () =>
     queryOptions({
-      queryKey: downloadKeys.latest(),
-      queryFn: async () => {
-        const { assets } = await api.call(downloadCalls.latestAssets, {});
-        return assets[0]?.browser_download_url ?? RUNNER_FALLBACK_DOWNLOAD;
-      },
+      queryKey: downloadKeys.latestAssets(),
+      queryFn: async () => (await api.call(downloadCalls.latestAssets, {})).assets,
     }),
 };
 
 /**
- * The runner download for Download app: the fallback while loading or when the call failed, and
- * whether it failed (the page says so, as the spec does).
+ * Download app for the visitor's system (spec 01 §2: a Windows .exe or a macOS x64/arm64 zip from
+ * the latest release, else the releases page; here the runner package), the fallback while loading
+ * or when the call failed, and whether it failed (the page says so, as the spec does).
  */
-export function useRunnerDownloadUrl(): { url: string; failed: boolean } {
-  const query = useQuery(downloadQueries.runnerUrl());
-  return { url: query.data ?? RUNNER_FALLBACK_DOWNLOAD, failed: query.isError };
+export function useAppDownload(platform: VisitorPlatform): { url: string; failed: boolean } {
+  const query = useQuery(downloadQueries.latestAssets());
+  return { url: pickDownload(query.data ?? [], platform, RUNNER_FALLBACK_DOWNLOAD), failed: query.isError };
+}
+
+/** Spec 02 §7 storage event `download_editor`: Download app was clicked (failures ignored). */
+export function reportDownload(projectId: string): void {
+  void api.call(systemCalls.storageEvent, { body: { event: 'download_editor', project_id: projectId } }).catch(() => undefined);
 }
 
 /**

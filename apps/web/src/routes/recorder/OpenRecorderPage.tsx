@@ -7,7 +7,8 @@ import { CopyButton } from '../../components/CopyButton';
 import { Header } from '../../components/Header';
 import { ShellText } from '../../components/ShellText';
 import { Spinner } from '../../components/Spinner';
-import { useLocalLaunch, useRunnerDownloadUrl, type LocalLaunchBody } from '../../features/recorder/queries';
+import { currentPlatform, launchChoice } from '../../features/recorder/platform';
+import { reportDownload, useAppDownload, useLocalLaunch, type LocalLaunchBody } from '../../features/recorder/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -138,7 +139,10 @@ function CommandBlock({ text, testId }: { text: string; testId: string }) {
 
 /** The answered launch: the link (clicked once), the downloads, the command, the handler setup and the countdown. */
 function Launch({ operation, projectId, answer }: { operation: RecorderOperation; projectId: string; answer: LaunchAnswer }) {
-  const download = useRunnerDownloadUrl();
+  const platform = useMemo(currentPlatform, []);
+  const download = useAppDownload(platform);
+  // Spec 01 §4: the platform decides between download and deep link.
+  const choice = launchChoice(platform);
   const continueRef = useRef<HTMLAnchorElement>(null);
   const clickedAt = useRef<number | null>(null);
   const cancelled = useRef(false);
@@ -148,13 +152,14 @@ function Launch({ operation, projectId, answer }: { operation: RecorderOperation
   // so their link would only bring up a prompt and an error.
   const linkable = LINK_OPERATIONS.includes(operation);
 
-  // Clicked once per answer (StrictMode runs effects twice; a retry brings a new answer).
+  // Clicked once per answer (StrictMode runs effects twice; a retry brings a new answer), and only
+  // where a handler can exist: elsewhere the link would only bring up an error.
   const clickedFor = useRef<LaunchAnswer | null>(null);
   useEffect(() => {
-    if (clickedFor.current === answer) return;
+    if (clickedFor.current === answer || choice !== 'deep-link') return;
     clickedFor.current = answer;
     continueRef.current?.click();
-  }, [answer]);
+  }, [answer, choice]);
 
   // A handler that takes the link takes the focus (or hides the tab) at once; only then may the
   // tab close itself. Without a handler nothing happens and the command here is what is left.
@@ -207,6 +212,8 @@ function Launch({ operation, projectId, answer }: { operation: RecorderOperation
         <a
           href={download.url}
           download
+          data-testid="download-app"
+          onClick={() => reportDownload(projectId)}
           className="focus-ring inline-flex h-10 items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50"
         >
           <Download aria-hidden="true" className="size-4" />
@@ -218,6 +225,7 @@ function Launch({ operation, projectId, answer }: { operation: RecorderOperation
           </p>
         )}
       </div>
+      {choice === 'download' && <p className="text-sm text-slate-700">{Strings.openRecorderNoHandlerHere}</p>}
       {secondsLeft !== null && (
         <div className="flex items-center justify-between gap-3 rounded-lg bg-slate-50 px-3 py-2 text-sm text-slate-700">
           <span>{Strings.openRecorderClosing.replace('{n}', String(secondsLeft))}</span>
@@ -247,6 +255,9 @@ function Launch({ operation, projectId, answer }: { operation: RecorderOperation
       {answer.setupCommand && linkable && (
         <div className="flex flex-col gap-2">
           <h2 className="text-sm font-semibold text-slate-900">{Strings.openRecorderSetup}</h2>
+          <p className="text-xs leading-relaxed text-slate-600" data-testid="setup-note">
+            {Strings.openRecorderSetupFor(platform.os)}
+          </p>
           <CommandBlock text={answer.setupCommand} testId="setup-command" />
         </div>
       )}
