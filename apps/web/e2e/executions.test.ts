@@ -148,6 +148,22 @@ describe('executions in Chromium', () => {
     await page.getByRole('button', { name: Strings.detailThreadsMore }).click();
     expect(await page.getByTestId('thread-count').textContent()).toBe(`2${Strings.detailMax}`);
     expect(await page.getByRole('button', { name: Strings.detailThreadsMore }).isDisabled()).toBe(true);
+    // Spec 02 §2: the group's menu has threads, Edit and Delete.
+    const groupMenu = () => page.getByRole('button', { name: Strings.detailGroupMenu('Scenario Group 1') });
+    await groupMenu().click();
+    expect(await page.getByRole('menu').getByTestId('menu-thread-count').textContent()).toBe(Strings.detailMenuThreads(2, 2));
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([
+      Strings.detailMenuThreadMore,
+      Strings.detailMenuThreadLess,
+      Strings.execEdit,
+      Strings.execDelete,
+    ]);
+    expect(await page.getByRole('menuitem', { name: Strings.detailMenuThreadMore }).getAttribute('aria-disabled')).toBe('true');
+    await page.getByRole('menuitem', { name: Strings.detailMenuThreadLess }).click();
+    expect(await page.getByTestId('thread-count').textContent()).toBe('1');
+    await groupMenu().click();
+    await page.getByRole('menuitem', { name: Strings.detailMenuThreadMore }).click();
+    expect(await page.getByTestId('thread-count').textContent()).toBe(`2${Strings.detailMax}`);
     await page.getByRole('button', { name: Strings.detailAddFlow }).click();
     expect(await page.getByTestId('flow').count()).toBe(2);
     // The second flow's group may use what the first flow's largest group leaves: 0.

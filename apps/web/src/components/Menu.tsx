@@ -62,10 +62,20 @@ export function Menu({
 const itemClass =
   'flex w-full cursor-default items-center gap-2.5 rounded-lg px-3 py-2 text-left text-sm text-slate-700 outline-none select-none hover:bg-slate-100 focus:bg-slate-100 focus-visible:ring-2 focus-visible:ring-brand-500 data-[highlighted]:bg-slate-100';
 
-/** An action in a menu; choosing it closes the menu. */
-export function MenuItem({ onSelect, children, title }: { onSelect: () => void; children: ReactNode; title?: string }) {
+/** An action in a menu; choosing it closes the menu. A disabled one is announced and skipped by the arrows. */
+export function MenuItem({
+  onSelect,
+  children,
+  title,
+  disabled = false,
+}: {
+  onSelect: () => void;
+  children: ReactNode;
+  title?: string;
+  disabled?: boolean;
+}) {
   return (
-    <DropdownMenu.Item title={title} className={itemClass} onSelect={onSelect}>
+    <DropdownMenu.Item title={title} disabled={disabled} className={`${itemClass} data-[disabled]:opacity-50`} onSelect={onSelect}>
       {children}
     </DropdownMenu.Item>
   );

@@ -7,7 +7,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { Menu, MenuItem } from '../../components/Menu';
+import { Menu, MenuHeader, MenuItem } from '../../components/Menu';
 import { Modal } from '../../components/Modal';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useEnvironments } from '../../features/environments/queries';
@@ -492,6 +492,19 @@ function GroupRow({
         buttonClassName="focus-ring rounded-lg p-2 hover:bg-slate-100"
         align="end"
       >
+        <MenuHeader>
+          <span className="text-sm font-medium text-slate-900" data-testid="menu-thread-count">
+            {Strings.detailMenuThreads(value, max)}
+          </span>
+        </MenuHeader>
+        <MenuItem disabled={value >= max} onSelect={() => onThreads(value + 1)}>
+          <Plus aria-hidden="true" className="size-4" />
+          {Strings.detailMenuThreadMore}
+        </MenuItem>
+        <MenuItem disabled={value <= 0} onSelect={() => onThreads(value - 1)}>
+          <Minus aria-hidden="true" className="size-4" />
+          {Strings.detailMenuThreadLess}
+        </MenuItem>
         <MenuItem onSelect={onEdit}>{Strings.execEdit}</MenuItem>
         <MenuItem onSelect={onDelete}>{Strings.execDelete}</MenuItem>
       </Menu>
