@@ -53,9 +53,7 @@ export function recordingCheckOf(
 ): RecordingCheck {
   if (!testCase) return { state: 'error', commit, reason: checkReason(reason ?? undefined, Messages.recorderCheckNoReport), reportLink };
   const steps = testCase.steps.filter((step) => step.type !== 'Before' && step.type !== 'After');
-  const failedHook = testCase.steps.find(
-    (step) => (step.type === 'Before' || step.type === 'After') && step.result.status === 'FAILED',
-  );
+  const failedHook = testCase.steps.find((step) => (step.type === 'Before' || step.type === 'After') && step.result.status === 'FAILED');
   const failed = steps.findIndex((step) => step.result.status === 'FAILED' || step.result.status === 'UNDEFINED');
   if (failed >= 0) {
     const step = steps[failed]!;

@@ -302,13 +302,15 @@ describe('rehearse record (the local recorder)', () => {
               await page.getByText('1 item left').waitFor();
               await session.assert('verifyText', '1 item left');
               await page.getByRole('listitem').filter({ hasText: 'feed the cat' }).getByRole('checkbox').click();
-              await expect.poll(steps, PATIENT).toEqual([
-                'Open /',
-                'Fill “What needs to be done?” with “feed the cat”',
-                'Press Enter in “What needs to be done?”',
-                'See “1 item left”',
-                'Check “feed the cat”',
-              ]);
+              await expect
+                .poll(steps, PATIENT)
+                .toEqual([
+                  'Open /',
+                  'Fill “What needs to be done?” with “feed the cat”',
+                  'Press Enter in “What needs to be done?”',
+                  'See “1 item left”',
+                  'Check “feed the cat”',
+                ]);
               await user.api.call(ws.editEnv, { body: { projectId, name: 'todomvc', newData: { baseUrl: broken.baseUrl } } });
               await panel.getByLabel(PANEL_LABELS.featureName).fill('TodoMVC');
               await panel.getByLabel(PANEL_LABELS.scenarioName).fill('Add a todo');
