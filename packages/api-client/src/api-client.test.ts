@@ -49,3 +49,23 @@ describe('api-client', () => {
     expect(requests[1]!.init.body).toBe('{"name":"Shop"}');
   });
 });
+
+describe('a call given an AbortSignal', () => {
+  it('is aborted with it: a request still waiting ends with the signal’s reason, and a call without one runs as before', async () => {
+    const seen: (AbortSignal | null | undefined)[] = [];
+    const hanging: typeof fetch = (_input, init) =>
+      new Promise((_resolve, reject) => {
+        seen.push(init?.signal);
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error));
+      });
+    const client = createApiClient({ baseUrl: 'http://api.test', fetch: hanging });
+    const controller = new AbortController();
+    const call = client.call(authCalls.getMembers, { query: { project_id: 'p-1' }, signal: controller.signal });
+    controller.abort(new Error('the page was closed'));
+    await expect(call).rejects.toThrow('the page was closed');
+    expect(seen[0]).toBe(controller.signal);
+    const { requests, fetchImpl } = recordingFetch(200, { status: true, members: [] });
+    await createApiClient({ baseUrl: 'http://api.test', fetch: fetchImpl }).call(authCalls.getMembers, { query: { project_id: 'p-1' } });
+    expect(requests[0]!.init.signal).toBeUndefined();
+  });
+});

@@ -37,10 +37,15 @@ function newId(): string {
   return `${Date.now().toString(16)}-${Math.random().toString(16).slice(2)}`;
 }
 
+/** What a caller may add to any call: `signal` aborts it (a deadline, a closed page), as `fetch` does. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface ApiClient {
   call<C extends CallDefinition>(
     definition: C,
-    ...args: keyof Args<C> extends never ? [input?: Partial<Args<C>>] : [input: Args<C>]
+    ...args: keyof Args<C> extends never ? [input?: Partial<Args<C>> & CallOptions] : [input: Args<C> & CallOptions]
   ): Promise<CallResponse<C>>;
   readonly sessionId: string;
 }
@@ -53,7 +58,7 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
   async function call<C extends CallDefinition>(
     definition: C,
-    input?: Partial<Record<'params' | 'query' | 'body', unknown>>,
+    input?: Partial<Record<'params' | 'query' | 'body', unknown>> & CallOptions,
   ): Promise<CallResponse<C>> {
     const traceId = newId();
     const path = buildPath(definition.path, input?.params as Record<string, string> | undefined);
@@ -71,7 +76,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
       headers['content-type'] = 'application/json';
       body = JSON.stringify(input.body);
     }
-    const response = await doFetch(`${baseUrl}${path}${search}`, { method: definition.method, headers, body });
+    const response = await doFetch(`${baseUrl}${path}${search}`, {
+      method: definition.method,
+      headers,
+      body,
+      ...(input?.signal ? { signal: input.signal } : {}),
+    });
     const payload = (await response.json().catch(() => null)) as { status?: unknown; error?: unknown } | null;
     if (!response.ok) {
       const message = payload && typeof payload.error === 'string' ? payload.error : `Network response was not ok (${response.status})`;

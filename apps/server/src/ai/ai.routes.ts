@@ -32,18 +32,13 @@ export function registerAiRoutes(
     const jobs = s.jobs;
     if (environment) {
       // "Validated by running them once": the scenario runs as a "Run scenario" job would.
-      let job = await jobs.enqueue(caller, access, {
+      const queued = await jobs.enqueue(caller, access, {
         branch: ws.branch,
         featureName: created.featureName,
         scenarioName: created.scenarioName,
         environment,
       });
-      const deadline = Date.now() + VALIDATION_WAIT_MS;
-      while ((job.state === 'queued' || job.state === 'running') && Date.now() < deadline) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        job = await jobs.get(job.id);
-      }
-      reportLink = job.reportLink;
+      reportLink = (await jobs.finished(queued.id, VALIDATION_WAIT_MS)).reportLink;
     }
     return { status: true, ...created, reportLink };
   });

@@ -1,3 +1,4 @@
+import { Deadline } from '@rehearse/processes';
 import type { z } from 'zod';
 
 /**
@@ -61,8 +62,7 @@ export class OpenAiCompatibleLlm implements Llm {
     const url = `${this.settings.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     // One deadline for the whole answer, stream included: a provider that starts answering and
     // then stalls is as unusable as one that never answers.
-    const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), this.settings.timeoutMs);
+    const deadline = new Deadline(this.settings.timeoutMs);
     try {
       const response = await fetch(url, {
         method: 'POST',
@@ -72,7 +72,7 @@ export class OpenAiCompatibleLlm implements Llm {
           ...(this.settings.apiKey ? { authorization: `Bearer ${this.settings.apiKey}` } : {}),
         },
         body: JSON.stringify({ model: this.settings.model, messages, stream: true, temperature: 0 }),
-        signal: controller.signal,
+        signal: deadline.signal,
       });
       if (response.status === 429) throw new LlmError('rate-limited', 'The AI provider is rate limiting requests (429)');
       if (response.status >= 500) throw new LlmError('server', `The AI provider failed (${response.status})`);
@@ -86,10 +86,10 @@ export class OpenAiCompatibleLlm implements Llm {
       return text;
     } catch (error) {
       if (error instanceof LlmError) throw error;
-      if (controller.signal.aborted) throw new LlmError('timeout', `The AI provider did not answer within ${this.settings.timeoutMs} ms`);
+      if (deadline.expired) throw new LlmError('timeout', `The AI provider did not answer within ${this.settings.timeoutMs} ms`);
       throw new LlmError('network', `The AI provider could not be reached: ${(error as Error).message}`);
     } finally {
-      clearTimeout(timer);
+      deadline.dispose();
     }
   }
 

@@ -14,6 +14,7 @@ import {
   type RecordingCheck,
 } from '@rehearse/contract';
 import { digestTestData, type FromRecorder } from '@rehearse/codegen';
+import { Deadline } from '@rehearse/processes';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Caller, ProjectAccess } from '../auth/caller.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
@@ -65,11 +66,19 @@ export interface LiveSession {
   pages: Map<string, RecordedPage>;
   lastFrame?: { data: Buffer; width: number; height: number; seq: number };
   seq: number;
-  timers: NodeJS.Timeout[];
+  /** The session's own limits (creation, the expiry warning, the end), each the shared deadline kind, disposed when it ends. */
+  deadlines: Deadline[];
   /** The self-check of the last Publish, for a page that (re)attaches. */
   check?: RecordingCheck;
   /** Stops a self-check when the session ends (nobody is left to tell). */
   checkAbort?: AbortController;
+}
+
+/** Calls `then` once `ms` have passed, on the shared deadline (dispose it to call nothing). */
+function at(ms: number, then: () => void): Deadline {
+  const deadline = new Deadline(ms);
+  deadline.signal.addEventListener('abort', then, { once: true });
+  return deadline;
 }
 
 /**
@@ -242,7 +251,7 @@ export class RecorderService {
         },
       });
       const session = this.track({ id, userId, projectId, env, branch, url, createdAt: now }, process);
-      session.timers.push(setTimeout(() => fail('creation timeout'), this.settings.creationTimeoutMs));
+      session.deadlines.push(at(this.settings.creationTimeoutMs, () => fail('creation timeout')));
     });
   }
 
@@ -262,7 +271,7 @@ export class RecorderService {
       commands: [],
       pages: new Map(),
       seq: 0,
-      timers: [],
+      deadlines: [],
     };
     this.sessions.set(fields.id, session);
     return session;
@@ -270,12 +279,11 @@ export class RecorderService {
 
   private schedule(session: LiveSession): void {
     const left = session.expiresAt.getTime() - Date.now();
-    session.timers.push(
-      setTimeout(
-        () => this.events?.warning(session.id, Messages.recorderExpiryWarning, Math.round(this.settings.warningMs / 1000)),
-        Math.max(0, left - this.settings.warningMs),
+    session.deadlines.push(
+      at(Math.max(0, left - this.settings.warningMs), () =>
+        this.events?.warning(session.id, Messages.recorderExpiryWarning, Math.round(this.settings.warningMs / 1000)),
       ),
-      setTimeout(() => void this.end(session.id, Messages.recorderSessionEnded), left),
+      at(left, () => void this.end(session.id, Messages.recorderSessionEnded)),
     );
     this.events?.state(session.id, session.state, session.expiresAt.toISOString());
   }
@@ -346,7 +354,7 @@ export class RecorderService {
     const session = this.sessions.get(id);
     if (!session) return;
     this.sessions.delete(id);
-    for (const timer of session.timers) clearTimeout(timer);
+    for (const deadline of session.deadlines) deadline.dispose();
     session.checkAbort?.abort();
     session.state = state;
     this.events?.ended(id, message);

@@ -1,5 +1,6 @@
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   environmentDisplayName,
   environmentFileName,
@@ -58,6 +59,9 @@ export interface ScenarioJobSettings {
   /** The commit a branch points at now (a warm runner serves exactly one commit). */
   branchHead?: (projectId: string, branch: string) => Promise<string | null>;
 }
+
+/** How often `finished` reads a job again while it waits for its end. */
+const JOB_READ_AGAIN_MS = 500;
 
 export interface JobLogger {
   info(details: object, message: string): void;
@@ -165,6 +169,24 @@ export class ScenarioJobs {
     const commit = await this.settings.branchHead?.(ws.projectId, ws.branch);
     if (!commit) return 'unavailable';
     return warm.warmUp({ projectId: ws.projectId, branch: ws.branch, commit }, caller.user.id);
+  }
+
+  /**
+   * The job once it has ended, or as it stands when `withinMs` have passed (read again every half
+   * second: a job may be run by another server, whose end this process does not hear).
+   */
+  async finished(jobId: string, withinMs: number): Promise<ScenarioJob> {
+    const deadline = new Deadline(withinMs);
+    try {
+      let job = await this.get(jobId);
+      while ((job.state === 'queued' || job.state === 'running') && !deadline.signal.aborted) {
+        await sleep(JOB_READ_AGAIN_MS, undefined, { signal: deadline.signal }).catch(() => undefined);
+        job = await this.get(jobId);
+      }
+      return job;
+    } finally {
+      deadline.dispose();
+    }
   }
 
   async get(jobId: string): Promise<ScenarioJob> {
