@@ -7,7 +7,8 @@
  * refused) counts as broken and not healed. Each broken step
  * is judged by the app's state after it (packages/recorder/src/testing/healing-bench.ts). It also
  * measures the healer alone: the same recordings keeping only their positional CSS paths.
- * Target per app: ≥ 80 % of broken steps healed correctly, 0 healed wrongly.
+ * Target per app: ≥ 80 % of broken steps healed correctly, 0 healed wrongly; on a redesign of a
+ * third-party app (TodoMVC-redesign, issue 43 item 6) ≥ 90 %.
  *
  *   npx tsx bench/healing-recorded.ts [--json] [--verbose] [--app todo|shop|TodoMVC|TodoMVC-redesign]
  */
@@ -100,7 +101,9 @@ for (const target of targets) {
     `  scenarios            ${summary.scenarios} (v1: ${summary.v1Passed} pass; v2 plain: ${summary.v2PlainPassed} pass; v2 with healing: ${summary.v2HealedPassed} pass)`,
   );
   console.log(`  steps                ${summary.steps}, broken on v2: ${summary.broken}`);
-  console.log(`  healed correctly     ${summary.healedCorrectly} (${pct(summary.healedCorrectly, summary.broken)})   target ≥ 80 %`);
+  console.log(
+    `  healed correctly     ${summary.healedCorrectly} (${pct(summary.healedCorrectly, summary.broken)})   target ≥ ${target.name.includes('redesign') ? 90 : 80} %`,
+  );
   console.log(`  healed wrongly       ${summary.healedWrongly} (${pct(summary.healedWrongly, summary.broken)})   target 0`);
   console.log(`  not healed           ${summary.notHealed} (${pct(summary.notHealed, summary.broken)})`);
   console.log(`  --heal on v1         ${summary.fixedByAiOnUnchangedV1} FIXED_BY_AI (each a wrong heal)   target 0`);

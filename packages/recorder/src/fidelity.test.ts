@@ -46,6 +46,13 @@ describe('recording TodoMVC, an app not written for the recorder', () => {
       await row(page, 'buy some cheese').locator('input.toggle').click();
       boxAfterPick = await row(page, 'buy some cheese').locator('input.toggle').isChecked();
     });
+    // The tick's own change (the counter going down) is the tick's effect, never the Enter's before it:
+    // the page's lines are taken at the click, before the app redraws.
+    const tick = commands.findIndex((command) => command.type === 'check');
+    const enter = commands[tick - 1]!;
+    expect(enter.type).toBe('press');
+    expect(enter.effect).toMatchObject({ appeared: expect.arrayContaining(['2 items left']), disappeared: ['1 item left'] });
+    expect(commands[tick]!.effect).toMatchObject({ appeared: expect.arrayContaining(['1 item left']) });
     const checks = commands.filter((command) => command.type === 'verifyChecked' || command.type === 'check' || command.type === 'uncheck');
     expect(checks.map((command) => [command.type, command.element?.name, command.value])).toEqual([
       ['check', 'feed the cat', undefined],

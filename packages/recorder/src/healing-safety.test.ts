@@ -56,7 +56,7 @@ describe('healing on a redesign that ships a bug', () => {
     [
       'toggle-all-state',
       '"Mark all as complete" checkbox should not be checked',
-      '"Mark all as complete" should be not checked but is checked',
+      '"Mark all as complete" should not be checked but is checked',
     ],
     ['uncheck-ignored', 'I uncheck "buy some cheese" checkbox', 'Clicking the checked control did not uncheck it'],
   ])(

@@ -27,13 +27,14 @@
   var KEYS_THAT_MATTER = { Enter: 1, Escape: 1, Tab: 1 };
   var assertMode = null;
 
-  function send(command) {
+  /** `linesBefore`: the page's lines taken when the step began, where the app reacts before the step can be sent (a tick). */
+  function send(command, linesBefore) {
     command.path = pagePath();
     command.url = location.href;
     command.title = document.title;
     try {
       // The page's lines as this step begins: the step before it did what changed since.
-      window.__rehearseRecord(command, shareableLines());
+      window.__rehearseRecord(command, linesBefore || shareableLines());
     } catch {
       // A frame the recorder did not expose the binding to (about:blank during navigation).
     }
@@ -993,14 +994,14 @@
 
   var lastFilled = new WeakMap();
 
-  function recordFill(el) {
+  function recordFill(el, linesBefore) {
     if (!el || !isTextField(el)) return;
     var value = el.isContentEditable ? el.innerText : el.value;
     if (lastFilled.get(el) === value) return;
     lastFilled.set(el, value);
     var element = describe(el);
     var recorded = recordedValue(el, value, element);
-    send({ type: 'fill', element: element, value: recorded.value, secret: recorded.secret || undefined });
+    send({ type: 'fill', element: element, value: recorded.value, secret: recorded.secret || undefined }, linesBefore);
   }
 
   /**
@@ -1310,12 +1311,17 @@
     if (toggle.sent) return;
     toggle.sent = true;
     if (document.activeElement && document.activeElement !== toggle.el && document.activeElement.isConnected)
-      recordFill(document.activeElement);
-    send({ type: toggle.el.type === 'radio' || toggle.checked ? 'check' : 'uncheck', element: toggle.element });
+      recordFill(document.activeElement, toggle.lines);
+    send({ type: toggle.el.type === 'radio' || toggle.checked ? 'check' : 'uncheck', element: toggle.element }, toggle.lines);
   }
 
+  /**
+   * At the click, before the page's own handlers: the box, how it stands, and the page's lines.
+   * By its change event the app has already redrawn (a counter, a struck row), and those lines
+   * would make the tick's effect look like the step before it did it.
+   */
   function noteToggle(box) {
-    var toggle = { el: box, element: describe(box), checked: box.checked, sent: false };
+    var toggle = { el: box, element: describe(box), checked: box.checked, sent: false, lines: shareableLines() };
     pendingToggle = toggle;
     window.setTimeout(function () {
       if (pendingToggle === toggle) pendingToggle = null;
