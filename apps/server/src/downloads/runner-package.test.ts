@@ -12,6 +12,7 @@ import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
 import { freePort } from '../testing/ports.js';
 import { CHROMIUM, exec, outsideMachine, sharedNpmCache, start, type Started } from './testing/outside-machine.js';
+import { TODO_STEPS } from '../../../../packages/runner/src/testing/todo-suite.js';
 
 const FEATURE = `Feature: Shop
   Scenario: The mug is listed
@@ -44,16 +45,6 @@ const TODO_FEATURE = `Feature: Todos
     Then "feed the cat" should be checked
     And the item containing "feed the cat" should have the class "completed"
     And I should see "0 items left"
-`;
-
-const TODO_STEPS = `Feature: Todo steps
-  Scenario: I add the todo "<title>"
-    When I fill "What needs to be done?" with "<title>"
-    And I press "Enter"
-
-  Scenario: I add the todos "<first>" and "<second>"
-    When I add the todo "<first>"
-    And I add the todo "<second>"
 `;
 
 /** A step definition as generated code writes them: it imports the runner and cucumber, nothing else. */

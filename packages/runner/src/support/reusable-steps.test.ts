@@ -2,20 +2,8 @@ import { parseReusableSteps } from '@rehearse/contract';
 import { mutation } from '@rehearse/todomvc/mutations';
 import { startTodoMvc } from '@rehearse/todomvc/testing';
 import { describe, expect, it } from 'vitest';
-import { runTodoWorkspace } from '../testing/todo-suite.js';
+import { runTodoWorkspace, TODO_STEPS } from '../testing/todo-suite.js';
 import { compileReusableSteps } from './reusable-steps.js';
-
-const TODO_STEPS = `Feature: Todo steps
-  Steps a scenario can use as if they were built in.
-
-  Scenario: I add the todo "<title>"
-    When I fill "What needs to be done?" with "<title>"
-    And I press "Enter"
-
-  Scenario: I add the todos "<first>" and "<second>"
-    When I add the todo "<first>"
-    And I add the todo "<second>"
-`;
 
 describe('reading reusable steps', () => {
   it('turns each scenario into a step pattern with its placeholders as parameters', () => {

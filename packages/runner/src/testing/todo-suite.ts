@@ -12,6 +12,19 @@ export const startTodoApp = startTodoVersions;
 /** The file the upload scenario imports, relative to the workspace. */
 export const IMPORT_FILE = { path: 'fixtures/todos.txt', text: 'walk the dog\nwater the plants\npay the rent\n' };
 
+/** Reusable steps made of built-in steps (a `.steps` file, no code) for the todo apps' new-todo field. */
+export const TODO_STEPS = `Feature: Todo steps
+  Steps a scenario can use as if they were built in.
+
+  Scenario: I add the todo "<title>"
+    When I fill "What needs to be done?" with "<title>"
+    And I press "Enter"
+
+  Scenario: I add the todos "<first>" and "<second>"
+    When I add the todo "<first>"
+    And I add the todo "<second>"
+`;
+
 /**
  * The todo list's suite, written only with built-in steps (the contract's BUILT_IN_STEPS): what a
  * QA team's public suite for the well-known todo app checks, in plain English.
