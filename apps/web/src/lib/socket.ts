@@ -1,4 +1,4 @@
-import { SocketPaths, type ClientToServerEvents, type ServerToClientEvents } from '@rehearse/contract';
+import { ProjectServerEventSchemas, SocketPaths, type ClientToServerEvents, type ServerToClientEvents } from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 import { session } from './session';
 
@@ -35,5 +35,35 @@ export function checked<T>(schema: PayloadSchema<T>, listener: (payload: T) => v
   return (payload) => {
     const parsed = schema.safeParse(payload);
     if (parsed.success) listener(parsed.data);
+  };
+}
+
+type ProjectEvent = keyof typeof ProjectServerEventSchemas;
+type ProjectEventPayload<E extends ProjectEvent> = ReturnType<(typeof ProjectServerEventSchemas)[E]['parse']>;
+
+/**
+ * Hears one event of a project's room: joins the room (again after every reconnect) and passes on
+ * the payloads its contract schema accepts. Answers the cleanup, which removes only its own
+ * listeners: the room is left by whoever joined it for the screen (the project layout).
+ */
+export function listenInProjectRoom<E extends ProjectEvent>(
+  projectId: string,
+  event: E,
+  listener: (payload: ProjectEventPayload<E>) => void,
+): () => void {
+  const socket = appSocket();
+  const join = () => socket.emit('joinProject', { projectId }, () => undefined);
+  const onEvent = checked(ProjectServerEventSchemas[event] as PayloadSchema<ProjectEventPayload<E>>, listener);
+  // socket.io's typed `on` cannot take a name chosen by a type parameter.
+  const untyped = socket as unknown as {
+    on(name: string, listener: (payload: unknown) => void): void;
+    off(name: string, listener: (payload: unknown) => void): void;
+  };
+  socket.on('connect', join);
+  untyped.on(event, onEvent);
+  if (socket.connected) join();
+  return () => {
+    socket.off('connect', join);
+    untyped.off(event, onEvent);
   };
 }

@@ -1,6 +1,5 @@
 import {
   aiCalls,
-  ProjectServerEventSchemas,
   scenarioJobCalls,
   workspaceCalls,
   type FeatureSummary,
@@ -13,7 +12,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useDebouncedValue } from '../../hooks/useDebouncedValue';
 import { logActivity } from '../../lib/activity-log';
 import { api } from '../../lib/api';
-import { appSocket, checked } from '../../lib/socket';
+import { listenInProjectRoom } from '../../lib/socket';
 import { scopeBody, scopeKey, type WorkspaceScope } from '../workspace/scope';
 import { BUILT_IN_CHOICES, projectChoices, type GherkinHelp } from './step-help';
 
@@ -294,18 +293,9 @@ export function useScenarioJob(projectId: string, jobId: string | null) {
   const client = useQueryClient();
   useEffect(() => {
     if (!jobId || !projectId) return;
-    const socket = appSocket();
-    const join = () => socket.emit('joinProject', { projectId }, () => undefined);
-    const onJob = checked(ProjectServerEventSchemas.scenario_job, (payload) => {
+    return listenInProjectRoom(projectId, 'scenario_job', (payload) => {
       if (payload.jobId === jobId) void client.invalidateQueries({ queryKey: featureKeys.job(jobId) });
     });
-    socket.on('connect', join);
-    socket.on('scenario_job', onJob);
-    if (socket.connected) join();
-    return () => {
-      socket.off('connect', join);
-      socket.off('scenario_job', onJob);
-    };
   }, [projectId, jobId, client]);
   return useQuery({
     queryKey: featureKeys.job(jobId ?? ''),
@@ -327,18 +317,9 @@ export function useLiveStep(projectId: string, jobId: string | null): LiveStep |
   const [step, setStep] = useState<{ jobId: string; step: LiveStep }>();
   useEffect(() => {
     if (!jobId || !projectId) return;
-    const socket = appSocket();
-    const join = () => socket.emit('joinProject', { projectId }, () => undefined);
-    const onStep = checked(ProjectServerEventSchemas.scenario_job_step, (payload) => {
+    return listenInProjectRoom(projectId, 'scenario_job_step', (payload) => {
       if (payload.jobId === jobId) setStep({ jobId, step: payload.step });
     });
-    socket.on('connect', join);
-    socket.on('scenario_job_step', onStep);
-    if (socket.connected) join();
-    return () => {
-      socket.off('connect', join);
-      socket.off('scenario_job_step', onStep);
-    };
   }, [projectId, jobId]);
   return step && step.jobId === jobId ? step.step : undefined;
 }
