@@ -121,6 +121,9 @@ export const WarmRunnerRequest = z.discriminatedUnion('type', [
 ]);
 export type WarmRunnerRequest = z.infer<typeof WarmRunnerRequest>;
 
+/** The largest screenshot a live step carries (base64 characters): a bigger one waits for the report. */
+export const LIVE_SCREENSHOT_MAX = 800_000;
+
 /** One step of a running scenario as it starts and as it ends: what "Run scenario" shows live. */
 export const LiveStep = z.object({
   /** 0-based among the scenario's Gherkin steps (hooks are not counted). */
@@ -130,6 +133,8 @@ export const LiveStep = z.object({
   keyword: z.string().max(50),
   text: z.string().max(2000),
   status: z.enum(['running', 'passed', 'failed', 'skipped', 'undefined', 'pending', 'ambiguous']),
+  /** When it ended: the page as its last command left it (PNG, base64), unless larger than LIVE_SCREENSHOT_MAX. */
+  screenshot: z.string().max(LIVE_SCREENSHOT_MAX).optional(),
 });
 export type LiveStep = z.infer<typeof LiveStep>;
 

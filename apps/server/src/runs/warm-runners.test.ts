@@ -203,6 +203,15 @@ describe('"Run scenario" on warm runners', () => {
         expect(runnersOf(projectId)).toEqual([{ ...warmed, runs: 1 }]);
         // Each step started, then ended, in order; the one after the failure is skipped.
         await expect.poll(() => heard.length).toBe(6);
+        // An ended step carries the page its last command left (a PNG); a starting one carries none.
+        // The failed step's page is the same blank page, sent once already (the page keeps showing it);
+        // the skipped step took none.
+        expect(heard.filter((step) => step.status !== 'running').map((step) => step.screenshot?.slice(0, 11))).toEqual([
+          'iVBORw0KGgo',
+          undefined,
+          undefined,
+        ]);
+        expect(heard.filter((step) => step.status === 'running' && step.screenshot)).toEqual([]);
         expect(heard.map((step) => [step.index, step.count, step.keyword, step.text, step.status])).toEqual([
           [0, 3, 'Given', 'the URL should contain ""', 'running'],
           [0, 3, 'Given', 'the URL should contain ""', 'passed'],

@@ -310,18 +310,23 @@ export function useScenarioJob(projectId: string, jobId: string | null) {
 }
 
 /**
- * The step a followed "Run scenario" job is at, as its runner says it starts and ends each one
- * (heard in the project's socket room; a job on a server without warm runners sends none).
+ * The step a followed "Run scenario" job is at, as its runner says it starts and ends each one,
+ * and the latest screenshot an ended step carried (heard in the project's socket room; a job on a
+ * server without warm runners sends none).
  */
-export function useLiveStep(projectId: string, jobId: string | null): LiveStep | undefined {
-  const [step, setStep] = useState<{ jobId: string; step: LiveStep }>();
+export function useLiveStep(projectId: string, jobId: string | null): { step?: LiveStep; screenshot?: string } {
+  const [live, setLive] = useState<{ jobId: string; step: LiveStep; screenshot?: string }>();
   useEffect(() => {
     if (!jobId || !projectId) return;
     return listenInProjectRoom(projectId, 'scenario_job_step', (payload) => {
-      if (payload.jobId === jobId) setStep({ jobId, step: payload.step });
+      if (payload.jobId !== jobId) return;
+      setLive((before) => {
+        const screenshot = payload.step.screenshot ?? (before?.jobId === jobId ? before.screenshot : undefined);
+        return { jobId, step: payload.step, ...(screenshot ? { screenshot } : {}) };
+      });
     });
   }, [projectId, jobId]);
-  return step && step.jobId === jobId ? step.step : undefined;
+  return live && live.jobId === jobId ? { step: live.step, ...(live.screenshot ? { screenshot: live.screenshot } : {}) } : {};
 }
 
 /** The AI engine's rewrite of one step function (a quick prompt or free text); answers the new file. */

@@ -105,6 +105,7 @@ export const FeatureStrings = {
   runRunning: 'Running…',
   /** The step running now (or the last one that ended), as the runner sends it. */
   runStep: (index: number, count: number, keyword: string, text: string) => `Step ${index + 1} of ${count}: ${keyword} ${text}`,
+  runStepScreenshot: 'The page after the last step that ended',
   runPassed: 'Passed',
   runFailed: 'Failed',
   runError: 'Could not run',

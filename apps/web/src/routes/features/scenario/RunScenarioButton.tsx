@@ -50,7 +50,7 @@ export function RunScenarioButton({ scope, featureName, scenarioName, environmen
   const busy = run.isPending || state === 'queued' || state === 'running';
   return (
     <div className="flex items-center gap-2">
-      {job.data && <RunStatus projectId={scope.projectId} job={job.data} step={liveStep} />}
+      {job.data && <RunStatus projectId={scope.projectId} job={job.data} step={liveStep.step} screenshot={liveStep.screenshot} />}
       <div className="flex">
         <Button
           size="sm"
@@ -92,7 +92,17 @@ const STATE_LABEL: Record<ScenarioJob['state'], string> = {
  * The followed job's state, with a link to its report once there is one; while it runs, the step
  * it is at (or the last one that ended), as its runner says it.
  */
-function RunStatus({ projectId, job, step }: { projectId: string; job: ScenarioJob; step: LiveStep | undefined }) {
+function RunStatus({
+  projectId,
+  job,
+  step,
+  screenshot,
+}: {
+  projectId: string;
+  job: ScenarioJob;
+  step: LiveStep | undefined;
+  screenshot: string | undefined;
+}) {
   const tone =
     job.state === 'passed'
       ? 'bg-emerald-50 text-emerald-800'
@@ -111,6 +121,14 @@ function RunStatus({ projectId, job, step }: { projectId: string; job: ScenarioJ
     >
       {job.state === 'running' && step ? (
         <>
+          {screenshot && (
+            <img
+              src={`data:image/png;base64,${screenshot}`}
+              alt={S.runStepScreenshot}
+              data-testid="run-step-screenshot"
+              className="h-6 w-10 shrink-0 rounded border border-slate-300 object-cover object-top"
+            />
+          )}
           {step.status === 'running' && <Loader2 aria-hidden="true" className="size-3.5 shrink-0 animate-spin" />}
           <span className="max-w-[22rem] truncate" data-testid="run-step" title={`${step.keyword} ${step.text}`}>
             {S.runStep(step.index, step.count, step.keyword, step.text)}
