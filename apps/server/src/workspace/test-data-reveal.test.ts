@@ -40,7 +40,8 @@ describe.each(testBackends())('revealing a stored secret on %s', (backend) => {
     const { testData } = await admin.api.call(ws.getTestData, { query: { projectId } });
     expect(testData.find((row) => row.key === 'password')?.value).toBe(MASKED_SECRET);
 
-    const entries = (await audits()).map(({ entry }) => entry);
+    // The two sign-ups are audited too; this test is about the reveals.
+    const entries = (await audits()).map(({ entry }) => entry).filter((entry) => entry.action !== 'user.signup');
     expect(entries).toEqual([
       expect.objectContaining({
         action: 'testData.revealed',
