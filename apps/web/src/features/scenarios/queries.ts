@@ -312,22 +312,30 @@ export function useScenarioJob(projectId: string, jobId: string | null) {
 /**
  * The step a followed "Run scenario" job is at, as its runner says it starts and ends each one,
  * and the latest screenshot an ended step carried (heard in the project's socket room; a job on a
- * server without warm runners sends none).
+ * server without warm runners sends none). Heard from the moment the page shows the button, for
+ * every job of the project: a warm runner may run a short scenario before the click's answer has
+ * told the page which job is its own.
  */
 export function useLiveStep(projectId: string, jobId: string | null): { step?: LiveStep; screenshot?: string } {
-  const [live, setLive] = useState<{ jobId: string; step: LiveStep; screenshot?: string }>();
+  const [live, setLive] = useState<Map<string, { step: LiveStep; screenshot?: string }>>(() => new Map());
   useEffect(() => {
-    if (!jobId || !projectId) return;
+    if (!projectId) return;
     return listenInProjectRoom(projectId, 'scenario_job_step', (payload) => {
-      if (payload.jobId !== jobId) return;
       setLive((before) => {
-        const screenshot = payload.step.screenshot ?? (before?.jobId === jobId ? before.screenshot : undefined);
-        return { jobId, step: payload.step, ...(screenshot ? { screenshot } : {}) };
+        const earlier = before.get(payload.jobId);
+        const screenshot = payload.step.screenshot ?? earlier?.screenshot;
+        const next = new Map([...before].filter(([id]) => id !== payload.jobId).slice(-(LIVE_JOBS_KEPT - 1)));
+        next.set(payload.jobId, { step: payload.step, ...(screenshot ? { screenshot } : {}) });
+        return next;
       });
     });
-  }, [projectId, jobId]);
-  return live && live.jobId === jobId ? { step: live.step, ...(live.screenshot ? { screenshot: live.screenshot } : {}) } : {};
+  }, [projectId]);
+  const mine = jobId ? live.get(jobId) : undefined;
+  return mine ? { step: mine.step, ...(mine.screenshot ? { screenshot: mine.screenshot } : {}) } : {};
 }
+
+/** How many jobs' live steps a page keeps (others of the project may run while it waits for its own). */
+const LIVE_JOBS_KEPT = 5;
 
 /** The AI engine's rewrite of one step function (a quick prompt or free text); answers the new file. */
 export function useGenerateStepCode(projectId: string) {
