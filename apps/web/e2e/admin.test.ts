@@ -171,7 +171,10 @@ describe('instance administration in Chromium', () => {
     // After: the same server, no restart; Olive's next load records instead of the expired dialog.
     await page.reload();
     // The page knows the new license once its countdown shows it (on a busy machine the click could come first).
-    await page.getByText(/^\d+ days left$/).first().waitFor();
+    await page
+      .getByText(/^\d+ days left$/)
+      .first()
+      .waitFor();
     await page.getByRole('button', { name: 'Record scenario' }).click();
     await page.getByRole('dialog').waitFor();
     expect(await page.getByTestId('licence-dialog').count()).toBe(0);
