@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { ArrowLeft, ShieldCheck, TriangleAlert } from 'lucide-react';
 import { Link, Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { Logo } from '../../components/Logo';
+import { StandaloneHeader } from '../../components/StandaloneHeader';
 import { FullPageSpinner } from '../../components/Spinner';
 import { TabNav } from '../../components/TabNav';
 import { UserMenu } from '../../components/UserMenu';
@@ -47,10 +47,7 @@ export function AdminLayout() {
   ];
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-16 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-5">
-        <Link to="/" aria-label={Strings.appName} className="focus-ring rounded-lg">
-          <Logo />
-        </Link>
+      <StandaloneHeader>
         <span
           className="flex items-center gap-1.5 rounded-full bg-slate-900 px-3 py-1 text-xs font-semibold text-white"
           data-testid="admin-badge"
@@ -60,7 +57,7 @@ export function AdminLayout() {
         </span>
         <BackToProject />
         <UserMenu />
-      </header>
+      </StandaloneHeader>
       <main id="main" tabIndex={-1} className="min-h-0 flex-1 overflow-y-auto bg-slate-50/60 outline-none">
         {me.isPending ? (
           <FullPageSpinner />

@@ -1,7 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, NavLink, useLocation, useParams } from 'react-router';
-import { Logo } from '../../components/Logo';
+import { StandaloneHeader } from '../../components/StandaloneHeader';
 import { DOCS, docBySlug } from '../../features/docs/catalogue';
 import { Markdown } from '../../features/docs/Markdown';
 import { parseMarkdown } from '../../features/docs/markdown';
@@ -35,10 +35,7 @@ export function DocsPage() {
 
   return (
     <div className="flex h-full flex-col">
-      <header className="flex h-16 shrink-0 items-center gap-4 border-b border-slate-200 bg-white px-5">
-        <Link to="/" aria-label={Strings.appName} className="focus-ring rounded-lg">
-          <Logo />
-        </Link>
+      <StandaloneHeader>
         <span className="flex items-center gap-1.5 text-sm font-semibold text-slate-700">
           <BookOpen aria-hidden="true" className="size-4 text-brand-600" />
           {Strings.docsTitle}
@@ -49,7 +46,7 @@ export function DocsPage() {
         >
           {Strings.docsBackToApp}
         </Link>
-      </header>
+      </StandaloneHeader>
       <div className="flex min-h-0 flex-1">
         <nav
           aria-label={Strings.docsNavigation}
