@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '../../components/Button';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { StandalonePage } from '../../components/StandalonePage';
+import { StandalonePage } from '../../shell/StandalonePage';
 import { Spinner } from '../../components/Spinner';
 import { TextField } from '../../components/TextField';
 import { useTwoFactorChanges, useTwoFactorStatus } from '../../features/auth/queries';

@@ -1,7 +1,7 @@
 import { BookOpen } from 'lucide-react';
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, Navigate, NavLink, useLocation, useParams } from 'react-router';
-import { StandaloneHeader } from '../../components/StandaloneHeader';
+import { StandaloneHeader } from '../../shell/StandaloneHeader';
 import { DOCS, docBySlug } from '../../features/docs/catalogue';
 import { Markdown } from '../../features/docs/Markdown';
 import { parseMarkdown } from '../../features/docs/markdown';

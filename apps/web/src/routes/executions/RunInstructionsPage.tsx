@@ -1,7 +1,7 @@
 import { ArrowLeft } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { AccessTokenRequired } from '../../components/AccessTokenRequired';
+import { AccessTokenRequired } from '../../shell/AccessTokenRequired';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorPanel } from '../../components/ErrorPanel';
 import { ShellText } from '../../components/ShellText';

@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { GettingStarted } from '../../components/GettingStarted';
-import { Header } from '../../components/Header';
+import { GettingStarted } from '../../shell/GettingStarted';
+import { Header } from '../../shell/Header';
 import { FullPageSpinner } from '../../components/Spinner';
 import { useLastActiveProject, useProjects } from '../../features/projects/queries';
 import { errorMessage } from '../../lib/api';

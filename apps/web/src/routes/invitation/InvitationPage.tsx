@@ -3,7 +3,7 @@ import { CircleAlert, LoaderCircle, MailOpen, MailX } from 'lucide-react';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
-import { Header } from '../../components/Header';
+import { Header } from '../../shell/Header';
 import { useAcceptInvitation, useDeclineInvitation, useVerifyInvitation } from '../../features/invitations/queries';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { errorMessage } from '../../lib/api';

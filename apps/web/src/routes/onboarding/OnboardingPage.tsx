@@ -4,7 +4,7 @@ import { CheckCircle2, Circle, FolderPlus, PenLine, PlayCircle, CalendarClock } 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { StandalonePage } from '../../components/StandalonePage';
+import { StandalonePage } from '../../shell/StandalonePage';
 import { Spinner } from '../../components/Spinner';
 import { useFeaturesCount } from '../../features/dashboard/queries';
 import { useLastActiveProject, useProjects } from '../../features/projects/queries';

@@ -1,11 +1,11 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import { ErrorPanel } from '../../components/ErrorPanel';
-import { GettingStarted } from '../../components/GettingStarted';
-import { Header } from '../../components/Header';
-import { Sidebar } from '../../components/Sidebar';
+import { GettingStarted } from '../../shell/GettingStarted';
+import { Header } from '../../shell/Header';
+import { Sidebar } from '../../shell/Sidebar';
 import { FullPageSpinner } from '../../components/Spinner';
-import { TopBar } from '../../components/TopBar';
+import { TopBar } from '../../shell/TopBar';
 import { useCodeReviews } from '../../features/code-review/queries';
 import { LicenceProvider } from '../../features/licence/LicenceProvider';
 import { useProjects } from '../../features/projects/queries';

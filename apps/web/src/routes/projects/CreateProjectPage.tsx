@@ -1,6 +1,6 @@
 import { Messages, type Project } from '@rehearse/contract';
 import { useNavigate, useSearchParams } from 'react-router';
-import { Header } from '../../components/Header';
+import { Header } from '../../shell/Header';
 import { CreateProjectForm } from '../../features/projects/components/CreateProjectForm';
 import { useDocumentTitle } from '../../hooks/useDocumentTitle';
 import { Strings } from '../../lib/strings';

@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { Button } from '../../components/Button';
 import { CopyButton } from '../../components/CopyButton';
-import { Header } from '../../components/Header';
+import { Header } from '../../shell/Header';
 import { ShellText } from '../../components/ShellText';
 import { Spinner } from '../../components/Spinner';
 import { currentPlatform, launchChoice } from '../../features/recorder/platform';

@@ -1,5 +1,5 @@
 import { environmentDisplayName } from '@rehearse/contract';
-import { AccessTokenRequired } from '../../../components/AccessTokenRequired';
+import { AccessTokenRequired } from '../../../shell/AccessTokenRequired';
 import { CopyButton } from '../../../components/CopyButton';
 import { ErrorPanel } from '../../../components/ErrorPanel';
 import { Spinner } from '../../../components/Spinner';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { Strings } from '../lib/strings';
-import { Logo } from './Logo';
+import { Logo } from '../components/Logo';
 import { UserMenu } from './UserMenu';
 
 /**

@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { useLogout, useMe } from '../features/auth/queries';
 import { TruncateAt, truncate } from '../lib/format';
 import { Strings } from '../lib/strings';
-import { Menu, MenuHeader, MenuItem } from './Menu';
+import { Menu, MenuHeader, MenuItem } from '../components/Menu';
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);

@@ -16,7 +16,7 @@ import { Link, useLocation } from 'react-router';
 import { Layout } from '../lib/layout';
 import { Links } from '../lib/links';
 import { Strings } from '../lib/strings';
-import { Logo } from './Logo';
+import { Logo } from '../components/Logo';
 import { UserMenu } from './UserMenu';
 
 interface NavItem {

@@ -19,8 +19,8 @@ import { useWorkspaceScope } from '../features/workspace/scope';
 import { logActivity } from '../lib/activity-log';
 import { api } from '../lib/api';
 import { Strings } from '../lib/strings';
-import { Button } from './Button';
-import { ConfirmDeleteDialog } from './ConfirmDeleteDialog';
+import { Button } from '../components/Button';
+import { ConfirmDeleteDialog } from '../components/ConfirmDeleteDialog';
 import { LicenceCountdown } from './LicenceCountdown';
 import { ProjectSelector } from './ProjectSelector';
 

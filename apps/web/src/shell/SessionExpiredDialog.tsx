@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Messages } from '@rehearse/contract';
 import { session, useSession } from '../lib/session';
 import { Strings } from '../lib/strings';
-import { Button } from './Button';
+import { Button } from '../components/Button';
 
 /**
  * Opens on any 401 of a signed-in call (spec 01 §4). It cannot be dismissed: Reload forgets the

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Strings } from '../lib/strings';
-import { Logo } from './Logo';
+import { Logo } from '../components/Logo';
 
 /**
  * The top bar of a page that lives outside any project (Administration, the documentation): the

@@ -8,8 +8,8 @@ import { useSelectProject } from '../features/projects/queries';
 import { logActivity } from '../lib/activity-log';
 import { TruncateAt, truncate } from '../lib/format';
 import { Strings } from '../lib/strings';
-import { IconButton } from './IconButton';
-import { SelectorAction, SelectorOption, SelectorPopover, useCloseSelector } from './SelectorPopover';
+import { IconButton } from '../components/IconButton';
+import { SelectorAction, SelectorOption, SelectorPopover, useCloseSelector } from '../components/SelectorPopover';
 
 /**
  * The top bar's project selector: lists the caller's projects; choosing one saves it as the
