@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { retryHoldMs } from '../db/retry-hold.js';
+import type { ClaimOutcome } from '../jobs/recorded-job-queue.js';
 import { executionJobs, executionRuns } from '../db/schema.js';
 
 /** Rows per insert of a run's jobs (each row binds up to 20 parameters; PostgreSQL allows 65,535). */
@@ -23,7 +24,6 @@ export interface ReleasedJob {
  * What a claim found in our row: the job now running for the claimer, a retry to leave to another
  * worker for `holdMs`, a job still running under its worker, or one that ended or is gone.
  */
-export type ClaimOutcome = { job: ExecutionJobRow } | { holdMs: number } | { running: true } | { gone: true };
 export interface JobCounters {
   total: number;
   passed: number;
@@ -184,7 +184,7 @@ export class ExecutionJobsRepo {
    * after its backoff (database time) for another worker; a job still running under its worker
    * (the queue expired it, the lease decides) or ended meanwhile is not this claim's.
    */
-  async markClaimed(jobId: string, workerId: string, preferOtherWorkerMs: number): Promise<ClaimOutcome> {
+  async markClaimed(jobId: string, workerId: string, preferOtherWorkerMs: number): Promise<ClaimOutcome<ExecutionJobRow>> {
     const [row] = await this.db
       .select({
         state: executionJobs.state,

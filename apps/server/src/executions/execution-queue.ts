@@ -1,5 +1,6 @@
 import { Limits } from '@rehearse/contract';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { RecordedJobQueue } from '../jobs/recorded-job-queue.js';
 import type { RetryPolicy } from '../jobs/retry-policy.js';
 import type { ExecutionJobRow, ExecutionJobsRepo, ReleasedJob } from './execution-jobs.repo.js';
 
@@ -13,10 +14,6 @@ export interface ExecutionQueueSettings {
   readonly leaseMs: number;
 }
 
-/** Claims that may pass over retries left to other workers before one is taken. */
-const MAX_PASSES = 10;
-/** How long a passed-over retry stays out of every worker's reach, so the next claim takes the next job. */
-const PASS_HOLD_MS = 500;
 /**
  * pg-boss fails (and retries) a claimed job still active this long after its claim. A worker ends
  * its own job well before (pull allowance plus scenario deadline) and the lease notices a dead one
@@ -32,21 +29,25 @@ const EXPIRE_MS = 2 * (Limits.executionPullAllowanceMs + Limits.executionScenari
  *
  * The engine decides what may run: a job enters pg-boss only when it is released, once its flow's
  * earlier groups ended and while its group runs fewer jobs than its threadCount, so any worker may
- * take whatever pg-boss hands out. Every change both hold is made on our row first
- * (compare-and-swap on its worker), then in pg-boss, so a worker that lost a job never ends another
- * worker's attempt there; `maintain` mends what a server that stopped between the two left.
+ * take whatever pg-boss hands out. Both records change through `RecordedJobQueue` (our row first,
+ * then pg-boss); `maintain` mends what a server that stopped between the two left.
  */
 export class ExecutionQueue {
+  private readonly queue: RecordedJobQueue;
+
   constructor(
     private readonly rows: ExecutionJobsRepo,
-    private readonly jobs: JobQueue,
+    jobs: JobQueue,
     private readonly settings: ExecutionQueueSettings,
-  ) {}
+  ) {
+    // A job pg-boss expired while its worker still heartbeats: the lease decides, not a second claim.
+    this.queue = new RecordedJobQueue(jobs, EXECUTION_QUEUE, settings.leaseMs);
+  }
 
   /** Releases the run's next jobs to pg-boss (see `ExecutionJobsRepo.releaseNext`); answers how many. */
   async release(executionRunId: string): Promise<number> {
     const released = await this.rows.releaseNext(executionRunId);
-    for (const job of released) await this.jobs.enqueue(EXECUTION_QUEUE, dataOf(job), { id: job.id, ...this.sendOptions() });
+    for (const job of released) await this.queue.enqueue(dataOf(job), { id: job.id, ...this.sendOptions() });
     return released.length;
   }
 
@@ -56,18 +57,7 @@ export class ExecutionQueue {
    * backoff, so another worker that claims meanwhile takes it.
    */
   async claimNext(workerId: string, preferOtherWorkerMs: number): Promise<ExecutionJobRow | undefined> {
-    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      const claimed = await this.jobs.claim<ReleasedJob>(EXECUTION_QUEUE);
-      if (!claimed) return undefined;
-      const outcome = await this.rows.markClaimed(claimed.id, workerId, preferOtherWorkerMs);
-      if ('job' in outcome) return outcome.job;
-      if ('holdMs' in outcome) await this.jobs.giveBack(EXECUTION_QUEUE, claimed.id, Math.min(outcome.holdMs, PASS_HOLD_MS));
-      // pg-boss expired it while its worker still heartbeats: the lease decides, not a second claim.
-      else if ('running' in outcome) await this.jobs.giveBack(EXECUTION_QUEUE, claimed.id, this.settings.leaseMs);
-      // Ended meanwhile (halted, skipped, retention): nothing to run.
-      else await this.jobs.cancel(EXECUTION_QUEUE, [claimed.id]);
-    }
-    return undefined;
+    return this.queue.claimNext((claimed) => this.rows.markClaimed(claimed.id, workerId, preferOtherWorkerMs));
   }
 
   /**
@@ -76,28 +66,22 @@ export class ExecutionQueue {
    * its backoff. False when the job was ended or taken over meanwhile.
    */
   async requeueForRetry(job: Pick<ExecutionJobRow, 'id' | 'workerId'>, message: string, delayMs: number): Promise<boolean> {
-    if (!(await this.rows.requeueForRetry(job, message, delayMs))) return false;
-    await this.jobs.fail(EXECUTION_QUEUE, job.id, { message });
-    return true;
+    return this.queue.failAfter(job.id, await this.rows.requeueForRetry(job, message, delayMs), message);
   }
 
   /** Ends a job in `error` after its last attempt (failed in pg-boss too); undefined when it changed meanwhile. */
   async endErrored(job: Pick<ExecutionJobRow, 'id' | 'workerId'>, message: string): Promise<ExecutionJobRow | undefined> {
-    const ended = await this.rows.endErrored(job, message);
-    if (ended) await this.jobs.fail(EXECUTION_QUEUE, job.id, { message });
-    return ended;
+    return this.queue.failAfter(job.id, await this.rows.endErrored(job, message), message);
   }
 
   /** Ends a job `workerId` still runs with the scenario's outcome; undefined when it is not (any longer) that worker's. */
   async finish(jobId: string, workerId: string, state: 'passed' | 'failed', message: string | null): Promise<ExecutionJobRow | undefined> {
-    const finished = await this.rows.finishJob(jobId, workerId, state, message);
-    if (finished) await this.jobs.complete(EXECUTION_QUEUE, jobId, { state });
-    return finished;
+    return this.queue.completeAfter(jobId, await this.rows.finishJob(jobId, workerId, state, message), { state });
   }
 
   /** Takes cancelled jobs (a halted run's) out of pg-boss, waiting or claimed. */
   async withdraw(jobIds: string[]): Promise<void> {
-    await this.jobs.cancel(EXECUTION_QUEUE, jobIds);
+    await this.queue.cancel(jobIds);
   }
 
   /**
@@ -109,8 +93,7 @@ export class ExecutionQueue {
     let mended = 0;
     for (const executionRunId of await this.rows.runningRunIds()) mended += await this.release(executionRunId);
     const waiting = await this.rows.releasedQueued();
-    mended += await this.jobs.ensureQueued(
-      EXECUTION_QUEUE,
+    mended += await this.queue.ensureQueued(
       waiting.map((job) => ({ id: job.id, data: dataOf(job) })),
       this.sendOptions(),
     );

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { retryHoldMs } from '../db/retry-hold.js';
+import type { ClaimOutcome } from '../jobs/recorded-job-queue.js';
 import { scenarioJobs } from '../db/schema.js';
 
 export type ScenarioJobRow = typeof scenarioJobs.$inferSelect;
@@ -13,7 +14,6 @@ export type NewScenarioJob = Pick<
 export type InterruptedJobs = { leaseLapsedMs: number } | 'every-running';
 
 /** What recording a claim found: the job now running, a retry to leave to another server for `holdMs`, or a job that ended or is gone. */
-export type ClaimOutcome = { job: ScenarioJobRow } | { holdMs: number } | { gone: true };
 
 /**
  * SQL for the "Run scenario" jobs' records (scenario_jobs): what the product shows of a job (its
@@ -61,7 +61,7 @@ export class ScenarioJobsRepo {
   }
 
   /** Records a claimed job as `owner`'s running attempt `attempt` (pg-boss's count), or answers what stands in the way. */
-  async markClaimed(jobId: string, owner: string, attempt: number, preferOtherMs: number): Promise<ClaimOutcome> {
+  async markClaimed(jobId: string, owner: string, attempt: number, preferOtherMs: number): Promise<ClaimOutcome<ScenarioJobRow>> {
     const [row] = await this.db
       .select({
         state: scenarioJobs.state,

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { JobQueue } from '../jobs/job-queue.js';
+import { RecordedJobQueue } from '../jobs/recorded-job-queue.js';
 import type { RetryPolicy } from '../jobs/retry-policy.js';
 import type { InterruptedJobs, NewScenarioJob, ScenarioJobRow, ScenarioJobsRepo } from './scenario-jobs.repo.js';
 
@@ -17,25 +18,24 @@ export interface ScenarioQueueSettings {
   expireMs: number;
 }
 
-/** Claims that may pass over retries left to other servers before one is taken (each passed-over job waits a moment). */
-const MAX_PASSES = 10;
-/** How long a passed-over retry stays out of every server's reach, so the next claim takes the next job. */
-const PASS_HOLD_MS = 500;
-
 /**
  * The "Run scenario" queue: pg-boss (through the job queue door) claims, retries after a backoff,
  * expires and forgets jobs, and keeps one queued job per request; `scenario_jobs` keeps what the
  * product shows of each (state, run, message, times), its owner and lease, under the pg-boss job's
- * id. Every change that both hold is made on our row first, compare-and-swap on its owner, then on
- * pg-boss, so a server that lost a job (its lease lapsed, another server took it) never ends
- * another server's attempt there.
+ * id. Both records change through `RecordedJobQueue` (our row first, then pg-boss).
  */
 export class ScenarioQueue {
+  private readonly queue: RecordedJobQueue;
+
   constructor(
     private readonly rows: ScenarioJobsRepo,
-    private readonly jobs: JobQueue,
+    jobs: JobQueue,
     private readonly settings: ScenarioQueueSettings,
-  ) {}
+  ) {
+    // A job still running on its server after pg-boss expired it is cancelled there: the owner's
+    // lease decides about our row (the sweep ends it should the owner be dead).
+    this.queue = new RecordedJobQueue(jobs, SCENARIO_QUEUE);
+  }
 
   /**
    * Queues a job, or answers the job already queued for the same request (project, user, branch,
@@ -55,8 +55,7 @@ export class ScenarioQueue {
     for (let attempt = 0; attempt < 2; attempt += 1) {
       // Our row first: a claim that finds pg-boss's job finds its row too.
       const row = await this.rows.insert({ ...job, id: randomUUID() });
-      const sent = await this.jobs.enqueue(
-        SCENARIO_QUEUE,
+      const sent = await this.queue.enqueue(
         { projectId: job.projectId },
         {
           id: row.id,
@@ -67,7 +66,7 @@ export class ScenarioQueue {
       );
       if (sent) return row;
       await this.rows.delete(row.id);
-      const queuedId = await this.jobs.queuedWithKey(SCENARIO_QUEUE, singletonKey);
+      const queuedId = await this.queue.queuedWithKey(singletonKey);
       const queued = queuedId ? await this.rows.findById(queuedId) : undefined;
       if (queued) return queued;
     }
@@ -80,17 +79,7 @@ export class ScenarioQueue {
    * backoff, so another server that claims meanwhile takes it.
    */
   async claimNext(owner: string, preferOtherMs: number): Promise<ScenarioJobRow | undefined> {
-    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
-      const claimed = await this.jobs.claim(SCENARIO_QUEUE);
-      if (!claimed) return undefined;
-      const outcome = await this.rows.markClaimed(claimed.id, owner, claimed.attempt, preferOtherMs);
-      if ('job' in outcome) return outcome.job;
-      if ('holdMs' in outcome) await this.jobs.giveBack(SCENARIO_QUEUE, claimed.id, Math.min(outcome.holdMs, PASS_HOLD_MS));
-      // Ended or deleted meanwhile (a restart's sweep, job history retention), or still running on
-      // its server after pg-boss expired it: nothing for this server to run.
-      else await this.jobs.cancel(SCENARIO_QUEUE, [claimed.id]);
-    }
-    return undefined;
+    return this.queue.claimNext((claimed) => this.rows.markClaimed(claimed.id, owner, claimed.attempt, preferOtherMs));
   }
 
   /** Renews the lease of a job `owner` still runs (ours alone: pg-boss 10 has no heartbeat). */
@@ -104,9 +93,7 @@ export class ScenarioQueue {
    * its backoff. Undefined when the job was ended or taken over meanwhile.
    */
   async requeueForRetry(jobId: string, owner: string, message: string, delayMs: number): Promise<ScenarioJobRow | undefined> {
-    const queued = await this.rows.requeueForRetry(jobId, owner, message, delayMs);
-    if (queued) await this.jobs.fail(SCENARIO_QUEUE, jobId, { message });
-    return queued;
+    return this.queue.failAfter(jobId, await this.rows.requeueForRetry(jobId, owner, message, delayMs), message);
   }
 
   /** Finishes a job `owner` still runs and answers it; undefined when it was ended meanwhile (lease lost). */
@@ -115,18 +102,13 @@ export class ScenarioQueue {
     owner: string,
     outcome: { state: 'passed' | 'failed' | 'error'; runId: string | null; message: string | null },
   ): Promise<ScenarioJobRow | undefined> {
-    const finished = await this.rows.finish(jobId, owner, outcome);
-    if (finished) await this.jobs.complete(SCENARIO_QUEUE, jobId, outcome);
-    return finished;
+    return this.queue.completeAfter(jobId, await this.rows.finish(jobId, owner, outcome), outcome);
   }
 
   /** Ends running jobs whose server died (see `ScenarioJobsRepo.markInterrupted`), in pg-boss too, without a retry. */
   async markInterrupted(which: InterruptedJobs, message: string): Promise<ScenarioJobRow[]> {
     const ended = await this.rows.markInterrupted(which, message);
-    await this.jobs.cancel(
-      SCENARIO_QUEUE,
-      ended.map((job) => job.id),
-    );
+    await this.queue.cancel(ended.map((job) => job.id));
     return ended;
   }
 
