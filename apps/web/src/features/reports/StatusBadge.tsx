@@ -1,3 +1,4 @@
+import { Circle, CircleCheck, CircleX, MinusCircle } from 'lucide-react';
 import { Strings } from '../../lib/strings';
 
 const looks: Record<string, { label: string; className: string }> = {
@@ -26,6 +27,15 @@ export function StatusBadge({ status, className = '' }: { status: string; classN
       {statusLabel(status)}
     </span>
   );
+}
+
+/** A status as an icon beside a step, command or API test; its label stands next to it for screen readers. */
+export function StatusIcon({ status }: { status: string }) {
+  if (status === 'PASSED' || status === 'FIXED_BY_AI')
+    return <CircleCheck aria-hidden="true" className="size-4 shrink-0 text-emerald-600" />;
+  if (status === 'FAILED') return <CircleX aria-hidden="true" className="size-4 shrink-0 text-red-600" />;
+  if (status === 'SKIPPED') return <MinusCircle aria-hidden="true" className="size-4 shrink-0 text-slate-400" />;
+  return <Circle aria-hidden="true" className="size-4 shrink-0 text-amber-500" />;
 }
 
 /** 'fixed by AI' / 'failed by AI' next to a scenario a retrain tried to heal (spec 02 §4). */

@@ -46,6 +46,13 @@ export function maskValue(value: string): string {
   return value.startsWith('mask:') ? 'mask:****' : value;
 }
 
+/** A command as the report names it: its type in words, then its element or text, then its (masked) value. */
+export function commandTitle(command: Pick<Command, 'type' | 'element_name' | 'text' | 'info' | 'value'>): string {
+  const what = command.element_name ?? command.text ?? command.info?.title ?? command.info?.url ?? '';
+  const value = command.value ? ` "${maskValue(command.value)}"` : '';
+  return `${command.type.replace(/_/g, ' ')}${what ? ` ${what}` : ''}${value}`;
+}
+
 /** Spec 02 §9: "passed / total (percent)". */
 export function passRatio(passed: number, total: number): string {
   const percent = total === 0 ? 0 : Math.round((passed / total) * 100);
