@@ -1,11 +1,7 @@
 import type { ProjectRole } from '@rehearse/contract';
 import type { Database } from '../db/database.js';
 import { RowCache, type RowCacheOptions } from '../db/row-cache.js';
-import type { AccessKeyRow } from './access-keys.repo.js';
-import type { InvitationRow, MemberRecord } from './members.repo.js';
-import type { ProjectRow } from './projects.repo.js';
-import type { SessionRow } from './sessions.repo.js';
-import type { UserRow } from './users.repo.js';
+import type { AccessKeyRow, InvitationRow, MemberRecord, ProjectRow, SessionRow, UserRow } from './rows.js';
 
 /** A session with its user: what `SessionsRepo.findWithUser` reads for every signed-in request. */
 export interface SessionWithUser {

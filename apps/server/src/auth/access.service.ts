@@ -2,8 +2,9 @@ import { Messages, type ProjectResource, type ProjectRole, type ProjectScope } f
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
 import type { Caller, ProjectAccess } from './caller.js';
-import type { ProjectRow, ProjectsRepo } from './projects.repo.js';
+import type { ProjectsRepo } from './projects.repo.js';
 import { isLicenceExpired } from './projects.service.js';
+import type { ProjectRow } from './rows.js';
 
 const NOT_FOUND: Record<ProjectResource, string> = {
   project: Messages.projectNotFound,

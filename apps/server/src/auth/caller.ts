@@ -1,6 +1,5 @@
 import type { ProjectRole } from '@rehearse/contract';
-import type { ProjectRow } from './projects.repo.js';
-import type { UserRow } from './users.repo.js';
+import type { ProjectRow, UserRow } from './rows.js';
 
 /** Who is making a request: a signed-in person, or an access key acting for one project. */
 export type Caller =

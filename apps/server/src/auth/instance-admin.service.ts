@@ -18,14 +18,15 @@ import type { RetentionService } from '../runs/retention.service.js';
 import type { ActivityService } from '../storage/activity.service.js';
 import type { WorkerTokens } from '../workers/worker-tokens.js';
 import type { InstanceSettingsService } from './instance-settings.js';
-import type { ProjectRow, ProjectsRepo } from './projects.repo.js';
+import type { ProjectsRepo } from './projects.repo.js';
 import { isLicenceExpired, type ProjectsService } from './projects.service.js';
 import type { SessionService } from './session.service.js';
 import type { SignInThrottle } from './sign-in-throttle.js';
 import type { SingleSignOn } from './single-sign-on.js';
 import type { SsoSettings } from './sso-settings.js';
 import type { BlockedAccount } from './sign-in-throttles.repo.js';
-import type { UserRow, UsersRepo } from './users.repo.js';
+import type { UsersRepo } from './users.repo.js';
+import type { ProjectRow, UserRow } from './rows.js';
 
 /** Who administers: a signed-in instance administrator, or null for `npm run admin` on the server. */
 export type AdminActor = UserRow | null;

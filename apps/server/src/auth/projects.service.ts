@@ -2,8 +2,9 @@ import { licenceDaysLeft, Limits, Messages, type Project, type User, DAY_MS } fr
 import { forbidden } from '../http/errors.js';
 import type { AuthTransactions } from './auth-repos.js';
 import type { ProjectAccess } from './caller.js';
-import type { NewProject, ProjectRow, ProjectsRepo, ProjectWithRole } from './projects.repo.js';
-import type { UserRow, UsersRepo } from './users.repo.js';
+import type { NewProject, ProjectsRepo, ProjectWithRole } from './projects.repo.js';
+import type { UsersRepo } from './users.repo.js';
+import type { ProjectRow, UserRow } from './rows.js';
 
 export interface ProjectInput {
   name: string;

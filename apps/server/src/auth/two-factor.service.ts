@@ -5,7 +5,8 @@ import QRCode from 'qrcode';
 import { decryptSecret, encryptSecret } from '../crypto/secrets.js';
 import { AppError, badRequest, conflict } from '../http/errors.js';
 import { totpCode } from '../mail/totp.js';
-import type { UserRow, UsersRepo } from './users.repo.js';
+import type { UsersRepo } from './users.repo.js';
+import type { UserRow } from './rows.js';
 
 const PERIOD_MS = 30_000;
 /** Codes one step either side of now are accepted: a phone's clock may drift by a few seconds. */

@@ -2,8 +2,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { projectMembers, users } from '../db/schema.js';
 import { AccessCache, type AccessLookups } from './access-cache.js';
+import type { UserRow } from './rows.js';
 
-export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
 
 /**
