@@ -1,4 +1,19 @@
-import type { Mutation } from './testing.js';
+/** The TodoMVC implementations served, as the todomvc package ships them (see README.md). */
+export const TODOMVC_APPS = ['vanillajs', 'vue'] as const;
+export type TodoMvcApp = (typeof TODOMVC_APPS)[number];
+
+/**
+ * One injected bug: the text `find` in one of the app's files (which must occur exactly once)
+ * replaced by `replace`. `says` is what a user of the broken app would notice.
+ */
+export interface Mutation {
+  id: string;
+  app: TodoMvcApp;
+  file: string;
+  find: string;
+  replace: string;
+  says: string;
+}
 
 /** A mutation of the vanilla JS app (`public/vanillajs/`). */
 const vanilla = (id: string, file: string, find: string, replace: string, says: string): Mutation => ({

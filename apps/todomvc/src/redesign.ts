@@ -1,4 +1,4 @@
-import type { Mutation } from './testing.js';
+import type { Mutation } from './mutations.js';
 
 /**
  * Our redesign of the vanilla JS TodoMVC, as a design team would ship it: the same product and

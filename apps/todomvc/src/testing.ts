@@ -2,26 +2,15 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
+import { TODOMVC_APPS, type Mutation, type TodoMvcApp } from './mutations.js';
 import { REDESIGN } from './redesign.js';
 
-/** The TodoMVC implementations served, as the todomvc package ships them (see README.md). */
-export const TODOMVC_APPS = ['vanillajs', 'vue'] as const;
-export type TodoMvcApp = (typeof TODOMVC_APPS)[number];
+// The testing entry names the apps and a mutation's shape too; they live in mutations.ts, beside
+// the bugs, so that redesign.ts and mutations.ts never import this file that serves them.
+export { TODOMVC_APPS, type Mutation, type TodoMvcApp };
+
 /** What is served: the two apps, and our redesign of the vanilla one (`/redesign/`, src/redesign.ts). */
 export type ServedApp = TodoMvcApp | 'redesign';
-
-/**
- * One injected bug: the text `find` in one of the app's files (which must occur exactly once)
- * replaced by `replace`. `says` is what a user of the broken app would notice.
- */
-export interface Mutation {
-  id: string;
-  app: TodoMvcApp;
-  file: string;
-  find: string;
-  replace: string;
-  says: string;
-}
 
 const PUBLIC = fileURLToPath(new URL('../public/', import.meta.url));
 // Both apps load the shared TodoMVC stylesheet and script from their own bower_components folder.
