@@ -1,7 +1,9 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { runChild, stopChild } from './child-process.js';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { runChild, startNodeProgram, stopChild } from './child-process.js';
 
 /** Running, not gone and not a zombie waiting for a parent that never reaps (PID 1 in a container may not). */
 function alive(pid: number): boolean {
@@ -52,5 +54,26 @@ describe('child processes', () => {
     let asked = false;
     await stopChild(child, { ask: () => (asked = true), graceMs: 10_000 });
     expect(asked).toBe(false);
+  });
+
+  it('starts a Node program that talks over IPC and stops when its parent goes away', async () => {
+    const folder = mkdtempSync(path.join(tmpdir(), 'node-program-'));
+    onTestFinished(() => rmSync(folder, { recursive: true, force: true }));
+    const script = path.join(folder, 'program.mjs');
+    writeFileSync(
+      script,
+      "process.on('message', (m) => process.send({ echo: m, args: process.argv.slice(2) })); process.on('disconnect', () => { console.error('parent gone'); process.exit(3); });",
+    );
+    const child = startNodeProgram(script, ['one'], { env: process.env, stdout: 'ignore', stderr: 'pipe', serialization: 'advanced' });
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+    const reply = new Promise((resolve) => child.once('message', resolve));
+    child.send(Buffer.from('frame'));
+    // Advanced serialization carries bytes as bytes.
+    expect(await reply).toEqual({ echo: Buffer.from('frame'), args: ['one'] });
+    child.disconnect();
+    expect(await exited).toBe(3);
+    expect(stderr).toContain('parent gone');
   });
 });

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { fork, spawn, type ChildProcess, type ChildProcessWithoutNullStreams, type StdioOptions } from 'node:child_process';
 
 export interface ChildResult {
   code: number | null;
@@ -93,6 +93,37 @@ export function startChild(
     child.on('close', (code) => resolve({ code, stdout: '', stderr: spawnError, timedOut: false }));
   });
   return { child, done, kill };
+}
+
+/** Where a Node program's output goes: to this process's own, nowhere, or a pipe the caller reads. */
+type ProgramOutput = 'inherit' | 'ignore' | 'pipe';
+
+export interface NodeProgramOptions {
+  env: NodeJS.ProcessEnv;
+  stdout: ProgramOutput;
+  stderr: ProgramOutput;
+  /** Leads its own process group, so `stopChild(…, { group: true })` kills it and all it started. */
+  detached?: boolean;
+  /** 'advanced' carries bytes over the IPC channel as they are (the recorder's frames). */
+  serialization?: 'json' | 'advanced';
+  /** Runs with this process's Node flags (a tsx loader among them), as `fork` does; otherwise a plain `node`. */
+  keepNodeFlags?: boolean;
+}
+
+/**
+ * Starts a Node program (`node <script> <args>`) with an IPC channel to this process and no input.
+ * The channel closes when this process dies, however it dies, so a program that stops on
+ * 'disconnect' never outlives its parent. Stop it with `stopChild`.
+ */
+export function startNodeProgram(script: string, args: string[], options: NodeProgramOptions): ChildProcess {
+  const stdio: StdioOptions = ['ignore', options.stdout, options.stderr, 'ipc'];
+  const spawnOptions = {
+    env: options.env,
+    stdio,
+    ...(options.detached ? { detached: true } : {}),
+    ...(options.serialization ? { serialization: options.serialization } : {}),
+  };
+  return options.keepNodeFlags ? fork(script, args, spawnOptions) : spawn(process.execPath, [script, ...args], spawnOptions);
 }
 
 /** SIGKILLs a process, or with `group` the whole process group it leads (a detached child and all it started). Gone already is fine. */

@@ -3,10 +3,12 @@ export {
   killProcessGroup,
   runChild,
   startChild,
+  startNodeProgram,
   stopChild,
   type ChildOptions,
   type ChildResult,
   type LiveChild,
+  type NodeProgramOptions,
   type StopOptions,
 } from './child-process.js';
 export {

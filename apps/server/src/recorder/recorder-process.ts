@@ -1,6 +1,5 @@
-import { fork } from 'node:child_process';
 import { EGRESS_PROXY_ENV } from '@rehearse/egress';
-import { stopChild } from '@rehearse/processes';
+import { startNodeProgram, stopChild } from '@rehearse/processes';
 import type { FromRecorder, RecorderProcessConfig, ToRecorder } from '@rehearse/codegen';
 
 import { RECORDER_BIN } from '../processes/programs.js';
@@ -26,7 +25,7 @@ export function startRecorderProcess(
   egressProxyUrl: string,
   handlers: { onMessage: (message: FromRecorder) => void; onExit: (code: number | null, stderr: string) => void },
 ): RecorderProcess {
-  const child = fork(RECORDER_BIN, [], {
+  const child = startNodeProgram(RECORDER_BIN, [], {
     env: {
       ...process.env,
       REHEARSE_RECORDER_CONFIG: JSON.stringify(config),
@@ -35,7 +34,9 @@ export function startRecorderProcess(
     },
     detached: true,
     serialization: 'advanced',
-    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    stdout: 'ignore',
+    stderr: 'pipe',
+    keepNodeFlags: true,
   });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => {

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { hostname } from 'node:os';
 import type { EngineLogger } from '../executions/execution-engine.js';
 import type { WorkerTokens } from './worker-tokens.js';
 import { ALLOW_PRIVATE_TARGETS_ENV } from '@rehearse/egress';
-import { JOB_LIMITS_VARIABLE, stopChild, UNSANDBOXED_VARIABLE } from '@rehearse/processes';
+import { JOB_LIMITS_VARIABLE, startNodeProgram, stopChild, UNSANDBOXED_VARIABLE } from '@rehearse/processes';
 import { RUNNER_BIN } from '../processes/programs.js';
 
 const RESTART_DELAY_MS = 2_000;
@@ -74,10 +74,9 @@ export class LocalWorkers {
 
   private spawnOne(token: string): void {
     if (this.stopping) return;
-    const child = spawn(
-      process.execPath,
+    const child = startNodeProgram(
+      RUNNER_BIN,
       [
-        RUNNER_BIN,
         'worker',
         '--server',
         this.settings.serverUrl(),
@@ -89,7 +88,8 @@ export class LocalWorkers {
         // Not the server's environment (database URL, SMTP, AI keys): only what a worker needs.
         env: workerEnvironment(token, this.settings.unsandboxed, this.settings.allowPrivateTargets, this.settings.jobTimeoutMs),
         // The IPC channel closes if this server dies without stopping it: the worker then stops too.
-        stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+        stdout: 'ignore',
+        stderr: 'pipe',
       },
     );
     this.children.add(child);

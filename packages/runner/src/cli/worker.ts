@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -13,6 +13,7 @@ import {
   fetchWithDeadline,
   requireSandbox,
   runJobProcess,
+  startNodeProgram,
   stopChild,
   type SandboxMode,
 } from '@rehearse/processes';
@@ -128,7 +129,7 @@ async function superviseThreads(settings: ThreadSettings, threads: number, io: C
   io.stdout.write(`Worker with ${threads} thread(s) is taking scenarios from ${server}\n`);
   const start = () => {
     if (stopping) return;
-    const child = spawn(process.execPath, [bin, 'worker', '--server', server], {
+    const child = startNodeProgram(bin, ['worker', '--server', server], {
       // The flag carries the worker's pid: thread ids name their worker (host:worker/thread:random).
       env: {
         ...io.env,
@@ -138,7 +139,8 @@ async function superviseThreads(settings: ThreadSettings, threads: number, io: C
         ...(settings.processPerScenario ? { [PROCESS_PER_SCENARIO_VARIABLE]: '1' } : {}),
       },
       // The IPC channel closes when this process dies, however it dies: the thread then exits too.
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdout: 'inherit',
+      stderr: 'inherit',
     });
     children.add(child);
     child.on('exit', () => {
