@@ -2,7 +2,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { AccessCache } from './auth/access-cache.js';
 import { authTransactions } from './auth/auth-repos.js';
-import { InstanceAdminService } from './auth/instance-admin.service.js';
+import { InstanceAdminService } from './admin/instance-admin.service.js';
 import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
 import { instanceSettingsFromEnvironment, InstanceSettingsService } from './auth/instance-settings.js';
 import { ProjectsRepo } from './auth/projects.repo.js';

@@ -10,6 +10,8 @@ import { DEMO_SHOP_PATH, demoShopPlugin } from '@rehearse/demo-shop';
 import { TODO_APP_PATH, TODO_APP_V2_PATH, todoAppPlugin, todoAppV2Plugin } from '@rehearse/todo-app';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { InstanceAdminService } from './admin/instance-admin.service.js';
+import { registerInstanceAdminRoutes } from './admin/instance-admin.routes.js';
 import { registerAiRoutes } from './ai/ai.routes.js';
 import { AiService } from './ai/ai.service.js';
 import { createLlm } from './ai/llm.js';
@@ -25,8 +27,6 @@ import { MembersRepo } from './auth/members.repo.js';
 import { MembersService } from './auth/members.service.js';
 import { ProjectsRepo } from './auth/projects.repo.js';
 import { ProjectsService } from './auth/projects.service.js';
-import { InstanceAdminService } from './auth/instance-admin.service.js';
-import { registerInstanceAdminRoutes } from './auth/instance-admin.routes.js';
 import { InstanceSettingsRepo } from './auth/instance-settings.repo.js';
 import { instanceSettingsFromEnvironment, InstanceSettingsService } from './auth/instance-settings.js';
 import { RetryPolicy } from './jobs/retry-policy.js';
@@ -599,6 +599,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     features,
     steps: new StepsService(workspaces, features),
     privateRepos,
+    projects,
     projectsRepo,
   });
   registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));

@@ -8,21 +8,21 @@ import type { SingleSignOn } from './single-sign-on.js';
 import type { TwoFactorService } from './two-factor.service.js';
 import { toUserDto, type ProjectsService } from './projects.service.js';
 import { roleAllows } from '@rehearse/contract';
-import type { ActivityService } from '../storage/activity.service.js';
-import type { WorkspaceService } from '../workspace/workspace.service.js';
 
 export interface AuthRouteServices {
   sessions: SessionService;
   projects: ProjectsService;
   members: MembersService;
   accessKeys: AccessKeysService;
-  activity: ActivityService;
-  workspaces: WorkspaceService;
   sso: SingleSignOn;
   twoFactor: TwoFactorService;
 }
 
-/** The auth service's calls: thin adapters from the contract to the services. */
+/**
+ * The auth service's calls: thin adapters from the contract to the services. The auth calls that
+ * also reach a layer above auth are registered there: creating and deleting a project's workspace
+ * in workspace.routes.ts, the client log in storage.routes.ts.
+ */
 export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void {
   route(authCalls.signup, async ({ body, request }) => {
     const { token, projectId } = await s.sessions.signup(body, clientOf(request));
@@ -77,12 +77,6 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
     project: await s.projects.create(caller.user, body),
     message: Messages.projectCreated,
   }));
-
-  route(authCalls.deleteProject, async ({ caller, access }) => {
-    await s.projects.delete(caller.user, access);
-    await s.workspaces.store.remove(access.project.id);
-    return { status: true };
-  });
 
   route(authCalls.getLastActiveProject, async ({ caller }) => ({
     status: true,
@@ -148,16 +142,4 @@ export function registerAuthRoutes(route: CallRoute, s: AuthRouteServices): void
     await s.accessKeys.revoke(caller, access, body.id);
     return { status: true };
   });
-
-  route(authCalls.createWorkspace, async ({ caller, access }) => {
-    const existed = s.workspaces.store.exists(access.project.id);
-    await s.workspaces.open(caller, access);
-    await s.projects.createWorkspace(access.project.id);
-    return { status: true, created: !existed };
-  });
-
-  route(authCalls.log, async ({ caller, body }) => ({
-    status: true,
-    stored: await s.activity.storeLog(caller.user.id, body.logs),
-  }));
 }

@@ -1,6 +1,6 @@
 import { authCalls, Headers, unusedStepsDeletedMessage, workspaceCalls as calls } from '@rehearse/contract';
 import type { ProjectsRepo } from '../auth/projects.repo.js';
-import { toProjectDto } from '../auth/projects.service.js';
+import { toProjectDto, type ProjectsService } from '../auth/projects.service.js';
 import type { FastifyReply } from 'fastify';
 import type { CallRoute } from '../http/call-router.js';
 import { badRequest, conflict, notFound, type AppError } from '../http/errors.js';
@@ -34,6 +34,7 @@ export interface WorkspaceRouteServices {
   features: FeaturesService;
   steps: StepsService;
   privateRepos: PrivateRepoService;
+  projects: ProjectsService;
   projectsRepo: ProjectsRepo;
 }
 
@@ -80,6 +81,20 @@ export function registerWorkspaceRoutes(route: CallRoute, s: WorkspaceRouteServi
       ...(body.featureIndex !== undefined ? { lastFeatureIndex: body.featureIndex } : {}),
       ...(body.scenarioIndex !== undefined ? { lastScenarioIndex: body.scenarioIndex } : {}),
     });
+    return { status: true };
+  });
+
+  // A project's workspace is made and removed with the project: auth's calls, registered here
+  // because they reach the workspace store, which auth (below it) does not import.
+  route(authCalls.createWorkspace, async ({ caller, access }) => {
+    const existed = s.workspaces.store.exists(access.project.id);
+    await open(caller, access);
+    await s.projects.createWorkspace(access.project.id);
+    return { status: true, created: !existed };
+  });
+  route(authCalls.deleteProject, async ({ caller, access }) => {
+    await s.projects.delete(caller.user, access);
+    await s.workspaces.store.remove(access.project.id);
     return { status: true };
   });
 

@@ -13,20 +13,20 @@ import {
   type SsoSettingsChange,
   type SsoSettingsView,
 } from '@rehearse/contract';
+import type { InstanceSettingsService } from '../auth/instance-settings.js';
+import type { ProjectsRepo } from '../auth/projects.repo.js';
+import { isLicenceExpired, type ProjectsService } from '../auth/projects.service.js';
+import type { ProjectRow, UserRow } from '../auth/rows.js';
+import type { SessionService } from '../auth/session.service.js';
+import type { SignInThrottle } from '../auth/sign-in-throttle.js';
+import type { BlockedAccount } from '../auth/sign-in-throttles.repo.js';
+import type { SingleSignOn } from '../auth/single-sign-on.js';
+import type { SsoSettings } from '../auth/sso-settings.js';
+import type { UsersRepo } from '../auth/users.repo.js';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { RetentionService } from '../runs/retention.service.js';
 import type { ActivityService } from '../storage/activity.service.js';
 import type { WorkerTokens } from '../workers/worker-tokens.js';
-import type { InstanceSettingsService } from './instance-settings.js';
-import type { ProjectsRepo } from './projects.repo.js';
-import { isLicenceExpired, type ProjectsService } from './projects.service.js';
-import type { SessionService } from './session.service.js';
-import type { SignInThrottle } from './sign-in-throttle.js';
-import type { SingleSignOn } from './single-sign-on.js';
-import type { SsoSettings } from './sso-settings.js';
-import type { BlockedAccount } from './sign-in-throttles.repo.js';
-import type { UsersRepo } from './users.repo.js';
-import type { ProjectRow, UserRow } from './rows.js';
 
 /** Who administers: a signed-in instance administrator, or null for `npm run admin` on the server. */
 export type AdminActor = UserRow | null;
@@ -87,7 +87,8 @@ function toAdminProject(
 /**
  * Instance administration (DESIGN §12): the one place its rules live, for the web app's
  * Administration screen and for `npm run admin` alike. Every change is audited in the activity
- * log with its actor, target and new values.
+ * log with its actor, target and new values. It sits in admin/, above auth, runs, storage and
+ * workers, because it administers all of them: none of those folders imports it.
  *
  * Disabling a user: they cannot sign in (403 with a sentence saying so), every session of theirs
  * ends at once (live-update sockets close), and their access keys stop working; their
