@@ -70,7 +70,9 @@ import { RunsRepo } from './runs/runs.repo.js';
 import { RetentionRepo } from './runs/retention.repo.js';
 import { RetentionService } from './runs/retention.service.js';
 import { registerRetentionRoutes, registerRunsRoutes } from './runs/runs.routes.js';
-import { runReportLink, RunsService } from './runs/runs.service.js';
+import { RunArtifactsService } from './runs/run-artifacts.service.js';
+import { RunReportsService } from './runs/run-reports.service.js';
+import { runReportLink, RunUploadsService } from './runs/run-uploads.service.js';
 import { ScenarioJobs } from './runs/scenario-jobs.js';
 import { WARM_UP_KEY_NAME, WarmRunners } from './runs/warm-runners.js';
 import { RUNNER_BIN } from './processes/programs.js';
@@ -147,7 +149,9 @@ export interface Services {
   testData: TestDataService;
   privateRepos: PrivateRepoService;
   projectSecrets: ProjectSecretsRepo;
-  runs: RunsService;
+  runUploads: RunUploadsService;
+  runReports: RunReportsService;
+  runArtifacts: RunArtifactsService;
   jobs: ScenarioJobs;
   /** The one door to pg-boss, whose queues "Run scenario" jobs wait in. */
   jobQueue: JobQueue;
@@ -346,24 +350,29 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     engineSettings,
     app.log,
   );
-  const runs = new RunsService(
+  const runUploads = new RunUploadsService(
     {
       events,
-      executionOfRun: (runId) => engine.statusOfRun(runId),
       // Uploaded reports are masked with the secret values of the branch they ran on (main when that is no branch of the project).
       secretValues: async (caller, projectAccess, branch) => {
         const ws = await workspaces.open(caller, projectAccess, branch).catch(async () => workspaces.open(caller, projectAccess));
         return testData.secretValues(ws);
       },
-      recordedMemory: (projectId) => recordedPages.memory(projectId),
     },
     runsRepo,
     artifactStore,
     sockets,
     settings.publicUrl,
-    new SignedLinks(settings.secretKey, 'trace'),
     settings.ARTIFACT_QUOTA_MB * 1024 * 1024,
   );
+  const runReports = new RunReportsService(
+    {
+      executionOfRun: (runId) => engine.statusOfRun(runId),
+      recordedMemory: (projectId) => recordedPages.memory(projectId),
+    },
+    runsRepo,
+  );
+  const runArtifacts = new RunArtifactsService(runsRepo, artifactStore, new SignedLinks(settings.secretKey, 'trace'));
   // Tenant code runs only in the runner's sandbox; where it cannot be set up every job fails with
   // the reason (and main.ts refuses to start), unless the operator allowed it.
   // "Run scenario" on warm runners: the same sandbox door as every job, one runner per project,
@@ -526,7 +535,9 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     testData,
     privateRepos,
     projectSecrets,
-    runs,
+    runUploads,
+    runReports,
+    runArtifacts,
     jobs,
     jobQueue,
     warmRunners,
@@ -603,11 +614,17 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     projectsRepo,
   });
   registerMailRoutes(route, new MailUsersService(new MailUsersRepo(db), projectSecrets));
-  registerRunsRoutes(route, { runs, testData, workspaces });
+  registerRunsRoutes(route, { uploads: runUploads, reports: runReports, artifacts: runArtifacts, testData, workspaces });
   registerRetentionRoutes(route, retention);
   const downloads = new DownloadsService(settings.runnerPackageDir, VERSION, settings.publicUrl);
   registerDownloadRoutes(route, downloads);
-  registerAiRoutes(route, { ai: new AiService(createLlm(settings), workspaces, features, app.log), oversight, runs, workspaces, jobs });
+  registerAiRoutes(route, {
+    ai: new AiService(createLlm(settings), workspaces, features, app.log),
+    oversight,
+    runReports,
+    workspaces,
+    jobs,
+  });
   registerScenarioJobRoutes(route, jobs);
   const environmentNames = async (caller: Caller, projectAccess: ProjectAccess, branch: string) =>
     (await environments.list(await workspaces.open(caller, projectAccess, branch))).allEnv.map((entry) =>

@@ -1,7 +1,7 @@
 import { aiCalls, environmentDisplayName, environmentFileName, Messages } from '@rehearse/contract';
 import type { CallRoute } from '../http/call-router.js';
 import { notFound } from '../http/errors.js';
-import type { RunsService } from '../runs/runs.service.js';
+import type { RunReportsService } from '../runs/run-reports.service.js';
 import type { ScenarioJobs } from '../runs/scenario-jobs.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 import type { AiService } from './ai.service.js';
@@ -12,11 +12,11 @@ const VALIDATION_WAIT_MS = 5 * 60_000;
 
 export function registerAiRoutes(
   route: CallRoute,
-  s: { ai: AiService; oversight: OversightService; runs: RunsService; workspaces: WorkspaceService; jobs: ScenarioJobs },
+  s: { ai: AiService; oversight: OversightService; runReports: RunReportsService; workspaces: WorkspaceService; jobs: ScenarioJobs },
 ): void {
   route(aiCalls.scenarioIdeas, async ({ access, body }) => ({
     status: true,
-    ...(await s.ai.ideas(await s.runs.memory(access.project.id), body.description)),
+    ...(await s.ai.ideas(await s.runReports.memory(access.project.id), body.description)),
   }));
   route(aiCalls.scenarioCreation, async ({ caller, access, body }) => {
     const ws = await s.workspaces.open(caller, access, body.branch);

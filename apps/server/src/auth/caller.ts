@@ -23,6 +23,11 @@ export interface Actor {
   user: UserRow;
 }
 
+/** The name shown for whom work is done: their first and last name, or their email when they gave neither. */
+export function displayName(actor: Actor): string {
+  return `${actor.user.firstName} ${actor.user.lastName}`.trim() || actor.user.email;
+}
+
 /** The project a call is about, after membership, role and licence were checked. */
 export interface ProjectAccess {
   project: ProjectRow;

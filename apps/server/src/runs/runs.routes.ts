@@ -5,17 +5,25 @@ import { forbidden } from '../http/errors.js';
 import type { TestDataService } from '../workspace/test-data.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 import type { RetentionService } from './retention.service.js';
-import type { RunsService } from './runs.service.js';
+import type { RunArtifactsService } from './run-artifacts.service.js';
+import type { RunReportsService } from './run-reports.service.js';
+import type { RunUploadsService } from './run-uploads.service.js';
 
 export function registerRunsRoutes(
   route: CallRoute,
-  s: { runs: RunsService; testData: TestDataService; workspaces: WorkspaceService },
+  s: {
+    uploads: RunUploadsService;
+    reports: RunReportsService;
+    artifacts: RunArtifactsService;
+    testData: TestDataService;
+    workspaces: WorkspaceService;
+  },
 ): void {
   route(runnerCalls.uploadArtifact, async ({ access, body }) => ({
     status: true,
-    id: await s.runs.uploadArtifact(access.project.id, body.contentType, body.data, ARTIFACT_MAX_BYTES),
+    id: await s.uploads.uploadArtifact(access.project.id, body.contentType, body.data, ARTIFACT_MAX_BYTES),
   }));
-  route(runnerCalls.uploadRun, async ({ caller, access, body }) => ({ status: true, ...(await s.runs.upload(caller, access, body)) }));
+  route(runnerCalls.uploadRun, async ({ caller, access, body }) => ({ status: true, ...(await s.uploads.upload(caller, access, body)) }));
   route(runnerCalls.runTestData, async ({ caller, access, body }) => {
     // Plain secret values go to runners only, which authenticate with an access key.
     if (caller.kind !== 'accessKey') throw forbidden(Messages.runTestDataNeedsKey);
@@ -35,25 +43,31 @@ export function registerRunsRoutes(
     return { status: true, projectId: caller.projectId };
   });
 
-  route(runsCalls.getDetails, async ({ access, body }) => ({ status: true, projectSummary: await s.runs.list(access.project.id, body) }));
-  route(runsCalls.dashboardDetails, async ({ access }) => ({ status: true, ...(await s.runs.dashboard(access.project.id)) }));
-  route(runsCalls.getRun, async ({ caller, query }) => ({ status: true, run: await s.runs.run(caller, query.runId) }));
-  route(runsCalls.getScenario, async ({ caller, query }) => ({ status: true, scenario: await s.runs.scenario(caller, query.scenarioId) }));
+  route(runsCalls.getDetails, async ({ access, body }) => ({
+    status: true,
+    projectSummary: await s.reports.list(access.project.id, body),
+  }));
+  route(runsCalls.dashboardDetails, async ({ access }) => ({ status: true, ...(await s.reports.dashboard(access.project.id)) }));
+  route(runsCalls.getRun, async ({ caller, query }) => ({ status: true, run: await s.reports.run(caller, query.runId) }));
+  route(runsCalls.getScenario, async ({ caller, query }) => ({
+    status: true,
+    scenario: await s.reports.scenario(caller, query.scenarioId),
+  }));
   route(runsCalls.runScreenshot, async ({ access, params }) => ({
     status: true,
-    ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId, params.runId)),
+    ...(await s.artifacts.screenshot(access.project.id, params.testCaseId, params.screenshotId, params.runId)),
   }));
   route(runsCalls.scenarioRunScreenshot, async ({ access, params }) => ({
     status: true,
-    ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId, params.runId)),
+    ...(await s.artifacts.screenshot(access.project.id, params.testCaseId, params.screenshotId, params.runId)),
   }));
   route(runsCalls.scenarioScreenshot, async ({ access, params }) => ({
     status: true,
-    ...(await s.runs.screenshot(access.project.id, params.testCaseId, params.screenshotId)),
+    ...(await s.artifacts.screenshot(access.project.id, params.testCaseId, params.screenshotId)),
   }));
   route(runsCalls.traceLink, async ({ access, query }) => ({
     status: true,
-    ...(await s.runs.traceLink(access.project.id, query.testCaseId)),
+    ...(await s.artifacts.traceLink(access.project.id, query.testCaseId)),
   }));
   route(runsCalls.traceFile, async ({ query, reply }) =>
     reply
@@ -61,21 +75,21 @@ export function registerRunsRoutes(
       .header('content-disposition', 'attachment; filename="trace.zip"')
       // The link is a credential: nothing on the way keeps the answer.
       .header('cache-control', 'no-store')
-      .send(await s.runs.traceFile(query.link)),
+      .send(await s.artifacts.traceFile(query.link)),
   );
   route(runsCalls.addComment, async ({ caller, access, body }) => ({
     status: true,
-    comment: await s.runs.addComment(caller, access, body.testCaseId, body.content),
+    comment: await s.reports.addComment(caller, access, body.testCaseId, body.content),
   }));
   route(runsCalls.updateComment, async ({ caller, params, body }) => ({
     status: true,
-    comment: await s.runs.updateComment(caller, params.id, body.content),
+    comment: await s.reports.updateComment(caller, params.id, body.content),
   }));
   route(runsCalls.deleteComment, async ({ caller, params }) => {
-    await s.runs.deleteComment(caller, params.id);
+    await s.reports.deleteComment(caller, params.id);
     return { status: true };
   });
-  route(runsCalls.applicationMemory, async ({ access }) => ({ status: true, memory: await s.runs.memory(access.project.id) }));
+  route(runsCalls.applicationMemory, async ({ access }) => ({ status: true, memory: await s.reports.memory(access.project.id) }));
 }
 
 export function registerRetentionRoutes(route: CallRoute, retention: RetentionService): void {

@@ -372,7 +372,7 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
       ]);
     }
     const later = new Date(Date.now() + 31 * 60_000);
-    await expect(test.services.runs.traceFile(signed, later)).rejects.toMatchObject({ statusCode: 404 });
+    await expect(test.services.runArtifacts.traceFile(signed, later)).rejects.toMatchObject({ statusCode: 404 });
     const none = await failure(other.api.call(runsCalls.traceLink, { query: { testCaseId: withoutTrace!.id } }));
     expect([none.httpStatus, none.message]).toEqual([
       404,
@@ -409,7 +409,7 @@ describe.each(testBackends())('runs and reports on %s', (backend) => {
       ]);
       // Nothing of the refused upload was kept; something that fits still goes in.
       expect(
-        await small.services.runs.uploadArtifact(
+        await small.services.runUploads.uploadArtifact(
           user.projectId,
           'image/png',
           Buffer.alloc(300 * 1024, 3).toString('base64'),

@@ -67,13 +67,13 @@ export function projectFixtures(
       memberKey = { id: made.id, token: made.token };
     }
     if (wants('run') || wants('testCase') || wants('comment')) {
-      const { runId } = await test.services.runs.upload(adminCaller, access, {
+      const { runId } = await test.services.runUploads.upload(adminCaller, access, {
         uploadKey: `${label}-${project.id}`,
         report: onePassedScenarioReport(label),
       });
-      const run = await test.services.runs.run(adminCaller, runId);
+      const run = await test.services.runReports.run(adminCaller, runId);
       const testCaseId = run.report.testCases[0]!.id;
-      const comment = await test.services.runs.addComment(adminCaller, access, testCaseId, label);
+      const comment = await test.services.runReports.addComment(adminCaller, access, testCaseId, label);
       Object.assign(ids, { run: runId, testCase: testCaseId, comment: comment._id });
     }
     if (wants('job')) {

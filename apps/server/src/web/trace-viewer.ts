@@ -26,7 +26,7 @@ export function traceViewerDir(): string | undefined {
 /**
  * Serves Playwright's own trace viewer at `TRACE_VIEWER_PATH`, so "Open trace" needs no internet
  * and sends no trace to a third party. It loads a trace from a signed `/trace-files/…` link (see
- * RunsService.traceLink). Its service worker renders the recorded DOM snapshots with a nonce-only
+ * RunArtifactsService.traceLink). Its service worker renders the recorded DOM snapshots with a nonce-only
  * script policy of its own, so a tested page's scripts do not run in this origin; the viewer needs a
  * secure context (https, or localhost) for that worker.
  */
