@@ -36,13 +36,14 @@ import { UsersRepo } from './auth/users.repo.js';
 import type { Database } from './db/database.js';
 import { registerDownloadRoutes } from './downloads/downloads.routes.js';
 import { DownloadsService } from './downloads/downloads.service.js';
-import type { Caller, ProjectAccess } from './auth/caller.js';
+import type { Caller, ProjectAccess } from './http/caller.js';
 import type { Settings } from './env.js';
 import { createCallRouter } from './http/call-router.js';
 import { installErrorHandler, installStrictJsonParser } from './http/error-handler.js';
 import { installSecurityHeaders } from './http/security-headers.js';
 import { ServerEgress } from './security/egress.js';
 import { createMailer } from './mail/mailer.js';
+import { jobKeyMayCall } from './auth/job-keys.js';
 import { signInWarning } from './auth/sign-in-warning.js';
 import { SignInThrottle } from './auth/sign-in-throttle.js';
 import { SingleSignOn } from './auth/single-sign-on.js';
@@ -585,7 +586,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
 
   // Every call maps the workspace store's refusals (any route may read or write a workspace).
   const route = mappingDomainErrors(
-    createCallRouter(app, { sessions, access, authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE }),
+    createCallRouter(app, { sessions, access, jobKeyMayCall, authRateLimitPerMinute: settings.AUTH_RATE_LIMIT_PER_MINUTE }),
     workspaceErrorToHttp,
   );
   const startedAt = Date.now();

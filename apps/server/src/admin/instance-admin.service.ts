@@ -16,7 +16,7 @@ import {
 import type { InstanceSettingsService } from '../auth/instance-settings.js';
 import type { ProjectsRepo } from '../auth/projects.repo.js';
 import { isLicenceExpired, type ProjectsService } from '../auth/projects.service.js';
-import type { ProjectRow, UserRow } from '../auth/rows.js';
+import type { ProjectRow, UserRow } from '../db/rows.js';
 import type { SessionService } from '../auth/session.service.js';
 import type { SignInThrottle } from '../auth/sign-in-throttle.js';
 import type { BlockedAccount } from '../auth/sign-in-throttles.repo.js';

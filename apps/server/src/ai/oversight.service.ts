@@ -1,5 +1,5 @@
 import { Messages, type OversightItem, type RunReport } from '@rehearse/contract';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import { conflict, forbidden, notFound } from '../http/errors.js';
 import type { RunsRepo } from '../runs/runs.repo.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';

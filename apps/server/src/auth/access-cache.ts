@@ -1,7 +1,7 @@
 import type { ProjectRole } from '@rehearse/contract';
 import type { Database } from '../db/database.js';
 import { RowCache, type RowCacheOptions } from '../db/row-cache.js';
-import type { AccessKeyRow, InvitationRow, MemberRecord, ProjectRow, SessionRow, UserRow } from './rows.js';
+import type { AccessKeyRow, InvitationRow, MemberRecord, ProjectRow, SessionRow, UserRow } from '../db/rows.js';
 
 /** A session with its user: what `SessionsRepo.findWithUser` reads for every signed-in request. */
 export interface SessionWithUser {

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { preparedOnce } from '../db/prepared.js';
 import { accessKeys, users } from '../db/schema.js';
 import { AccessCache, type AccessLookups } from './access-cache.js';
-import type { AccessKeyRow } from './rows.js';
+import type { AccessKeyRow } from '../db/rows.js';
 
 /**
  * Access keys. Every statement that changes or deletes keys forgets them in the access cache

@@ -2,9 +2,9 @@ import { Messages, type AccessKey } from '@rehearse/contract';
 import { digestToken, newToken, TokenPrefix } from '../crypto/tokens.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
-import type { AccessKeyScope, Caller, ProjectAccess } from './caller.js';
+import type { AccessKeyScope, Caller, ProjectAccess } from '../http/caller.js';
 import type { DomainEventBus } from '../events/domain-events.js';
-import type { AccessKeyRow } from './rows.js';
+import type { AccessKeyRow } from '../db/rows.js';
 
 function toDto(row: AccessKeyRow, token: string): AccessKey {
   return {

@@ -1,10 +1,10 @@
 import { Messages, type ProjectResource, type ProjectRole, type ProjectScope } from '@rehearse/contract';
 import { badRequest, forbidden, notFound } from '../http/errors.js';
 import type { AccessKeysRepo } from './access-keys.repo.js';
-import type { Caller, ProjectAccess } from './caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import type { ProjectsRepo } from './projects.repo.js';
 import { isLicenceExpired } from './projects.service.js';
-import type { ProjectRow } from './rows.js';
+import type { ProjectRow } from '../db/rows.js';
 
 const NOT_FOUND: Record<ProjectResource, string> = {
   project: Messages.projectNotFound,

@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { preparedOnce } from '../db/prepared.js';
 import { invitations, projectMembers, projects, users } from '../db/schema.js';
 import { AccessCache, type AccessLookups, type ProjectMembership } from './access-cache.js';
-import type { InvitationRow, MemberRecord } from './rows.js';
+import type { InvitationRow, MemberRecord } from '../db/rows.js';
 
 /** SQL for memberships and invitations. A membership change forgets it from the access cache before it returns. */
 export class MembersRepo {

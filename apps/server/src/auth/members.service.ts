@@ -3,10 +3,10 @@ import { z } from 'zod';
 import { isUniqueViolation } from '../db/database.js';
 import { badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import { escapeHtml, type Mailer } from '../mail/mailer.js';
-import type { ProjectAccess } from './caller.js';
+import type { ProjectAccess } from '../http/caller.js';
 import type { MembersRepo } from './members.repo.js';
 import type { DomainEventBus } from '../events/domain-events.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../db/rows.js';
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 const isUuid = (value: string) => z.uuid().safeParse(value).success;

@@ -4,7 +4,7 @@ import type { Db } from '../db/database.js';
 import { preparedOnce } from '../db/prepared.js';
 import { projectMembers, projects, users } from '../db/schema.js';
 import { AccessCache, type AccessLookups } from './access-cache.js';
-import type { ProjectRow } from './rows.js';
+import type { ProjectRow } from '../db/rows.js';
 
 export type NewProject = typeof projects.$inferInsert;
 export interface ProjectWithRole extends ProjectRow {

@@ -1,10 +1,10 @@
 import { licenceDaysLeft, Limits, Messages, type Project, type User, DAY_MS } from '@rehearse/contract';
 import { forbidden } from '../http/errors.js';
 import type { AuthTransactions } from './auth-repos.js';
-import type { ProjectAccess } from './caller.js';
+import type { ProjectAccess } from '../http/caller.js';
 import type { NewProject, ProjectsRepo, ProjectWithRole } from './projects.repo.js';
 import type { UsersRepo } from './users.repo.js';
-import type { ProjectRow, UserRow } from './rows.js';
+import type { ProjectRow, UserRow } from '../db/rows.js';
 
 export interface ProjectInput {
   name: string;

@@ -17,7 +17,7 @@ import type { AccessKeysRepo } from './access-keys.repo.js';
 import type { AuthRepos, AuthTransactions } from './auth-repos.js';
 import type { InstanceSettingsService } from './instance-settings.js';
 import type { MembersRepo } from './members.repo.js';
-import type { Caller } from './caller.js';
+import type { Caller } from '../http/caller.js';
 import type { ProjectsRepo } from './projects.repo.js';
 import type { SessionsRepo } from './sessions.repo.js';
 import type { UsersRepo } from './users.repo.js';

@@ -3,7 +3,7 @@ import { preparedOnce } from '../db/prepared.js';
 import { AccessCache, type AccessLookups } from './access-cache.js';
 import type { Db } from '../db/database.js';
 import { sessions, users } from '../db/schema.js';
-import type { SessionRow } from './rows.js';
+import type { SessionRow } from '../db/rows.js';
 
 /** SQL for sessions; every change forgets the session from the access cache before it returns. */
 export class SessionsRepo {

@@ -6,7 +6,7 @@ import { decryptSecret, encryptSecret } from '../crypto/secrets.js';
 import { AppError, badRequest, conflict } from '../http/errors.js';
 import { totpCode } from '../mail/totp.js';
 import type { UsersRepo } from './users.repo.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../db/rows.js';
 
 const PERIOD_MS = 30_000;
 /** Codes one step either side of now are accepted: a phone's clock may drift by a few seconds. */

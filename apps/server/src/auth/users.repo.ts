@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { projectMembers, users } from '../db/schema.js';
 import { AccessCache, type AccessLookups } from './access-cache.js';
-import type { UserRow } from './rows.js';
+import type { UserRow } from '../db/rows.js';
 
 export type NewUser = typeof users.$inferInsert;
 

@@ -1,5 +1,5 @@
 import type { RecordedCommand, RecordedPage, RunReport } from '@rehearse/contract';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 
 /** The two kinds of queued work: an execution's scenario, and a "Run scenario" click. */
 export type JobKind = 'execution' | 'scenario';

@@ -13,7 +13,7 @@ import {
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
 import type { AccessService } from '../auth/access.service.js';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import type { UsersRepo } from '../auth/users.repo.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';

@@ -1,6 +1,6 @@
 import { executionCalls as calls, Limits, Messages } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import { type AppError, badRequest, conflict, forbidden, notFound } from '../http/errors.js';
 import type { CallRoute } from '../http/call-router.js';
 import { mappingDomainErrors } from '../http/domain-errors.js';

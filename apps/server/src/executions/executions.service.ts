@@ -9,7 +9,7 @@ import {
   type ScenarioGroup,
 } from '@rehearse/contract';
 import type { z } from 'zod';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import type { FeatureListing, FeaturesService } from '../workspace/features.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 import { ExecutionRefused } from './execution-errors.js';

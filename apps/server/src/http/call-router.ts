@@ -1,9 +1,14 @@
-import { Headers, Messages, unsafeTextProblem, type CallDefinition, type CallParsed, type CallResponse } from '@rehearse/contract';
+import {
+  Headers,
+  Messages,
+  unsafeTextProblem,
+  type CallDefinition,
+  type CallParsed,
+  type CallResponse,
+  type ProjectScope,
+} from '@rehearse/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { AccessService } from '../auth/access.service.js';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
-import type { SessionService } from '../auth/session.service.js';
-import { jobKeyMayCall } from '../auth/job-keys.js';
+import type { Caller, ProjectAccess } from './caller.js';
 import { badRequest, forbidden } from './errors.js';
 
 declare module 'fastify' {
@@ -26,9 +31,17 @@ export type CallContext<C extends CallDefinition> = CallParsed<C> & {
 
 export type CallHandler<C extends CallDefinition> = (context: CallContext<C>) => Promise<CallResponse<C>>;
 
+/**
+ * What the router asks of auth/, which builds on http/ (its errors, its router) and so is handed
+ * in by app.ts rather than imported: the arrows run one way.
+ */
 export interface CallRouterDeps {
-  sessions: SessionService;
-  access: AccessService;
+  /** Who the bearer token belongs to; throws 401 for nobody (auth/session.service.ts). */
+  sessions: { authenticate(token: string | undefined): Promise<Caller> };
+  /** The caller's access to the project a call names; throws 403/404 (auth/access.service.ts). */
+  access: { authorize(caller: Caller, scope: ProjectScope, rawId: unknown): Promise<ProjectAccess> };
+  /** Whether a job's key (scope 'run') may make this call (auth/job-keys.ts). */
+  jobKeyMayCall: (call: CallDefinition) => boolean;
   authRateLimitPerMinute: number;
 }
 
@@ -71,7 +84,7 @@ export function createCallRouter(app: FastifyInstance, deps: CallRouterDeps) {
         if ((call.access === 'user' || call.access === 'instanceAdmin') && caller.kind === 'accessKey')
           throw forbidden(Messages.accessKeyNotForUserCalls);
         if (call.access === 'instanceAdmin' && !caller.user.instanceAdmin) throw forbidden(Messages.instanceAdminOnly);
-        if (caller.kind === 'accessKey' && caller.scope === 'run' && !jobKeyMayCall(call)) throw forbidden(Messages.jobKeyCallRefused);
+        if (caller.kind === 'accessKey' && caller.scope === 'run' && !deps.jobKeyMayCall(call)) throw forbidden(Messages.jobKeyCallRefused);
         request.caller = caller;
       },
       // Before the contract's schemas: no stored text may hold NUL (PostgreSQL refuses it) and no

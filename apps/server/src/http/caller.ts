@@ -1,5 +1,5 @@
 import type { ProjectRole } from '@rehearse/contract';
-import type { ProjectRow, UserRow } from './rows.js';
+import type { ProjectRow, UserRow } from '../db/rows.js';
 
 /** Who is making a request: a signed-in person, or an access key acting for one project. */
 export type Caller =

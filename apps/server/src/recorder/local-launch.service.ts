@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { environmentDisplayName, Limits, Messages, type CallParsed, type recorderCalls } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import { derivedToken, digestToken, TokenPrefix } from '../crypto/tokens.js';
 import { badRequest, forbidden } from '../http/errors.js';
 import { localLaunch, type LocalLaunch } from './local-launch.js';

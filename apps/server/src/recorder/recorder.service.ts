@@ -16,7 +16,7 @@ import {
 import { digestTestData, type FromRecorder } from '@rehearse/codegen';
 import { Deadline } from '@rehearse/processes';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import { AppError, badRequest, notFound } from '../http/errors.js';
 import type { EnvironmentsService } from '../workspace/environments.service.js';
 import type { TestDataService } from '../workspace/test-data.service.js';

@@ -10,7 +10,7 @@ import {
 } from '@rehearse/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../http/caller.js';
 import type { SessionService } from '../auth/session.service.js';
 import { AppError } from '../http/errors.js';
 import type { RecorderService, SessionEvents } from './recorder.service.js';

@@ -1,5 +1,5 @@
 import { recordingCheckOf, TestCase, type RecordingCheck } from '@rehearse/contract';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import type { RunsRepo } from '../runs/runs.repo.js';
 import type { ScenarioJobs } from '../runs/scenario-jobs.js';
 

@@ -1,5 +1,5 @@
 import type { RetentionCounts, RunRetention } from '@rehearse/contract';
-import type { ProjectAccess } from '../auth/caller.js';
+import type { ProjectAccess } from '../http/caller.js';
 import type { ArtifactStore } from '../storage/artifacts.js';
 import type { RetentionRepo } from './retention.repo.js';
 

@@ -12,7 +12,7 @@ import {
   type RunStatus,
   type StoredTestCase,
 } from '@rehearse/contract';
-import { displayName, type Caller, type ProjectAccess } from '../auth/caller.js';
+import { displayName, type Caller, type ProjectAccess } from '../http/caller.js';
 import { forbidden, notFound } from '../http/errors.js';
 import { COUNT_CAP, type CommentRow, type RunListFilter, type RunRow, type RunsRepo, type TestCaseRow } from './runs.repo.js';
 

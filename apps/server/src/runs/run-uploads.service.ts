@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { maskDeep, Messages, type RunReport } from '@rehearse/contract';
-import { displayName, type Caller, type ProjectAccess } from '../auth/caller.js';
+import { displayName, type Caller, type ProjectAccess } from '../http/caller.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 import { AppError, badRequest, conflict, notFound } from '../http/errors.js';
 import { ArtifactStore } from '../storage/artifacts.js';

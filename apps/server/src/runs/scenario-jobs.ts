@@ -12,7 +12,7 @@ import {
 } from '@rehearse/contract';
 import type { AccessKeysService } from '../auth/access-keys.service.js';
 import type { AccessKeysRepo } from '../auth/access-keys.repo.js';
-import type { Caller, ProjectAccess } from '../auth/caller.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import { notFound } from '../http/errors.js';
 import type { SocketHub } from '../storage/sockets.js';
 import type { FeaturesService } from '../workspace/features.service.js';

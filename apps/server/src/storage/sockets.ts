@@ -11,7 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { Server } from 'socket.io';
 import type { AccessService } from '../auth/access.service.js';
-import type { Caller } from '../auth/caller.js';
+import type { Caller } from '../http/caller.js';
 import type { SessionService } from '../auth/session.service.js';
 import { AppError } from '../http/errors.js';
 

@@ -1,5 +1,5 @@
 import { Limits, Messages } from '@rehearse/contract';
-import type { Actor, ProjectAccess } from '../auth/caller.js';
+import type { Actor, ProjectAccess } from '../http/caller.js';
 import type { DomainEventBus } from '../events/domain-events.js';
 import { badRequest } from '../http/errors.js';
 import { isSafeBranchName, type FileChange, type Git, type GitIdentity } from './git.js';
