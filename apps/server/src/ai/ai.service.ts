@@ -146,9 +146,7 @@ export class AiService {
         else unmatched.push(line);
       }
       // Keep the flow's order: rebuild clause by clause.
-      const steps: TranslatedStep[] = [];
-      for (const line of flow) for (const clause of splitClauses(line)) steps.push(...(translateClause(clause) ?? extra.get(clause) ?? []));
-      return { steps, unmatched };
+      return { steps: translateFlow(flow, (clause) => extra.get(clause)).steps, unmatched };
     } catch (error) {
       this.providerFailed(error, 'scenario creation');
       return builtIn;

@@ -56,7 +56,7 @@ describe('plain-English descriptions of the todo app', () => {
           created.push(description.name);
         }
       }
-      expect(created).toHaveLength(26);
+      expect(created).toHaveLength(29);
 
       // The feature as the server wrote it, run by the runner on the app, as `rehearse pull` and `rehearse run` would.
       const { content } = await api.call(workspaceCalls.getFileContent, { query: { projectId, file_path: feature } });

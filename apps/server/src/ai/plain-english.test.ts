@@ -130,3 +130,101 @@ describe('plain-English translator on the whole step library', () => {
     expect(translateFlow(['the "todo" items should be:']).unmatched).toEqual(['the "todo" items should be:']);
   });
 });
+
+describe('plain-English translator on lists of items (issue 44)', () => {
+  it('reads the issue’s todo flow, written without the Steps reference’s words', () => {
+    const result = translateFlow([
+      'Add a todo "buy milk"',
+      'Mark "buy milk" as completed',
+      'Click the Active filter',
+      'The list should show only "b"',
+      '"one" should no longer be visible',
+      'Double-click "walk dog" to edit it',
+    ]);
+    expect(result.unmatched).toEqual([]);
+    expect(withKeywords(result.steps)).toEqual([
+      'When I fill the 1st "textbox" with "buy milk"',
+      'And I press "Enter"',
+      'And I check "checkbox" in the item containing "buy milk"',
+      'And I click "Active"',
+      'Then I should see 1 "todo" item',
+      'And the 1st "list item" should have the text "b"',
+      'And I should not see "one"',
+      'When I double-click "walk dog"',
+    ]);
+  });
+
+  it('reads several items on one line, order, counters and emptiness', () => {
+    expect(
+      steps('add todos a, b and c', 'the list shows a, b, c in order', 'the counter says 3 items left', 'there should be no todos'),
+    ).toEqual([
+      'When I fill the 1st "textbox" with "a"',
+      'And I press "Enter"',
+      'And I fill the 1st "textbox" with "b"',
+      'And I press "Enter"',
+      'And I fill the 1st "textbox" with "c"',
+      'And I press "Enter"',
+      'Then I should see 3 "todo" items',
+      'And the 1st "list item" should have the text "a"',
+      'And the 2nd "list item" should have the text "b"',
+      'And the 3rd "list item" should have the text "c"',
+      'And I should see "3 items left"',
+      'And I should see 0 "todo" items',
+    ]);
+  });
+
+  it('follows "it" and an open edit box through the flow', () => {
+    expect(
+      steps(
+        'add a todo "walk dog" and mark it as done',
+        'it should be checked',
+        'double-click it',
+        'change the text to "walk the dog" and press Enter',
+        'delete it',
+      ),
+    ).toEqual([
+      'When I fill the 1st "textbox" with "walk dog"',
+      'And I press "Enter"',
+      'And I check "checkbox" in the item containing "walk dog"',
+      'Then "walk dog" should be checked',
+      'When I double-click "walk dog"',
+      'And I fill "textbox" in the item containing "walk dog" with "walk the dog"',
+      'And I press "Enter"',
+      'And I hover over the item containing "walk the dog"',
+      'And I click "button" in the item containing "walk the dog"',
+    ]);
+  });
+
+  it.each([
+    ['tick off buy milk', 'When I check "checkbox" in the item containing "buy milk"'],
+    ['mark "buy milk" as not done', 'When I uncheck "checkbox" in the item containing "buy milk"'],
+    ['remove the todo old', 'When I hover over the item containing "old"'],
+    ['show only active todos', 'When I click "Active"'],
+    ['filter by completed', 'When I click "Completed"'],
+    ['clear completed', 'When I click "Clear completed"'],
+    ['remove all completed todos', 'When I click "Clear completed"'],
+    ['mark all as complete', 'When I check "Mark all as complete"'],
+    ['the Completed filter should be selected', 'Then "Completed" should have the class "selected"'],
+    ['mow lawn should be active', 'Then "checkbox" in the item containing "mow lawn" should not be checked'],
+    ['"read a book" should not be completed', 'Then "checkbox" in the item containing "read a book" should not be checked'],
+    ['the list should be empty', 'Then I should see 0 "todo" items'],
+    ['the new todo box should be empty', 'Then the 1st "textbox" should be empty'],
+    ['rename "buy bred" to "buy bread"', 'When I double-click "buy bred"'],
+  ])('reads "%s"', (line, first) => {
+    const result = translateFlow([line]);
+    expect(result.unmatched).toEqual([]);
+    expect(withKeywords(result.steps)[0]).toBe(first);
+  });
+
+  it('keeps a field change and a cart as they were', () => {
+    expect(steps('change Quantity to 2', 'add it to the cart', 'tick "I accept the terms"')).toEqual([
+      'When I fill "Quantity" with "2"',
+      'And I click "Add to cart"',
+      'And I check "I accept the terms"',
+    ]);
+  });
+
+  it('leaves "it" with nothing named before it unmatched', () => {
+    expect(translateFlow(['delete it', 'the counter']).unmatched).toEqual(['delete it', 'the counter']);
+  });
+});

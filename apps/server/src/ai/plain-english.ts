@@ -58,13 +58,342 @@ const pagePath = (raw: string) => {
   return page ? `${page.toLowerCase()}.html` : value;
 };
 
+/** What the flow's earlier clauses named: "it" is the last item named, and an edit box may be open. */
+export interface FlowState {
+  /** The last item (row) a clause named, for "it", "delete it", "mark it as done". */
+  last?: string;
+  /** The item whose edit box a double-click opened, until Enter, Escape or leaving the box. */
+  editing?: string;
+}
+
 interface Rule {
   re: RegExp;
-  make: (m: RegExpExecArray) => TranslatedStep[];
+  /** The steps, or undefined when the match does not hold after all (a pronoun with nothing before it, say). */
+  make: (m: RegExpExecArray, state: FlowState) => TranslatedStep[] | undefined;
 }
 
 const action = (text: string): TranslatedStep => ({ kind: 'action', text });
 const outcome = (text: string): TranslatedStep => ({ kind: 'outcome', text });
+
+// ---- Lists of items (todos, tasks, rows): how people write about them (issue 44) ----
+// Written without the app's own words: the new-item field is the page's first text box, a list is
+// counted by the word "list" (its id, class or label), a row's own controls are named by their role
+// inside the item containing its text. Resolving such nouns against the app's map is a later step.
+
+/** The field a new item is typed into: the page's first text box. */
+const NEW_ITEM_FIELD = 'the 1st "textbox"';
+/**
+ * The word that names the list of items for the count step: "todo" (an id, class or label word of
+ * the list). Not "list": that is also a role, and an emptied list would be counted by the page's
+ * other lists (the filters).
+ */
+const LIST_WORD = '"todo"';
+const editBox = (name: string) => `"textbox" in the item containing ${q(name)}`;
+/** A row's checkbox, by the row's text: a short name ("a") alone would also match "Mark all as complete". */
+const rowCheckbox = (name: string) => `"checkbox" in the item containing ${q(name)}`;
+const ORDINALS = ['1st', '2nd', '3rd'];
+const ordinal = (n: number) => ORDINALS[n - 1] ?? `${n}th`;
+const NUMBERS: Record<string, number> = { no: 0, zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6 };
+
+/** The name VALUE's groups (from `from`) hold: as written when quoted, else without its article and noun. */
+const nameAt = (m: RegExpExecArray, from: number): string | undefined => {
+  const quoted = [0, 1, 2, 3].some((i) => m[from + i] !== undefined);
+  return quoted ? pick(m, from) : itemName(pick(m, from).replace(ELEMENT_NOUN, ''));
+};
+
+/** An item's name as written, or undefined for a pronoun or nothing ("delete it" needs `state.last`). */
+const itemName = (raw: string): string | undefined => {
+  const name = raw
+    .trim()
+    .replace(/^(?:the|a|an)\s+(?:(?:todo|task|item|entry|row)\s+)?/i, '')
+    .trim();
+  return name === '' || /^(?:it|this|that|this one|that one|them)$/i.test(name) ? undefined : name;
+};
+
+const addItem = (name: string, state: FlowState): TranslatedStep[] => {
+  state.last = name;
+  return [action(`I fill ${NEW_ITEM_FIELD} with ${q(name)}`), action('I press "Enter"')];
+};
+const deleteItem = (name: string): TranslatedStep[] => [
+  // A row's delete button often shows only while the row itself is hovered.
+  action(`I hover over the item containing ${q(name)}`),
+  action(`I click "button" in the item containing ${q(name)}`),
+];
+/** The list shows exactly these items, in this order: a count, then each row's whole text. */
+const listIs = (items: readonly string[]): TranslatedStep[] => [
+  outcome(`I should see ${items.length} ${LIST_WORD} ${items.length === 1 ? 'item' : 'items'}`),
+  ...items.map((item, i) => outcome(`the ${ordinal(i + 1)} "list item" should have the text ${q(item)}`)),
+];
+
+/** Splits "a, b and c" / `"a", "b" and "c"` into its items (quotes removed), outside quotes only. */
+function listItems(text: string): string[] {
+  const items: string[] = [];
+  const re = /\s*(?:"([^"]*)"|'([^']*)'|“([^”]*)”|([^,"“]+?))\s*(?:,\s*(?:and\s+)?|\s+and\s+|$)/gy;
+  let m: RegExpExecArray | null;
+  let end = 0;
+  while (end < text.length && (m = re.exec(text)) !== null) {
+    if (m[0] === '') break;
+    items.push((m[1] ?? m[2] ?? m[3] ?? m[4] ?? '').trim());
+    end = re.lastIndex;
+  }
+  return end >= text.length ? items.filter((item) => item !== '') : [];
+}
+
+const FILTERS: Record<string, string> = { all: 'All', active: 'Active', completed: 'Completed', done: 'Completed', finished: 'Completed' };
+const DONE = String.raw`(?:completed?|done|finished|checked|ticked(?: off)?|crossed off)`;
+const NOT_DONE = String.raw`(?:not (?:completed?|done|finished|checked|ticked)|active|incomplete|uncompleted|unfinished|undone|open|unchecked|unticked)`;
+// An item's state in words other than the checkbox's own ("checked" is the general grammar's).
+const DONE_WORDS = String.raw`(?:completed?|done|finished|crossed off)`;
+const NOT_DONE_WORDS = String.raw`(?:not (?:completed?|done|finished)|active|incomplete|uncompleted|unfinished|undone)`;
+const ITEM = String.raw`(?:todos?|tasks?|items?|entries|rows|ones)`;
+
+/** An item that is really the next action ("add "walk dog" and mark it as done"). */
+const VERB_START =
+  /^(?:i\s+)?(?:open|go|visit|click|double-click|hover|press|hit|tap|type|enter|fill|select|choose|check|uncheck|tick|untick|mark|complete|delete|remove|edit|rename|change|clear|filter|show|reload|refresh|see|should|wait)\b/i;
+
+/** Whole lines about several items at once, before the line is split at its commas. */
+const LINE_RULES: Rule[] = [
+  // "Add todos a, b and c", `add "one" and "two"`.
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?(?:add|create|enter)\s+(?:(?:the|some|these|new)\s+)?(?:${ITEM}\s*:?\s+)?(.+)$`, 'i'),
+    make: (m, state) => {
+      if (/\b(?:to|into|in)\s+(?:the\s+|my\s+)?(?:cart|basket|bag)$/i.test(m[1]!)) return undefined;
+      const items = listItems(m[1]!);
+      if (items.length < 2 || items.some((item) => VERB_START.test(item))) return undefined;
+      return items.flatMap((item) => addItem(item, state));
+    },
+  },
+  // "the list shows a, b, c in order", `The list should show only "b"`, "only b is left".
+  {
+    re: new RegExp(
+      String.raw`^(?:the\s+)?(?:todo\s+|task\s+)?(?:list|todos|tasks|items)\s+(?:should\s+)?(?:shows?|contains?|reads?|be|is|are|has|have|lists?|holds?)\s+(only\s+)?(.+?)(\s*,?\s+in (?:this |that |the same )?order)?$`,
+      'i',
+    ),
+    make: (m) => {
+      const items = listItems(m[2]!);
+      if (!m[1] && !m[3]) return undefined;
+      return items.length > 0 ? listIs(items) : undefined;
+    },
+  },
+  {
+    re: /^only\s+(.+?)\s+(?:is|are|should be|remains?|should remain)\s+(?:left|shown|visible|listed|in the list)$/i,
+    make: (m) => {
+      const items = listItems(m[1]!);
+      return items.length > 0 ? listIs(items) : undefined;
+    },
+  },
+];
+
+/** Clauses about items of a list, tried before the general grammar. */
+const ITEM_RULES: Rule[] = [
+  // While an item's edit box is open: typing, replacing, clearing and leaving it act on that box.
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:type|enter|write|(?:change|set|replace|edit)\s+(?:it|the text|the title|its text|the todo|the name)\s+(?:to|with|into))\s+${VALUE}$`,
+      'i',
+    ),
+    make: (m, state) => {
+      if (!state.editing) return undefined;
+      // "type" types at the caret, after the text already there; "change it to" replaces it.
+      const typed = [1, 2, 3, 4].map((i) => m[i]).find((group) => group !== undefined) ?? pick(m, 1);
+      if (/^(?:i\s+)?type\s/i.test(m[0])) return [action(`I type ${q(typed)} into ${editBox(state.editing)}`)];
+      state.last = pick(m, 1);
+      return [action(`I fill ${editBox(state.editing)} with ${q(pick(m, 1))}`)];
+    },
+  },
+  {
+    re: /^(?:i\s+)?(?:clear|empty|delete|remove)\s+(?:the\s+|its\s+|all the\s+)?(?:text|title|name|field|box|it)$/i,
+    make: (_m, state) => (state.editing ? [action(`I clear ${editBox(state.editing)}`)] : undefined),
+  },
+  {
+    re: /^(?:i\s+)?(?:click|tap)\s+(?:somewhere\s+else|outside(?:\s+(?:of\s+)?(?:it|the (?:box|field)))?|away)$/i,
+    make: (_m, state) => (state.editing ? [action(`I blur ${editBox(state.editing)}`)] : undefined),
+  },
+  // "Double-click "walk dog" to edit it" opens the item's edit box.
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?double[- ]?click(?:s)?(?:\s+on)?\s+${ELEMENT}(?:\s+(?:in order\s+)?to (?:edit|rename|change) it)?$`,
+      'i',
+    ),
+    make: (m, state) => {
+      const name = nameAt(m, 1);
+      if (!name) return undefined;
+      state.last = name;
+      state.editing = name;
+      return [action(`I double-click ${q(name)}`)];
+    },
+  },
+  // "rename "buy bred" to "buy bread"", "edit "fix bike" to say "fix the bike"".
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:rename|edit|change)\s+(?:the\s+(?:todo|task|item|entry)\s+)?${VALUE}\s+(?:to|into)\s+(?:say\s+|read\s+)?${VALUE}$`,
+      'i',
+    ),
+    make: (m, state) => {
+      const from = itemName(pick(m, 1));
+      const to = pick(m, 7);
+      // "change Quantity to 2" is a field: only "rename"/"edit" or a named item read as an edit.
+      if (!from || !/^(?:i\s+)?(?:rename|edit)|the\s+(?:todo|task|item|entry)\s/i.test(m[0])) return undefined;
+      state.last = to;
+      return [action(`I double-click ${q(from)}`), action(`I fill ${editBox(from)} with ${q(to)}`), action('I press "Enter"')];
+    },
+  },
+  // Adding one item: "Add a todo "buy milk"", "create a new task called walk the dog", `add "a"`.
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:add|create|enter|write|type)\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:todo|task|item|entry|to-do)\s+(?:called\s+|named\s+|saying\s+|that says\s+|:\s*)?${VALUE}(?:\s+to the list)?$`,
+      'i',
+    ),
+    make: (m, state) => (itemName(pick(m, 1)) ? addItem(pick(m, 1), state) : undefined),
+  },
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?(?:add|create)\s+${VALUE}(?:\s+to the list)?$`, 'i'),
+    make: (m, state) => {
+      const name = pick(m, 1);
+      if (/\b(?:to|into|in)\s+(?:the\s+|my\s+)?(?:cart|basket|bag)$/i.test(name) || !itemName(name)) return undefined;
+      return addItem(name, state);
+    },
+  },
+  // "type "water plants"" with no field named: the new-item field.
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?(?:type|write|enter)\s+${VALUE}$`, 'i'),
+    make: (m, state) => {
+      const name = pick(m, 1);
+      // Unquoted "x in Password" names a field after all: the general grammar reads it.
+      if (/^(?:key|the enter key)$/i.test(name) || (m[6] !== undefined && /\s(?:in|into|as|on)\s/i.test(name))) return undefined;
+      state.last = name;
+      return [action(`I fill ${NEW_ITEM_FIELD} with ${q(name)}`)];
+    },
+  },
+  // Everything at once: "mark all as complete", "complete all todos".
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?(?:mark|set)\s+(?:all|everything|every ${ITEM})(?:\s+${ITEM})?\s+as\s+(${DONE}|${NOT_DONE})$`, 'i'),
+    make: (m) => [action(`I ${new RegExp(`^${NOT_DONE}$`, 'i').test(m[1]!) ? 'uncheck' : 'check'} "Mark all as complete"`)],
+  },
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:complete|tick|check|finish|toggle)\s+(?:off\s+)?(?:all|everything|every ${ITEM})(?:\s+(?:the\s+)?${ITEM})?$`,
+      'i',
+    ),
+    make: () => [action('I check "Mark all as complete"')],
+  },
+  // Clearing the completed items: "clear completed", "remove all completed todos".
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:clear|remove|delete)\s+(?:all\s+)?(?:of\s+)?(?:the\s+)?(?:completed|done|finished)(?:\s+${ITEM})?$`,
+      'i',
+    ),
+    make: () => [action('I click "Clear completed"')],
+  },
+  // Completing one item: "Mark "buy milk" as completed", "tick off x", "check the box next to "wash car"".
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?mark\s+${VALUE}\s+as\s+(${DONE}|${NOT_DONE})$`, 'i'),
+    make: (m, state) => {
+      const name = nameAt(m, 1) ?? state.last;
+      if (!name) return undefined;
+      state.last = name;
+      return [action(`I ${new RegExp(`^${NOT_DONE}$`, 'i').test(m[7]!) ? 'uncheck' : 'check'} ${rowCheckbox(name)}`)];
+    },
+  },
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:(?:check|tick|click|tap)\s+(?:on\s+)?(?:the\s+)?(?:check ?box|tick ?box|box|toggle|circle)\s+(?:next to|beside|for|of|by|in front of)|(?:tick|check|cross)\s+off|complete|finish)\s+${VALUE}$`,
+      'i',
+    ),
+    make: (m, state) => {
+      const name = nameAt(m, 1) ?? state.last;
+      if (!name) return undefined;
+      state.last = name;
+      return [action(`I check ${rowCheckbox(name)}`)];
+    },
+  },
+  // Deleting one item: `delete "one"`, "remove the todo old", "click y's delete button", "delete it".
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:click|press|tap|hit)\s+(?:on\s+)?(?:the\s+)?(?:(?:delete|remove|destroy|x|×|cross)\s+(?:button|icon)\s+(?:of|for|next to|beside|on|in)\s+${VALUE}|${VALUE}(?:'s|’s)\s+(?:delete|remove|destroy|x|×|cross)(?:\s+(?:button|icon))?)$`,
+      'i',
+    ),
+    make: (m, state) => {
+      const name = (pick(m, 1) ? nameAt(m, 1) : nameAt(m, 7)) ?? state.last;
+      return name ? deleteItem(name) : undefined;
+    },
+  },
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?(?:delete|remove)\s+${VALUE}(?:\s+from the list)?$`, 'i'),
+    make: (m, state) => {
+      const name = nameAt(m, 1) ?? state.last;
+      return name ? deleteItem(name) : undefined;
+    },
+  },
+  // Filters: "show only active todos", "filter by completed", "go back to All", "click the Active filter".
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:show|view|see|list|filter(?:\s+(?:by|on|to|for))?|switch\s+(?:back\s+)?to|go\s+(?:back\s+)?to|return to|choose|select|click(?:\s+on)?)\s+(?:only\s+)?(?:the\s+)?["'“]?(all|active|completed|done|finished)["'”]?(?:\s+(?:${ITEM}|filter|view|tab|list))?(?:\s+only)?$`,
+      'i',
+    ),
+    make: (m) => [action(`I click ${q(FILTERS[m[1]!.toLowerCase()]!)}`)],
+  },
+  // The counter: "the counter says 2 items left", "it should say 1 item left".
+  {
+    re: new RegExp(
+      String.raw`^(?:the\s+)?(?:counter|count|footer|it|item count|todo count)\s+(?:should\s+)?(?:say|says|show|shows|read|reads|display|displays)\s+${VALUE}$`,
+      'i',
+    ),
+    make: (m) => [outcome(`I should see ${q(pick(m, 1))}`)],
+  },
+  // Counts: "there should be 2 todos", "I should see 1 todo", "there should be no todos".
+  {
+    re: new RegExp(
+      String.raw`^(?:there\s+should\s+be|there\s+(?:are|is)|i\s+should\s+see|i\s+see|the\s+list\s+(?:should\s+)?(?:has|have|shows?|contains?))\s+(\d+|${Object.keys(NUMBERS).join('|')})\s+${ITEM}(?:\s+(?:in the list|listed|shown))?$`,
+      'i',
+    ),
+    make: (m) => {
+      const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBERS[m[1]!.toLowerCase()]!;
+      return [outcome(`I should see ${n} ${LIST_WORD} ${n === 1 ? 'item' : 'items'}`)];
+    },
+  },
+  {
+    re: /^(?:the\s+)?(?:todo\s+|task\s+)?(?:list|todos|tasks)\s+(?:should be|is|are)\s+(?:empty|gone)$/i,
+    make: () => [outcome(`I should see 0 ${LIST_WORD} items`)],
+  },
+  // The field new items go into: "the new todo box should be empty".
+  {
+    re: /^(?:the\s+)?(?:new\s+(?:todo|task|item)|todo|input|text|entry)\s+(?:box|field|input)\s+(?:should be|is|must be)\s+(?:empty|blank|cleared)$/i,
+    make: () => [outcome(`${NEW_ITEM_FIELD} should be empty`)],
+  },
+  // An item's state: "x should be done", "mow lawn should be active", "the Completed filter should be selected".
+  {
+    re: new RegExp(
+      String.raw`^(?:the\s+(?:todo|task|item|entry)\s+)?${VALUE}\s+(should be|is|must be|should not be|shouldn't be|is not|isn't|must not be)\s+(${DONE_WORDS}|${NOT_DONE_WORDS})$`,
+      'i',
+    ),
+    make: (m) => {
+      const name = nameAt(m, 1);
+      if (!name) return undefined;
+      const done = !new RegExp(`^${NOT_DONE_WORDS}$`, 'i').test(m[8]!) !== /not|n't/i.test(m[7]!);
+      return [outcome(`${rowCheckbox(name)} ${done ? 'should be checked' : 'should not be checked'}`)];
+    },
+  },
+  {
+    re: new RegExp(
+      String.raw`^(?:the\s+)?${VALUE}\s+(?:filter|tab|link|view)\s+(?:should be|is|must be)\s+(?:selected|highlighted|current|active)$`,
+      'i',
+    ),
+    make: (m) => [outcome(`${q(pick(m, 1))} should have the class "selected"`)],
+  },
+  // Gone: ""one" should no longer be visible", "x should be gone", "x disappears".
+  {
+    re: new RegExp(
+      String.raw`^${VALUE}\s+(?:should\s+no\s+longer\s+be|is\s+no\s+longer|should\s+not\s+be\s+(?:listed|in the list|there)|should\s+be\s+gone|is\s+gone|should\s+disappear|disappears|has\s+disappeared)(?:\s+(?:visible|shown|displayed|listed|there|in the list))?$`,
+      'i',
+    ),
+    make: (m) => (itemName(pick(m, 1)) ? [outcome(`I should not see ${q(pick(m, 1))}`)] : undefined),
+  },
+  {
+    re: new RegExp(String.raw`^${VALUE}\s+(?:should\s+be|is)\s+(?:in the list|listed|on the list)$`, 'i'),
+    make: (m) => (itemName(pick(m, 1)) ? [outcome(`I should see ${q(pick(m, 1))}`)] : undefined),
+  },
+];
 
 /** Ordered: the first rule that matches a clause wins, so specific phrasings come before general ones. */
 const RULES: Rule[] = [
@@ -308,7 +637,7 @@ const KEYWORD = /^(?:given|when|then|and|but|\*)\s+/i;
 
 /** "then", "and then", or "and" before a verb of the grammar, as a clause separator. */
 const WORD_SEPARATOR =
-  /^\s+(?:and then|then|and(?=\s+(?:i\s+)?(?:open|go|navigate|visit|click|double-click|right-click|hover|press|tap|fill|type|enter|select|choose|check|uncheck|tick|untick|clear|search|add|wait|see|should|verify|expect|log|sign|submit|reload|refresh|drag|upload|scroll|accept|dismiss|switch)\b))\s+/i;
+  /^\s+(?:and then|then|and(?=\s+(?:i\s+)?(?:open|go|navigate|visit|click|double-click|right-click|hover|press|tap|fill|type|enter|select|choose|check|uncheck|tick|untick|clear|search|add|wait|see|should|verify|expect|log|sign|submit|reload|refresh|drag|upload|scroll|accept|dismiss|switch|hit|mark|complete|delete|remove|edit|rename|change|replace|filter|show|untick|tap)\b))\s+/i;
 
 /** Splits a line at commas, semicolons and "then"/"and then", but not inside quotes or `{{…}}`. */
 export function splitClauses(line: string): string[] {
@@ -351,37 +680,87 @@ export function splitClauses(line: string): string[] {
     .filter((clause) => clause !== '');
 }
 
-/** Translates one clause, or undefined when the grammar does not know it. */
-export function translateClause(clause: string): TranslatedStep[] | undefined {
+const PRONOUN = /(^|\s)(?:it|this one|that one)(?=\s|$)/i;
+
+/**
+ * Translates one clause, or undefined when the grammar does not know it. `state` carries what the
+ * flow's earlier clauses named (for "it" and an open edit box); it is updated by the clause.
+ */
+export function translateClause(clause: string, state: FlowState = {}): TranslatedStep[] | undefined {
   const text = clause.replace(KEYWORD, '').trim();
   // Already a built-in step: keep it as written.
   if (BUILT_IN.some((re) => re.test(text))) {
     const isOutcome = /\bshould\b/.test(text);
     return [{ kind: /^I open /.test(text) ? 'context' : isOutcome ? 'outcome' : 'action', text }];
   }
-  for (const rule of RULES) {
-    const match = rule.re.exec(text);
-    if (match) {
-      const steps = rule.make(match);
-      // A clause whose value came out empty ("click the") is not understood.
-      if (steps.every((step) => !/""/.test(step.text))) return steps;
+  const attempt = (said: string) => {
+    for (const rule of [...ITEM_RULES, ...RULES]) {
+      const match = rule.re.exec(said);
+      if (!match) continue;
+      const trial: FlowState = { ...state };
+      const steps = rule.make(match, trial);
+      // A clause whose value came out empty ("click the"), or that made no step, is not understood.
+      if (steps && steps.length > 0 && steps.every((step) => !/""/.test(step.text))) {
+        Object.assign(state, trial);
+        return steps;
+      }
     }
-  }
-  return undefined;
+    return undefined;
+  };
+  // "it" is the item the flow named last: "mark it as done", "it should be checked".
+  return attempt(text) ?? (state.last ? attempt(text.replace(PRONOUN, (_all, before: string) => `${before}${q(state.last!)}`)) : undefined);
 }
 
-/** Translates every line of a flow; lines (clauses) the grammar cannot read go to `unmatched`. */
-export function translateFlow(flow: readonly string[]): Translation {
+/**
+ * Translates every line of a flow; lines (clauses) the grammar cannot read go to `unmatched`, or to
+ * `fallback` first (the model's translation of that clause) when one is given.
+ */
+export function translateFlow(flow: readonly string[], fallback?: (clause: string) => TranslatedStep[] | undefined): Translation {
   const steps: TranslatedStep[] = [];
   const unmatched: string[] = [];
+  const state: FlowState = {};
   for (const line of flow) {
+    const whole = translateLine(line, state);
+    if (whole) {
+      steps.push(...whole);
+      continue;
+    }
     for (const clause of splitClauses(line)) {
-      const translated = translateClause(clause);
-      if (translated) steps.push(...translated);
-      else unmatched.push(clause);
+      const translated = translateClause(clause, state) ?? fallback?.(clause);
+      if (!translated) {
+        unmatched.push(clause);
+        continue;
+      }
+      steps.push(...translated);
+      // The item a step of the general grammar acted on is what a later "it" means.
+      const acted = [...translated]
+        .reverse()
+        .map((step) => /^I (?:check|uncheck|double-click|hover over) "((?:[^"\\]|\\.)*)"$/.exec(step.text)?.[1]);
+      const named = acted.find((name) => name !== undefined);
+      if (named) state.last = named.replace(/\\(.)/g, '$1');
+      // Enter, Escape or leaving the box ends an edit.
+      if (state.editing && translated.some((step) => /^I (?:press|blur|click) /.test(step.text))) delete state.editing;
     }
   }
   return { steps, unmatched };
+}
+
+/** A line about several items at once ("add a, b and c", "the list shows a, b in order"), read whole. */
+function translateLine(line: string, state: FlowState): TranslatedStep[] | undefined {
+  const text = line
+    .trim()
+    .replace(KEYWORD, '')
+    .replace(/[.!]+$/, '');
+  for (const rule of LINE_RULES) {
+    const match = rule.re.exec(text);
+    const trial: FlowState = { ...state };
+    const steps = match ? rule.make(match, trial) : undefined;
+    if (steps && steps.length > 0) {
+      Object.assign(state, trial);
+      return steps;
+    }
+  }
+  return undefined;
 }
 
 /** Given/When/Then by kind, And for a repeat of the same kind. */
