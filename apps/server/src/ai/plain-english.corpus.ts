@@ -97,7 +97,7 @@ export const CORPUS: readonly CorpusFlow[] = [
     'tick off',
     'ticking off one todo leaves the other active',
     ['open the app', 'add "x" and "y"', 'tick off x', 'x should be done', 'y should not be done'],
-    'complete-wrong-row',
+    'add-completed',
   ),
   todo(
     'complete and reload',
@@ -200,18 +200,26 @@ export const CORPUS: readonly CorpusFlow[] = [
     'a filter is a hash route of its own',
     [
       'open the app',
-      'add "a" and "b"',
-      'complete "a"',
+      'add "pay bills" and "buy stamps"',
+      'complete "pay bills"',
       'click on Active',
       'the url should contain "#/active"',
-      '"a" should no longer be visible',
+      '"pay bills" should no longer be visible',
     ],
     'filters-ignore-address',
   ),
   todo(
     'back to all',
     'All shows every todo again after a filter',
-    ['open the app', 'add "a" and "b"', 'mark "b" as completed', 'show completed', 'then go back to All', 'the list shows a, b in order'],
+    [
+      'open the app',
+      'add "a" and "b"',
+      'mark "b" as completed',
+      'show completed',
+      'only b should be shown',
+      'then go back to All',
+      'the list shows a, b in order',
+    ],
     'completed-filter-shows-active',
   ),
   // ---- TodoMVC: editing ----
@@ -267,7 +275,13 @@ export const CORPUS: readonly CorpusFlow[] = [
   todo(
     'empty an edit',
     'emptying a todo while editing deletes it',
-    ['open the app', 'add "a" and "b"', 'double-click "a"', 'clear the text and press enter', 'the list shows only b'],
+    [
+      'open the app',
+      'add "read mail" and "tidy desk"',
+      'double-click "read mail"',
+      'clear the text and press enter',
+      'the list shows only tidy desk',
+    ],
     'edit-emptied-kept',
   ),
   todo(
@@ -288,12 +302,19 @@ export const CORPUS: readonly CorpusFlow[] = [
     'delete a todo',
     'deleting a todo removes only that todo',
     ['open the app', 'add "one" and "two"', 'delete "one"', '"one" should no longer be visible', 'the list should show only "two"'],
-    'delete-other-row',
+    'delete-button-gone',
   ),
   todo(
     'remove with hover',
     'the delete button shows on hover and removes the row',
-    ['open the app', 'add "x", "y" and "z"', 'hover over "y"', "click y's delete button", 'the list shows x, z in order'],
+    [
+      'open the app',
+      'add "x", "y" and "z"',
+      'hover over "y"',
+      "click y's delete button",
+      'reload the page',
+      'the list shows x, z in order',
+    ],
     'delete-other-row',
   ),
   todo(
@@ -317,7 +338,14 @@ export const CORPUS: readonly CorpusFlow[] = [
   todo(
     'clear completed button',
     'the Clear completed button shows once one todo is done',
-    ['open the app', 'add "a" and "b"', 'tick "a"', 'click "Clear completed"', 'I should see 1 todo', 'the counter says 1 item left'],
+    [
+      'open the app',
+      'add "sort mail" and "pay tax"',
+      'tick "sort mail"',
+      'click "Clear completed"',
+      'I should see 1 todo',
+      'the counter says 1 item left',
+    ],
     'clear-completed-late',
   ),
   todo(
