@@ -376,6 +376,93 @@ export const CORPUS: readonly CorpusFlow[] = [
   ),
   todo('nothing yet', 'a fresh app lists nothing', ['open the app', 'there should be no todos', 'the new todo field should be empty']),
 
+  // ---- TodoMVC, written after the translator learnt the flows above (held out: not tuned to) ----
+  todo(
+    'held out: enter a task',
+    'a task entered with Return is listed and counted',
+    [
+      'Start on the todo app',
+      'Enter the task "pick up parcel" and press return',
+      'I should see "pick up parcel" in the list',
+      '1 item left should be displayed',
+    ],
+    'one-todo-hidden',
+  ),
+  todo(
+    'held out: finish two of three',
+    'finishing two todos leaves one counted',
+    [
+      'open the app',
+      'add the todos "wash up", "hoover" and "dust"',
+      'mark wash up as finished',
+      'mark "dust" as done too',
+      'the counter should read 1 item left',
+    ],
+    'counter-counts-completed',
+  ),
+  todo(
+    'held out: completed only',
+    'the Completed view lists what was ticked',
+    [
+      'open the app',
+      'create "plan trip" and "book hotel"',
+      'check off "book hotel"',
+      'switch to the Completed view',
+      'only "book hotel" should be listed',
+    ],
+    'completed-filter-shows-active',
+  ),
+  todo(
+    'held out: delete then count',
+    'deleting one of two leaves one',
+    [
+      'open the app',
+      'add "alpha task" and "beta task"',
+      'delete the todo "alpha task"',
+      'there is 1 todo left',
+      'alpha task should be gone',
+    ],
+    'delete-button-gone',
+  ),
+  todo(
+    'held out: edit via double click',
+    'a double-clicked todo takes new text',
+    [
+      'open the app',
+      'add a todo: "reply to emails"',
+      'double-click the todo "reply to emails"',
+      'replace the text with "reply to all emails"',
+      'press Enter',
+      'I should see "reply to all emails"',
+    ],
+    'enter-ignored-on-edit',
+  ),
+  todo(
+    'held out: untick via box',
+    'unticking the box next to a todo makes it active',
+    [
+      'open the app',
+      'add "stretch"',
+      'tick the checkbox next to "stretch"',
+      'untick the checkbox next to "stretch"',
+      'stretch should not be completed',
+      'the counter says 1 item left',
+    ],
+    'uncheck-ignored',
+  ),
+  todo(
+    'held out: clear them all',
+    'completing all then clearing completed empties the list',
+    ['open the app', 'add "p" and "q"', 'mark all todos as completed', 'click Clear completed', 'the todo list should be empty'],
+    'toggle-all-first-only',
+  ),
+  todo(
+    'held out: nothing left after reload',
+    'a deleted todo does not come back after a reload',
+    ['open the app', 'add "ghost"', 'remove "ghost"', 'refresh', 'no todos should be shown'],
+    'delete-not-saved',
+  ),
+
   // ---- Demo shop ----
   shop('search a mug', 'search finds the mug and not the jacket', [
     'Open the shop',
@@ -425,6 +512,30 @@ export const CORPUS: readonly CorpusFlow[] = [
     'set Quantity to 2',
     'add it to the cart',
     'I should see "Added 2 × Trail Backpack (Slate) to your cart"',
+  ]),
+  shop('held out: search then open', 'a search result opens its page', [
+    'open the store',
+    'look for "headlamp"',
+    'click the Ridge Headlamp link',
+    'the page title should include "Ridge Headlamp"',
+  ]),
+  shop('held out: nothing found', 'a search with no result lists nothing', [
+    'open the shop',
+    'search for "zzzz"',
+    'Trail Backpack should not be shown',
+  ]),
+  shop('held out: sign in and out', 'a signed-in shopper can sign out', [
+    'open the login page',
+    'log in as demo@rehearse.dev with password rehearse123',
+    'click "Sign out"',
+    'the Sign in link should be visible',
+  ]),
+  shop('held out: cart from product', 'the cart shows what was added', [
+    'open the shop and click "Enamel Camp Mug"',
+    'pick Navy from Colour',
+    'add to cart',
+    'go to cart.html',
+    'I should see Enamel Camp Mug',
   ]),
   shop('empty cart', 'a new shopper has an empty cart', ['go to cart.html', 'I should see "Your cart is empty"']),
 ];

@@ -145,6 +145,8 @@ const NOT_DONE = String.raw`(?:not (?:completed?|done|finished|checked|ticked)|a
 // An item's state in words other than the checkbox's own ("checked" is the general grammar's).
 const DONE_WORDS = String.raw`(?:completed?|done|finished|crossed off)`;
 const NOT_DONE_WORDS = String.raw`(?:not (?:completed?|done|finished)|active|incomplete|uncompleted|unfinished|undone)`;
+/** "the todo" before an item's quoted name: `delete the todo "alpha task"`. */
+const THE_ITEM = String.raw`(?:the\s+(?:todo|task|item|entry|row)\s+(?=["'“‘]))?`;
 const ITEM = String.raw`(?:todos?|tasks?|items?|entries|rows|ones)`;
 
 /** An item that is really the next action ("add "walk dog" and mark it as done"). */
@@ -241,7 +243,7 @@ const ITEM_RULES: Rule[] = [
   // Adding one item: "Add a todo "buy milk"", "create a new task called walk the dog", `add "a"`.
   {
     re: new RegExp(
-      String.raw`^(?:i\s+)?(?:add|create|enter|write|type)\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:todo|task|item|entry|to-do)\s+(?:called\s+|named\s+|saying\s+|that says\s+|:\s*)?${VALUE}(?:\s+to the list)?$`,
+      String.raw`^(?:i\s+)?(?:add|create|enter|write|type)\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:todo|task|item|entry|to-do)(?:\s*:\s*|\s+(?:called|named|saying|that says)\s+|\s+)${VALUE}(?:\s+to the list)?$`,
       'i',
     ),
     make: (m, state) => (itemName(pick(m, 1)) ? addItem(pick(m, 1), state) : undefined),
@@ -287,7 +289,7 @@ const ITEM_RULES: Rule[] = [
   },
   // Completing one item: "Mark "buy milk" as completed", "tick off x", "check the box next to "wash car"".
   {
-    re: new RegExp(String.raw`^(?:i\s+)?mark\s+${VALUE}\s+as\s+(${DONE}|${NOT_DONE})$`, 'i'),
+    re: new RegExp(String.raw`^(?:i\s+)?mark\s+${THE_ITEM}${VALUE}\s+as\s+(${DONE}|${NOT_DONE})$`, 'i'),
     make: (m, state) => {
       const name = nameAt(m, 1) ?? state.last;
       if (!name) return undefined;
@@ -297,7 +299,7 @@ const ITEM_RULES: Rule[] = [
   },
   {
     re: new RegExp(
-      String.raw`^(?:i\s+)?(?:(?:check|tick|click|tap)\s+(?:on\s+)?(?:the\s+)?(?:check ?box|tick ?box|box|toggle|circle)\s+(?:next to|beside|for|of|by|in front of)|(?:tick|check|cross)\s+off|complete|finish)\s+${VALUE}$`,
+      String.raw`^(?:i\s+)?(?:(?:check|tick|click|tap)\s+(?:on\s+)?(?:the\s+)?(?:check ?box|tick ?box|box|toggle|circle)\s+(?:next to|beside|for|of|by|in front of)|(?:tick|check|cross)\s+off|complete|finish)\s+${THE_ITEM}${VALUE}$`,
       'i',
     ),
     make: (m, state) => {
@@ -305,6 +307,18 @@ const ITEM_RULES: Rule[] = [
       if (!name) return undefined;
       state.last = name;
       return [action(`I check ${rowCheckbox(name)}`)];
+    },
+  },
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:uncheck|untick|clear)\s+(?:the\s+)?(?:check ?box|tick ?box|box|toggle|circle)\s+(?:next to|beside|for|of|by|in front of)\s+${VALUE}$`,
+      'i',
+    ),
+    make: (m, state) => {
+      const name = nameAt(m, 1) ?? state.last;
+      if (!name) return undefined;
+      state.last = name;
+      return [action(`I uncheck ${rowCheckbox(name)}`)];
     },
   },
   // Deleting one item: `delete "one"`, "remove the todo old", "click y's delete button", "delete it".
@@ -319,7 +333,7 @@ const ITEM_RULES: Rule[] = [
     },
   },
   {
-    re: new RegExp(String.raw`^(?:i\s+)?(?:delete|remove)\s+${VALUE}(?:\s+from the list)?$`, 'i'),
+    re: new RegExp(String.raw`^(?:i\s+)?(?:delete|remove)\s+${THE_ITEM}${VALUE}(?:\s+from the list)?$`, 'i'),
     make: (m, state) => {
       const name = nameAt(m, 1) ?? state.last;
       return name ? deleteItem(name) : undefined;
@@ -344,13 +358,21 @@ const ITEM_RULES: Rule[] = [
   // Counts: "there should be 2 todos", "I should see 1 todo", "there should be no todos".
   {
     re: new RegExp(
-      String.raw`^(?:there\s+should\s+be|there\s+(?:are|is)|i\s+should\s+see|i\s+see|the\s+list\s+(?:should\s+)?(?:has|have|shows?|contains?))\s+(\d+|${Object.keys(NUMBERS).join('|')})\s+${ITEM}(?:\s+(?:in the list|listed|shown))?$`,
+      String.raw`^(?:there\s+should\s+be|there\s+(?:are|is)|i\s+should\s+see|i\s+see|the\s+list\s+(?:should\s+)?(?:has|have|shows?|contains?))\s+(\d+|${Object.keys(NUMBERS).join('|')})\s+${ITEM}(?:\s+(?:in the list|listed|shown|left|remaining))?$`,
       'i',
     ),
     make: (m) => {
       const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBERS[m[1]!.toLowerCase()]!;
       return [outcome(`I should see ${n} ${LIST_WORD} ${n === 1 ? 'item' : 'items'}`)];
     },
+  },
+  {
+    re: new RegExp(String.raw`^no\s+${ITEM}\s+(?:should be|are|is)\s+(?:shown|visible|listed|left|displayed)$`, 'i'),
+    make: () => [outcome(`I should see 0 ${LIST_WORD} items`)],
+  },
+  {
+    re: new RegExp(String.raw`^(?:i\s+)?(?:should\s+)?(?:still\s+)?see\s+${VALUE}\s+(?:in|on)\s+the\s+(?:todo\s+|task\s+)?list$`, 'i'),
+    make: (m) => (itemName(pick(m, 1)) ? [outcome(`I should see ${q(pick(m, 1))}`)] : undefined),
   },
   {
     re: /^(?:the\s+)?(?:todo\s+|task\s+)?(?:list|todos|tasks)\s+(?:should be|is|are)\s+(?:empty|gone)$/i,
@@ -533,7 +555,7 @@ const RULES: Rule[] = [
   },
   // Search.
   {
-    re: new RegExp(String.raw`^(?:i\s+)?search (?:for\s+)?${VALUE}$`, 'i'),
+    re: new RegExp(String.raw`^(?:i\s+)?(?:search (?:for\s+)?|look (?:for|up)\s+)${VALUE}$`, 'i'),
     make: (m) => [action(`I fill "Search" with ${q(pick(m, 1))}`), action('I press "Enter"')],
   },
   // Fill: "fill Email with x", "type x into Email", "enter x in the Email field", "set Email to x".
@@ -571,7 +593,7 @@ const RULES: Rule[] = [
     make: (m) => [action(`I check ${q(elementName(pick(m, 1)))}`)],
   },
   // Cart paraphrases: "add it / the first result / Trail Backpack to the cart".
-  { re: /^(?:i\s+)?add\s+.+?\s+to\s+(?:the\s+|my\s+)?(?:cart|basket|bag)$/i, make: () => [action('I click "Add to cart"')] },
+  { re: /^(?:i\s+)?add\s+(?:.+?\s+)?to\s+(?:the\s+|my\s+)?(?:cart|basket|bag)$/i, make: () => [action('I click "Add to cart"')] },
   // Outcomes: negative first, so "should not see" is not read as "should see".
   {
     re: new RegExp(
@@ -687,7 +709,11 @@ const PRONOUN = /(^|\s)(?:it|this one|that one)(?=\s|$)/i;
  * flow's earlier clauses named (for "it" and an open edit box); it is updated by the clause.
  */
 export function translateClause(clause: string, state: FlowState = {}): TranslatedStep[] | undefined {
-  const text = clause.replace(KEYWORD, '').trim();
+  // "mark "dust" as done too": the trailing "too" says nothing a step needs.
+  const text = clause
+    .replace(KEYWORD, '')
+    .trim()
+    .replace(/,?\s+(?:too|as well|also)$/i, '');
   // Already a built-in step: keep it as written.
   if (BUILT_IN.some((re) => re.test(text))) {
     const isOutcome = /\bshould\b/.test(text);
