@@ -210,6 +210,15 @@ describe('plain-English translator on lists of items (issue 44)', () => {
     ['the list should be empty', 'Then I should see 0 "todo" items'],
     ['the new todo box should be empty', 'Then the 1st "textbox" should be empty'],
     ['rename "buy bred" to "buy bread"', 'When I double-click "buy bred"'],
+    ['untick the checkbox next to "stretch"', 'When I uncheck "checkbox" in the item containing "stretch"'],
+    ['delete the todo "alpha task"', 'When I hover over the item containing "alpha task"'],
+    ['add a todo: "reply to emails"', 'When I fill the 1st "textbox" with "reply to emails"'],
+    ['mark "dust" as done too', 'When I check "checkbox" in the item containing "dust"'],
+    ['there is 1 todo left', 'Then I should see 1 "todo" item'],
+    ['no todos should be shown', 'Then I should see 0 "todo" items'],
+    ['I should see "pick up parcel" in the list', 'Then I should see "pick up parcel"'],
+    ['look for "headlamp"', 'When I fill "Search" with "headlamp"'],
+    ['add to cart', 'When I click "Add to cart"'],
   ])('reads "%s"', (line, first) => {
     const result = translateFlow([line]);
     expect(result.unmatched).toEqual([]);
