@@ -146,17 +146,7 @@ export class RunUploadsService {
         endTime: new Date(report.endTime),
         rerunOf: input.rerunOf ?? null,
       },
-      report.testCases.map((testCase, position) => ({
-        projectId,
-        position,
-        scenarioName: testCase.scenarioName,
-        featureName: testCase.featureName,
-        status: testCase.result.status,
-        failedStepText: testCase.failedStep === undefined ? null : (testCase.steps[testCase.failedStep]?.text ?? null),
-        startTime: new Date(testCase.result.startTime),
-        endTime: new Date(testCase.result.endTime),
-        report: testCase,
-      })),
+      report.testCases.map((testCase, position) => ({ ...testCaseRow(projectId, testCase), position })),
       wanted,
     );
     if (!sameBody) throw conflict(Messages.uploadKeyReused);
@@ -178,17 +168,7 @@ export class RunUploadsService {
     if ((await this.runs.projectOfRun(runId)) !== projectId) throw notFound(Messages.runNotFound);
     await this.runs.appendTestCases(
       runId,
-      report.testCases.map((testCase, index) => ({
-        projectId,
-        appendKey: `${uploadKey}:${index}`,
-        scenarioName: testCase.scenarioName,
-        featureName: testCase.featureName,
-        status: testCase.result.status,
-        failedStepText: testCase.failedStep === undefined ? null : (testCase.steps[testCase.failedStep]?.text ?? null),
-        startTime: new Date(testCase.result.startTime),
-        endTime: new Date(testCase.result.endTime),
-        report: testCase,
-      })),
+      report.testCases.map((testCase, index) => ({ ...testCaseRow(projectId, testCase), appendKey: `${uploadKey}:${index}` })),
       artifactIds,
     );
     const reportLink = this.reportLink(projectId, runId);
@@ -214,3 +194,17 @@ function decodeBase64(text: string): Buffer | undefined {
 }
 
 const EQUALS_SIGN = 61;
+
+/** A scenario of an uploaded report as the runs tables keep it: one rule for uploads and appends. */
+function testCaseRow(projectId: string, testCase: RunReport['testCases'][number]) {
+  return {
+    projectId,
+    scenarioName: testCase.scenarioName,
+    featureName: testCase.featureName,
+    status: testCase.result.status,
+    failedStepText: testCase.failedStep === undefined ? null : (testCase.steps[testCase.failedStep]?.text ?? null),
+    startTime: new Date(testCase.result.startTime),
+    endTime: new Date(testCase.result.endTime),
+    report: testCase,
+  };
+}
