@@ -624,6 +624,7 @@ export async function buildApp(options: AppOptions): Promise<{ app: FastifyInsta
     oversight,
     runReports,
     workspaces,
+    environments,
     jobs,
   });
   registerScenarioJobRoutes(route, jobs);

@@ -110,24 +110,52 @@ describe('step help in Chromium', () => {
     await list.getByRole('link', { name: 'Steps reference' }).waitFor();
   });
 
-  it('refuses a plain-English scenario with a line no step reads, names the line, writes nothing, and links the reference', async () => {
+  it('asks about plain-English lines no step reads, with candidates, saves nothing until each reads, then saves', async () => {
     await page.goto(`/${ada.projectId}/features`);
     await f.openScenario('Add a mug');
-    const before = (await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios.length;
+    const scenarios = async () => (await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios;
+    const before = (await scenarios()).length;
     await page.getByRole('button', { name: S.newScenario }).first().click();
     const dialog = page.getByTestId('create-scenario-dialog');
     await dialog.getByRole('button', { name: new RegExp(S.createPlain) }).click();
     await dialog.getByLabel(S.scenarioNameLabel).fill('Dance');
-    await dialog.getByLabel(S.plainStepsLabel).fill('open the shop\ndance a little jig');
+    const flow = dialog.getByLabel(S.plainStepsLabel);
+    await flow.fill('open the shop\nI tapp "Add to cart"\ndance a little jig\nopen "https://elsewhere.example/help"');
     await dialog.getByRole('button', { name: S.create }).click();
+    const questions = dialog.getByRole('region', { name: '3 lines need your answer before anything is created' });
+    await questions.waitFor();
+    // Every line is shown: what the readable one became, and a question for each of the others.
+    expect(await questions.innerText()).toContain('reads as Given I open "/"');
+    const tapp = questions.getByRole('group', { name: 'I tapp "Add to cart"' });
+    expect(await tapp.innerText()).toContain('Did you mean:');
+    expect(await tapp.getByRole('button').allInnerTexts()).toContain('I click "Add to cart"');
+    expect(await questions.getByRole('group', { name: 'dance a little jig' }).innerText()).toBe(
+      'No step comes close. Rephrase this line in the box above, or look up the words in the Steps reference.',
+    );
+    // A line that reads but leaves the project's environments is asked about too, saying why.
+    const elsewhere = questions.getByRole('group', { name: 'open "https://elsewhere.example/help"' });
+    expect(await elsewhere.innerText()).toContain(
+      'This line opens elsewhere.example, a site outside this project’s environments. Open the page under the environment instead, or write the step in Gherkin to test another site.',
+    );
+    expect(await elsewhere.getByRole('button').allInnerTexts()).toEqual(['I open "/help"']);
+    await expectAccessible(page, 'plain-English questions');
+    await screenshotAtSizes(page, 'plain-english-question');
+    expect(await scenarios()).toHaveLength(before);
+
+    // One click puts the step in the line; the last line is rephrased by hand.
+    await tapp.getByRole('button', { name: 'I click "Add to cart"' }).click();
     await expect
-      .poll(() => dialog.getByRole('alert').textContent())
-      .toContain(
-        'Nothing was created: this line does not read as a step: “dance a little jig”. Rephrase it with the words of the Steps reference, or write a step in Gherkin.',
-      );
-    expect(await dialog.getByRole('link', { name: 'Steps reference' }).getAttribute('href')).toBe(`/${ada.projectId}/steps-reference`);
-    await screenshotAtSizes(page, 'plain-english-refused');
-    expect((await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios).toHaveLength(before);
-    await page.keyboard.press('Escape');
+      .poll(() => flow.inputValue())
+      .toBe('open the shop\nI click "Add to cart"\ndance a little jig\nopen "https://elsewhere.example/help"');
+    const left = dialog.getByRole('region', { name: '2 lines need your answer before anything is created' });
+    expect(await left.innerText()).toContain('Picked: the line now reads as this step. I click "Add to cart"');
+    await flow.fill('open the shop\nI click "Add to cart"\nI should see "Added to your cart"');
+    await dialog.getByRole('button', { name: S.create }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = await scenarios();
+    expect(saved).toHaveLength(before + 1);
+    expect(saved.map((scenario) => scenario.name)).toContain('Dance');
+    await screenshotAtSizes(page, 'plain-english-saved');
+    await expect.poll(() => f.gherkinText()).toContain('Then I should see "Added to your cart"');
   });
 });

@@ -24,9 +24,14 @@ export const SCENARIO_CREATION_DEFAULT_FEATURE = 'Plain English scenarios';
 
 /** A flow as the spec's idea carries it (one text, a line or a comma per action) or as lines. */
 const CreationFlow = z
-  .union([z.string().max(200_000), z.array(z.string().max(1000))])
+  .union([z.string().max(200_000, Messages.plainEnglishFlowTooLong), z.array(z.string())])
   .transform((flow) => (typeof flow === 'string' ? flow.split(/\r?\n/).filter((line) => line.trim() !== '') : flow))
-  .pipe(z.array(z.string().max(1000)).min(1).max(200));
+  .pipe(
+    z
+      .array(z.string().max(1000, Messages.plainEnglishLineTooLong))
+      .min(1, Messages.plainEnglishFlowEmpty)
+      .max(200, Messages.plainEnglishFlowTooLong),
+  );
 
 /** Parameters as the spec's "JSON key/value string" or as an object; names to text values either way. */
 const CreationParameters = z.union([z.string().max(100_000), z.record(z.string(), z.string())]).transform((parameters, context) => {
@@ -147,6 +152,39 @@ export const aiCalls = {
       reportLink: z.string().nullable(),
     }),
     example: { body: { projectId: EXAMPLE_PROJECT, featureName: 'Shop', name: 'Buy', flow: ['open "/"'] } },
+  }),
+  /**
+   * How a plain-English flow reads, line by line, without saving anything (issue 44): the steps
+   * each line becomes, and for a clause no step reads, a question with the steps it may have meant
+   * (built-in steps, several naming elements of the application map). The dialog asks before it
+   * creates; scenario creation still refuses a flow with a clause left unread.
+   */
+  scenarioReading: defineCall({
+    method: 'POST',
+    path: '/api/runs/scenarios/scenario-reading',
+    summary: 'Reads plain-English lines as built-in steps, with candidates for each line it cannot read; saves nothing',
+    access: 'project',
+    project: { from: 'body', field: 'projectId' },
+    body: z.object({ projectId: ProjectId, flow: CreationFlow }),
+    response: Ok.extend({
+      lines: z.array(
+        z.object({
+          line: z.string(),
+          /** The Gherkin steps the line became, keywords included. */
+          steps: z.array(z.string()),
+          /** One per clause of the line no step reads, in order. */
+          questions: z.array(
+            z.object({
+              clause: z.string(),
+              candidates: z.array(z.string()),
+              /** Why a clause that reads is still asked about (it opens a site outside the project's environments). */
+              why: z.string().optional(),
+            }),
+          ),
+        }),
+      ),
+    }),
+    example: { body: { projectId: EXAMPLE_PROJECT, flow: ['open the shop', 'press the big blue button'] } },
   }),
   generateStepCode: defineCall({
     method: 'POST',

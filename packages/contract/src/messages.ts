@@ -235,6 +235,12 @@ export const Messages = {
   /** A plain-English line no step reads: nothing is written, and the user learns which line to change. */
   plainEnglishNotUnderstood: (lines: readonly string[]) =>
     `Nothing was created: ${lines.length === 1 ? 'this line does' : 'these lines do'} not read as a step: ${lines.map((line) => `“${line}”`).join(', ')}. Rephrase ${lines.length === 1 ? 'it' : 'them'} with the words of the Steps reference, or write a step in Gherkin.`,
+  plainEnglishFlowEmpty: 'The flow cannot be empty.',
+  /** A plain-English line that opens a host no environment of the project has: asked about, not written. */
+  plainEnglishOtherHost: (host: string) =>
+    `This line opens ${host}, a site outside this project’s environments. Open the page under the environment instead, or write the step in Gherkin to test another site.`,
+  plainEnglishFlowTooLong: 'A scenario holds at most 200 lines. Split the flow into several scenarios.',
+  plainEnglishLineTooLong: 'A line holds at most 1,000 characters. Split it into several lines.',
   /** scenarios/scenario-creation's `parameters` sent as the spec's JSON key/value string that does not parse as one. */
   scenarioParametersInvalid: 'The parameters must be a JSON object of names and text values, e.g. {"user": "demo@rehearse.dev"}.',
   scenarioNameExists: 'Scenario name already exists.',

@@ -205,14 +205,25 @@ export class RecorderSession {
     if (startedWith) this.linesBefore.set(command, startedWith);
     this.commands.push(command);
     this.changed();
+    // The page now shows what the step before did: a list it filled is part of the app's map.
+    void this.rememberPage(this.page);
   }
 
   private async rememberPage(page: Page): Promise<void> {
     try {
       const url = page.url();
+      // about:blank (before the first navigation) and other non-web pages are no page of the app.
+      if (!/^https?:/.test(url)) return;
       const path = relativePath(url, this.options.baseUrl);
       const ariaSnapshot = await page.locator('body').ariaSnapshot({ timeout: 3000 });
+      // A step that navigates (Sign in) may have moved the page on while it was read: that snapshot
+      // is of another route, and the next page's load remembers that one.
+      if (page.url() !== url) return;
       const recorded = { path: path.split('?')[0] ?? path, url, title: await page.title(), ariaSnapshot };
+      // A route keeps its fullest view: the todo list with rows says more of the app than the same
+      // page empty (scenario ideas read it), and a later step that emptied it again takes nothing away.
+      const known = this.pages.get(recorded.path);
+      if (known && lineCount(known.ariaSnapshot) > lineCount(ariaSnapshot)) return;
       this.pages.set(recorded.path, recorded);
       this.options.onPage?.(recorded);
     } catch {
@@ -259,7 +270,13 @@ export class RecorderSession {
    * gave it (an assertion the panel adds, or the end of the recording). Returns once it is set.
    */
   async settleLastEffect(): Promise<void> {
-    const last = this.commands.at(-1);
+    // The last step is taken now, before a step the panel adds right after this call.
+    await this.settleEffectOf(this.commands.at(-1));
+    // The page as the recording leaves it, for the map (the last step's effect is only on screen).
+    await this.rememberPage(this.page);
+  }
+
+  private async settleEffectOf(last: RecordedCommand | undefined): Promise<void> {
     const before = last && this.linesBefore.get(last);
     if (!last || !before || last.effect) return;
     const shown = await this.page.evaluate(visibleLinesOfPage).catch(() => undefined);
@@ -422,6 +439,8 @@ export class RecorderSession {
 
 const BUTTONS = { left: 1, right: 2, middle: 4 } as const;
 const MODIFIER_BITS: Record<string, number> = { Alt: 1, Control: 2, Meta: 4, Shift: 8 };
+
+const lineCount = (text: string) => text.split('\n').length;
 
 function sameElement(a: RecordedCommand, b: RecordedCommand): boolean {
   return a.path === b.path && JSON.stringify(a.element?.locators) === JSON.stringify(b.element?.locators);

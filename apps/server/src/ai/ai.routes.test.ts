@@ -2,6 +2,7 @@ import { aiCalls, authCalls, SCENARIO_CREATION_DEFAULT_FEATURE, workspaceCalls }
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeLlm, type FakeLlm } from '../testing/fake-llm.js';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
+import { RecordedPagesRepo } from '../recorder/recorded-pages.repo.js';
 import { GENERATED_STEPS_FILE } from './ai.service.js';
 import { applyQuickPrompt } from './quick-prompts.js';
 import { SAMPLES } from './quick-prompts.samples.js';
@@ -149,6 +150,80 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
     expect(two.message).toBe(
       'Nothing was created: these lines do not read as a step: “dance a jig”, “sing”. Rephrase them with the words of the Steps reference, or write a step in Gherkin.',
     );
+    expect(await versions()).toEqual(before);
+  });
+
+  it('reads a flow line by line and asks about each clause no step reads, with candidates; saves nothing', async () => {
+    const { api, projectId } = await signUp(test);
+    const versions = () => api.call(workspaceCalls.getStableVersions, { query: { projectId } });
+    const before = await versions();
+    const answer = await api.call(aiCalls.scenarioReading, {
+      body: { projectId, flow: ['open the shop', 'I tapp "Sign in"', 'dance a jig', 'I should sea "Welcome"'] },
+    });
+    expect(answer.lines).toEqual([
+      { line: 'open the shop', steps: ['Given I open "/"'], questions: [] },
+      {
+        line: 'I tapp "Sign in"',
+        steps: [],
+        questions: [{ clause: 'I tapp "Sign in"', candidates: ['I open "Sign in"', 'I click "Sign in"', 'I double-click "Sign in"'] }],
+      },
+      // Nothing comes close: the line is asked about all the same, never dropped.
+      { line: 'dance a jig', steps: [], questions: [{ clause: 'dance a jig', candidates: [] }] },
+      {
+        line: 'I should sea "Welcome"',
+        steps: [],
+        questions: [{ clause: 'I should sea "Welcome"', candidates: ['I should see "Welcome"', 'I should not see "Welcome"'] }],
+      },
+    ]);
+    expect(await versions()).toEqual(before);
+  });
+
+  it('answers bad flows with a clear 400 or a question, never a 500, and saves nothing', async () => {
+    const { api, projectId } = await signUp(test);
+    const versions = () => api.call(workspaceCalls.getStableVersions, { query: { projectId } });
+    const before = await versions();
+    const read = (flow: string[]) => api.call(aiCalls.scenarioReading, { body: { projectId, flow } });
+    const refused = async (flow: string[]) => {
+      const error = await failure(read(flow));
+      return [error.httpStatus, error.message];
+    };
+    // An empty flow, and more lines or longer lines than a scenario holds: refused, saying which rule.
+    expect(await refused([])).toEqual([400, 'The flow cannot be empty.']);
+    expect(await refused(Array.from({ length: 201 }, (_, i) => `click "B${i}"`))).toEqual([
+      400,
+      'A scenario holds at most 200 lines. Split the flow into several scenarios.',
+    ]);
+    expect(await refused(['x'.repeat(1001)])).toEqual([400, 'A line holds at most 1,000 characters. Split it into several lines.']);
+    // At the limits the flow is read: 200 lines, a line of 1,000 characters; a script tag is words like any other.
+    const many = await read(Array.from({ length: 200 }, (_, i) => `click "B${i}"`));
+    expect(many.lines.every((line) => line.steps.length === 1 && line.questions.length === 0)).toBe(true);
+    const long = await read([`dance ${'a'.repeat(994)}`]);
+    expect(long.lines[0]!.questions).toHaveLength(1);
+    const script = await read(['<script>alert(1)</script>']);
+    expect(script.lines[0]).toEqual({
+      line: '<script>alert(1)</script>',
+      steps: [],
+      questions: [{ clause: '<script>alert(1)</script>', candidates: [] }],
+    });
+    // A URL on a site no environment of the project names: asked about, with the page under the environment.
+    const elsewhere = await read(['open "https://evil.example/login?next=/"']);
+    expect(elsewhere.lines[0]).toEqual({
+      line: 'open "https://evil.example/login?next=/"',
+      steps: ['Given I open "https://evil.example/login?next=/"'],
+      questions: [
+        {
+          clause: 'open "https://evil.example/login?next=/"',
+          candidates: ['I open "/login?next=/"'],
+          why: 'This line opens evil.example, a site outside this project’s environments. Open the page under the environment instead, or write the step in Gherkin to test another site.',
+        },
+      ],
+    });
+    const creation = await failure(
+      api.call(aiCalls.scenarioCreation, {
+        body: { projectId, featureName: 'Shop', name: 'x', flow: ['<script>alert(1)</script>'], parameters: {} },
+      }),
+    );
+    expect(creation.httpStatus).toBe(400);
     expect(await versions()).toEqual(before);
   });
 
@@ -300,6 +375,39 @@ describe('AI engine with an OpenAI-compatible provider', () => {
       body: { projectId, featureName: 'Party', name: 'Party', flow: ['open the shop', 'dance a jig'], parameters: {} },
     });
     expect(answer.steps).toEqual(['Given I open "/"', 'When I click "Dance"']);
+  });
+
+  it('names the elements of the application map to the provider, and replays its recorded answer as built-in steps', async () => {
+    const { api, projectId } = await signUp(test);
+    await new RecordedPagesRepo(test.database.db).remember(
+      projectId,
+      [
+        {
+          path: '/checkout.html',
+          url: 'http://rehearse.test/demo-shop/checkout.html',
+          title: 'Checkout',
+          ariaSnapshot: '- textbox "Full name"\n- button "Place order"',
+        },
+      ],
+      [],
+    );
+    // An answer as a model gave it for this prompt, replayed: the map's exact name, in a catalogue step.
+    llm.answer({
+      kind: 'text',
+      text: JSON.stringify({ translations: [{ line: 'smash the big order button', steps: ['I click "Place order"'] }] }),
+    });
+    const answer = await api.call(aiCalls.scenarioCreation, {
+      body: {
+        projectId,
+        featureName: 'Checkout',
+        name: 'Order',
+        flow: ['go to checkout.html', 'smash the big order button'],
+        parameters: {},
+      },
+    });
+    expect(answer.steps).toEqual(['Given I open "checkout.html"', 'When I click "Place order"']);
+    const system = llm.requests.at(-1)!.messages[0]!.content;
+    expect(system).toContain('Elements of the application (name an element by its exact name): textbox "Full name"; button "Place order".');
   });
 
   it("escapes what cucumber reads as syntax in a generated step's expression, so the step matches its own text", async () => {

@@ -1,8 +1,10 @@
 import { aiCalls, environmentDisplayName, environmentFileName, Messages } from '@rehearse/contract';
 import type { CallRoute } from '../http/call-router.js';
+import type { Caller, ProjectAccess } from '../http/caller.js';
 import { notFound } from '../http/errors.js';
 import type { RunReportsService } from '../runs/run-reports.service.js';
 import type { ScenarioJobs } from '../runs/scenario-jobs.js';
+import type { EnvironmentsService } from '../workspace/environments.service.js';
 import type { WorkspaceService } from '../workspace/workspace.service.js';
 import type { AiService } from './ai.service.js';
 import type { OversightService } from './oversight.service.js';
@@ -12,12 +14,31 @@ const VALIDATION_WAIT_MS = 5 * 60_000;
 
 export function registerAiRoutes(
   route: CallRoute,
-  s: { ai: AiService; oversight: OversightService; runReports: RunReportsService; workspaces: WorkspaceService; jobs: ScenarioJobs },
+  s: {
+    ai: AiService;
+    oversight: OversightService;
+    runReports: RunReportsService;
+    workspaces: WorkspaceService;
+    environments: EnvironmentsService;
+    jobs: ScenarioJobs;
+  },
 ): void {
-  route(aiCalls.scenarioIdeas, async ({ access, body }) => ({
-    status: true,
-    ...(await s.ai.ideas(await s.runReports.memory(access.project.id), body.description)),
-  }));
+  /**
+   * The project's application map and its environments' base URLs: the map keeps a page's whole
+   * path, a scenario opens it below its environment's base URL, and a site under none is another's.
+   */
+  const appOf = async (caller: Caller, access: ProjectAccess) => {
+    const { allEnv } = await s.environments.list(await s.workspaces.open(caller, access));
+    return { memory: await s.runReports.memory(access.project.id), baseUrls: allEnv.map((env) => env.data.baseUrl) };
+  };
+  route(aiCalls.scenarioIdeas, async ({ caller, access, body }) => {
+    const { memory, baseUrls } = await appOf(caller, access);
+    return { status: true, ...(await s.ai.ideas(memory, body.description, baseUrls)) };
+  });
+  route(aiCalls.scenarioReading, async ({ caller, access, body }) => {
+    const { memory, baseUrls } = await appOf(caller, access);
+    return { status: true, lines: await s.ai.readFlow(body.flow, memory, baseUrls) };
+  });
   route(aiCalls.scenarioCreation, async ({ caller, access, body }) => {
     const ws = await s.workspaces.open(caller, access, body.branch);
     const environment = body.validateOnEnvironment?.trim();
@@ -27,7 +48,7 @@ export function registerAiRoutes(
       if ((await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(environment))}`)) === null)
         throw notFound(Messages.environmentNotFound);
     }
-    const created = await s.ai.createScenario(ws, body);
+    const created = await s.ai.createScenario(ws, body, await s.runReports.memory(access.project.id));
     let reportLink: string | null = null;
     const jobs = s.jobs;
     if (environment) {

@@ -20,8 +20,33 @@ import type { FeaturesService } from '../workspace/features.service.js';
 import { STEP_DEFINITIONS_DIR } from '../workspace/steps/steps.service.js';
 import type { Workspace, WorkspaceService } from '../workspace/workspace.service.js';
 import { LlmError, type Llm, type LlmMessage } from './llm.js';
-import { splitClauses, translateClause, translateFlow, withKeywords, type TranslatedStep } from './plain-english.js';
+import {
+  splitClauses,
+  openedAddress,
+  stepValue,
+  translateClause,
+  translateFlow,
+  withKeywords,
+  type TranslatedStep,
+  type Translation,
+} from './plain-english.js';
+import { ideasFromMemory } from './ideas.js';
+import { candidatesFor, mapElements } from './questions.js';
 import { applyQuickPrompt, quickPromptOf, type QuickPrompt } from './quick-prompts.js';
+
+/** How many of the map's elements a prompt names (a big app's map would crowd out the flow). */
+const MAP_ELEMENTS_IN_PROMPT = 80;
+
+/** A question about one clause of a flow: the steps it may have meant, and why it is asked when it reads. */
+type FlowQuestion = { clause: string; candidates: string[]; why?: string };
+
+const hostOf = (url: string): string | undefined => {
+  try {
+    return new URL(url).host.toLowerCase() || undefined;
+  } catch {
+    return undefined;
+  }
+};
 
 /** Where single-step generation writes the code of steps it implements. */
 export const GENERATED_STEPS_FILE = `${STEP_DEFINITIONS_DIR}/generated_steps.mjs`;
@@ -118,21 +143,24 @@ export class AiService {
   // ---- Plain-English scenarios (scenarios/scenario-creation) ----
 
   /** Translates the flow (built-in grammar, then the provider for what is left) into built-in steps. */
-  async translate(flow: readonly string[]): Promise<{ steps: TranslatedStep[]; unmatched: string[] }> {
+  async translate(flow: readonly string[], memory: Pick<ApplicationMemory, 'paths'> = { paths: {} }): Promise<Translation> {
     const builtIn = translateFlow(flow);
     if (!this.llm || builtIn.unmatched.length === 0) return builtIn;
+    // The app's own names (issue 44 item 5): the model picks an element the map has seen rather than guessing one.
+    const seen = mapElements(memory)
+      .slice(0, MAP_ELEMENTS_IN_PROMPT)
+      .map((element) => `${element.role} ${JSON.stringify(element.name)}`);
     try {
       const answer = await this.llm.completeJson(
         [
           {
             role: 'system',
-            content: `Translate each plain-English test action into Gherkin steps WITHOUT keywords, using only these step patterns ({string} is a double-quoted value; keep {{name}} references as they are): ${BUILT_IN_STEP_PATTERNS.join(' | ')}. Answer JSON: {"translations": [{"line": "<the input line>", "steps": ["I click \\"Sign in\\""]}]}; use an empty steps array for a line you cannot translate.`,
+            content: `Translate each plain-English test action into Gherkin steps WITHOUT keywords, using only these step patterns ({string} is a double-quoted value; keep {{name}} references as they are): ${BUILT_IN_STEP_PATTERNS.join(' | ')}. Answer JSON: {"translations": [{"line": "<the input line>", "steps": ["I click \\"Sign in\\""]}]}; use an empty steps array for a line you cannot translate.${seen.length > 0 ? ` Elements of the application (name an element by its exact name): ${seen.join('; ')}.` : ''}`,
           },
           { role: 'user', content: JSON.stringify(builtIn.unmatched) },
         ] satisfies LlmMessage[],
         z.object({ translations: z.array(z.object({ line: z.string(), steps: z.array(z.string()) })) }),
       );
-      const unmatched: string[] = [];
       const extra = new Map<string, TranslatedStep[]>();
       for (const line of builtIn.unmatched) {
         const found = answer.translations.find((t) => t.line === line);
@@ -143,46 +171,62 @@ export class AiService {
             (step): step is TranslatedStep[] => step !== undefined && step.length === 1 && BUILT_IN_RE.some((re) => re.test(step[0]!.text)),
           );
         if (found && steps.length === found.steps.length && steps.length > 0) extra.set(line, steps.flat());
-        else unmatched.push(line);
       }
-      // Keep the flow's order: rebuild clause by clause.
-      return { steps: translateFlow(flow, (clause) => extra.get(clause)).steps, unmatched };
+      // Keep the flow's order: rebuild clause by clause; a clause the provider did not read stays unmatched.
+      return translateFlow(flow, (clause) => extra.get(clause));
     } catch (error) {
       this.providerFailed(error, 'scenario creation');
       return builtIn;
     }
   }
 
+  /**
+   * The flow line by line as scenario creation would write it, and a question (with candidates
+   * from the catalogue and the application map) for each clause nothing reads. Saves nothing.
+   */
+  async readFlow(
+    flow: readonly string[],
+    memory: Pick<ApplicationMemory, 'paths'>,
+    baseUrls: readonly string[] = [],
+  ): Promise<Array<{ line: string; steps: string[]; questions: FlowQuestion[] }>> {
+    const translation = await this.translate(flow, memory);
+    const elements = mapElements(memory);
+    const hosts = new Set(baseUrls.flatMap((url) => hostOf(url) ?? []));
+    // Keywords come from the whole flow (a line's first step may continue the one before).
+    const written = withKeywords(translation.steps);
+    let next = 0;
+    return translation.lines.map((read) => {
+      const steps = written.slice(next, next + read.steps.length);
+      next += read.steps.length;
+      const questions: FlowQuestion[] = read.unmatched.map((clause) => ({ clause, candidates: candidatesFor(clause, elements) }));
+      // A line that sends the scenario to a site no environment names is asked about: a typo'd or
+      // pasted address would otherwise test (and type test data into) someone else's site.
+      for (const step of read.steps) {
+        const url = openedAddress(step.text);
+        const host = url && /^https?:\/\//i.test(url) ? hostOf(url) : undefined;
+        if (!host || hosts.size === 0 || hosts.has(host)) continue;
+        const below = new URL(url!);
+        questions.push({
+          clause: read.line,
+          candidates: [`I open ${stepValue(`${below.pathname}${below.search}`)}`],
+          why: Messages.plainEnglishOtherHost(host),
+        });
+      }
+      return { line: read.line, steps, questions };
+    });
+  }
+
   /** Writes the scenario (a Scenario Outline when it has parameters) to the feature; creates the feature when new. */
   async createScenario(
     ws: Workspace,
     input: { featureName: string; name: string; flow: string[]; parameters: Record<string, string>; url?: string | undefined },
+    memory: Pick<ApplicationMemory, 'paths'> = { paths: {} },
   ): Promise<{ featureName: string; scenarioName: string; steps: string[] }> {
-    const { steps, unmatched } = await this.translate(input.flow);
+    const { steps, unmatched } = await this.translate(input.flow, memory);
     // A scenario missing a line the user wrote would test something else than they meant: refuse it whole.
     if (unmatched.length > 0) throw badRequest(Messages.plainEnglishNotUnderstood(unmatched));
     if (steps.length === 0) throw badRequest(Messages.scenarioCreationFailed);
-    const all =
-      input.url && steps[0]?.kind !== 'context'
-        ? [{ kind: 'context' as const, text: `I open "${input.url.replace(/"/g, '\\"')}"` }, ...steps]
-        : steps;
-    const names = Object.keys(input.parameters).filter((name) => /^[\w.-]+$/.test(name));
-    // Parameters become an Examples row, so the scenario runs with its example values as written.
-    const lines = withKeywords(all).map((line) => names.reduce((text, name) => text.replaceAll(`{{${name}}}`, `<${name}>`), line));
-    const outline = names.length > 0;
-    const cell = (value: string) => value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, '\\n');
-    const text = [
-      `${outline ? 'Scenario Outline' : 'Scenario'}: ${input.name}`,
-      ...lines.map((line) => `  ${line}`),
-      ...(outline
-        ? [
-            '',
-            '  Examples:',
-            `    | ${names.map(cell).join(' | ')} |`,
-            `    | ${names.map((name) => cell(input.parameters[name]!)).join(' | ')} |`,
-          ]
-        : []),
-    ].join('\n');
+    const { text, lines } = plainEnglishScenario(input.name, steps, input.parameters, input.url);
     const { feature } = await this.features.pushScenario(ws, { name: input.featureName, data: text });
     return { featureName: feature.featureName, scenarioName: input.name, steps: lines };
   }
@@ -243,8 +287,12 @@ export class AiService {
 
   // ---- Scenario ideas (scenarios/ideas) ----
 
-  async ideas(memory: ApplicationMemory, description: string): Promise<{ result: ScenarioIdea[]; error?: string }> {
-    const builtIn = ideasFromMemory(memory, description);
+  async ideas(
+    memory: ApplicationMemory,
+    description: string,
+    baseUrls: readonly string[] = [],
+  ): Promise<{ result: ScenarioIdea[]; error?: string }> {
+    const builtIn = ideasFromMemory(memory, description, baseUrls);
     if (this.llm && (description.trim() || builtIn.length > 0)) {
       try {
         const pages = Object.entries(memory.paths)
@@ -279,6 +327,33 @@ export class AiService {
     if (builtIn.length === 0) return { result: [], error: Messages.scenarioCreationFailed };
     return { result: builtIn };
   }
+}
+
+/**
+ * The Gherkin of a translated plain-English scenario, as scenario creation writes it: an `I open`
+ * first when a URL is given, and a Scenario Outline whose one Examples row holds the parameters.
+ */
+export function plainEnglishScenario(
+  scenarioName: string,
+  steps: readonly TranslatedStep[],
+  parameters: Record<string, string>,
+  url?: string,
+): { text: string; lines: string[] } {
+  const all =
+    url && steps[0]?.kind !== 'context' ? [{ kind: 'context' as const, text: `I open "${url.replace(/"/g, '\\"')}"` }, ...steps] : steps;
+  const names = Object.keys(parameters).filter((name) => /^[\w.-]+$/.test(name));
+  // Parameters become an Examples row, so the scenario runs with its example values as written.
+  const lines = withKeywords(all).map((line) => names.reduce((text, name) => text.replaceAll(`{{${name}}}`, `<${name}>`), line));
+  const outline = names.length > 0;
+  const cell = (value: string) => value.replace(/\\/g, '\\\\').replace(/\|/g, '\\|').replace(/\n/g, '\\n');
+  const text = [
+    `${outline ? 'Scenario Outline' : 'Scenario'}: ${scenarioName}`,
+    ...lines.map((line) => `  ${line}`),
+    ...(outline
+      ? ['', '  Examples:', `    | ${names.map(cell).join(' | ')} |`, `    | ${names.map((name) => cell(parameters[name]!)).join(' | ')} |`]
+      : []),
+  ].join('\n');
+  return { text, lines };
 }
 
 /** The `context.web` calls of a step the plain-English grammar reads; undefined when it cannot. */
@@ -320,120 +395,4 @@ export function builtInStepCode(text: string): string | undefined {
     lines.push(`  await context.web.${call};`);
   }
   return lines.join('\n');
-}
-
-const KEYWORD_IDEAS: Array<[RegExp, ScenarioIdea]> = [
-  [
-    /\b(?:log ?in|sign ?in|login|authenticat)/i,
-    {
-      name: 'Sign in',
-      flow: [
-        'open "login.html"',
-        'fill "Email" with "{{user}}"',
-        'fill "Password" with "{{password}}"',
-        'click "Sign in"',
-        'should see "{{name}}"',
-      ],
-      parameters: { user: 'user@example.com', password: 'secret', name: 'Signed in' },
-    },
-  ],
-  [
-    /\b(?:search|find|look for)/i,
-    {
-      name: 'Search for a product',
-      flow: ['open "/"', 'search for "{{term}}"', 'should see "{{result}}"'],
-      parameters: { term: 'lamp', result: 'lamp' },
-    },
-  ],
-  [
-    /\b(?:buy|purchase|cart|basket|check ?out|order)/i,
-    {
-      name: 'Buy a product',
-      flow: ['open "/"', 'search for "{{product}}"', 'add it to the cart', 'click "Cart"', 'click "Proceed to checkout"'],
-      parameters: { product: 'lamp' },
-    },
-  ],
-  [
-    /\b(?:sign ?up|register|create an account)/i,
-    {
-      name: 'Create an account',
-      flow: [
-        'open "/"',
-        'click "Sign up"',
-        'fill "Email" with "{{user}}"',
-        'fill "Password" with "{{password}}"',
-        'click "Create account"',
-      ],
-      parameters: { user: 'new@example.com', password: 'secret' },
-    },
-  ],
-];
-
-const ROLE_LINE = /^\s*- (textbox|searchbox|button|link|combobox|checkbox|spinbutton) "([^"]+)"/;
-
-/**
- * Ideas from what runs have seen (spec 02 §7 getApplicationMemory): a sign-in form, a search box,
- * other forms to fill and submit, navigation links; plus the description's own words when the
- * grammar reads them.
- */
-export function ideasFromMemory(memory: Pick<ApplicationMemory, 'paths'>, description: string): ScenarioIdea[] {
-  const ideas: ScenarioIdea[] = [];
-  const described = description.trim() ? translateFlow([description]) : undefined;
-  if (described && described.steps.length > 0 && described.unmatched.length === 0) {
-    ideas.push({ name: description.trim().slice(0, 80), flow: splitClauses(description), parameters: {} });
-  }
-  // The description's keywords name the flows people mean most often.
-  for (const [re, idea] of KEYWORD_IDEAS) if (re.test(description)) ideas.push(idea);
-  for (const [route, entry] of Object.entries(memory.paths)) {
-    const elements = entry.snapshot
-      .split('\n')
-      .map((line) => ROLE_LINE.exec(line))
-      .filter((m): m is RegExpExecArray => m !== null)
-      .map((m) => ({ role: m[1]!, name: m[2]! }));
-    const open = `open "${route}"`;
-    const fields = elements.filter((e) => e.role === 'textbox' || e.role === 'spinbutton' || e.role === 'combobox');
-    const buttons = elements.filter((e) => e.role === 'button');
-    const email = fields.find((f) => /e-?mail|user/i.test(f.name));
-    const password = fields.find((f) => /password/i.test(f.name));
-    const submit = buttons.find((b) => /sign|log|submit|continue|place|save|send|search|find/i.test(b.name)) ?? buttons[0];
-    if (email && password && submit) {
-      ideas.push({
-        name: `Sign in on ${route}`,
-        flow: [open, `fill "${email.name}" with "{{user}}"`, `fill "${password.name}" with "{{password}}"`, `click "${submit.name}"`],
-        parameters: { user: 'user@example.com', password: 'secret' },
-      });
-    }
-    const search = elements.find((e) => e.role === 'searchbox') ?? fields.find((f) => /search|find/i.test(f.name));
-    if (search) {
-      ideas.push({
-        name: `Search on ${route}`,
-        flow: [open, `fill "${search.name}" with "{{term}}"`, 'press "Enter"', 'should see "{{term}}"'],
-        parameters: { term: 'example' },
-      });
-    }
-    const others = fields.filter((f) => f !== email && f !== password && f !== search);
-    if (others.length >= 2 && submit) {
-      const parameters = Object.fromEntries(
-        others.map((f) => [
-          f.name
-            .toLowerCase()
-            .replace(/[^a-z0-9]+/g, '_')
-            .replace(/^_|_$/g, ''),
-          '',
-        ]),
-      );
-      const keys = Object.keys(parameters);
-      ideas.push({
-        name: `Fill the form on ${route}`,
-        flow: [open, ...others.map((f, i) => `fill "${f.name}" with "{{${keys[i]}}}"`), `click "${submit.name}"`],
-        parameters,
-      });
-    }
-    for (const link of elements.filter((e) => e.role === 'link').slice(0, 3)) {
-      ideas.push({ name: `Go to ${link.name} from ${route}`, flow: [open, `click "${link.name}"`], parameters: {} });
-    }
-  }
-  // One idea per name: the first (description, then the most useful kinds) wins.
-  const seen = new Set<string>();
-  return ideas.filter((idea) => (seen.has(idea.name) ? false : (seen.add(idea.name), true))).slice(0, 20);
 }

@@ -7,8 +7,8 @@
  * (apps/todomvc/src/mutations.ts) its assertions must fail on.
  */
 
-/** Where a flow runs: TodoMVC's vanilla JS build (apps/todomvc), or the demo shop (apps/demo-shop). */
-export type CorpusTarget = 'todomvc' | 'demo-shop';
+/** Where a flow runs: TodoMVC's vanilla JS build (apps/todomvc), the demo shop (apps/demo-shop), or our todo app and its tools page (apps/todo-app). */
+export type CorpusTarget = 'todomvc' | 'demo-shop' | 'todo-app';
 
 export interface CorpusFlow {
   name: string;
@@ -28,6 +28,7 @@ const todo = (name: string, means: string, lines: readonly string[], catches?: s
   ...(catches ? { catches } : {}),
 });
 const shop = (name: string, means: string, lines: readonly string[]): CorpusFlow => ({ name, target: 'demo-shop', means, lines });
+const todoApp = (name: string, means: string, lines: readonly string[]): CorpusFlow => ({ name, target: 'todo-app', means, lines });
 
 export const CORPUS: readonly CorpusFlow[] = [
   // ---- TodoMVC: adding ----
@@ -538,4 +539,66 @@ export const CORPUS: readonly CorpusFlow[] = [
     'I should see Enamel Camp Mug',
   ]),
   shop('empty cart', 'a new shopper has an empty cart', ['go to cart.html', 'I should see "Your cart is empty"']),
+
+  // ---- Our todo app (apps/todo-app) and its tools page: written from the screens, held out ----
+  todoApp('app: add and count', 'two todos are listed and counted', [
+    'open the todo list',
+    'add "pay rent" and "water the ferns"',
+    'the counter should say 2 items left',
+  ]),
+  todoApp('app: finish one', 'a ticked todo leaves the active list', [
+    'open the app',
+    'create a todo called pay rent',
+    'create a todo called call the bank',
+    'tick "pay rent"',
+    'open the Active filter',
+    '"pay rent" should not be visible',
+    'call the bank should be visible',
+  ]),
+  todoApp('app: remove one', 'a deleted todo is gone', [
+    'go to the app',
+    'add todo "old task"',
+    'remove "old task"',
+    'the list should be empty',
+  ]),
+  todoApp('app: rename', 'an edited todo keeps its new title', [
+    'open the app',
+    'add a todo "by milk"',
+    'edit "by milk" to "buy milk"',
+    'I should see "buy milk"',
+  ]),
+  todoApp('app: clear done', 'clearing completed keeps the active ones', [
+    'open the app',
+    'add "a1", "b2" and "c3"',
+    'complete b2',
+    'clear completed',
+    'the list should show "a1", "c3" in order',
+  ]),
+  todoApp('app: go to tools', 'the tools page opens from the list', ['open the app', 'click Tools', 'the heading should say "Todo tools"']),
+  todoApp('tools: sort', 'the chosen order is confirmed', [
+    'go to tools.html',
+    'choose "Newest first" as the Sort order',
+    'I should see "Sorted: Newest first"',
+  ]),
+  todoApp('tools: keystrokes', 'keys typed in the shortcut box are counted', [
+    'visit tools.html',
+    'type "abc" into the Shortcut field',
+    'the page should say "Keystrokes: 3"',
+  ]),
+  todoApp('tools: danger zone', 'deleting everything asks first and confirms', [
+    'open tools.html',
+    'tick "I understand this cannot be undone"',
+    'accept the next dialog',
+    'click "Delete everything"',
+    'I should see "All todos deleted"',
+  ]),
+  todoApp('tools: danger zone refused', 'dismissing the question deletes nothing', [
+    'open tools.html',
+    'check "I understand this cannot be undone"',
+    'dismiss the next dialog',
+    'press the Delete everything button',
+    'should see "Nothing was deleted"',
+  ]),
+  todoApp('tools: locked', 'the delete button waits for the tick', ['open tools.html', '"Delete everything" should be disabled']),
+  todoApp('tools: back', 'the list is one click away', ['open tools.html', 'click "Back to the list"', 'the heading should say "todos"']),
 ];

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { BUILT_IN_STEP_PATTERNS, builtInStepRegExp } from '@rehearse/contract';
-import { splitClauses, translateFlow, withKeywords } from './plain-english.js';
+import { openedAddress, splitClauses, stepValue, translateFlow, withKeywords } from './plain-english.js';
 
 const steps = (...flow: string[]) => withKeywords(translateFlow(flow).steps);
 
 describe('plain-English translator', () => {
+  it('reads back the address an open step was written with, escapes undone, and nothing from other steps', () => {
+    const address = 'https://shop.test/search?q="lamp"&path=C:\\temp';
+    expect(openedAddress(`I open ${stepValue(address)}`)).toBe(address);
+    expect(openedAddress('I open "/"')).toBe('/');
+    expect(openedAddress('I click "I open"')).toBeUndefined();
+    expect(openedAddress('I open "a" and "b"')).toBeUndefined();
+  });
+
   it('translates the issue example into built-in steps', () => {
     const result = translateFlow(["open the shop, search for 'lamp', add the first result to the cart, check out as {{user}}"]);
     expect(withKeywords(result.steps)).toEqual([

@@ -18,9 +18,26 @@ export interface TranslatedStep {
 export interface Translation {
   steps: TranslatedStep[];
   unmatched: string[];
+  /** The same, line by line: what each line of the flow became and which of its clauses no step reads. */
+  lines: Array<{ line: string; steps: TranslatedStep[]; unmatched: string[] }>;
 }
 
-const q = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+/** A value as a step writes it: double-quoted, its backslashes and quotes escaped. */
+export const stepValue = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
+const q = stepValue;
+
+/** The address an `I open "…"` step opens, its escapes undone (what stepValue wrote); undefined for any other step. */
+export function openedAddress(stepText: string): string | undefined {
+  const quoted = /^I open "((?:[^"\\]|\\.)*)"$/.exec(stepText)?.[1];
+  return quoted?.replace(/\\(.)/g, '$1');
+}
+
+/**
+ * A value as a plain-English line quotes it so VALUE reads it whole: VALUE takes "…", '…' and “…”
+ * without escapes, so the first of those quotes the value does not hold (an element named
+ * `Say "hi"` is written 'Say "hi"'). Ideas and questions write names of the app this way.
+ */
+export const flowValue = (value: string) => (!value.includes('"') ? `"${value}"` : !value.includes("'") ? `'${value}'` : `“${value}”`);
 
 /** A value as typed: quoted ('x', "x", “x”), a `{{param}}`, or the bare rest of the clause. */
 const VALUE = String.raw`(?:"([^"]*)"|'([^']*)'|“([^”]*)”|‘([^’]*)’|(\{\{[^}]+\}\})|([^"',]+?))`;
@@ -45,8 +62,11 @@ const elementName = (raw: string) => {
   return /^(?:the|a|an|on|it|this|that)$/i.test(name) ? '' : name;
 };
 
+/** An element's name from VALUE's groups at `from`: a quoted name is the name whole ("Back to the list"); a bare one loses its article and noun. */
+const elementNamed = (m: RegExpExecArray, from: number) => (m[from + 5] === undefined ? pick(m, from) : elementName(pick(m, from)));
+
 /** Where "open the shop" and friends go: the environment's base URL. */
-const HOME = /^(?:the\s+)?(?:[\w-]+\s+)?(?:shop|site|app|application|home ?page|home|start page|website|main page|store)$/i;
+const HOME = /^(?:the\s+)?(?:[\w-]+\s+)?(?:shop|site|app|application|home ?page|home|start page|website|main page|store|todo list|list)$/i;
 
 const pagePath = (raw: string) => {
   const value = raw.trim();
@@ -342,7 +362,7 @@ const ITEM_RULES: Rule[] = [
   // Filters: "show only active todos", "filter by completed", "go back to All", "click the Active filter".
   {
     re: new RegExp(
-      String.raw`^(?:i\s+)?(?:show|view|see|list|filter(?:\s+(?:by|on|to|for))?|switch\s+(?:back\s+)?to|go\s+(?:back\s+)?to|return to|choose|select|click(?:\s+on)?)\s+(?:only\s+)?(?:the\s+)?["'“]?(all|active|completed|done|finished)["'”]?(?:\s+(?:${ITEM}|filter|view|tab|list))?(?:\s+only)?$`,
+      String.raw`^(?:i\s+)?(?:show|view|see|list|open|filter(?:\s+(?:by|on|to|for))?|switch\s+(?:back\s+)?to|go\s+(?:back\s+)?to|return to|choose|select|click(?:\s+on)?)\s+(?:only\s+)?(?:the\s+)?["'“]?(all|active|completed|done|finished)["'”]?(?:\s+(?:${ITEM}|filter|view|tab|list))?(?:\s+only)?$`,
       'i',
     ),
     make: (m) => [action(`I click ${q(FILTERS[m[1]!.toLowerCase()]!)}`)],
@@ -445,36 +465,36 @@ const RULES: Rule[] = [
   // Pointer actions other than a click.
   {
     re: new RegExp(String.raw`^(?:i\s+)?double[- ]?click(?:s)?(?:\s+on)?\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I double-click ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I double-click ${q(elementNamed(m, 1))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?right[- ]?click(?:s)?(?:\s+on)?\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I right-click ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I right-click ${q(elementNamed(m, 1))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:hover|mouse ?over|move the mouse (?:over|to)|point at)(?:\s+(?:over|on))?\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I hover over ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I hover over ${q(elementNamed(m, 1))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?scroll(?:\s+down)?\s+(?:to|until)\s+${ELEMENT}(?:\s+is visible)?$`, 'i'),
-    make: (m) => [action(`I scroll to ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I scroll to ${q(elementNamed(m, 1))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?drag\s+${ELEMENT}\s+(?:to|onto|on|into|over to)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I drag ${q(elementName(pick(m, 1)))} to ${q(elementName(pick(m, 7)))}`)],
+    make: (m) => [action(`I drag ${q(elementNamed(m, 1))} to ${q(elementNamed(m, 7))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:upload|attach)\s+(?:the\s+file\s+)?${VALUE}\s+(?:to|in|into|as|with|using)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I upload ${q(pick(m, 1))} to ${q(elementName(pick(m, 7)))}`)],
+    make: (m) => [action(`I upload ${q(pick(m, 1))} to ${q(elementNamed(m, 7))}`)],
   },
   // Fields and boxes: clearing and unticking, before "check" and "fill" read them.
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:clear|empty|blank out)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I clear ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I clear ${q(elementNamed(m, 1))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:uncheck|untick|unselect|deselect|un-check|un-tick)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I uncheck ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I uncheck ${q(elementNamed(m, 1))}`)],
   },
   // Outcomes about one element, a count, the title and the exact address.
   {
@@ -492,7 +512,7 @@ const RULES: Rule[] = [
     make: (m) => {
       const negated = /not|n't/i.test(m[7]!);
       const state = m[8]!.toLowerCase();
-      const name = q(elementName(pick(m, 1)));
+      const name = q(elementNamed(m, 1));
       const phrase: Record<string, [string, string | undefined]> = {
         checked: ['should be checked', 'should not be checked'],
         ticked: ['should be checked', 'should not be checked'],
@@ -520,7 +540,7 @@ const RULES: Rule[] = [
   },
   {
     re: new RegExp(String.raw`^${ELEMENT}\s+(?:should (?:have|hold|contain) the value|has the value|value should be)\s+${VALUE}$`, 'i'),
-    make: (m) => [outcome(`${q(elementName(pick(m, 1)))} should have the value ${q(pick(m, 7))}`)],
+    make: (m) => [outcome(`${q(elementNamed(m, 1))} should have the value ${q(pick(m, 7))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:the\s+)?(?:page\s+)?title\s+(?:should\s+)?(?:be|is|equal|equals|read|reads)\s+${VALUE}$`, 'i'),
@@ -561,25 +581,25 @@ const RULES: Rule[] = [
   // Fill: "fill Email with x", "type x into Email", "enter x in the Email field", "set Email to x".
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:fill(?: in| out)?|complete)\s+${ELEMENT}\s+with\s+${VALUE}$`, 'i'),
-    make: (m) => [action(`I fill ${q(elementName(pick(m, 1)))} with ${q(pick(m, 7))}`)],
+    make: (m) => [action(`I fill ${q(elementNamed(m, 1))} with ${q(pick(m, 7))}`)],
   },
   // "type" types key by key, as the words say: a field that counts keystrokes or suggests as you type sees every key.
   {
     re: new RegExp(String.raw`^(?:i\s+)?type\s+${VALUE}\s+(?:in|into)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I type ${q(pick(m, 1))} into ${q(elementName(pick(m, 7)))}`)],
+    make: (m) => [action(`I type ${q(pick(m, 1))} into ${q(elementNamed(m, 7))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:enter|input|put|write)\s+${VALUE}\s+(?:in|into|as)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I fill ${q(elementName(pick(m, 7)))} with ${q(pick(m, 1))}`)],
+    make: (m) => [action(`I fill ${q(elementNamed(m, 7))} with ${q(pick(m, 1))}`)],
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:set|change)\s+${VALUE}\s+to\s+${VALUE}$`, 'i'),
-    make: (m) => [action(`I fill ${q(elementName(pick(m, 1)))} with ${q(pick(m, 7))}`)],
+    make: (m) => [action(`I fill ${q(elementNamed(m, 1))} with ${q(pick(m, 7))}`)],
   },
   // Select: "select Slate from Colour", "choose Slate in the Colour dropdown".
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:select|choose|pick)\s+${VALUE}\s+(?:from|in|as)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I select ${q(pick(m, 1))} from ${q(elementName(pick(m, 7)))}`)],
+    make: (m) => [action(`I select ${q(pick(m, 1))} from ${q(elementNamed(m, 7))}`)],
   },
   // Keys.
   {
@@ -590,7 +610,7 @@ const RULES: Rule[] = [
   // Check boxes.
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:check|tick|accept|agree to|enable)\s+${VALUE}$`, 'i'),
-    make: (m) => [action(`I check ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I check ${q(elementNamed(m, 1))}`)],
   },
   // Cart paraphrases: "add it / the first result / Trail Backpack to the cart".
   { re: /^(?:i\s+)?add\s+(?:.+?\s+)?to\s+(?:the\s+|my\s+)?(?:cart|basket|bag)$/i, make: () => [action('I click "Add to cart"')] },
@@ -626,10 +646,18 @@ const RULES: Rule[] = [
     re: new RegExp(String.raw`^(?:i\s+)?wait\s+(?:for|until)\s+${VALUE}(?:\s+(?:appears|is shown|shows))?$`, 'i'),
     make: (m) => [action(`I wait for ${q(pick(m, 1))}`)],
   },
+  // "the heading should say X", "the page says X": text the page shows, wherever it is.
+  {
+    re: new RegExp(
+      String.raw`^(?:the\s+)?(?:heading|page|screen|message|notice|banner|status|text)\s+(?:should\s+)?(?:say|says|read|reads|show|shows|display|displays)\s+${VALUE}$`,
+      'i',
+    ),
+    make: (m) => [outcome(`I should see ${q(pick(m, 1))}`)],
+  },
   // Click, last: "click", "press", "tap", "hit", "submit", "open the Cart menu".
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:click|clicks|press|tap|hit|select|choose|submit|follow)\s+${ELEMENT}$`, 'i'),
-    make: (m) => [action(`I click ${q(elementName(pick(m, 1)))}`)],
+    make: (m) => [action(`I click ${q(elementNamed(m, 1))}`)],
   },
 ];
 
@@ -725,8 +753,9 @@ export function translateClause(clause: string, state: FlowState = {}): Translat
       if (!match) continue;
       const trial: FlowState = { ...state };
       const steps = rule.make(match, trial);
-      // A clause whose value came out empty ("click the"), or that made no step, is not understood.
-      if (steps && steps.length > 0 && steps.every((step) => !/""/.test(step.text))) {
+      // A clause whose value came out empty ("click the"), or that made no step, is not understood
+      // (an escaped quote closing a value, `"Say \"hi\""`, is no empty value).
+      if (steps && steps.length > 0 && steps.every((step) => !/(?:^|[^\\])""/.test(step.text))) {
         Object.assign(state, trial);
         return steps;
       }
@@ -742,22 +771,23 @@ export function translateClause(clause: string, state: FlowState = {}): Translat
  * `fallback` first (the model's translation of that clause) when one is given.
  */
 export function translateFlow(flow: readonly string[], fallback?: (clause: string) => TranslatedStep[] | undefined): Translation {
-  const steps: TranslatedStep[] = [];
-  const unmatched: string[] = [];
+  const lines: Translation['lines'] = [];
   const state: FlowState = {};
   for (const line of flow) {
+    const read: Translation['lines'][number] = { line, steps: [], unmatched: [] };
+    lines.push(read);
     const whole = translateLine(line, state);
     if (whole) {
-      steps.push(...whole);
+      read.steps.push(...whole);
       continue;
     }
     for (const clause of splitClauses(line)) {
       const translated = translateClause(clause, state) ?? fallback?.(clause);
       if (!translated) {
-        unmatched.push(clause);
+        read.unmatched.push(clause);
         continue;
       }
-      steps.push(...translated);
+      read.steps.push(...translated);
       // The item a step of the general grammar acted on is what a later "it" means.
       const acted = [...translated]
         .reverse()
@@ -768,7 +798,7 @@ export function translateFlow(flow: readonly string[], fallback?: (clause: strin
       if (state.editing && translated.some((step) => /^I (?:press|blur|click) /.test(step.text))) delete state.editing;
     }
   }
-  return { steps, unmatched };
+  return { steps: lines.flatMap((read) => read.steps), unmatched: lines.flatMap((read) => read.unmatched), lines };
 }
 
 /** A line about several items at once ("add a, b and c", "the list shows a, b in order"), read whole. */

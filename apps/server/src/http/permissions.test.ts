@@ -76,6 +76,7 @@ const LEAVES_FIXTURE_ALONE = new Set([
   'workerCalls.heartbeat',
   'workerCalls.finish',
   'aiCalls.scenarioIdeas',
+  'aiCalls.scenarioReading',
   'aiCalls.generateStepCode',
   'aiCalls.oversightList',
   'recorderCalls.activeSession',

@@ -329,6 +329,8 @@ export const SPEC_PERMISSIONS: Readonly<Record<string, CallRule>> = {
   // ── AI engine (02 §7 runs service: ideas, scenario-creation, generate; code review) ──
   'aiCalls.scenarioIdeas': PROJECT_MEMBERS,
   'aiCalls.scenarioCreation': PROJECT_MEMBERS,
+  // The spec is silent on reading a flow before creating it (issue 44's questions): every member, as creation.
+  'aiCalls.scenarioReading': PROJECT_MEMBERS,
   'aiCalls.generateStepCode': PROJECT_MEMBERS,
   // The spec is silent on generating one step's code from the toolbar (02 §2): every member.
   'aiCalls.generateStep': PROJECT_MEMBERS,

@@ -378,6 +378,13 @@ export function useScenarioIdeas(projectId: string) {
 }
 
 /** Turns plain-English lines into a saved scenario of built-in steps. */
+/** How the flow reads, line by line, with a question for each clause nothing reads; saves nothing. */
+export function useScenarioReading(scope: WorkspaceScope) {
+  return useMutation({
+    mutationFn: (flow: string[]) => api.call(aiCalls.scenarioReading, { body: { projectId: scope.projectId, flow } }),
+  });
+}
+
 export function useScenarioCreation(scope: WorkspaceScope) {
   const queryClient = useQueryClient();
   return useMutation({

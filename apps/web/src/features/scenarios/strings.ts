@@ -161,6 +161,12 @@ export const FeatureStrings = {
   scenarioNameRequired: 'Scenario name cannot be empty.',
   create: 'Create',
   creating: 'Creating…',
+  reading: 'Reading your lines…',
+  questionsTitle: (count: number) => `${count === 1 ? 'One line needs' : `${count} lines need`} your answer before anything is created`,
+  didYouMean: 'Did you mean:',
+  noCandidates: 'No step comes close. Rephrase this line in the box above, or look up the words in the Steps reference.',
+  readsAs: 'reads as',
+  questionPicked: 'Picked: the line now reads as this step.',
   plainTitle: 'Add a scenario with plain English',
   plainStepsLabel: 'Steps, one per line',
   plainStepsHint: 'For example: open "/", click "Sign in", I should see "Welcome"',
@@ -190,7 +196,6 @@ export const FeatureStrings = {
   next: 'Next',
   back: 'Back',
   done: 'Done',
-  flowRequired: 'The flow cannot be empty.',
 
   // Guided tour (spec 01 §2)
   tour: [

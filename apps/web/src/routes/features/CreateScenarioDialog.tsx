@@ -1,11 +1,18 @@
-import { featureDisplayName, Messages, validateNewFeatureName, type FeatureSummary } from '@rehearse/contract';
+import {
+  type aiCalls,
+  featureDisplayName,
+  Messages,
+  validateNewFeatureName,
+  type CallResponse,
+  type FeatureSummary,
+} from '@rehearse/contract';
 import { Bot, FileCode2, MessageSquareText } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { TextField } from '../../components/TextField';
 import { useLicence } from '../../features/licence/LicenceProvider';
-import { usePushScenario, useScenarioCreation } from '../../features/scenarios/queries';
+import { usePushScenario, useScenarioCreation, useScenarioReading } from '../../features/scenarios/queries';
 import { FeatureStrings as S } from '../../features/scenarios/strings';
 import type { WorkspaceScope } from '../../features/workspace/scope';
 import { errorMessage } from '../../lib/api';
@@ -13,6 +20,75 @@ import { recorderLink } from '../../features/recorder/recorder-link';
 import { saveNotice } from '../../lib/notify';
 
 const NEW_FEATURE = '\u0000new';
+
+/** One line of the flow as the server read it; `picked` holds the steps chosen for its questions here. */
+type FlowRead = CallResponse<typeof aiCalls.scenarioReading>['lines'][number] & { picked?: string[] };
+
+/**
+ * The questions about a flow: each line that nothing reads with the steps it may have meant (one
+ * click puts the step in its place), and what the other lines read as, so every reading is visible.
+ */
+function FlowQuestions({ reads, onPick }: { reads: FlowRead[]; onPick: (line: string, clause: string, step: string) => void }) {
+  const open = reads.filter((read) => read.questions.length > 0).length;
+  const panel = useRef<HTMLElement>(null);
+  // The questions open below the lines typed: bring them into the dialog's view once, when asked.
+  useEffect(() => {
+    panel.current?.scrollIntoView({ block: 'nearest' });
+  }, []);
+  return (
+    <section
+      ref={panel}
+      aria-label={S.questionsTitle(open)}
+      className="flex max-h-60 flex-col gap-2 overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+    >
+      {open > 0 && <h3 className="font-semibold text-amber-900">{S.questionsTitle(open)}</h3>}
+      <ol className="flex flex-col gap-2">
+        {reads.map((read, index) => (
+          <li key={`${index}:${read.line}`} className="flex flex-col gap-1">
+            <span className="font-mono text-slate-800">{read.line}</span>
+            {read.steps.length > 0 && (
+              <span className="text-xs text-slate-600">
+                {S.readsAs} <code className="text-slate-800">{read.steps.join(' · ')}</code>
+              </span>
+            )}
+            {read.picked?.map((step) => (
+              <span key={step} className="text-xs text-emerald-800">
+                {S.questionPicked} <code>{step}</code>
+              </span>
+            ))}
+            {read.questions.map((question) => (
+              <div key={question.clause} role="group" aria-label={question.clause} className="flex flex-col gap-1 pl-3">
+                {question.why && <span className="text-xs text-amber-900">{question.why}</span>}
+                {question.candidates.length > 0 ? (
+                  <>
+                    <span className="text-xs font-medium text-amber-900">
+                      {read.questions.length > 1 || question.clause !== read.line ? `“${question.clause}”: ` : ''}
+                      {S.didYouMean}
+                    </span>
+                    <div className="flex flex-wrap gap-1.5">
+                      {question.candidates.map((candidate) => (
+                        <button
+                          key={candidate}
+                          type="button"
+                          className="focus-ring rounded-md border border-amber-400 bg-white px-2 py-1 font-mono text-xs text-slate-800 hover:bg-amber-100"
+                          onClick={() => onPick(read.line, question.clause, candidate)}
+                        >
+                          {candidate}
+                        </button>
+                      ))}
+                    </div>
+                  </>
+                ) : (
+                  <span className="text-xs text-amber-900">{S.noCandidates}</span>
+                )}
+              </div>
+            ))}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
 
 type Step = 'choose' | 'bdd' | 'plain';
 
@@ -137,6 +213,9 @@ function ScenarioForm({
   const [error, setError] = useState<string | null>(null);
   const push = usePushScenario(scope);
   const creation = useScenarioCreation(scope);
+  const reading = useScenarioReading(scope);
+  /** The lines as last read, while some clause of them is still a question (issue 44: ask, never refuse). */
+  const [reads, setReads] = useState<FlowRead[] | null>(null);
 
   const isNew = feature === NEW_FEATURE || names.length === 0;
   const featureCheck = isNew ? validateNewFeatureName(newFeature, names) : null;
@@ -145,9 +224,9 @@ function ScenarioForm({
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
-  const flowError = mode === 'plain' && flow.length === 0 ? S.flowRequired : null;
+  const flowError = mode === 'plain' && flow.length === 0 ? Messages.plainEnglishFlowEmpty : null;
   const invalid = (featureCheck?.error ?? nameError ?? flowError) !== null;
-  const busy = push.isPending || creation.isPending;
+  const busy = push.isPending || creation.isPending || reading.isPending;
   const featureName = isNew ? (featureCheck?.name ?? '') : feature;
 
   const submit = () =>
@@ -175,13 +254,25 @@ function ScenarioForm({
           },
         );
       } else {
-        creation.mutate(
-          { featureName, name: wanted, flow, parameters: {} },
-          {
-            onSuccess: (answer) => done(answer.scenarioName),
-            onError: (failure) => setError(`${Messages.scenarioCreationFailed} ${errorMessage(failure)}`),
+        // Read first: a line nothing reads becomes a question with candidates, and nothing is saved
+        // until every line reads as steps.
+        reading.mutate(flow, {
+          onSuccess: (answer) => {
+            if (answer.lines.some((line) => line.questions.length > 0)) {
+              setReads(answer.lines);
+              return;
+            }
+            setReads(null);
+            creation.mutate(
+              { featureName, name: wanted, flow, parameters: {} },
+              {
+                onSuccess: (created) => done(created.scenarioName),
+                onError: (failure) => setError(`${Messages.scenarioCreationFailed} ${errorMessage(failure)}`),
+              },
+            );
           },
-        );
+          onError: (failure) => setError(errorMessage(failure)),
+        });
       }
     });
 
@@ -260,6 +351,34 @@ function ScenarioForm({
           {S.referenceLink}
         </a>
       )}
+      {mode === 'plain' && reads && (
+        <FlowQuestions
+          reads={reads}
+          onPick={(line, clause, step) => {
+            // The picked step takes the clause's place in its line; the other lines stay as typed.
+            const next = line.replace(clause, step);
+            setLines((text) =>
+              text
+                .split('\n')
+                .map((typed) => (typed.trim() === line ? typed.replace(line, next) : typed))
+                .join('\n'),
+            );
+            setReads(
+              (current) =>
+                current?.map((read) =>
+                  read.line === line
+                    ? {
+                        ...read,
+                        line: next,
+                        questions: read.questions.filter((question) => question.clause !== clause),
+                        picked: [...(read.picked ?? []), step],
+                      }
+                    : read,
+                ) ?? null,
+            );
+          }}
+        />
+      )}
       {error && (
         <p role="alert" className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800">
           {error}
@@ -270,7 +389,7 @@ function ScenarioForm({
           {S.back}
         </Button>
         <Button type="submit" disabled={busy || (touched && invalid)}>
-          {busy ? S.creating : S.create}
+          {reading.isPending ? S.reading : busy ? S.creating : S.create}
         </Button>
       </div>
     </form>
