@@ -24,3 +24,18 @@ export function chromiumSession(page: Page): Promise<CDPSession | undefined> {
   }
   return session;
 }
+
+/**
+ * The page's title for a command's record. On Chromium it is read through the page's CDP session:
+ * every command asks, and `page.title()` is a whole Playwright call (a captured stack trace, the
+ * call's instrumentation, an evaluation in its utility world) for one string; it also stays out
+ * of the user's trace. A page mid-navigation answers what Playwright's would: the title of
+ * whichever document answers, or '' on a failure.
+ */
+export async function pageTitle(page: Page): Promise<string> {
+  const session = await chromiumSession(page);
+  if (!session) return page.title().catch(() => '');
+  const answer = await session.send('Runtime.evaluate', { expression: 'document.title', returnByValue: true }).catch(() => undefined);
+  const value: unknown = answer && !answer.exceptionDetails ? answer.result.value : '';
+  return typeof value === 'string' ? value : '';
+}

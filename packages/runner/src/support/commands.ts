@@ -11,6 +11,7 @@ import { MediaTypes } from '../attachments.js';
 import { candidateLocator, containerSelector, describeCandidate, type Element, type LocatorCandidate } from './elements.js';
 import { healElement, type ElementNeed } from './healing.js';
 import { nearestNames, type ShownName } from './nearest.js';
+import { pageTitle } from './cdp.js';
 import { poll, untilPageChanges } from './poll.js';
 import type { ResolvedValue } from './test-data.js';
 import type { RehearseWorld } from './world.js';
@@ -398,7 +399,7 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
   // The screenshot and the title are independent round trips: ask for both at once.
   const [screenshotId, title] = await Promise.all([
     wantsScreenshot ? world.screenshot().catch(() => undefined) : undefined,
-    pageOpen ? page.title().catch(() => '') : undefined,
+    pageOpen ? pageTitle(page) : undefined,
   ]);
   // A failing check still has findings worth showing (the API tests that failed).
   const failureInfo = failure instanceof Error && 'info' in failure ? (failure.info as Partial<NonNullable<Command['info']>>) : {};

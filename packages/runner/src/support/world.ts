@@ -7,6 +7,7 @@ import { launchBrowser } from '../browser.js';
 import { MediaTypes, type AriaAttachment, type ScenarioAttachment, type TraceAttachment } from '../attachments.js';
 import { Capture } from './capture.js';
 import { chromiumSession } from './cdp.js';
+import { initialAriaSnapshot } from './initial-aria.js';
 import { settingsFromWorkspace, type RunSettings } from './settings.js';
 import { TestData } from './test-data.js';
 import type { LocatorCandidate } from './elements.js';
@@ -209,14 +210,15 @@ export class RehearseWorld extends World<RehearseParameters> {
 
   /**
    * Starts the ARIA snapshot of the first page the scenario reached, once, without waiting for it
-   * (it takes ~200 ms on a shop page); {@link flush} with `final` waits for it.
+   * (it takes ~200 ms on a shop page, unless this process saw the same page before: see
+   * initial-aria.ts); {@link flush} with `final` waits for it.
    */
   startInitialAriaSnapshot(): void {
     if (this.initialAria) return;
     const page = this.page as Page | undefined;
     if (!page || page.isClosed() || page.url() === 'about:blank') return;
     const url = page.url();
-    this.initialAria = this.ariaSnapshot().then((snapshot) => {
+    this.initialAria = initialAriaSnapshot(page, this.settings.viewport, () => this.ariaSnapshot()).then((snapshot) => {
       if (snapshot === undefined) {
         // A navigation got in the way; the next step tries again.
         this.initialAria = undefined;
@@ -238,11 +240,14 @@ export class RehearseWorld extends World<RehearseParameters> {
   async screenshot(): Promise<string | undefined> {
     const page = this.page as Page | undefined;
     if (!page || page.isClosed()) return undefined;
-    const png = await this.capturePng(page);
+    const { png, base64 } = await this.capturePng(page);
     const id = createHash('sha256').update(png).digest('hex');
     if (!this.attachedScreenshots.has(id)) {
       this.attachedScreenshots.add(id);
-      this.attach(png, { mediaType: MediaTypes.screenshot, fileName: `${id}.png` });
+      // Chromium's picture arrives as base64, which is what the attachment carries: handed over as
+      // it came, it is not encoded a second time (a few ms a picture, issue 48).
+      if (base64) this.attach(base64, { mediaType: `base64:${MediaTypes.screenshot}`, fileName: `${id}.png` });
+      else this.attach(png, { mediaType: MediaTypes.screenshot, fileName: `${id}.png` });
     }
     return id;
   }
@@ -251,20 +256,21 @@ export class RehearseWorld extends World<RehearseParameters> {
    * Chromium encodes a PNG 2.5x faster when asked to favour speed over size (~40 ms instead of
    * ~100 ms at 1024x768), which decides whether a screenshot per command fits the runner's
    * budget. Playwright does not expose that switch, so Chromium gets it through CDP; other
-   * browsers, and pages with elements to mask, go through Playwright.
+   * browsers, and pages with elements to mask, go through Playwright. Answers the PNG, and the
+   * base64 it came as when it came through CDP.
    */
-  private async capturePng(page: Page): Promise<Buffer> {
+  private async capturePng(page: Page): Promise<{ png: Buffer; base64?: string }> {
     if (this.maskedElements.length === 0) {
       const session = await chromiumSession(page);
       if (session) {
         const shot = await session.send('Page.captureScreenshot', { format: 'png', optimizeForSpeed: true }).catch(() => undefined);
-        if (shot) return Buffer.from(shot.data, 'base64');
+        if (shot) return { png: Buffer.from(shot.data, 'base64'), base64: shot.data };
       }
     }
     // The fields a secret went into, and whatever on the page now shows it as text (a search page
     // echoing the query, a profile showing the token): a picture cannot be redacted afterwards.
     const echoes = this.data.secretTexts().map((secret) => page.getByText(secret));
-    return page.screenshot({ type: 'png', mask: [...this.maskedElements, ...echoes], timeout: 10_000 });
+    return { png: await page.screenshot({ type: 'png', mask: [...this.maskedElements, ...echoes], timeout: 10_000 }) };
   }
 
   /** Attaches JSON for the formatter, with every secret this run knows scrubbed from it. */
