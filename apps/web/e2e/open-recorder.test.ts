@@ -165,11 +165,17 @@ describe('the open-recorder page', () => {
       )[0]!.n;
     const before = await downloads();
     // The link names the server's public address (not this test's): answered here as a file, so the page stays.
-    await page.route('**/downloads/*.tgz', (route) =>
-      route.fulfill({ status: 200, headers: { 'content-disposition': 'attachment', 'content-type': 'application/gzip' }, body: '' }),
-    );
+    // The route stays until the link's request reached it: the product event can land first, and a
+    // request let through after an early unroute would leave the page for an unreachable address.
+    let answered!: () => void;
+    const downloadAnswered = new Promise<void>((resolve) => (answered = resolve));
+    await page.route('**/downloads/*.tgz', async (route) => {
+      await route.fulfill({ status: 200, headers: { 'content-disposition': 'attachment', 'content-type': 'application/gzip' }, body: '' });
+      answered();
+    });
     await recorder.downloadLink().dispatchEvent('click');
     await expect.poll(downloads).toBe(before + 1);
+    await downloadAnswered;
     await page.unroute('**/downloads/*.tgz');
     expect(await page.locator('#install').textContent()).toMatch(
       new RegExp(`^${escapeRegExp(Strings.openRecorderInstall)} npm install --no-save \\S+/downloads/rehearse-runner-[\\w.]+\\.tgz$`),

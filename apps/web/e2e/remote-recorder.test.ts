@@ -29,15 +29,21 @@ class StreamedPage {
     return this.canvas.evaluate((c: HTMLCanvasElement) => ({ width: c.width, height: c.height }));
   }
 
-  /** Waits until the canvas stopped changing (no frame for `quietMs`). */
+  /**
+   * Waits until the canvas stopped changing: two windows of `quietMs` in a row with at most one
+   * frame each. A focused field's blinking caret repaints the remote page once per 500 ms for as
+   * long as it has focus, so "no frame at all" never came while a field was focused and each such
+   * wait ran its whole 20 s (a third of this file's time); a page still changing sends more.
+   */
   async settled(quietMs = 500): Promise<void> {
     const frames = () =>
       this.page.evaluate(() => (window as unknown as { __rehearseRecorderStats: { frames: number } }).__rehearseRecorderStats.frames);
     let before = await frames();
-    for (let i = 0; i < 40; i++) {
+    let calm = 0;
+    for (let i = 0; i < 40 && calm < 2; i++) {
       await this.page.waitForTimeout(quietMs);
       const now = await frames();
-      if (now === before) return;
+      calm = now - before <= 1 ? calm + 1 : 0;
       before = now;
     }
   }

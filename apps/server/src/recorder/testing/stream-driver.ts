@@ -1,6 +1,9 @@
 import { RECORDER_SOCKET_PATH, type RecordedCommand, type RecorderInput, type RecordingCheck } from '@rehearse/contract';
 import { io, type Socket } from 'socket.io-client';
 
+/** How often a focused field's caret repaints the page (Chromium blinks it every 500 ms). */
+const CARET_BLINK_MS = 500;
+
 /**
  * A client of the recorder socket as the remote-recorder page is one: it attaches to a session,
  * keeps the frames and steps it is sent, and sends mouse and keyboard input to the stream.
@@ -91,12 +94,23 @@ export class StreamDriver {
   /**
    * Waits until no frame came for `quietMs`: the streamed page stopped changing. 800 ms, not less:
    * on a loaded machine the recorder's screencast stalled 400 ms while its page was still loading,
-   * and the next mirrored click landed on "Loading products…".
+   * and the next mirrored click landed on "Loading products…". A focused field's blinking caret
+   * repaints the page once per 500 ms for as long as it has focus, so two windows of `quietMs` in
+   * a row with no more frames than such a caret sends count as settled too (such waits used to
+   * run to the timeout).
    */
   async settled(quietMs = 800, timeoutMs = 10_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await new Promise((resolve) => setTimeout(resolve, quietMs));
-    while (Date.now() - this.lastFrameAt < quietMs && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+    let window = { from: Date.now(), frames: this.frames };
+    let calmWindows = 0;
+    while (Date.now() - this.lastFrameAt < quietMs && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (Date.now() - window.from < quietMs) continue;
+      calmWindows = this.frames - window.frames <= Math.ceil(quietMs / CARET_BLINK_MS) ? calmWindows + 1 : 0;
+      if (calmWindows >= 2) return;
+      window = { from: Date.now(), frames: this.frames };
+    }
   }
 
   close(): void {
