@@ -119,7 +119,9 @@ function RunStatus({
       className={`flex items-center gap-1.5 rounded-full px-2.5 py-1 text-xs font-medium ${tone}`}
       title={job.message ?? undefined}
     >
-      {job.state === 'running' && step ? (
+      {/* A step heard for the job means it runs, whatever the page last fetched: the claim's event
+          can arrive before the page follows the job, and the next fetch is up to 10 s away. */}
+      {(job.state === 'running' || job.state === 'queued') && step ? (
         <>
           {screenshot && (
             <img
