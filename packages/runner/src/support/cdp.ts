@@ -26,6 +26,21 @@ export function chromiumSession(page: Page): Promise<CDPSession | undefined> {
 }
 
 /**
+ * An expression's value (returned by value) from the page's main world through its CDP session:
+ * the one way the runner evaluates around Playwright. Rejects with the page's exception text, or
+ * the session's error (a navigation destroyed the context, the page closed).
+ */
+export async function evaluateInSession(
+  session: CDPSession,
+  expression: string,
+  options: { awaitPromise?: boolean } = {},
+): Promise<unknown> {
+  const answer = await session.send('Runtime.evaluate', { expression, returnByValue: true, ...options });
+  if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.text);
+  return answer.result.value;
+}
+
+/**
  * The page's title for a command's record. On Chromium it is read through the page's CDP session:
  * every command asks, and `page.title()` is a whole Playwright call (a captured stack trace, the
  * call's instrumentation, an evaluation in its utility world) for one string; it also stays out
@@ -35,7 +50,6 @@ export function chromiumSession(page: Page): Promise<CDPSession | undefined> {
 export async function pageTitle(page: Page): Promise<string> {
   const session = await chromiumSession(page);
   if (!session) return page.title().catch(() => '');
-  const answer = await session.send('Runtime.evaluate', { expression: 'document.title', returnByValue: true }).catch(() => undefined);
-  const value: unknown = answer && !answer.exceptionDetails ? answer.result.value : '';
+  const value = await evaluateInSession(session, 'document.title').catch(() => '');
   return typeof value === 'string' ? value : '';
 }

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { chromiumSession } from './cdp.js';
+import { chromiumSession, evaluateInSession } from './cdp.js';
 
 /**
  * The page's HTML as a fingerprint (its length and two 32-bit FNV-style hashes), computed in the
@@ -40,8 +40,7 @@ export async function initialAriaSnapshot(
   if (!session) return take();
   const key = `${page.url()}\n${viewport.width}x${viewport.height}`;
   const fingerprintNow = async (): Promise<string | undefined> => {
-    const answer = await session.send('Runtime.evaluate', { expression: FINGERPRINT, returnByValue: true }).catch(() => undefined);
-    const value: unknown = answer && !answer.exceptionDetails ? answer.result.value : undefined;
+    const value = await evaluateInSession(session, FINGERPRINT).catch(() => undefined);
     return typeof value === 'string' ? value : undefined;
   };
   const fingerprint = await fingerprintNow();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { chromiumSession } from './cdp.js';
+import { chromiumSession, evaluateInSession } from './cdp.js';
 
 /** The longest pauses between checks, like Playwright's own polling: quick at first, then every 500 ms. */
 const DELAYS_MS = [0, 50, 100, 250, 500];
@@ -66,9 +66,7 @@ const pageChangeScript = (last: number | null, limitMs: number) => `new Promise(
 async function evaluateQuietly(page: Page, expression: string): Promise<unknown> {
   const session = await chromiumSession(page);
   if (!session) return page.evaluate(expression);
-  const answer = await session.send('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true });
-  if (answer.exceptionDetails) throw new Error(answer.exceptionDetails.text);
-  return answer.result.value;
+  return evaluateInSession(session, expression, { awaitPromise: true });
 }
 
 /**
