@@ -67,10 +67,12 @@ const elementNamed = (m: RegExpExecArray, from: number) => (m[from + 5] === unde
 
 /** Where "open the shop" and friends go: the environment's base URL. */
 const HOME = /^(?:the\s+)?(?:[\w-]+\s+)?(?:shop|site|app|application|home ?page|home|start page|website|main page|store|todo list|list)$/i;
+/** "visit the page", "open this web page": no page is named, so the start (never a file called "the.html"). */
+const ANY_PAGE = /^(?:the|this|that|a|our|my)\s+(?:web\s?)?page$/i;
 
 const pagePath = (raw: string) => {
   const value = raw.trim();
-  if (HOME.test(value)) return '/';
+  if (HOME.test(value) || ANY_PAGE.test(value)) return '/';
   if (/^(?:https?:\/\/|\/|\{\{)/i.test(value) || /\.\w+($|\?)/.test(value)) return value;
   // "the login page" → "login.html" is a guess the shop's layout supports but others may not; keep
   // the words as a path the user can correct.
@@ -267,6 +269,26 @@ const ITEM_RULES: Rule[] = [
       'i',
     ),
     make: (m, state) => (itemName(pick(m, 1)) ? addItem(pick(m, 1), state) : undefined),
+  },
+  // The item first, its kind after: `enter "read book" as a new todo`, `add "x" as a task`.
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:add|create|enter|write|type)\s+${VALUE}\s+as\s+(?:a\s+|an\s+|the\s+|one\s+)?(?:new\s+)?(?:todo|task|item|entry|to-do)$`,
+      'i',
+    ),
+    make: (m, state) => (itemName(pick(m, 1)) ? addItem(pick(m, 1), state) : undefined),
+  },
+  // The new-item field by its description: `type "water plants" into the new todo field`.
+  {
+    re: new RegExp(
+      String.raw`^(?:i\s+)?(?:type|write|enter|put|fill in)\s+${VALUE}\s+(?:in|into|in to)\s+(?:the\s+)?new[\s-]?(?:todo|task|item|entry|to-do)(?:\s+(?:field|box|input|text ?box))?$`,
+      'i',
+    ),
+    make: (m, state) => {
+      const name = pick(m, 1);
+      state.last = name;
+      return [action(`I fill ${NEW_ITEM_FIELD} with ${q(name)}`)];
+    },
   },
   {
     re: new RegExp(String.raw`^(?:i\s+)?(?:add|create)\s+${VALUE}(?:\s+to the list)?$`, 'i'),
