@@ -1,4 +1,5 @@
 import { workspaceCalls as ws } from '@rehearse/contract';
+import { RecordedPagesRepo } from '../../server/src/recorder/recorded-pages.repo.js';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FeatureStrings as S } from '../src/features/scenarios/strings';
@@ -157,5 +158,48 @@ describe('step help in Chromium', () => {
     expect(saved.map((scenario) => scenario.name)).toContain('Dance');
     await screenshotAtSizes(page, 'plain-english-saved');
     await expect.poll(() => f.gherkinText()).toContain('Then I should see "Added to your cart"');
+  });
+
+  it('shows how the app’s map read a line before saving it, then saves what it showed', async () => {
+    // The shop's start page in the project's map, as a recording leaves it (the page's own ARIA snapshot).
+    const shop = `${h.base}/demo-shop/`;
+    await ada.api.call(ws.pushEnv, { body: { projectId: ada.projectId, name: 'shop', data: { baseUrl: shop } } });
+    const { page: shopPage } = await h.open(ada);
+    await shopPage.goto(shop);
+    await shopPage.getByText('Enamel Camp Mug').first().waitFor();
+    const ariaSnapshot = await shopPage.locator('body').ariaSnapshot();
+    await shopPage.context().close();
+    await new RecordedPagesRepo(h.test.database.db).remember(
+      ada.projectId,
+      [{ path: '/demo-shop/', url: shop, title: 'Trailhead Supply', ariaSnapshot }],
+      [],
+    );
+    await page.goto(`/${ada.projectId}/features`);
+    await f.openScenario('Add a mug');
+    const scenarios = async () => (await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios;
+    const before = (await scenarios()).length;
+    await page.getByRole('button', { name: S.newScenario }).first().click();
+    const dialog = page.getByTestId('create-scenario-dialog');
+    await dialog.getByRole('button', { name: new RegExp(S.createPlain) }).click();
+    await dialog.getByLabel(S.scenarioNameLabel).fill('Find the mug');
+    await dialog.getByLabel(S.plainStepsLabel).fill('open the shop\ntype "mug" into the find box\nI should see "Enamel Camp Mug"');
+    await dialog.getByRole('button', { name: S.create }).click();
+    const reading = dialog.getByRole('region', {
+      name: 'Some lines name what the app shows. Check how they read, then press Create again.',
+    });
+    await reading.waitFor();
+    expect(await reading.innerText()).toContain(
+      'Read against the app: No field of this page on the app’s map is named “find”: this uses the field “Search products”, the page’s only one.',
+    );
+    expect(await reading.innerText()).toContain('reads as When I type "mug" into "Search products"');
+    await expectAccessible(page, 'plain-English reading against the map');
+    await screenshotAtSizes(page, 'plain-english-map-reading');
+    // Nothing is saved until the reading was seen; Create again saves exactly what was shown.
+    expect(await scenarios()).toHaveLength(before);
+    await dialog.getByRole('button', { name: S.create }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await scenarios()).map((scenario) => scenario.name)).toContain('Find the mug');
+    await expect.poll(() => f.gherkinText()).toContain('When I type "mug" into "Search products"');
+    await screenshotAtSizes(page, 'plain-english-map-saved');
   });
 });

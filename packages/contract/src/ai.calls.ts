@@ -181,6 +181,8 @@ export const aiCalls = {
               why: z.string().optional(),
             }),
           ),
+          /** Steps whose nouns the application map resolved differently from the words alone, and why. */
+          resolved: z.array(z.object({ from: z.string(), to: z.string(), why: z.string() })),
         }),
       ),
     }),

@@ -239,6 +239,13 @@ export const Messages = {
   /** A plain-English line that opens a host no environment of the project has: asked about, not written. */
   plainEnglishOtherHost: (host: string) =>
     `This line opens ${host}, a site outside this project’s environments. Open the page under the environment instead, or write the step in Gherkin to test another site.`,
+  /** Nouns read against the application map (issue 44): why a step differs from the words' own reading. */
+  plainEnglishMapPage: (page: string, route: string, heading: string) =>
+    `The app’s map has no page “${page}”: this opens ${route}, its page ${heading ? `headed “${heading}”` : 'of that name'}.`,
+  plainEnglishMapRowCheckbox: (name: string) =>
+    `No checkbox on the app’s map is named “${name}”: this means the checkbox in the item containing “${name}”.`,
+  plainEnglishMapField: (name: string, field: string, only: boolean) =>
+    `No field of this page on the app’s map is named “${name}”: this uses the field “${field}”, ${only ? 'the page’s only one' : 'the one whose name shares its words'}.`,
   plainEnglishFlowTooLong: 'A scenario holds at most 200 lines. Split the flow into several scenarios.',
   plainEnglishLineTooLong: 'A line holds at most 1,000 characters. Split it into several lines.',
   /** scenarios/scenario-creation's `parameters` sent as the spec's JSON key/value string that does not parse as one. */

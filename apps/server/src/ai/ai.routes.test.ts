@@ -161,21 +161,58 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
       body: { projectId, flow: ['open the shop', 'I tapp "Sign in"', 'dance a jig', 'I should sea "Welcome"'] },
     });
     expect(answer.lines).toEqual([
-      { line: 'open the shop', steps: ['Given I open "/"'], questions: [] },
+      { line: 'open the shop', steps: ['Given I open "/"'], questions: [], resolved: [] },
       {
         line: 'I tapp "Sign in"',
         steps: [],
         questions: [{ clause: 'I tapp "Sign in"', candidates: ['I open "Sign in"', 'I click "Sign in"', 'I double-click "Sign in"'] }],
+        resolved: [],
       },
       // Nothing comes close: the line is asked about all the same, never dropped.
-      { line: 'dance a jig', steps: [], questions: [{ clause: 'dance a jig', candidates: [] }] },
+      { line: 'dance a jig', steps: [], questions: [{ clause: 'dance a jig', candidates: [] }], resolved: [] },
       {
         line: 'I should sea "Welcome"',
         steps: [],
         questions: [{ clause: 'I should sea "Welcome"', candidates: ['I should see "Welcome"', 'I should not see "Welcome"'] }],
+        resolved: [],
       },
     ]);
     expect(await versions()).toEqual(before);
+  });
+
+  it('reads nouns against the application map, says why in the reading, and saves the steps it showed', async () => {
+    const { api, projectId } = await signUp(test);
+    await api.call(workspaceCalls.pushEnv, { body: { projectId, name: 'todos', data: { baseUrl: 'http://127.0.0.1:4173/vanillajs/' } } });
+    // TodoMVC's start page as a recording leaves it in the map (its list still empty).
+    await new RecordedPagesRepo(test.database.db).remember(
+      projectId,
+      [
+        {
+          path: '/vanillajs/',
+          url: 'http://127.0.0.1:4173/vanillajs/',
+          title: 'VanillaJS • TodoMVC',
+          ariaSnapshot:
+            '- heading "todos" [level=1]\n- textbox "What needs to be done?"\n- contentinfo:\n  - paragraph: Double-click to edit a todo',
+        },
+      ],
+      [],
+    );
+    const flow = ['start at the todo page', 'add "p"', 'tick "p"', 'type "q" into the todo box'];
+    const answer = await api.call(aiCalls.scenarioReading, { body: { projectId, flow } });
+    expect(answer.lines.map((line) => [line.steps, line.resolved.map((resolution) => resolution.why)])).toEqual([
+      [['Given I open "/"'], ['The app’s map has no page “todo.html”: this opens /, its page headed “todos”.']],
+      [['When I fill the 1st "textbox" with "p"', 'And I press "Enter"'], []],
+      [
+        ['And I check "checkbox" in the item containing "p"'],
+        ['No checkbox on the app’s map is named “p”: this means the checkbox in the item containing “p”.'],
+      ],
+      // After Enter the page may have changed (a form may submit): its fields are not guessed.
+      [['And I type "q" into "todo"'], []],
+    ]);
+    const created = await api.call(aiCalls.scenarioCreation, {
+      body: { projectId, featureName: 'Todos', name: 'Tick by name', flow, parameters: {} },
+    });
+    expect(created.steps).toEqual(answer.lines.flatMap((line) => line.steps));
   });
 
   it('answers bad flows with a clear 400 or a question, never a 500, and saves nothing', async () => {
@@ -204,6 +241,7 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
       line: '<script>alert(1)</script>',
       steps: [],
       questions: [{ clause: '<script>alert(1)</script>', candidates: [] }],
+      resolved: [],
     });
     // A URL on a site no environment of the project names: asked about, with the page under the environment.
     const elsewhere = await read(['open "https://evil.example/login?next=/"']);
@@ -217,6 +255,7 @@ describe('AI engine, built-in only (no AI_BASE_URL)', () => {
           why: 'This line opens evil.example, a site outside this project’s environments. Open the page under the environment instead, or write the step in Gherkin to test another site.',
         },
       ],
+      resolved: [],
     });
     const creation = await failure(
       api.call(aiCalls.scenarioCreation, {

@@ -48,7 +48,7 @@ export function registerAiRoutes(
       if ((await snapshot.readText(`environments/${environmentFileName(environmentDisplayName(environment))}`)) === null)
         throw notFound(Messages.environmentNotFound);
     }
-    const created = await s.ai.createScenario(ws, body, await s.runReports.memory(access.project.id));
+    const created = await s.ai.createScenario(ws, body, await appOf(caller, access));
     let reportLink: string | null = null;
     const jobs = s.jobs;
     if (environment) {

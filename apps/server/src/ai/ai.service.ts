@@ -31,6 +31,7 @@ import {
   type Translation,
 } from './plain-english.js';
 import { ideasFromMemory } from './ideas.js';
+import { resolveOnMap, type AppOnMap, type MapResolution } from './map-resolution.js';
 import { candidatesFor, mapElements } from './questions.js';
 import { applyQuickPrompt, quickPromptOf, type QuickPrompt } from './quick-prompts.js';
 
@@ -143,7 +144,16 @@ export class AiService {
   // ---- Plain-English scenarios (scenarios/scenario-creation) ----
 
   /** Translates the flow (built-in grammar, then the provider for what is left) into built-in steps. */
-  async translate(flow: readonly string[], memory: Pick<ApplicationMemory, 'paths'> = { paths: {} }): Promise<Translation> {
+  async translate(
+    flow: readonly string[],
+    app: AppOnMap = { memory: { paths: {} }, baseUrls: [] },
+  ): Promise<Translation & { resolved: MapResolution[][] }> {
+    // The nouns are then read against the app's map (issue 44 item 2), whoever read the words.
+    return resolveOnMap(await this.translateWords(flow, app.memory), app);
+  }
+
+  /** The flow read by the grammar, then by the provider (with the map's element names) for what the grammar left. */
+  private async translateWords(flow: readonly string[], memory: Pick<ApplicationMemory, 'paths'>): Promise<Translation> {
     const builtIn = translateFlow(flow);
     if (!this.llm || builtIn.unmatched.length === 0) return builtIn;
     // The app's own names (issue 44 item 5): the model picks an element the map has seen rather than guessing one.
@@ -188,14 +198,14 @@ export class AiService {
     flow: readonly string[],
     memory: Pick<ApplicationMemory, 'paths'>,
     baseUrls: readonly string[] = [],
-  ): Promise<Array<{ line: string; steps: string[]; questions: FlowQuestion[] }>> {
-    const translation = await this.translate(flow, memory);
+  ): Promise<Array<{ line: string; steps: string[]; questions: FlowQuestion[]; resolved: MapResolution[] }>> {
+    const translation = await this.translate(flow, { memory, baseUrls });
     const elements = mapElements(memory);
     const hosts = new Set(baseUrls.flatMap((url) => hostOf(url) ?? []));
     // Keywords come from the whole flow (a line's first step may continue the one before).
     const written = withKeywords(translation.steps);
     let next = 0;
-    return translation.lines.map((read) => {
+    return translation.lines.map((read, index) => {
       const steps = written.slice(next, next + read.steps.length);
       next += read.steps.length;
       const questions: FlowQuestion[] = read.unmatched.map((clause) => ({ clause, candidates: candidatesFor(clause, elements) }));
@@ -212,7 +222,7 @@ export class AiService {
           why: Messages.plainEnglishOtherHost(host),
         });
       }
-      return { line: read.line, steps, questions };
+      return { line: read.line, steps, questions, resolved: translation.resolved[index]! };
     });
   }
 
@@ -220,9 +230,9 @@ export class AiService {
   async createScenario(
     ws: Workspace,
     input: { featureName: string; name: string; flow: string[]; parameters: Record<string, string>; url?: string | undefined },
-    memory: Pick<ApplicationMemory, 'paths'> = { paths: {} },
+    app?: AppOnMap,
   ): Promise<{ featureName: string; scenarioName: string; steps: string[] }> {
-    const { steps, unmatched } = await this.translate(input.flow, memory);
+    const { steps, unmatched } = await this.translate(input.flow, app);
     // A scenario missing a line the user wrote would test something else than they meant: refuse it whole.
     if (unmatched.length > 0) throw badRequest(Messages.plainEnglishNotUnderstood(unmatched));
     if (steps.length === 0) throw badRequest(Messages.scenarioCreationFailed);

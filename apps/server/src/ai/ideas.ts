@@ -83,7 +83,7 @@ export function ideasFromMemory(
   for (const [re, idea] of KEYWORD_IDEAS) if (re.test(description)) ideas.push(idea);
   for (const [route, entry] of Object.entries(memory.paths)) {
     const page = parseAriaSnapshot(entry.snapshot);
-    const elements = flatten(page).filter((node) => NAMED_ROLES.has(node.role) && node.name !== '');
+    const elements = flattenAria(page).filter((node) => NAMED_ROLES.has(node.role) && node.name !== '');
     const open = `open ${said(routeBelow(route, baseUrls))}`;
     ideas.push(...listIdeas(open, page));
     const fields = elements.filter((e) => e.role === 'textbox' || e.role === 'spinbutton' || e.role === 'combobox');
@@ -217,8 +217,8 @@ export function parseAriaSnapshot(snapshot: string): AriaNode {
 }
 
 /** Every node under `node`, depth first. */
-function flatten(node: AriaNode): AriaNode[] {
-  return node.children.flatMap((child) => [child, ...flatten(child)]);
+export function flattenAria(node: AriaNode): AriaNode[] {
+  return node.children.flatMap((child) => [child, ...flattenAria(child)]);
 }
 
 /** The words a node shows: its name, its text and its descendants', in order. */
@@ -240,7 +240,7 @@ const ADD_BUTTON = /^(?:add|create|save|post|new)\b/i;
  * "double-click to edit" hint. A counter ("2 items left") is asserted where the page shows one.
  */
 export function listIdeas(open: string, page: AriaNode): ScenarioIdea[] {
-  const nodes = flatten(page);
+  const nodes = flattenAria(page);
   const fields = nodes.filter((node) => ['textbox', 'combobox', 'spinbutton'].includes(node.role) && !isInsideRow(page, node));
   const entry = fields.length === 1 && fields[0]!.name !== '' ? fields[0]! : undefined;
   const buttons = nodes.filter((node) => node.role === 'button');
@@ -351,14 +351,14 @@ export function listIdeas(open: string, page: AriaNode): ScenarioIdea[] {
 const a = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
 
 /** Whether `node` sits inside a list row (a row's own edit box is not the page's entry box). */
-function isInsideRow(page: AriaNode, node: AriaNode): boolean {
-  return flatten(page).some((row) => row.role === 'listitem' && flatten(row).includes(node));
+export function isInsideRow(page: AriaNode, node: AriaNode): boolean {
+  return flattenAria(page).some((row) => row.role === 'listitem' && flattenAria(row).includes(node));
 }
 
 /** What the list holds, from the page's main heading ("todos" → "todo"); "item" when it says nothing usable. */
 function itemNoun(page: AriaNode): string {
   const heading =
-    flatten(page)
+    flattenAria(page)
       .find((node) => node.role === 'heading')
       ?.name.trim()
       .toLowerCase() ?? '';
@@ -369,7 +369,7 @@ function itemNoun(page: AriaNode): string {
 
 /** A counter such as `- strong: "1"` then `- text: item left`: its words for one and for many. */
 function counterWords(page: AriaNode): { one: string; many: string } | undefined {
-  const nodes = flatten(page);
+  const nodes = flattenAria(page);
   for (let i = 0; i + 1 < nodes.length; i += 1) {
     const number = /^\d+$/.test(nodes[i]!.text) || /^\d+$/.test(nodes[i]!.name);
     const words = /^(\w+?)(s?) (left|remaining|open|to do)$/i.exec(nodes[i + 1]!.text.trim());

@@ -2,7 +2,9 @@ import { startTodoApp, startTodoMvcApp } from '@rehearse/recorder/testing';
 import { startDemoShop } from '../../../../../packages/runner/src/testing/shop-workspace.js';
 import { runTodoWorkspace } from '../../../../../packages/runner/src/testing/todo-suite.js';
 import { CORPUS, type CorpusFlow, type CorpusTarget } from '../plain-english.corpus.js';
+import { resolveOnMap, type AppOnMap } from '../map-resolution.js';
 import { openedAddress, stepValue, translateFlow, withKeywords } from '../plain-english.js';
+import { recordedMap } from './idea-runs.js';
 
 /**
  * Issue 44's measure, shared by plain-english.corpus.test.ts and bench/plain-english.ts: every flow
@@ -12,10 +14,25 @@ import { openedAddress, stepValue, translateFlow, withKeywords } from '../plain-
  */
 
 export const CORPUS_TARGETS = ['todomvc', 'demo-shop', 'todo-app'] as const satisfies readonly CorpusTarget[];
-export type Outcome = { target: CorpusTarget; outcome: 'passing' | 'question' | 'wrong'; why?: string };
+export type Outcome = {
+  target: CorpusTarget;
+  outcome: 'passing' | 'question' | 'wrong';
+  why?: string;
+  /** Whether the app's map changed a step of the flow (a noun its words alone misname). */
+  mapped?: boolean;
+};
 type Runnable = { flow: CorpusFlow; steps: readonly string[] };
 
-export const translatedCorpus = () => CORPUS.map((flow) => ({ flow, ...translateFlow(flow.lines) }));
+/**
+ * Each target's application map as a user's first recording would leave it: the start page, taken
+ * fresh by runCorpusTarget before its flows are read (issue 44 item 2: nouns resolved against the app).
+ */
+const corpusMaps = new Map<CorpusTarget, AppOnMap>();
+const NO_MAP: AppOnMap = { memory: { paths: {} }, baseUrls: [] };
+
+/** Every flow read as scenario creation reads it: the grammar, then its nouns against the target's map (none before it is taken). */
+export const translatedCorpus = () =>
+  CORPUS.map((flow) => ({ flow, ...resolveOnMap(translateFlow(flow.lines), corpusMaps.get(flow.target) ?? NO_MAP) }));
 
 const feature = (entries: readonly Runnable[]) =>
   `Feature: Plain-English corpus\n\n${entries
@@ -38,28 +55,37 @@ async function run(baseUrl: string, entries: readonly Runnable[], args: string[]
   return statuses;
 }
 
-/** Every flow of `target`: translated, then run on the app as written. */
+/** Every flow of `target`: the app served and its start page mapped, each flow read against that map, then run on the app as written. */
 export async function runCorpusTarget(target: CorpusTarget): Promise<Map<string, Outcome>> {
   const results = new Map<string, Outcome>();
+  const served = target === 'todomvc' ? await startTodoMvcApp() : target === 'todo-app' ? await startTodoApp() : await startDemoShop(0);
+  try {
+    const paths = await recordedMap(served.baseUrl, served.baseUrl, (page) => page.waitForLoadState('networkidle'));
+    corpusMaps.set(target, { memory: { paths }, baseUrls: [served.baseUrl] });
+    return await runTarget(target, served.baseUrl, results);
+  } finally {
+    await served.app.close();
+  }
+}
+
+/** The target's flows as read, each run on `baseUrl` (or asked about): its outcome by name into `results`. */
+async function runTarget(target: CorpusTarget, baseUrl: string, results: Map<string, Outcome>): Promise<Map<string, Outcome>> {
   const mine = translatedCorpus().filter((entry) => entry.flow.target === target);
   for (const entry of mine)
     if (entry.unmatched.length > 0)
       results.set(entry.flow.name, { target, outcome: 'question', why: `unmatched ${JSON.stringify(entry.unmatched)}` });
   const runnable = mine
     .filter((entry) => entry.unmatched.length === 0)
-    .map((entry) => ({ flow: entry.flow, steps: withKeywords(entry.steps) }));
-  const served = target === 'todomvc' ? await startTodoMvcApp() : target === 'todo-app' ? await startTodoApp() : await startDemoShop(0);
-  try {
-    const statuses = await run(served.baseUrl, runnable);
-    for (const { flow, steps } of runnable) {
-      const status = statuses.get(flow.name) ?? 'NOT RUN';
-      results.set(
-        flow.name,
-        status === 'PASSED' ? { target, outcome: 'passing' } : { target, outcome: 'wrong', why: `${status}\n    ${steps.join('\n    ')}` },
-      );
-    }
-  } finally {
-    await served.app.close();
+    .map((entry) => ({ flow: entry.flow, steps: withKeywords(entry.steps), mapped: entry.resolved.some((line) => line.length > 0) }));
+  const statuses = await run(baseUrl, runnable);
+  for (const { flow, steps, mapped } of runnable) {
+    const status = statuses.get(flow.name) ?? 'NOT RUN';
+    results.set(
+      flow.name,
+      status === 'PASSED'
+        ? { target, outcome: 'passing', mapped }
+        : { target, outcome: 'wrong', mapped, why: `${status}\n    ${steps.join('\n    ')}` },
+    );
   }
   return results;
 }
@@ -120,7 +146,8 @@ export function corpusSummary(results: ReadonlyMap<string, Outcome>): string[] {
     const mine = [...results.values()].filter((result) => result.target === target);
     const count = (outcome: string) => mine.filter((result) => result.outcome === outcome).length;
     const flows = CORPUS.filter((flow) => flow.target === target).length;
-    return `${target}: ${flows} flows, ${count('passing')} passing / ${count('question')} question / ${count('wrong')} wrong (${Math.round((100 * count('passing')) / flows)} % passing)`;
+    const mapped = mine.filter((result) => result.mapped).length;
+    return `${target}: ${flows} flows, ${count('passing')} passing / ${count('question')} question / ${count('wrong')} wrong (${Math.round((100 * count('passing')) / flows)} % passing; ${mapped} with a noun read against the app's map)`;
   });
   const details = [...results.entries()]
     .filter(([, result]) => result.outcome !== 'passing')

@@ -166,6 +166,9 @@ export const FeatureStrings = {
   didYouMean: 'Did you mean:',
   noCandidates: 'No step comes close. Rephrase this line in the box above, or look up the words in the Steps reference.',
   readsAs: 'reads as',
+  /** Before why a step names what the application map shows rather than the line's own words. */
+  readOnMap: 'Read against the app:',
+  resolvedTitle: 'Some lines name what the app shows. Check how they read, then press Create again.',
   questionPicked: 'Picked: the line now reads as this step.',
   plainTitle: 'Add a scenario with plain English',
   plainStepsLabel: 'Steps, one per line',

@@ -30,6 +30,7 @@ type FlowRead = CallResponse<typeof aiCalls.scenarioReading>['lines'][number] & 
  */
 function FlowQuestions({ reads, onPick }: { reads: FlowRead[]; onPick: (line: string, clause: string, step: string) => void }) {
   const open = reads.filter((read) => read.questions.length > 0).length;
+  const resolved = reads.some((read) => read.resolved.length > 0);
   const panel = useRef<HTMLElement>(null);
   // The questions open below the lines typed: bring them into the dialog's view once, when asked.
   useEffect(() => {
@@ -38,10 +39,11 @@ function FlowQuestions({ reads, onPick }: { reads: FlowRead[]; onPick: (line: st
   return (
     <section
       ref={panel}
-      aria-label={S.questionsTitle(open)}
-      className="flex max-h-60 flex-col gap-2 overflow-y-auto rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm"
+      aria-label={open === 0 && resolved ? S.resolvedTitle : S.questionsTitle(open)}
+      className={`flex max-h-60 flex-col gap-2 overflow-y-auto rounded-lg border p-3 text-sm ${open > 0 ? 'border-amber-300 bg-amber-50' : 'border-sky-300 bg-sky-50'}`}
     >
       {open > 0 && <h3 className="font-semibold text-amber-900">{S.questionsTitle(open)}</h3>}
+      {open === 0 && resolved && <h3 className="font-semibold text-sky-900">{S.resolvedTitle}</h3>}
       <ol className="flex flex-col gap-2">
         {reads.map((read, index) => (
           <li key={`${index}:${read.line}`} className="flex flex-col gap-1">
@@ -51,6 +53,11 @@ function FlowQuestions({ reads, onPick }: { reads: FlowRead[]; onPick: (line: st
                 {S.readsAs} <code className="text-slate-800">{read.steps.join(' · ')}</code>
               </span>
             )}
+            {read.resolved.map((resolution) => (
+              <span key={resolution.from} className="text-xs text-sky-800">
+                {S.readOnMap} {resolution.why}
+              </span>
+            ))}
             {read.picked?.map((step) => (
               <span key={step} className="text-xs text-emerald-800">
                 {S.questionPicked} <code>{step}</code>
@@ -216,6 +223,8 @@ function ScenarioForm({
   const reading = useScenarioReading(scope);
   /** The lines as last read, while some clause of them is still a question (issue 44: ask, never refuse). */
   const [reads, setReads] = useState<FlowRead[] | null>(null);
+  /** The flow whose map-resolved reading was shown: Create again then saves it (a step the user has not seen is never saved). */
+  const [shownReading, setShownReading] = useState<string | null>(null);
 
   const isNew = feature === NEW_FEATURE || names.length === 0;
   const featureCheck = isNew ? validateNewFeatureName(newFeature, names) : null;
@@ -260,6 +269,13 @@ function ScenarioForm({
           onSuccess: (answer) => {
             if (answer.lines.some((line) => line.questions.length > 0)) {
               setReads(answer.lines);
+              return;
+            }
+            // A line the app's map read differently from its words is shown once before it is saved.
+            const flowKey = flow.join('\n');
+            if (answer.lines.some((line) => line.resolved.length > 0) && shownReading !== flowKey) {
+              setReads(answer.lines);
+              setShownReading(flowKey);
               return;
             }
             setReads(null);
