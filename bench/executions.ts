@@ -215,6 +215,14 @@ async function rawPlaywright(url: string, threads: number, reducedMotion: boolea
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/**
+ * A pause before each measured run: a run's end starts each thread's spare runner (Node, the
+ * runner, a browser: 2–3.5 s on this machine), which the next run's first job would otherwise
+ * wait for, and whose start would take CPU from raw Playwright's run. Between a team's executions
+ * the spares are up; measured back to back, the 1-thread row paid ~2 s of it and raw's rows
+ * shared the machine with it (session 54).
+ */
+const SPARES_UP_MS = 6_000;
 
 async function main(): Promise<void> {
   const backend = process.env.DATABASE_URL ? 'postgres' : 'pglite';
@@ -330,7 +338,9 @@ async function main(): Promise<void> {
       );
       const results: { threads: number; wallMs: number; rawMs: number | undefined }[] = [];
       for (const threads of THREADS) {
+        await sleep(SPARES_UP_MS);
         const result = await runOnce('@bench', threads, shop.env);
+        await sleep(SPARES_UP_MS);
         const rawBefore = process.env.BENCH_PROCESS_CPU ? processTicks() : undefined;
         const rawMs = process.env.BENCH_SKIP_RAW ? undefined : await rawPlaywright(shop.url, threads, reducedMotion);
         if (rawBefore && rawMs !== undefined) {
