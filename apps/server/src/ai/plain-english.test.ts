@@ -250,5 +250,20 @@ describe('plain-English translator on lists of items (issue 44)', () => {
 
   it('leaves "it" with nothing named before it unmatched', () => {
     expect(translateFlow(['delete it', 'the counter']).unmatched).toEqual(['delete it', 'the counter']);
+    // Not a button named "its delete": whose it is was never said, so the line is asked about.
+    expect(translateFlow(['click its delete button', 'press its edit button']).unmatched).toEqual([
+      'click its delete button',
+      'press its edit button',
+    ]);
+  });
+
+  it('reads "its delete button" as the row of the item named last', () => {
+    expect(steps('add "p"', 'hover over "p" and click its delete button')).toEqual([
+      'When I fill the 1st "textbox" with "p"',
+      'And I press "Enter"',
+      'And I hover over "p"',
+      'And I hover over the item containing "p"',
+      'And I click "button" in the item containing "p"',
+    ]);
   });
 });

@@ -58,8 +58,9 @@ const elementName = (raw: string) => {
     .replace(/^(?:the|a|an)\s+/i, '')
     .replace(ELEMENT_NOUN, '')
     .trim();
-  // "click the" names nothing: an empty name makes the clause unmatched.
-  return /^(?:the|a|an|on|it|this|that)$/i.test(name) ? '' : name;
+  // "click the" names nothing, nor does "its delete" (whose? the grammar has no row for it): an
+  // empty name makes the clause unmatched, so the user is asked rather than a step named "its delete".
+  return /^(?:the|a|an|on|it|this|that)$|^(?:its|it's|it’s)\s/i.test(name) ? '' : name;
 };
 
 /** An element's name from VALUE's groups at `from`: a quoted name is the name whole ("Back to the list"); a bare one loses its article and noun. */
@@ -363,10 +364,10 @@ const ITEM_RULES: Rule[] = [
       return [action(`I uncheck ${rowCheckbox(name)}`)];
     },
   },
-  // Deleting one item: `delete "one"`, "remove the todo old", "click y's delete button", "delete it".
+  // Deleting one item: `delete "one"`, "remove the todo old", "click y's delete button", "click its delete button", "delete it".
   {
     re: new RegExp(
-      String.raw`^(?:i\s+)?(?:click|press|tap|hit)\s+(?:on\s+)?(?:the\s+)?(?:(?:delete|remove|destroy|x|×|cross)\s+(?:button|icon)\s+(?:of|for|next to|beside|on|in)\s+${VALUE}|${VALUE}(?:'s|’s)\s+(?:delete|remove|destroy|x|×|cross)(?:\s+(?:button|icon))?)$`,
+      String.raw`^(?:i\s+)?(?:click|press|tap|hit)\s+(?:on\s+)?(?:the\s+)?(?:(?:delete|remove|destroy|x|×|cross)\s+(?:button|icon)\s+(?:of|for|next to|beside|on|in)\s+${VALUE}|${VALUE}(?:'s|’s)\s+(?:delete|remove|destroy|x|×|cross)(?:\s+(?:button|icon))?|(?:its|it's|it’s)\s+(?:delete|remove|destroy|x|×|cross)(?:\s+(?:button|icon))?)$`,
       'i',
     ),
     make: (m, state) => {
