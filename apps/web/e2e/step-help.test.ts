@@ -40,6 +40,20 @@ describe('step help in Chromium', () => {
     await h?.close();
   });
 
+  const scenarios = async () => (await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios;
+
+  /** The plain-English dialog opened from a scenario of the features page, named `name`; `before` counts the feature's scenarios. */
+  const openPlainEnglish = async (name: string) => {
+    await page.goto(`/${ada.projectId}/features`);
+    await f.openScenario('Add a mug');
+    const before = (await scenarios()).length;
+    await page.getByRole('button', { name: S.newScenario }).first().click();
+    const dialog = page.getByTestId('create-scenario-dialog');
+    await dialog.getByRole('button', { name: new RegExp(S.createPlain) }).click();
+    await dialog.getByLabel(S.scenarioNameLabel).fill(name);
+    return { dialog, before };
+  };
+
   it('lists every built-in step with its parameters and an example, the project’s own steps, and filters them', async () => {
     await page.goto(`/${ada.projectId}/steps-reference`);
     await page.getByRole('heading', { name: 'Steps reference', level: 1 }).waitFor();
@@ -112,14 +126,7 @@ describe('step help in Chromium', () => {
   });
 
   it('asks about plain-English lines no step reads, with candidates, saves nothing until each reads, then saves', async () => {
-    await page.goto(`/${ada.projectId}/features`);
-    await f.openScenario('Add a mug');
-    const scenarios = async () => (await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios;
-    const before = (await scenarios()).length;
-    await page.getByRole('button', { name: S.newScenario }).first().click();
-    const dialog = page.getByTestId('create-scenario-dialog');
-    await dialog.getByRole('button', { name: new RegExp(S.createPlain) }).click();
-    await dialog.getByLabel(S.scenarioNameLabel).fill('Dance');
+    const { dialog, before } = await openPlainEnglish('Dance');
     const flow = dialog.getByLabel(S.plainStepsLabel);
     await flow.fill('open the shop\nI tapp "Add to cart"\ndance a little jig\nopen "https://elsewhere.example/help"');
     await dialog.getByRole('button', { name: S.create }).click();
@@ -174,14 +181,7 @@ describe('step help in Chromium', () => {
       [{ path: '/demo-shop/', url: shop, title: 'Trailhead Supply', ariaSnapshot }],
       [],
     );
-    await page.goto(`/${ada.projectId}/features`);
-    await f.openScenario('Add a mug');
-    const scenarios = async () => (await ada.api.call(ws.getFeatureList, { body: { projectId: ada.projectId } })).features[0]!.scenarios;
-    const before = (await scenarios()).length;
-    await page.getByRole('button', { name: S.newScenario }).first().click();
-    const dialog = page.getByTestId('create-scenario-dialog');
-    await dialog.getByRole('button', { name: new RegExp(S.createPlain) }).click();
-    await dialog.getByLabel(S.scenarioNameLabel).fill('Find the mug');
+    const { dialog, before } = await openPlainEnglish('Find the mug');
     await dialog.getByLabel(S.plainStepsLabel).fill('open the shop\ntype "mug" into the find box\nI should see "Enamel Camp Mug"');
     await dialog.getByRole('button', { name: S.create }).click();
     const reading = dialog.getByRole('region', {
