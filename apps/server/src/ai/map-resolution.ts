@@ -1,6 +1,6 @@
 import { Messages, type ApplicationMemory } from '@rehearse/contract';
 import { flattenAria, isInsideRow, parseAriaSnapshot, routeBelow, type AriaNode } from './ideas.js';
-import { stepValue as q, type Translation, type TranslatedStep } from './plain-english.js';
+import { openedAddress, stepValue as q, unescapeStepValue as unescape, type Translation, type TranslatedStep } from './plain-english.js';
 
 /**
  * The nouns of a translated flow checked against the app (issue 44, Build item 2). The grammar
@@ -31,8 +31,6 @@ interface MapPage {
 }
 
 const STRING = String.raw`"((?:[^"\\]|\\.)*)"`;
-const unescape = (value: string) => value.replace(/\\(.)/g, '$1');
-const OPEN = new RegExp(`^I open ${STRING}$`);
 const CHECK = new RegExp(`^I (check|uncheck) ${STRING}$`);
 const CHECKED = new RegExp(`^${STRING} should (be|not be) checked$`);
 const FILL = new RegExp(`^I fill ${STRING} with ${STRING}$`);
@@ -107,11 +105,9 @@ const CLICK = new RegExp(`^I (?:click|double-click|press|submit) ${STRING}$`);
  * page's own `#` routes (a filter); unknown after any other click or key press (it may navigate).
  */
 function pageAfter(step: string, page: MapPage | undefined, pages: readonly MapPage[], baseUrls: readonly string[]): MapPage | undefined {
-  const opened = OPEN.exec(step);
-  if (opened) {
-    const address = unescape(opened[1]!);
+  const address = openedAddress(step);
+  if (address !== undefined)
     return pages.find((candidate) => routeBelow(candidate.route, baseUrls) === address || candidate.route === address);
-  }
   if (!page || !/^I (?:click|double-click|press|submit|select|go|reload|navigate)\b/.test(step)) return page;
   const clicked = CLICK.exec(step)?.[1];
   const link = clicked === undefined ? undefined : page.nodes.find((node) => node.role === 'link' && same(node.name, unescape(clicked)));
@@ -119,8 +115,8 @@ function pageAfter(step: string, page: MapPage | undefined, pages: readonly MapP
 }
 
 function resolveStep(step: TranslatedStep, context: Context): { text: string; why: string } | undefined {
-  const opened = OPEN.exec(step.text);
-  if (opened) return resolvePage(unescape(opened[1]!), context);
+  const address = openedAddress(step.text);
+  if (address !== undefined) return resolvePage(address, context);
   const check = CHECK.exec(step.text);
   if (check) {
     const row = rowOf(unescape(check[2]!), context);

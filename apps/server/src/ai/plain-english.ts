@@ -26,10 +26,13 @@ export interface Translation {
 export const stepValue = (value: string) => `"${value.replace(/\\/g, '\\\\').replace(/"/g, '\\"')}"`;
 const q = stepValue;
 
+/** A quoted value of a step as it was before stepValue escaped it (the inside of its quotes, escapes undone). */
+export const unescapeStepValue = (quoted: string) => quoted.replace(/\\(.)/g, '$1');
+
 /** The address an `I open "…"` step opens, its escapes undone (what stepValue wrote); undefined for any other step. */
 export function openedAddress(stepText: string): string | undefined {
   const quoted = /^I open "((?:[^"\\]|\\.)*)"$/.exec(stepText)?.[1];
-  return quoted?.replace(/\\(.)/g, '$1');
+  return quoted === undefined ? undefined : unescapeStepValue(quoted);
 }
 
 /**
@@ -816,7 +819,7 @@ export function translateFlow(flow: readonly string[], fallback?: (clause: strin
         .reverse()
         .map((step) => /^I (?:check|uncheck|double-click|hover over) "((?:[^"\\]|\\.)*)"$/.exec(step.text)?.[1]);
       const named = acted.find((name) => name !== undefined);
-      if (named) state.last = named.replace(/\\(.)/g, '$1');
+      if (named) state.last = unescapeStepValue(named);
       // Enter, Escape or leaving the box ends an edit.
       if (state.editing && translated.some((step) => /^I (?:press|blur|click) /.test(step.text))) delete state.editing;
     }
