@@ -5,13 +5,18 @@ import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { createApiClient, type ApiClient } from '@rehearse/api-client';
 import { authCalls } from '@rehearse/contract';
+import { findHeadlessShell } from '@rehearse/runner/browser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { startTestApp, type TestApp } from '../../../server/src/testing/test-app.js';
 import { StorageKeys } from '../../src/lib/storage-keys';
 
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/**
+ * Headless Chromium as runs get it: the headless shell when installed (the same Blink and V8 as
+ * the full browser without its UI layer, a fraction of its CPU per page), else the full browser.
+ */
+const CHROMIUM = process.env.CHROMIUM_PATH ?? findHeadlessShell() ?? '/usr/bin/chromium';
 export const PASSWORD = 'correct horse battery';
 export const DASHBOARD = /^\/[0-9a-f-]{36}\/dashboard$/;
 
