@@ -1,7 +1,7 @@
 /**
  * Executions bench: one execution of 24 demo-shop scenarios run by the server's own worker child
  * process (`rehearse worker`, real Chromium) with 1, 2 and 4 threads: wall time and speed-up
- * (target ≥ 1.7× at 2 threads), beside raw Playwright doing the same on the same machine, on a
+ * (target ≥ 1.85× at 2 threads), beside raw Playwright doing the same on the same machine, on a
  * demo shop that answers at once and on one as shipped; and the time from run/{id} to the first
  * scenario's start (target ≤ 2 s; measured to the worker's claim and to cucumber's scenario start).
  * The shipped shop is measured twice: as projects run by default, and with the project setting
@@ -45,7 +45,8 @@ import { launchBrowser } from '../packages/runner/src/browser.js';
 const SCENARIOS = 24;
 /** BENCH_THREADS=1,2 runs only those thread counts (profiling one of them). */
 const THREADS = process.env.BENCH_THREADS ? process.env.BENCH_THREADS.split(',').map(Number) : [1, 2, 4];
-const TARGET_SPEEDUP_AT_2 = 1.7;
+/** Issue 48: two threads at least 1.85× one on two cores, on the shipped shop as projects run by default. */
+const TARGET_SPEEDUP_AT_2 = 1.85;
 const TARGET_FIRST_START_MS = 2000;
 const PRODUCTS = ['Trail Backpack', 'Enamel Camp Mug', 'Summit Rain Jacket'];
 
@@ -334,7 +335,7 @@ async function main(): Promise<void> {
         `\n  demo shop answering its product list in ${shop.latencyMs} ms (${shop.label})${reducedMotion ? ', project setting reducedMotion: true' : ''}`,
       );
       console.log(
-        '  threads   wall s   speed-up   machine busy   raw Playwright s   raw speed-up   run→claim ms   run→first scenario ms   passed',
+        '  threads   wall s   speed-up   machine busy   raw Playwright s   raw speed-up   ours ÷ raw   run→claim ms   run→first scenario ms   passed',
       );
       const results: { threads: number; wallMs: number; rawMs: number | undefined }[] = [];
       for (const threads of THREADS) {
@@ -350,7 +351,7 @@ async function main(): Promise<void> {
         results.push({ threads, wallMs: result.wallMs, rawMs });
         firstStart = Math.min(firstStart, result.firstScenarioMs);
         console.log(
-          `  ${String(threads).padStart(7)} ${(result.wallMs / 1000).toFixed(1).padStart(8)} ${`${(results[0]!.wallMs / result.wallMs).toFixed(2)}×`.padStart(10)} ${`${Math.round(result.busyPercent)} %`.padStart(14)} ${(rawMs === undefined ? '-' : (rawMs / 1000).toFixed(1)).padStart(18)} ${(rawMs === undefined ? '-' : `${(results[0]!.rawMs! / rawMs).toFixed(2)}×`).padStart(14)} ${String(Math.round(result.claimMs)).padStart(14)} ${String(Math.round(result.firstScenarioMs)).padStart(23)}   ${result.passed}/${result.total}`,
+          `  ${String(threads).padStart(7)} ${(result.wallMs / 1000).toFixed(1).padStart(8)} ${`${(results[0]!.wallMs / result.wallMs).toFixed(2)}×`.padStart(10)} ${`${Math.round(result.busyPercent)} %`.padStart(14)} ${(rawMs === undefined ? '-' : (rawMs / 1000).toFixed(1)).padStart(18)} ${(rawMs === undefined ? '-' : `${(results[0]!.rawMs! / rawMs).toFixed(2)}×`).padStart(14)} ${(rawMs === undefined ? '-' : `${(result.wallMs / rawMs).toFixed(2)}×`).padStart(11)} ${String(Math.round(result.claimMs)).padStart(14)} ${String(Math.round(result.firstScenarioMs)).padStart(23)}   ${result.passed}/${result.total}`,
         );
       }
       const two = results.find((r) => r.threads === 2);
