@@ -458,15 +458,15 @@ describe('the executions engine and its worker protocol', () => {
     await upload(first, 'PASSED');
     await upload(second, 'PASSED');
     const { sockets, engine } = test.services;
-    const emit = sockets.emitToRoom.bind(sockets);
+    const emit = sockets.emitToRoomHere.bind(sockets);
     const status = engine.status.bind(engine);
     const emitted: ExecutionStatus[] = [];
     const lists: unknown[] = [];
-    sockets.emitToRoom = ((room: string, event: string, payload: ExecutionStatus) => {
+    sockets.emitToRoomHere = ((room: string, event: string, payload: ExecutionStatus) => {
       if (event === executionStatusEvent(execution.id)) emitted.push(payload);
       if (event === 'crudUpdate') lists.push(payload);
       (emit as (room: string, event: string, payload: unknown) => void)(room, event, payload);
-    }) as typeof sockets.emitToRoom;
+    }) as typeof sockets.emitToRoomHere;
     // The first end's counters are read at once and sent late, as on a busy server; the second end lands meanwhile.
     let firstRead!: () => void;
     const firstCountersRead = new Promise<void>((resolve) => (firstRead = resolve));
@@ -485,7 +485,7 @@ describe('the executions engine and its worker protocol', () => {
       await finish('w-order-2', second, 'passed');
       await firstEnded;
     } finally {
-      sockets.emitToRoom = emit;
+      sockets.emitToRoomHere = emit;
       engine.status = status;
     }
     expect(emitted.map((counters) => [counters.scenariosPassed, counters.running])).toEqual([

@@ -113,6 +113,8 @@ export class ExecutionEngine {
     private readonly log: EngineLogger,
   ) {
     this.wake.setMaxListeners(0);
+    // Every server sends its own sockets counters it read itself, one execution's in turn.
+    this.sockets.onExecutionChange(({ projectId, executionId, list }) => void this.publishHere(projectId, executionId, list));
   }
 
   close(): void {
@@ -492,6 +494,13 @@ export class ExecutionEngine {
    * API time in proportion to the project's scenarios (bench/worker-agents-at-scale.ts).
    */
   publish(projectId: string, executionId: string, { list = true }: { list?: boolean } = {}): Promise<void> {
+    // Other servers hear it and publish to their sockets; this one's publish is what the caller awaits.
+    this.sockets.announceExecutionChange({ projectId, executionId, list });
+    return this.publishing.get(executionId) ?? Promise.resolve();
+  }
+
+  /** Publishes to this server's sockets, after the execution's earlier publishes here. */
+  private publishHere(projectId: string, executionId: string, list: boolean): Promise<void> {
     const previous = this.publishing.get(executionId) ?? Promise.resolve();
     const next = previous.then(() => this.publishNow(projectId, executionId, list));
     this.publishing.set(executionId, next);
@@ -504,9 +513,9 @@ export class ExecutionEngine {
   private async publishNow(projectId: string, executionId: string, list: boolean): Promise<void> {
     try {
       const status = await this.status(executionId);
-      this.sockets.emitToRoom(executionStatusRoom(projectId), executionStatusEvent(executionId), status);
+      this.sockets.emitToRoomHere(executionStatusRoom(projectId), executionStatusEvent(executionId), status);
       if (list)
-        this.sockets.emitToRoom(executionCrudRoom(projectId), 'crudUpdate', {
+        this.sockets.emitToRoomHere(executionCrudRoom(projectId), 'crudUpdate', {
           projectId,
           executions: await this.executions.list(projectId),
         });

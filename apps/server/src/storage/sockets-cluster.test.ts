@@ -88,4 +88,50 @@ describe.skipIf(!process.env.DATABASE_URL)('socket events across API servers (Po
       expect(leaked).toEqual([]);
     },
   );
+
+  it(
+    "sends a member counters read by the server they are connected to, never another server's relayed (which could arrive after fresher ones)",
+    { timeout: 60_000 },
+    async () => {
+      const owner = await signUp(first);
+      const executionId = '0b7e2d41-5c3a-4f6e-9a8b-1c2d3e4f5a6b';
+      const event = executionStatusEvent(executionId);
+      const onSecond = await subscribe(second, SocketPaths[0], owner.token, owner.projectId);
+      const onFirst = await subscribe(first, SocketPaths[0], owner.token, owner.projectId);
+      const heard = { second: [] as ExecutionStatus[], first: [] as ExecutionStatus[] };
+      onSecond.on(event, (status) => heard.second.push(status));
+      onFirst.on(event, (status) => heard.first.push(status));
+      // Each server reads its own counters: the two differ here, so who read what a member got shows.
+      const countersOf =
+        (scenariosPassed: number) =>
+        async (id: string): Promise<ExecutionStatus> => ({
+          executionId: id,
+          runId: null,
+          running: true,
+          totalScenarios: 9,
+          scenariosPassed,
+          scenariosErrored: 0,
+          scenariosFailed: 0,
+        });
+      const firstStatus = first.services.engine.status.bind(first.services.engine);
+      const secondStatus = second.services.engine.status.bind(second.services.engine);
+      first.services.engine.status = countersOf(1);
+      second.services.engine.status = countersOf(2);
+      try {
+        // The announcement goes through LISTEN/NOTIFY, set up asynchronously: repeat until the other server hears one.
+        for (let i = 0; i < 40 && heard.second.length === 0; i++) {
+          await first.services.engine.publish(owner.projectId, executionId, { list: false });
+          await sleep(250);
+        }
+        await sleep(500);
+      } finally {
+        first.services.engine.status = firstStatus;
+        second.services.engine.status = secondStatus;
+      }
+      expect(heard.first.length).toBeGreaterThan(0);
+      expect(heard.second.length).toBeGreaterThan(0);
+      expect(new Set(heard.first.map((status) => status.scenariosPassed))).toEqual(new Set([1]));
+      expect(new Set(heard.second.map((status) => status.scenariosPassed))).toEqual(new Set([2]));
+    },
+  );
 });

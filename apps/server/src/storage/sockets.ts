@@ -19,13 +19,30 @@ interface SocketData {
   caller: Caller;
 }
 
-type RehearseServer = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** Between servers: an execution changed ({@link SocketHub.announceExecutionChange}). */
+interface ServerSideEvents {
+  executionChanged: (change: ExecutionChange) => void;
+}
+
+type RehearseServer = Server<ClientToServerEvents, ServerToClientEvents, ServerSideEvents, SocketData>;
 
 export interface SocketHub {
   /** Sends an event to every socket that joined the project's room, on both paths. */
   emitToProject<E extends keyof ServerToClientEvents>(projectId: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /** Sends an event to one named room (an execution status or list room), on both paths. */
   emitToRoom<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /** Sends an event to one named room's sockets connected to this server only, on both paths. */
+  emitToRoomHere<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
+  /**
+   * Tells every server, this one included, that an execution changed: each then reads its
+   * counters and sends them to its own sockets ({@link onExecutionChange}). Counters read on one
+   * server and relayed through PostgreSQL could reach a user after fresher ones read where the
+   * user is connected (live counters going back: 9, 10, 9); read where they are sent, in turn,
+   * they only ever go forward.
+   */
+  announceExecutionChange(change: ExecutionChange): void;
+  /** Who hears {@link announceExecutionChange} on this server (one handler: the execution engine). */
+  onExecutionChange(handler: (change: ExecutionChange) => void): void;
   /** Clients connected to this server, on both paths (for /metrics). */
   clientCount(): number;
   /** Disconnects every socket a session opened (it logged out), on every server. */
@@ -34,6 +51,13 @@ export interface SocketHub {
   endAccessKey(accessKeyId: string): void;
   /** Takes a person's sockets out of a project's rooms (they were removed from it), on every server. */
   leaveProject(userId: string, projectId: string): void;
+}
+
+/** An execution whose counters (and, with `list`, the project's execution list) are to be sent again. */
+export interface ExecutionChange {
+  projectId: string;
+  executionId: string;
+  list: boolean;
 }
 
 /** Rooms every socket joins on connecting, so it can be found by who opened it. */
@@ -138,12 +162,26 @@ export function attachSockets(
   // With the adapter, one emit reaches every server (the other path's too) through PostgreSQL;
   // emitting on both paths would deliver twice.
   const emitters = cluster ? servers.slice(0, 1) : servers;
+  let executionChanged: (change: ExecutionChange) => void = () => undefined;
+  // Announcements travel between the first path's servers only: each process hears one per change
+  // (the other path's server would hear it too, through the same channel).
+  servers[0]!.on('executionChanged', (change) => executionChanged(change));
   return {
     emitToProject(projectId, event, ...args) {
       for (const io of emitters) io.to(projectRoom(projectId)).emit(event, ...args);
     },
     emitToRoom(room, event, ...args) {
       for (const io of emitters) io.to(room).emit(event, ...args);
+    },
+    emitToRoomHere(room, event, ...args) {
+      for (const io of servers) io.local.to(room).emit(event, ...args);
+    },
+    announceExecutionChange(change) {
+      executionChanged(change);
+      if (cluster) servers[0]!.serverSideEmit('executionChanged', change);
+    },
+    onExecutionChange(handler) {
+      executionChanged = handler;
     },
     clientCount() {
       return servers.reduce((sum, io) => sum + io.engine.clientsCount, 0);
