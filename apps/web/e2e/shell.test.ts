@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ApiError, createApiClient } from '@rehearse/api-client';
 import { authCalls, Messages } from '@rehearse/contract';
-import { findHeadlessShell } from '@rehearse/runner/browser';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../server/src/testing/test-app.js';
@@ -12,17 +11,13 @@ import { StorageKeys } from '../src/lib/storage-keys';
 import { Strings } from '../src/lib/strings';
 import { LoginPageModel } from './pages/login.page';
 import { ShellPageModel } from './pages/shell.page';
+import { CHROMIUM } from './support/harness';
 
 /**
  * The shell in a real Chromium against the real server (fresh PGlite), serving the built app.
  * Build first: `npm run build --workspace apps/web`.
  */
 const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist');
-/**
- * Headless Chromium as runs get it: the headless shell when installed (the same Blink and V8 as
- * the full browser without its UI layer, a fraction of its CPU per page), else the full browser.
- */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? findHeadlessShell() ?? '/usr/bin/chromium';
 const PASSWORD = 'correct horse battery';
 const DASHBOARD = /^\/[0-9a-f-]{36}\/dashboard$/;
 

@@ -496,7 +496,7 @@ export class ExecutionEngine {
   publish(projectId: string, executionId: string, { list = true }: { list?: boolean } = {}): Promise<void> {
     // Other servers hear it and publish to their sockets; this one's publish is what the caller awaits.
     this.sockets.announceExecutionChange({ projectId, executionId, list });
-    return this.publishing.get(executionId) ?? Promise.resolve();
+    return this.publishHere(projectId, executionId, list);
   }
 
   /** Publishes to this server's sockets, after the execution's earlier publishes here. */

@@ -34,14 +34,14 @@ export interface SocketHub {
   /** Sends an event to one named room's sockets connected to this server only, on both paths. */
   emitToRoomHere<E extends keyof ServerToClientEvents>(room: string, event: E, ...args: Parameters<ServerToClientEvents[E]>): void;
   /**
-   * Tells every server, this one included, that an execution changed: each then reads its
-   * counters and sends them to its own sockets ({@link onExecutionChange}). Counters read on one
+   * Tells every other server that an execution changed: each then reads its counters and sends
+   * them to its own sockets ({@link onExecutionChange}), as this one does. Counters read on one
    * server and relayed through PostgreSQL could reach a user after fresher ones read where the
    * user is connected (live counters going back: 9, 10, 9); read where they are sent, in turn,
    * they only ever go forward.
    */
   announceExecutionChange(change: ExecutionChange): void;
-  /** Who hears {@link announceExecutionChange} on this server (one handler: the execution engine). */
+  /** Who hears another server's {@link announceExecutionChange} here (one handler: the execution engine). */
   onExecutionChange(handler: (change: ExecutionChange) => void): void;
   /** Clients connected to this server, on both paths (for /metrics). */
   clientCount(): number;
@@ -177,7 +177,6 @@ export function attachSockets(
       for (const io of servers) io.local.to(room).emit(event, ...args);
     },
     announceExecutionChange(change) {
-      executionChanged(change);
       if (cluster) servers[0]!.serverSideEmit('executionChanged', change);
     },
     onExecutionChange(handler) {

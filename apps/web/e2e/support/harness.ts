@@ -16,7 +16,7 @@ const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../
  * Headless Chromium as runs get it: the headless shell when installed (the same Blink and V8 as
  * the full browser without its UI layer, a fraction of its CPU per page), else the full browser.
  */
-const CHROMIUM = process.env.CHROMIUM_PATH ?? findHeadlessShell() ?? '/usr/bin/chromium';
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? findHeadlessShell() ?? '/usr/bin/chromium';
 export const PASSWORD = 'correct horse battery';
 export const DASHBOARD = /^\/[0-9a-f-]{36}\/dashboard$/;
 
