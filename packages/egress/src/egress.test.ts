@@ -119,17 +119,19 @@ describe('the egress proxy', () => {
     await agent.close();
   });
 
-  it('forwards plain http requests and answers a refused one itself, marked, and a redirect meets the same rules', async () => {
-    const get = (url: string) =>
-      new Promise<{ status: number; refused: boolean; body: string }>((resolve, reject) => {
-        const req = request({ host: '127.0.0.1', port: proxy.port, path: url, headers: { host: new URL(url).host } }, (res) => {
-          let body = '';
-          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-          res.on('end', () => resolve({ status: res.statusCode ?? 0, refused: res.headers[REFUSAL_HEADER] === '1', body }));
-        });
-        req.on('error', reject);
-        req.end();
+  /** A plain http request sent to the proxy with its absolute URL, as a browser sends one. */
+  const get = (url: string) =>
+    new Promise<{ status: number; refused: boolean; body: string }>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port: proxy.port, path: url, headers: { host: new URL(url).host } }, (res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, refused: res.headers[REFUSAL_HEADER] === '1', body }));
       });
+      req.on('error', reject);
+      req.end();
+    });
+
+  it('forwards plain http requests and answers a refused one itself, marked, and a redirect meets the same rules', async () => {
     expect(await get(`http://shop.test:${targetPort}/x?y=1`)).toEqual({
       status: 200,
       refused: false,
@@ -140,6 +142,27 @@ describe('the egress proxy', () => {
     const followed = await get('http://metadata.test/latest/meta-data/');
     expect(followed).toMatchObject({ status: 403, refused: true });
     expect(followed.body).toBe('Refused by the egress rules: metadata.test is a cloud metadata or link-local address.');
+  });
+
+  it('carries many requests over one kept-alive connection to the target without adding a listener to it per request', async () => {
+    // A page's requests reuse the proxy's pooled connection; each used to add a 'close' listener
+    // to it, which Node reports at the eleventh (seen in CI as MaxListenersExceededWarning).
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning);
+    let connections = 0;
+    const countConnection = () => (connections += 1);
+    process.on('warning', onWarning);
+    target.on('connection', countConnection);
+    try {
+      for (let i = 0; i < 15; i++) expect((await get(`http://shop.test:${targetPort}/asset-${i}`)).status).toBe(200);
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+      target.off('connection', countConnection);
+    }
+    // The requests did share a connection (the case that leaked), and nothing warned.
+    expect(connections).toBeLessThan(15);
+    expect(warnings.map((warning) => `${warning.name}: ${warning.message}`)).toEqual([]);
   });
 
   it('checks each connection anew: a name that rebinds to metadata is refused on the next connection', async () => {

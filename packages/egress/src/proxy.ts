@@ -86,7 +86,12 @@ const proxiedConnections = new Map<string, string>();
 /** IPv4-mapped IPv6 (`::ffff:127.0.0.1`) and plain IPv4 name the same end. */
 const endKey = (address: string, port: number) => `${address.replace(/^::ffff:/i, '')}|${port}`;
 
+/** Sockets already marked: a kept-alive one carries many requests, and is marked (and listened to) once. */
+const markedSockets = new WeakSet<Socket>();
+
 function markProxied(socket: Socket, identity: string): void {
+  if (markedSockets.has(socket)) return;
+  markedSockets.add(socket);
   const remember = () => {
     if (socket.localAddress === undefined || socket.localPort === undefined) return;
     const key = endKey(socket.localAddress, socket.localPort);
