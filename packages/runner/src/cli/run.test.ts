@@ -406,6 +406,42 @@ After({ tags: '@broken-after' }, function () { throw new Error('Could not clean 
   });
 });
 
+describe("a command's page title", () => {
+  it('is the title of the page a click opened, even when that page sends its head late', async () => {
+    // The new document commits with its first bytes; its <title> comes 800 ms later. A busy CI
+    // machine opened that window on the demo shop and the click's record said title ''.
+    const server = createServer((request, response) => {
+      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      if (request.url !== '/slow') {
+        response.end('<!doctype html><html><head><title>Start page</title></head><body><a href="/slow">Next page</a></body></html>');
+        return;
+      }
+      response.write('<!doctype html><html>');
+      setTimeout(() => response.end('<head><title>Slow page</title></head><body><p>Arrived</p></body></html>'), 800);
+    });
+    await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
+    try {
+      const start = `http://127.0.0.1:${(server.address() as AddressInfo).port}/start`;
+      const ws = workspace({
+        feature: `Feature: Titles
+  Scenario: A link to a slow page
+    Given I open "${start}"
+    When I click "Next page"
+    Then I should see "Arrived"
+`,
+      });
+      const io = captureIo();
+      const code = await runCli(['run', '--out', 'out', '--screenshots', 'off'], { cwd: ws, stdout: io.stdout, stderr: io.stderr });
+      expect(code, io.err()).toBe(0);
+      const report = JSON.parse(readFileSync(path.join(ws, 'out', 'report.json'), 'utf8')) as RunReport;
+      const commands = report.testCases[0]!.steps.flatMap((step) => step.commands);
+      expect(commands.map((command) => command.info?.title)).toEqual(['Start page', 'Slow page', 'Slow page']);
+    } finally {
+      await new Promise((done) => server.close(done));
+    }
+  });
+});
+
 describe('reduced motion (rehearse.config.json "reducedMotion")', () => {
   const feature = `Feature: Motion
   Scenario: The page reports its motion preference

@@ -40,16 +40,31 @@ export async function evaluateInSession(
   return answer.result.value;
 }
 
+/** How long a command's title waits for a new document to parse its head. */
+const TITLE_WAIT_MS = 2_000;
+/**
+ * The document's title once its head is parsed. A command that navigates (a link clicked) ends
+ * when the new document commits; on a busy machine its `<title>` may not be parsed yet, and the
+ * record said '' where a moment later the page had its title (a CI run saw it). So a document
+ * still loading with no title is waited for until DOMContentLoaded, at most TITLE_WAIT_MS; any
+ * other is read at once.
+ */
+const TITLE_ONCE_PARSED = `document.title || document.readyState !== 'loading' ? document.title : new Promise((resolve) => {
+  const done = () => resolve(document.title);
+  document.addEventListener('DOMContentLoaded', done, { once: true });
+  setTimeout(done, ${TITLE_WAIT_MS});
+})`;
+
 /**
  * The page's title for a command's record. On Chromium it is read through the page's CDP session:
  * every command asks, and `page.title()` is a whole Playwright call (a captured stack trace, the
  * call's instrumentation, an evaluation in its utility world) for one string; it also stays out
- * of the user's trace. A page mid-navigation answers what Playwright's would: the title of
- * whichever document answers, or '' on a failure.
+ * of the user's trace. A document that has not parsed its head yet is waited for (see
+ * TITLE_ONCE_PARSED); one replaced meanwhile, or any failure, answers ''.
  */
 export async function pageTitle(page: Page): Promise<string> {
   const session = await chromiumSession(page);
   if (!session) return page.title().catch(() => '');
-  const value = await evaluateInSession(session, 'document.title').catch(() => '');
+  const value = await evaluateInSession(session, TITLE_ONCE_PARSED, { awaitPromise: true }).catch(() => '');
   return typeof value === 'string' ? value : '';
 }
