@@ -252,16 +252,25 @@ export class RecorderSession {
     this.options.panel?.update([...this.commands]);
   }
 
-  /** The next click on the page records an assertion on what was clicked instead of a click (null: a click again). */
-  async assertNext(type: AssertMode | null): Promise<void> {
+  /**
+   * The next click on the page records an assertion on what was clicked instead of a click (null:
+   * a click again). `frames: 'children'` leaves the top frame alone: the local panel arms it itself
+   * the moment its button is clicked, and arming it again here, after the round trip, could arm a
+   * page whose click had already made the assertion.
+   */
+  async assertNext(type: AssertMode | null, frames: 'all' | 'children' = 'all'): Promise<void> {
+    const main = this.page.mainFrame();
     await Promise.all(
-      this.page.frames().map((frame) =>
-        frame
-          .evaluate((mode) => {
-            (window as unknown as { __rehearseSetAssertMode?: (m: string | null) => void }).__rehearseSetAssertMode?.(mode);
-          }, type)
-          .catch(() => undefined),
-      ),
+      this.page
+        .frames()
+        .filter((frame) => frames === 'all' || frame !== main)
+        .map((frame) =>
+          frame
+            .evaluate((mode) => {
+              (window as unknown as { __rehearseSetAssertMode?: (m: string | null) => void }).__rehearseSetAssertMode?.(mode);
+            }, type)
+            .catch(() => undefined),
+        ),
     );
   }
 

@@ -138,6 +138,32 @@ describe('the local recorder panel inside the recorded page', () => {
     await expect.poll(() => session.commands.length, PATIENT).toBe(3);
   });
 
+  it('takes the element clicked straight after Checked as the assertion, however slowly the recorder answers the button', async () => {
+    const page = session.activePage;
+    const ui = panelOf(page);
+    // A busy machine: the recorder takes a second and a half to pass the button on to the page.
+    const assertNext = session.assertNext.bind(session);
+    let answered: Promise<void> | undefined;
+    session.assertNext = (...args) => (answered = new Promise((resolve) => setTimeout(resolve, 1_500)).then(() => assertNext(...args)));
+    try {
+      // A person does not wait for the button to light up before clicking the box.
+      await ui.button('Checked').click();
+      await page.getByText('Team lead', { exact: true }).click();
+      await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('“Team lead” is not checked');
+      expect(await page.getByLabel('Team lead').isChecked()).toBe(false);
+      expect(session.commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'verifyVisible', 'verifyChecked']);
+      // The recorder's late answer does not arm the page again: the next click on the box ticks it.
+      await answered;
+      await page.getByText('Team lead', { exact: true }).click();
+      await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('Check “Team lead”');
+    } finally {
+      session.assertNext = assertNext;
+    }
+    await ui.button(PANEL_LABELS.undo).click();
+    await ui.button(PANEL_LABELS.undo).click();
+    await expect.poll(() => session.commands.length, PATIENT).toBe(3);
+  });
+
   it('folds and drags out of the way, keeps its place on the next page, and records none of it', async () => {
     const page = session.activePage;
     const ui = panelOf(page);

@@ -145,7 +145,8 @@ export class LocalPanel implements SessionPanel {
           return undefined;
         }
         this.state.assertMode = request.mode;
-        await session.assertNext(request.mode);
+        // The panel armed its own page already (panel.js); the recorder arms the frames inside it.
+        await session.assertNext(request.mode, 'children');
         this.render();
         return undefined;
       case 'names':
