@@ -39,7 +39,7 @@ export default tseslint.config(
   },
   {
     // Config files and plain scripts sit outside every tsconfig: lint them without type information.
-    files: ['**/*.js', '**/*.mjs', '**/*.config.ts'],
+    files: ['**/*.js', '**/*.mjs', '**/*.config.ts', 'vitest.shared.ts'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {
       ...tseslint.configs.disableTypeChecked.languageOptions,
