@@ -7,6 +7,7 @@
  * That is safe because a test keeps its state in what it starts (a server on its own database, a
  * browser, a temp folder) and restores any environment variable it sets, never in module state.
  * The web app's unit tests (apps/web/vitest.unit.config.ts) stay isolated: one mocks a module
- * (`vi.mock`), which a shared module graph would hand to the next file.
+ * (`vi.mock`), which a shared module graph would hand to the next file. So do the recorder's
+ * (packages/recorder/vitest.config.ts says why).
  */
 export const SHARED_WORKER_MODULES = { isolate: false } as const;
