@@ -5,7 +5,8 @@
 // It holds no state of its own: the recorder sends the whole state on every change
 // (`__rehearsePanelRender`) and gets actions through the `__rehearsePanel` binding, so a navigation
 // that rebuilds the panel loses nothing. The one thing it does at once is arm its page for an
-// assertion, so the click that follows the button is never a race with that round trip. Plain JavaScript evaluated as `(source)(config)`.
+// assertion, so the click that follows the button never races that round trip. Plain JavaScript
+// evaluated as `(source)(config)`.
 /* global window, document, CSSStyleSheet */
 /* eslint-disable @typescript-eslint/no-unused-expressions -- the file is one function expression */
 (function installRehearsePanel(config) {
@@ -188,7 +189,8 @@
         // The pick starts in this page at once, before the round trip to the recorder: a person
         // who clicks the element straight after the button (or a busy machine slow to carry the
         // request there and back) had that click recorded as a click (a CI run saw it). The
-        // recorder still sets every frame and sends the state back. URL is no pick: it records at once.
+        // recorder arms the frames inside this page and sends the state back. URL is no pick: it
+        // records at once.
         if (mode !== 'verifyUrl' && typeof window.__rehearseSetAssertMode === 'function') {
           window.__rehearseSetAssertMode(next);
           state.assertMode = next;
