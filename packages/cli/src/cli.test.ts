@@ -30,6 +30,28 @@ describe("rehearse: the runner's commands and the recorder's, composed", () => {
   it('is the executable its bin starts', () => {
     expect(REHEARSE_BIN).toMatch(/packages\/cli\/bin\/rehearse\.mjs$/);
   });
+
+  it('loads cucumber-js and Playwright only for the commands that run scenarios', { timeout: 60_000 }, async () => {
+    // What a fresh `rehearse` process has loaded when it exits (both are CommonJS, so they are in
+    // require.cache however they were imported). `pull` is half of every sandboxed job.
+    const loaded = async (...args: string[]) => {
+      const atExit = `import { createRequire } from 'node:module'; const cache = createRequire(process.execPath).cache;
+        process.on('exit', () => process.stderr.write('LOADED ' + JSON.stringify(Object.keys(cache))));`;
+      const { stderr } = await new Promise<{ stderr: string }>((resolve) =>
+        execFile(
+          process.execPath,
+          ['--import', `data:text/javascript,${encodeURIComponent(atExit)}`, REHEARSE_BIN, ...args],
+          (_error, _stdout, stderr) => resolve({ stderr }),
+        ),
+      );
+      const files = JSON.parse(stderr.slice(stderr.lastIndexOf('LOADED ') + 7)) as string[];
+      return ['@cucumber/cucumber', 'playwright-core'].filter((name) => files.some((file) => file.includes(`/node_modules/${name}/`)));
+    };
+    expect(await loaded('--help')).toEqual([]);
+    expect(await loaded('pull', '--server', 'http://127.0.0.1:9', '--project', 'p1', '--dir', 'here')).toEqual([]);
+    // The check can fail: `run` loads both (before it finds no server to run against).
+    expect(await loaded('run', '--server', 'http://127.0.0.1:9', '--project', 'p1')).toEqual(['@cucumber/cucumber', 'playwright-core']);
+  });
 });
 
 describe.runIf(process.platform === 'linux')('rehearse setup: the desktop answers rehearse:// links with rehearse open', () => {

@@ -4,14 +4,10 @@ import { USAGE } from './args.js';
 import { EXIT, processIo, type CliIo, type CliParts } from './io.js';
 import { runOpen, runSetup } from './link-handler.js';
 import { runPull } from './pull.js';
-import { runRun } from './run.js';
 import { unreachableServer } from './server.js';
-import { runWarmRunner } from './warm-runner.js';
-import { runWorker } from './worker.js';
 
 export { DEFAULT_SERVER, EXIT, type CliIo, type CliParts } from './io.js';
 export { readProjectFile } from './project-file.js';
-export { findSupportFiles } from './run.js';
 export { resolveProject, warnOnVersionMismatch } from './server.js';
 export { ensureLoaders } from './loaders.js';
 export { recordArgumentsOf } from './link-handler.js';
@@ -31,13 +27,16 @@ export async function runCli(argv: string[], io: Partial<CliIo> = {}, parts?: Cl
       await useEgressProxyFromEnv(full.env);
     switch (command) {
       case 'run':
-        return (await runRun(args, full)).exitCode;
+        // run, warm-runner and worker are imported when asked for: with cucumber-js, Playwright and
+        // the report they cost a cold process ~1.2 s of CPU to load, which `pull` (the first of a
+        // job's two sandboxed processes), `setup`, `open` and `--help` never use.
+        return (await (await import('./run.js')).runRun(args, full)).exitCode;
       case 'pull':
         return await runPull(args, full);
       case 'warm-runner':
-        return await runWarmRunner(args, full);
+        return await (await import('./warm-runner.js')).runWarmRunner(args, full);
       case 'worker':
-        return await runWorker(args, full, composed(parts, command));
+        return await (await import('./worker.js')).runWorker(args, full, composed(parts, command));
       case 'record':
         return await composed(parts, command).record(args, full);
       case 'setup':
