@@ -13,9 +13,11 @@ afterAll(async () => {
   await todo?.app.close();
 });
 
-/** Runs `rehearse run` in-process on a workspace with these features against `baseUrl`. */
+/** Runs `rehearse run` in-process on a workspace with these features against `baseUrl` (no trace: these tests read steps and outcomes, and a trace is a quarter of a scenario's CPU). */
 async function run(baseUrl: string, features: Record<string, string>, config: Record<string, unknown> = {}) {
-  const { code, io, report } = await runTodoWorkspace(baseUrl, features, { config: { screenshots: 'on-failure', ...config } });
+  const { code, io, report } = await runTodoWorkspace(baseUrl, features, {
+    config: { screenshots: 'on-failure', trace: 'off', ...config },
+  });
   return { code, io, report: report! };
 }
 

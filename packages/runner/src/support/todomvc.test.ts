@@ -10,13 +10,14 @@ import { TODOMVC_FEATURE, TODOMVC_FIRST_TODO_FEATURE } from '../testing/todomvc-
  * 34 bugs is the mutation bench's (bench/mutations.ts).
  */
 
+/** The suite on the app with `bug` (no trace: the tests read outcomes, and a trace is a quarter of a scenario's CPU). */
 async function runSuite(bug: Mutation | undefined, scenario?: string) {
   const served = await startTodoMvc(bug);
   try {
     const { code, report } = await runTodoWorkspace(
       served.urls.vanillajs,
       { 'todomvc.feature': TODOMVC_FEATURE, 'first-todo.feature': TODOMVC_FIRST_TODO_FEATURE },
-      { config: { screenshots: 'on-failure', commandTimeoutMs: 1_500 }, args: scenario ? ['--scenario', scenario] : [] },
+      { config: { screenshots: 'on-failure', trace: 'off', commandTimeoutMs: 1_500 }, args: scenario ? ['--scenario', scenario] : [] },
     );
     return { code, report: report! };
   } finally {
