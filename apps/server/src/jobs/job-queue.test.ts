@@ -8,6 +8,13 @@ const QUEUE = 'soak';
 
 const enqueueOptions = (id = randomUUID()) => ({ id, retryLimit: 2, retryDelaySeconds: 0, expireInSeconds: 60 });
 
+/**
+ * A job retried or given back with no delay is due at now() and claimable once now() has passed it
+ * (pg-boss fetches `start_after < now()`). PGlite's clock counts whole milliseconds, so a claim in
+ * the same millisecond finds nothing: a clean-clone CI did, and the job it left failed the soak.
+ */
+const nextMillisecond = () => new Promise((resolve) => setTimeout(resolve, 2));
+
 describe.each(testBackends())('the job queue door (pg-boss) on %s', (backend) => {
   let database: Database;
   let queue: JobQueue;
@@ -56,12 +63,16 @@ describe.each(testBackends())('the job queue door (pg-boss) on %s', (backend) =>
     const id = (await queue.enqueue(QUEUE, {}, enqueueOptions()))!;
     expect((await queue.claim(QUEUE))?.attempt).toBe(1);
     await queue.fail(QUEUE, id, { message: 'browser did not start' });
+    await nextMillisecond();
     expect((await queue.claim(QUEUE))?.attempt).toBe(2);
     await queue.giveBack(QUEUE, id, 0);
+    await nextMillisecond();
     expect((await queue.claim(QUEUE))?.attempt).toBe(2);
     await queue.fail(QUEUE, id, {});
+    await nextMillisecond();
     expect((await queue.claim(QUEUE))?.attempt).toBe(3);
     await queue.fail(QUEUE, id, {});
+    await nextMillisecond();
     // Three attempts (retryLimit 2): failed for good, nothing left to claim.
     expect(await queue.claim(QUEUE)).toBeUndefined();
     const [row] = await database.rows<{ state: string }>(
