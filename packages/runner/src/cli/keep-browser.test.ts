@@ -8,8 +8,8 @@ import { makeWorkspace, startDemoShop } from '../testing/shop-workspace.js';
 import { processIo } from './io.js';
 import { runRun, type InProcessRunOptions } from './run.js';
 
-/** Chromium processes this test process started (Playwright spawns the browser as our child). */
-function chromiumChildren(): number[] {
+/** Chromium processes this test process has as children (Playwright spawns the browser as our child). */
+function chromiumChildrenNow(): number[] {
   let listing = '';
   try {
     listing = execFileSync('ps', ['-o', 'pid=,stat=,comm=', '--ppid', String(process.pid)], { encoding: 'utf8' });
@@ -25,12 +25,17 @@ function chromiumChildren(): number[] {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// Worker threads run one scenario per `runRun` in one process; this file has its own process (vitest forks).
+// Worker threads run one scenario per `runRun` in one process. This file shares its vitest worker
+// process with other files (isolate: false), and a browser an earlier file closed may still be
+// exiting when this one starts (a CI run saw one): the browsers counted are those started here.
 describe('runs of one long-lived process (a worker thread)', () => {
   let shop: { app: FastifyInstance; baseUrl: string };
   let ws: string;
+  let earlier = new Set<number>();
+  const chromiumChildren = () => chromiumChildrenNow().filter((pid) => !earlier.has(pid));
 
   beforeAll(async () => {
+    earlier = new Set(chromiumChildrenNow());
     shop = await startDemoShop();
     ws = makeWorkspace({ baseUrl: shop.baseUrl });
   });
