@@ -12,7 +12,7 @@ import { candidateLocator, containerSelector, describeCandidate, type Element, t
 import { healElement, type ElementNeed } from './healing.js';
 import { nearestNames, type ShownName } from './nearest.js';
 import { pageTitle } from './cdp.js';
-import { poll, untilPageChanges } from './poll.js';
+import { pageSettled, poll, untilPageChanges } from './poll.js';
 import type { ResolvedValue } from './test-data.js';
 import type { RehearseWorld } from './world.js';
 
@@ -344,6 +344,7 @@ export async function runCommand(world: RehearseWorld, spec: CommandSpec, act: A
   // The confirming rerun runs on the candidates a fix would write.
   const overridden = element !== spec.element;
   try {
+    if (spec.type.startsWith('verify_') && world.page && !world.page.isClosed()) await pageSettled(world.page);
     let target: Locator | undefined;
     if (element) {
       try {
