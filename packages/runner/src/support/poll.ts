@@ -69,12 +69,11 @@ async function evaluateQuietly(page: Page, expression: string): Promise<unknown>
   return evaluateInSession(session, expression, { awaitPromise: true });
 }
 
-/**
- * A frame, then a task, in the page: bounded at 100 ms, since a page that draws no frames must not
- * hold the check that waits for it.
- */
+/** The longest a check waits for the page to run what the last action queued. */
+const SETTLE_LIMIT_MS = 100;
+/** A frame, then a task, in the page: bounded, since a page that draws no frames must not hold the check. */
 const FRAME_THEN_TASK = `new Promise((resolve) => {
-  const bound = setTimeout(resolve, 100);
+  const bound = setTimeout(resolve, ${SETTLE_LIMIT_MS});
   requestAnimationFrame(() => setTimeout(() => { clearTimeout(bound); resolve(); }, 0));
 })`;
 
@@ -86,8 +85,13 @@ const FRAME_THEN_TASK = `new Promise((resolve) => {
  * 25. Quietly, as the waits are: the check's own probe is not one of the user's actions.
  */
 export async function pageSettled(page: Page): Promise<void> {
-  // A navigation under way replaced the document: the check waits for the new one itself.
-  await evaluateQuietly(page, FRAME_THEN_TASK).catch(() => undefined);
+  await Promise.race([
+    // A navigation under way replaced the document: the check waits for the new one itself.
+    evaluateQuietly(page, FRAME_THEN_TASK).catch(() => undefined),
+    // The timer here as well, as untilPageChanges has it: a page held by a dialog, a busy script or
+    // its own replaced timers does not answer, and the check must still run (and may fail) on time.
+    sleep(2 * SETTLE_LIMIT_MS),
+  ]);
 }
 
 /**

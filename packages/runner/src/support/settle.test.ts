@@ -13,12 +13,17 @@ import { runTodoWorkspace } from '../testing/todo-suite.js';
 const PAGE = `<!doctype html><title>Hash app</title>
 <p id="words">old words</p><a href="#/next">Next</a>
 <script>addEventListener('hashchange', () => { document.getElementById('words').textContent = 'new words'; });</script>`;
+/** An app that replaced the timers the wait uses with ones that never fire (a hostile or broken page). */
+const FROZEN_TIMERS = `<!doctype html><title>Frozen timers</title><p>still here</p>
+<script>window.setTimeout = () => 0; window.requestAnimationFrame = () => 0;</script>`;
 
 describe('checks after a hash-route click', () => {
   let server: Server;
   let baseUrl: string;
   beforeAll(async () => {
-    server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html' }).end(PAGE));
+    server = createServer((request, response) =>
+      response.writeHead(200, { 'content-type': 'text/html' }).end(request.url === '/frozen' ? FROZEN_TIMERS : PAGE),
+    );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
@@ -42,4 +47,26 @@ describe('checks after a hash-route click', () => {
     }
     expect(statuses['After the click 10']?.status).toBe('PASSED');
   }, 120_000);
+
+  it('still check a page whose timers never fire, on time', async () => {
+    const feature = `Feature: Frozen timers
+
+  Scenario: Seen
+    Given I open "/frozen"
+    Then I should see "still here"
+
+  Scenario: Not there
+    Given I open "/frozen"
+    Then I should see "gone words"
+`;
+    const { report } = await runTodoWorkspace(
+      baseUrl,
+      { 'frozen.feature': feature },
+      { config: { screenshots: 'off', trace: 'off', commandTimeoutMs: 1_000 } },
+    );
+    const statuses = Object.fromEntries((report?.testCases ?? []).map((testCase) => [testCase.scenarioName, testCase.result]));
+    expect(statuses['Seen']?.status).toBe('PASSED');
+    expect(statuses['Not there']?.status).toBe('FAILED');
+    expect(statuses['Not there']?.message).toContain('The page does not show "gone words"');
+  }, 60_000);
 });
