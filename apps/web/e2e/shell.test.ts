@@ -157,6 +157,30 @@ describe('web shell in Chromium', () => {
     await expect.poll(() => overlay.count()).toBe(0);
   });
 
+  it('stops spinners for a user who asked for less motion, and keeps them turning for everyone else', async () => {
+    // Every spinner of the app is an icon with Tailwind's `animate-spin` (an infinite rotation):
+    // one is added to the sign-in page and asked how its animation stands a moment later.
+    const spinnerState = async (reducedMotion: 'reduce' | 'no-preference') => {
+      const side = await browser.newContext({ baseURL: base, viewport: { width: 1500, height: 900 }, reducedMotion });
+      try {
+        const sidePage = await side.newPage();
+        await sidePage.goto('/login');
+        await sidePage.getByLabel(Strings.fieldEmail, { exact: true }).waitFor();
+        return await sidePage.evaluate(async () => {
+          const spinner = document.body.appendChild(document.createElement('div'));
+          spinner.className = 'animate-spin';
+          await new Promise((resolve) => setTimeout(resolve, 100));
+          return spinner.getAnimations().map((animation) => animation.playState);
+        });
+      } finally {
+        await side.close();
+      }
+    };
+    expect(await spinnerState('no-preference')).toEqual(['running']);
+    // Ran its one 1 ms turn and is gone: an animation that has finished and holds no fill is not listed.
+    expect(await spinnerState('reduce')).toEqual([]);
+  });
+
   it('shows Session Expired when the session is revoked elsewhere; Reload leads to sign-in and back', async () => {
     await page.goto('/');
     await page.waitForURL((url) => DASHBOARD.test(url.pathname));
