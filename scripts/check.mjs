@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm run check`: the gate's four tools side by side, each one's output printed whole once it ends.
+// `npm run check`: the gate's four tools side by side, each one's output printed whole as soon as
+// it ends (never interleaved), and every 30 s a line naming the tools still at work, so a tool that
+// hangs shows in the log as the one that never ended.
 //
 // Why side by side and ESLint on one thread: ESLint's type-aware rules spend half their time
 // building TypeScript programs, and `--concurrency 2` builds them again in each worker (one thread
@@ -9,6 +11,7 @@
 // a quiet two-core machine, 120 s of back-to-back tools became ~100 s.
 import { Buffer } from 'node:buffer';
 import { spawn } from 'node:child_process';
+import { clearInterval, setInterval } from 'node:timers';
 
 const TOOLS = [
   { name: 'eslint', args: ['eslint', '.'] },
@@ -32,10 +35,21 @@ function run({ name, args }) {
   });
 }
 
-const results = await Promise.all(TOOLS.map(run));
-for (const result of results) {
-  process.stdout.write(`\n> ${result.name}${result.code === 0 ? '' : ` (exit ${result.code})`}\n${result.output}`);
-}
+const PROGRESS_EVERY_MS = 30_000;
+const startedAt = Date.now();
+const running = new Set(TOOLS.map((tool) => tool.name));
+const progress = setInterval(() => {
+  console.log(`check: still running after ${Math.round((Date.now() - startedAt) / 1000)} s: ${[...running].join(', ')}`);
+}, PROGRESS_EVERY_MS);
+const results = await Promise.all(
+  TOOLS.map(async (tool) => {
+    const result = await run(tool);
+    running.delete(tool.name);
+    process.stdout.write(`\n> ${result.name}${result.code === 0 ? '' : ` (exit ${result.code})`}\n${result.output}`);
+    return result;
+  }),
+);
+clearInterval(progress);
 const failed = results.filter((result) => result.code !== 0);
 console.log(`\ncheck: ${results.map((r) => `${r.name} ${r.code === 0 ? 'ok' : 'FAILED'} ${r.seconds.toFixed(0)} s`).join(', ')}`);
 process.exit(failed.length === 0 ? 0 : 1);
