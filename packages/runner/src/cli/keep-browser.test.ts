@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captureIo } from '../testing/output.js';
 import { makeWorkspace, startDemoShop } from '../testing/shop-workspace.js';
 import { processIo } from './io.js';
+import { closeSharedBrowser } from '../support/world.js';
 import { runRun, type InProcessRunOptions } from './run.js';
 
 /** Chromium processes this test process has as children (Playwright spawns the browser as our child). */
@@ -26,8 +27,9 @@ function chromiumChildrenNow(): number[] {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 // Worker threads run one scenario per `runRun` in one process. This file shares its vitest worker
-// process with other files (isolate: false), and a browser an earlier file closed may still be
-// exiting when this one starts (a CI run saw one): the browsers counted are those started here.
+// process with other files (isolate: false): an earlier file may have left a kept browser (one CI
+// run found none started here, the kept one being older) or a closed one still exiting (another CI
+// run saw one). So the kept browser is closed first, and the browsers counted are those started here.
 describe('runs of one long-lived process (a worker thread)', () => {
   let shop: { app: FastifyInstance; baseUrl: string };
   let ws: string;
@@ -35,6 +37,7 @@ describe('runs of one long-lived process (a worker thread)', () => {
   const chromiumChildren = () => chromiumChildrenNow().filter((pid) => !earlier.has(pid));
 
   beforeAll(async () => {
+    await closeSharedBrowser();
     earlier = new Set(chromiumChildrenNow());
     shop = await startDemoShop();
     ws = makeWorkspace({ baseUrl: shop.baseUrl });
