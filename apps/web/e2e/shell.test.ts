@@ -159,7 +159,7 @@ describe('web shell in Chromium', () => {
 
   it('stops spinners for a user who asked for less motion, and keeps them turning for everyone else', async () => {
     // Every spinner of the app is an icon with Tailwind's `animate-spin` (an infinite rotation):
-    // one is added to the sign-in page and asked how its animation stands a moment later.
+    // one is added to the sign-in page and asked how its animation stands two frames later.
     const spinnerState = async (reducedMotion: 'reduce' | 'no-preference') => {
       const side = await browser.newContext({ baseURL: base, viewport: { width: 1500, height: 900 }, reducedMotion });
       try {
@@ -169,7 +169,8 @@ describe('web shell in Chromium', () => {
         return await sidePage.evaluate(async () => {
           const spinner = document.body.appendChild(document.createElement('div'));
           spinner.className = 'animate-spin';
-          await new Promise((resolve) => setTimeout(resolve, 100));
+          // Two frames, not a clock: the document's timeline has then moved past a 1 ms turn however busy the machine.
+          for (let frame = 0; frame < 2; frame++) await new Promise((resolve) => requestAnimationFrame(resolve));
           return spinner.getAnimations().map((animation) => animation.playState);
         });
       } finally {
