@@ -11,7 +11,7 @@ import { executionFinished } from '../testing/execution-finished.js';
 import { signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 import { BROWSER_INSTALL_PREFIX } from '../executions/run-instructions.js';
 import { freePort } from '../testing/ports.js';
-import { CHROMIUM, exec, outsideMachine, sharedNpmCache, start, type Started } from './testing/outside-machine.js';
+import { BROWSERS, exec, outsideMachine, sharedNpmCache, start, type Started } from './testing/outside-machine.js';
 import { TODO_STEPS } from '../../../../packages/runner/src/testing/todo-suite.js';
 
 const FEATURE = `Feature: Shop
@@ -172,7 +172,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
       folders.push(folder);
       const home = path.join(folder, 'home');
       mkdirSync(home);
-      // Verbatim but for the browser download: this machine's Chromium comes from CHROMIUM_PATH.
+      // Verbatim but for the browser download: this machine's browsers are named instead (BROWSERS).
       const script = shell
         .split('\n')
         .filter((line) => !line.startsWith(BROWSER_INSTALL_PREFIX))
@@ -186,7 +186,7 @@ describe('the runner package, installed from the server (issue 18)', () => {
         HOME: home,
         npm_config_cache: sharedNpmCache(),
         CI: 'true',
-        CHROMIUM_PATH: CHROMIUM,
+        ...BROWSERS,
         REHEARSE_TOKEN: accessKey.token,
       };
       const run = await exec('bash', [path.join(folder, 'ci.sh')], { cwd: ci, env });

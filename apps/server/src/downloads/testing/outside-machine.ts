@@ -1,9 +1,20 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { findHeadlessShell } from '@rehearse/runner/browser';
 
-/** The system Chromium: the one browser a test folder gets (no browser downloads here). */
-export const CHROMIUM = '/usr/bin/chromium';
+const headlessShell = findHeadlessShell();
+
+/**
+ * The browsers a user's machine has after `npx playwright-core install chromium`, the step these
+ * folders skip (no browser downloads here): the system Chromium, and its headless shell where this
+ * machine has one. Playwright installs both, and a user's headless runs go to the shell; with
+ * CHROMIUM_PATH alone they went to the full browser, about three times the CPU per page.
+ */
+export const BROWSERS: Record<string, string> = {
+  CHROMIUM_PATH: '/usr/bin/chromium',
+  ...(headlessShell ? { CHROMIUM_HEADLESS_SHELL_PATH: headlessShell } : {}),
+};
 
 let npmCache: string | undefined;
 
@@ -45,7 +56,7 @@ export function outsideMachine(prefix: string, env: Record<string, string> = {})
     root,
     home,
     work,
-    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, CHROMIUM_PATH: CHROMIUM, npm_config_cache: sharedNpmCache(), ...env },
+    env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: home, ...BROWSERS, npm_config_cache: sharedNpmCache(), ...env },
     remove: () => rmSync(root, { recursive: true, force: true }),
   };
 }
