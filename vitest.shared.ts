@@ -11,3 +11,11 @@
  * (packages/recorder/vitest.config.ts says why).
  */
 export const SHARED_WORKER_MODULES = { isolate: false } as const;
+
+/**
+ * Polled assertions (`expect.poll`) wait on real work: a page's route and render, a server's
+ * answer. Vitest's default of 1 s failed on a slower two-core machine under the full suite (the
+ * demo shop's browser test saw its held search request 1 s too late), so every project that polls
+ * a browser or a server gives them 10 s; a poll that passes still returns as soon as it holds.
+ */
+export const PATIENT_POLLS = { expect: { poll: { timeout: 10_000 } } } as const;

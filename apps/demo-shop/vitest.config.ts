@@ -1,4 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import { SHARED_WORKER_MODULES } from '../../vitest.shared.js';
+import { PATIENT_POLLS, SHARED_WORKER_MODULES } from '../../vitest.shared.js';
 
-export default defineConfig({ test: { ...SHARED_WORKER_MODULES, name: 'demo-shop', include: ['src/**/*.test.ts'] } });
+export default defineConfig({ test: { ...SHARED_WORKER_MODULES, ...PATIENT_POLLS, name: 'demo-shop', include: ['src/**/*.test.ts'] } });

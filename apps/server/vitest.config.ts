@@ -1,7 +1,14 @@
 import { defineConfig } from 'vitest/config';
-import { SHARED_WORKER_MODULES } from '../../vitest.shared.js';
+import { PATIENT_POLLS, SHARED_WORKER_MODULES } from '../../vitest.shared.js';
 
 // Integration tests boot a database per file and hash real passwords: give them room.
 export default defineConfig({
-  test: { ...SHARED_WORKER_MODULES, name: 'server', include: ['src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 120_000 },
+  test: {
+    ...SHARED_WORKER_MODULES,
+    ...PATIENT_POLLS,
+    name: 'server',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
 });

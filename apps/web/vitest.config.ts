@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
-import { SHARED_WORKER_MODULES } from '../../vitest.shared.js';
+import { PATIENT_POLLS, SHARED_WORKER_MODULES } from '../../vitest.shared.js';
 
 // Browser end-to-end tests: they serve the built `dist/` (built first when missing) from the real
 // server started in-process with its own database, then drive Chromium.
@@ -13,7 +13,6 @@ export default defineConfig({
     globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 180_000,
-    // The UI answers after a real server round trip; give polled assertions time.
-    expect: { poll: { timeout: 10_000 } },
+    ...PATIENT_POLLS,
   },
 });
