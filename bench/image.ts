@@ -7,7 +7,14 @@
  *   npx tsx bench/image.ts      (also part of `npm run bench`)
  */
 import { loadavg } from 'node:os';
-import { buildImage, canRunContainers, podman, removeContainers, waitForHealthy } from '../apps/server/src/testing/containers.js';
+import {
+  buildImage,
+  canRunContainers,
+  CONTAINER_START_MS,
+  podman,
+  removeContainers,
+  waitForHealthy,
+} from '../apps/server/src/testing/containers.js';
 import { freePort } from '../apps/server/src/testing/ports.js';
 import { percentile } from './stats.js';
 
@@ -32,7 +39,7 @@ for (let run = 0; run < RUNS; run++) {
   const started = performance.now();
   await podman(['run', '--detach', '--name', name, '--security-opt', 'unmask=/proc/*', '--publish', `127.0.0.1:${port}:4000`, image]);
   try {
-    await waitForHealthy(`http://127.0.0.1:${port}/api/health`, 60_000, () => podman(['logs', name]));
+    await waitForHealthy(`http://127.0.0.1:${port}/api/health`, CONTAINER_START_MS, () => podman(['logs', name]));
     starts.push(performance.now() - started);
   } finally {
     await removeContainers(name);

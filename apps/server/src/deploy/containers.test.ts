@@ -11,6 +11,7 @@ import {
   buildImage,
   buildPostgresImage,
   canRunContainers,
+  CONTAINER_START_MS,
   podman,
   podmanEnv,
   removeContainers,
@@ -75,7 +76,7 @@ describe.skipIf(!canRunContainers() && !process.env.CI)('the image, built offlin
     await removeContainers(NAME);
     await podman(['run', '--detach', '--name', NAME, '--security-opt', 'unmask=/proc/*', '--publish', `127.0.0.1:${port}:4000`, image]);
     base = `http://127.0.0.1:${port}`;
-    const tookMs = await waitForHealthy(`${base}/api/health`, 60_000, () => podman(['logs', NAME]));
+    const tookMs = await waitForHealthy(`${base}/api/health`, CONTAINER_START_MS, () => podman(['logs', NAME]));
     console.log(`image started to /api/health in ${(tookMs / 1000).toFixed(1)} s`);
   }, 20 * 60_000);
 
@@ -257,7 +258,8 @@ describe.skipIf(!canRunContainers() && !process.env.CI)('the compose install: Po
     await compose(['up', '-d'], env);
     base = `http://127.0.0.1:${port}`;
     // The API may start before PostgreSQL accepts connections; its restart policy brings it back.
-    await waitForHealthy(`${base}/api/health`, 120_000, () => podman(['logs', '--tail', '60', container('api')]));
+    const tookMs = await waitForHealthy(`${base}/api/health`, CONTAINER_START_MS, () => podman(['logs', '--tail', '60', container('api')]));
+    console.log(`compose's api answered /api/health in ${(tookMs / 1000).toFixed(1)} s`);
   }, 20 * 60_000);
 
   afterAll(async () => {

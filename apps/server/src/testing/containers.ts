@@ -12,6 +12,13 @@ const CONTAINERS_CONF = `${ROOT}deploy/image/containers.conf`;
 /** Building the base (first time on a machine) and the image on two cores. */
 const BUILD_TIMEOUT_MS = 15 * 60_000;
 
+/**
+ * How long a started container may take to answer /api/health. Quiet, the image answers in ~6 s
+ * (8 CPU-s: PGlite's migrations half of it); inside the whole suite on two cores it once took
+ * over 60 s, its log still empty, so the bound is generous and the tests print what it took.
+ */
+export const CONTAINER_START_MS = 180_000;
+
 /** Podman's environment for these tests: the repository's containers.conf (runc, cgroupfs). */
 export const podmanEnv = (): NodeJS.ProcessEnv => ({ ...process.env, CONTAINERS_CONF: process.env.CONTAINERS_CONF ?? CONTAINERS_CONF });
 
