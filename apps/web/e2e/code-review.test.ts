@@ -135,7 +135,7 @@ describe('code review in Chromium', () => {
     const file = await ada.api.call(workspaceCalls.getFileContent, { query: { projectId: ada.projectId, file_path: HEALED_LOCATOR_FILE } });
     const locators = (JSON.parse(file.content) as { pay_now: { locators: { name: string }[] } }).pay_now.locators.map((l) => l.name);
     expect(locators).toEqual(['Pay', 'Pay now']);
-    await expect.poll(() => item.count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => item.count()).toBe(0);
     expect(await page.getByText(Strings.reviewEmpty).count()).toBe(1);
   });
 });

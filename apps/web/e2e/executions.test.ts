@@ -170,7 +170,7 @@ describe('executions in Chromium', () => {
     expect(await page.getByTestId('flow').nth(1).getByTestId('thread-count').textContent()).toBe(`0${Strings.detailMax}`);
     await page.getByRole('button', { name: Strings.detailDeleteFlow(2) }).click();
     // The earlier "saved" toast fades after 4 s (spec 02 §9); axe measures the page, not the toast.
-    await expect.poll(() => page.locator('[data-sonner-toast]').allInnerTexts(), { timeout: 10_000 }).toEqual([]);
+    await expect.poll(() => page.locator('[data-sonner-toast]').allInnerTexts()).toEqual([]);
     await expectAccessible(page, 'execution detail');
     await page.getByRole('button', { name: Strings.detailSave }).click();
     await expect

@@ -41,7 +41,7 @@ describe('the CI/CD instructions page in Chromium', () => {
     expect(await picker.locator('option').allTextContents()).toEqual(['default', 'staging']);
     await picker.selectOption('staging');
     const shell = page.getByRole('region', { name: 'Shell' });
-    await expect.poll(() => shell.locator('pre').textContent(), { timeout: 10_000 }).toContain('--env environments/staging.json');
+    await expect.poll(() => shell.locator('pre').textContent()).toContain('--env environments/staging.json');
     const text = (await shell.locator('pre').textContent())!;
     expect(text).toContain('npm install --no-save --no-audit --no-fund http://rehearse.test/downloads/rehearse-runner-latest.tgz');
     expect(text).toContain(

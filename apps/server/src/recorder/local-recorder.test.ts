@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { failure, signUp, startTestApp, type TestApp } from '../testing/test-app.js';
 
 /** The panel follows the recording through a binding round trip; on a loaded machine that takes a while. */
-const PATIENT = { timeout: 15_000, interval: 50 };
+const PANEL_POLL = { timeout: 15_000, interval: 50 };
 /** The self-check pulls the published commit and replays it: a browser start and a run (a failing step waits out its timeout). */
 const REPLAY = { timeout: 90_000, interval: 200 };
 
@@ -225,13 +225,13 @@ describe('rehearse record (the local recorder)', () => {
             await page.getByLabel('Search products').click();
             await page.keyboard.type('zzz');
             await page.keyboard.press('Tab');
-            await expect.poll(steps, PATIENT).toContain('Fill “Search products” with “zzz”');
+            await expect.poll(steps, PANEL_POLL).toContain('Fill “Search products” with “zzz”');
             await button(PANEL_LABELS.undo).click();
-            await expect.poll(steps, PATIENT).not.toContain('Fill “Search products” with “zzz”');
+            await expect.poll(steps, PANEL_POLL).not.toContain('Fill “Search products” with “zzz”');
             await button(PANEL_LABELS.assertVisible).click();
-            await expect.poll(() => button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('true');
+            await expect.poll(() => button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PANEL_POLL).toBe('true');
             await page.getByRole('heading', { name: 'Gear for the trail ahead' }).click();
-            await expect.poll(steps, PATIENT).toContain('“Gear for the trail ahead” is visible');
+            await expect.poll(steps, PANEL_POLL).toContain('“Gear for the trail ahead” is visible');
             // The feature list offers the project's features; this one is new.
             await panel.getByLabel(PANEL_LABELS.featureName).fill('Panel shop');
             await panel.getByLabel(PANEL_LABELS.scenarioName).fill('Sign in from the panel');
@@ -303,7 +303,7 @@ describe('rehearse record (the local recorder)', () => {
               await session.assert('verifyText', '1 item left');
               await page.getByRole('listitem').filter({ hasText: 'feed the cat' }).getByRole('checkbox').click();
               await expect
-                .poll(steps, PATIENT)
+                .poll(steps, PANEL_POLL)
                 .toEqual([
                   'Open /',
                   'Fill “What needs to be done?” with “feed the cat”',
@@ -315,7 +315,7 @@ describe('rehearse record (the local recorder)', () => {
               await panel.getByLabel(PANEL_LABELS.featureName).fill('TodoMVC');
               await panel.getByLabel(PANEL_LABELS.scenarioName).fill('Add a todo');
               await panel.getByRole('button', { name: PANEL_LABELS.publish, exact: true }).click();
-              await expect.poll(() => checkIn(page).textContent(), PATIENT).toBe('Checking the recording…');
+              await expect.poll(() => checkIn(page).textContent(), PANEL_POLL).toBe('Checking the recording…');
               await expect.poll(() => checkIn(page).getAttribute('role'), REPLAY).toBe('alert');
               flag = await checkIn(page).textContent();
               await screenshots(page, 'local-recorder-check-flagged');

@@ -5,7 +5,7 @@ import { startPlainApp } from '../testing/targets.js';
 import { LocalPanel, PANEL_LABELS, type PublishNames } from './local-panel.js';
 
 /** The panel follows the recording through a binding round trip; on a loaded machine that takes a while. */
-const PATIENT = { timeout: 15_000, interval: 50 };
+const PANEL_POLL = { timeout: 15_000, interval: 50 };
 
 /** The panel's parts, found the way a person finds them: by role and name inside the panel. */
 function panelOf(page: Page) {
@@ -52,7 +52,7 @@ describe('the local recorder panel inside the recorded page', () => {
   it('shows steps live, records nothing of its own clicks and typing, undoes, asserts the next clicked element, and survives a reload', async () => {
     const page = session.activePage;
     const ui = panelOf(page);
-    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /']);
+    await expect.poll(() => ui.steps.allTextContents(), PANEL_POLL).toEqual(['Open /']);
     // The page counts the clicks and keys its own document listeners see.
     await page.evaluate(() => {
       const seen: string[] = [];
@@ -63,7 +63,9 @@ describe('the local recorder panel inside the recorded page', () => {
     await page.getByLabel('Member name').click();
     await page.keyboard.type('Ada');
     await page.getByRole('button', { name: 'Add member' }).click();
-    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”', 'Click “Add member”']);
+    await expect
+      .poll(() => ui.steps.allTextContents(), PANEL_POLL)
+      .toEqual(['Open /', 'Fill “Member name” with “Ada”', 'Click “Add member”']);
     const seenByPage = await page.evaluate(() => (window as unknown as { seen: string[] }).seen.length);
 
     // Typing names and pressing keys in the panel is not part of the recording, nor of the page.
@@ -71,17 +73,17 @@ describe('the local recorder panel inside the recorded page', () => {
     await page.keyboard.type('Add Ada');
     await page.keyboard.press('Tab');
     await ui.button(PANEL_LABELS.undo).click();
-    await expect.poll(() => ui.steps.allTextContents(), PATIENT).toEqual(['Open /', 'Fill “Member name” with “Ada”']);
+    await expect.poll(() => ui.steps.allTextContents(), PANEL_POLL).toEqual(['Open /', 'Fill “Member name” with “Ada”']);
     expect(await page.evaluate(() => (window as unknown as { seen: string[] }).seen.length)).toBe(seenByPage);
 
     // Add assertion → Visible, then the next click on the page is the assertion, not a click.
     await ui.button(PANEL_LABELS.assertVisible).click();
-    await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('true');
+    await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PANEL_POLL).toBe('true');
     await page.getByRole('heading', { name: 'Team roster' }).click();
     await expect
-      .poll(() => ui.steps.allTextContents(), PATIENT)
+      .poll(() => ui.steps.allTextContents(), PANEL_POLL)
       .toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
-    await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PATIENT).toBe('false');
+    await expect.poll(() => ui.button(PANEL_LABELS.assertVisible).getAttribute('aria-pressed'), PANEL_POLL).toBe('false');
     expect(session.commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'verifyVisible']);
     expect(session.commands.at(-1)!.element!.locators[0]).toEqual({ kind: 'role', role: 'heading', name: 'Team roster', exact: true });
 
@@ -94,10 +96,10 @@ describe('the local recorder panel inside the recorded page', () => {
     // A new document gets a new panel with the same steps and the names typed so far.
     await page.reload();
     await expect
-      .poll(() => panelOf(page).steps.allTextContents(), PATIENT)
+      .poll(() => panelOf(page).steps.allTextContents(), PANEL_POLL)
       .toEqual(['Open /', 'Fill “Member name” with “Ada”', '“Team roster” is visible']);
-    await expect.poll(() => panelOf(page).scenario.inputValue(), PATIENT).toBe('Add Ada');
-    await expect.poll(() => panelOf(page).feature.inputValue(), PATIENT).toBe('Roster');
+    await expect.poll(() => panelOf(page).scenario.inputValue(), PANEL_POLL).toBe('Add Ada');
+    await expect.poll(() => panelOf(page).feature.inputValue(), PANEL_POLL).toBe('Roster');
     expect(session.commands).toHaveLength(3);
   });
 
@@ -105,7 +107,7 @@ describe('the local recorder panel inside the recorded page', () => {
     const ui = panelOf(session.activePage);
     await ui.feature.fill('Bad?Name');
     await ui.button(PANEL_LABELS.publish).click();
-    await expect.poll(() => ui.panel.getByRole('alert').textContent(), PATIENT).toBe('Feature name must not contain ?');
+    await expect.poll(() => ui.panel.getByRole('alert').textContent(), PANEL_POLL).toBe('Feature name must not contain ?');
     expect(publishes).toEqual([{ featureName: 'Bad?Name', scenarioName: 'Add Ada' }]);
     expect(session.commands).toHaveLength(3);
   });
@@ -114,11 +116,11 @@ describe('the local recorder panel inside the recorded page', () => {
     const page = session.activePage;
     const ui = panelOf(page);
     await ui.button('URL').click();
-    await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('URL contains “/”');
+    await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PANEL_POLL).toBe('URL contains “/”');
     await ui.button('Checked').click();
-    await expect.poll(() => ui.button('Checked').getAttribute('aria-pressed'), PATIENT).toBe('true');
+    await expect.poll(() => ui.button('Checked').getAttribute('aria-pressed'), PANEL_POLL).toBe('true');
     await page.getByText('Team lead', { exact: true }).click();
-    await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('“Team lead” is not checked');
+    await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PANEL_POLL).toBe('“Team lead” is not checked');
     // The click made an assertion, not a tick.
     expect(await page.getByLabel('Team lead').isChecked()).toBe(false);
     if (process.env.WEB_SCREENSHOTS === '1') {
@@ -135,7 +137,7 @@ describe('the local recorder panel inside the recorded page', () => {
     // Both assertions undone: the next test counts the recording's steps.
     await ui.button(PANEL_LABELS.undo).click();
     await ui.button(PANEL_LABELS.undo).click();
-    await expect.poll(() => session.commands.length, PATIENT).toBe(3);
+    await expect.poll(() => session.commands.length, PANEL_POLL).toBe(3);
   });
 
   it('takes the element clicked straight after Checked as the assertion, however slowly the recorder answers the button', async () => {
@@ -149,19 +151,19 @@ describe('the local recorder panel inside the recorded page', () => {
       // A person does not wait for the button to light up before clicking the box.
       await ui.button('Checked').click();
       await page.getByText('Team lead', { exact: true }).click();
-      await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('“Team lead” is not checked');
+      await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PANEL_POLL).toBe('“Team lead” is not checked');
       expect(await page.getByLabel('Team lead').isChecked()).toBe(false);
       expect(session.commands.map((c) => c.type)).toEqual(['navigate', 'fill', 'verifyVisible', 'verifyChecked']);
       // The recorder's late answer does not arm the page again: the next click on the box ticks it.
       await answered;
       await page.getByText('Team lead', { exact: true }).click();
-      await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PATIENT).toBe('Check “Team lead”');
+      await expect.poll(async () => (await ui.steps.allTextContents()).at(-1), PANEL_POLL).toBe('Check “Team lead”');
     } finally {
       session.assertNext = assertNext;
     }
     await ui.button(PANEL_LABELS.undo).click();
     await ui.button(PANEL_LABELS.undo).click();
-    await expect.poll(() => session.commands.length, PATIENT).toBe(3);
+    await expect.poll(() => session.commands.length, PANEL_POLL).toBe(3);
   });
 
   it('folds and drags out of the way, keeps its place on the next page, and records none of it', async () => {
@@ -183,7 +185,7 @@ describe('the local recorder panel inside the recorded page', () => {
     const moved = (await ui.panel.boundingBox())!;
     expect([Math.round(moved.x) < 100, Math.round(moved.y) < 100]).toEqual([true, true]);
     await page.reload();
-    await expect.poll(async () => Math.round((await panelOf(page).panel.boundingBox())?.x ?? -1), PATIENT).toBe(Math.round(moved.x));
+    await expect.poll(async () => Math.round((await panelOf(page).panel.boundingBox())?.x ?? -1), PANEL_POLL).toBe(Math.round(moved.x));
     expect(session.commands).toHaveLength(3);
   });
 });
