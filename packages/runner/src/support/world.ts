@@ -30,14 +30,19 @@ export interface ApiResponseRecord {
   data: unknown;
 }
 
-let sharedBrowser: { key: string; browser: Promise<Browser> } | undefined;
 /**
- * Why the last browser launch failed, until a run takes it (see takeLaunchFailure). On globalThis:
- * the support code cucumber imports and the CLI that asks may be two instances of this module
- * (the source run through a loader, a bundle), and both must see one value.
+ * The process's browser and why its last launch failed (until a run takes it, see
+ * takeLaunchFailure). On globalThis: the support code cucumber imports and the CLI that opens,
+ * keeps and closes the browser may be two instances of this module (the source run through a
+ * loader beside a test runner's own), and both must see one browser, or a close through one
+ * leaves the other's kept browser running.
  */
+const SHARED_BROWSER = Symbol.for('rehearse.sharedBrowser');
 const LAUNCH_FAILURE = Symbol.for('rehearse.launchFailure');
-const failures = globalThis as { [LAUNCH_FAILURE]?: string | undefined };
+const processWide = globalThis as {
+  [SHARED_BROWSER]?: { key: string; browser: Promise<Browser> } | undefined;
+  [LAUNCH_FAILURE]?: string | undefined;
+};
 let workspaceSettings: RunSettings | undefined;
 
 /**
@@ -46,18 +51,18 @@ let workspaceSettings: RunSettings | undefined;
  */
 async function browserFor(settings: Pick<RunSettings, 'browser' | 'headless'>): Promise<Browser> {
   const key = `${settings.browser}:${String(settings.headless)}`;
-  const current = await sharedBrowser?.browser.catch(() => undefined);
+  const current = await processWide[SHARED_BROWSER]?.browser.catch(() => undefined);
   // A browser that crashed is replaced, so one crash fails one scenario, not the rest of the run.
-  if (sharedBrowser?.key !== key || !current?.isConnected()) {
-    const previous = sharedBrowser?.browser;
-    sharedBrowser = { key, browser: launchBrowser({ browser: settings.browser, headless: settings.headless }) };
+  if (processWide[SHARED_BROWSER]?.key !== key || !current?.isConnected()) {
+    const previous = processWide[SHARED_BROWSER]?.browser;
+    processWide[SHARED_BROWSER] = { key, browser: launchBrowser({ browser: settings.browser, headless: settings.headless }) };
     void previous?.then((browser) => browser.close()).catch(() => undefined);
   }
-  const launched = sharedBrowser.browser;
+  const launched = processWide[SHARED_BROWSER].browser;
   // A failed launch must not poison every later scenario of a long-lived process.
   launched.catch((error: unknown) => {
-    failures[LAUNCH_FAILURE] = error instanceof Error ? error.message : String(error);
-    if (sharedBrowser?.browser === launched) sharedBrowser = undefined;
+    processWide[LAUNCH_FAILURE] = error instanceof Error ? error.message : String(error);
+    if (processWide[SHARED_BROWSER]?.browser === launched) processWide[SHARED_BROWSER] = undefined;
   });
   return launched;
 }
@@ -76,15 +81,15 @@ export async function openSharedBrowser(options: Pick<RunSettings, 'browser' | '
  * infrastructure error, not a failed test.
  */
 export function takeLaunchFailure(): string | undefined {
-  const failure = failures[LAUNCH_FAILURE];
-  delete failures[LAUNCH_FAILURE];
+  const failure = processWide[LAUNCH_FAILURE];
+  delete processWide[LAUNCH_FAILURE];
   return failure;
 }
 
 /** Closes the run's browser (AfterAll). */
 export async function closeSharedBrowser(): Promise<void> {
-  const current = sharedBrowser;
-  sharedBrowser = undefined;
+  const current = processWide[SHARED_BROWSER];
+  processWide[SHARED_BROWSER] = undefined;
   if (current) await (await current.browser.catch(() => undefined))?.close();
 }
 
